@@ -1,0 +1,67 @@
+// One error hierarchy: a stable snake_case `code` (part of the JSON contract), an exit code and
+// structured `meta`. The CLI turns any of these into text or a JSON envelope in one place.
+
+/** Exit codes, documented in the README. */
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  changes: 2, // plan --detailed-exitcode: changes pending (as Terraform)
+  invalidManifest: 3,
+  refusedHazard: 4,
+  stalePlan: 5,
+  lockWait: 6,
+  usage: 64,
+} as const;
+
+/** A problem found in user input, located as precisely as we can. */
+export interface Problem {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  readonly path: string; // e.g. tables.district.foreign_keys[0].references
+  readonly file?: string;
+  readonly line?: number; // 1-based
+  readonly col?: number; // 1-based
+}
+
+/** Base class of every error the tool reports on purpose. */
+export class CmError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly exitCode: number = EXIT.error,
+    readonly meta: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The manifest (or a file it names) is invalid; carries every problem found. */
+export class ManifestError extends CmError {
+  constructor(readonly problems: readonly Problem[], exitCode: number = EXIT.invalidManifest) {
+    const n = problems.filter((p) => p.severity === 'error').length;
+    super(`manifest is invalid: ${n} problem${n === 1 ? '' : 's'}`, 'invalid_manifest', exitCode, { problems });
+  }
+}
+
+/** Bad command-line usage: unknown or conflicting flags, missing arguments. */
+export class UsageError extends CmError {
+  constructor(message: string) {
+    super(message, 'usage', EXIT.usage);
+  }
+}
+
+/** A file could not be read or written. */
+export class FileError extends CmError {
+  constructor(message: string, path: string) {
+    super(message, 'file', EXIT.error, { path });
+  }
+}
+
+/** Formats a problem as `file:line:col: path: message`. */
+export function formatProblem(p: Problem): string {
+  const where = p.file ? `${p.file}${p.line ? `:${p.line}:${p.col ?? 1}` : ''}` : '';
+  const head = [where, p.path].filter(Boolean).join(': ');
+  return `${p.severity}: ${head ? `${head}: ` : ''}${p.message}`;
+}

@@ -1,0 +1,18 @@
+// Picks the plan formatter for --format.
+import type { PlanDocument } from '../plan/plan.js';
+import { formatPlanMarkdown } from './plan-markdown.js';
+import { formatPlanSql } from './plan-sql.js';
+import { formatPlanText } from './plan-text.js';
+
+export const PLAN_FORMATS = ['text', 'sql', 'json', 'markdown'] as const;
+export type PlanFormat = (typeof PLAN_FORMATS)[number];
+
+/** Renders a plan in the given format. */
+export function formatPlan(plan: PlanDocument, format: PlanFormat): string {
+  switch (format) {
+    case 'text': return formatPlanText(plan);
+    case 'sql': return formatPlanSql(plan);
+    case 'markdown': return formatPlanMarkdown(plan);
+    case 'json': return `${JSON.stringify(plan, null, 2)}\n`;
+  }
+}

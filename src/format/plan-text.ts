@@ -1,0 +1,41 @@
+// The plan as a readable terminal summary: one line per step with its hazards.
+import { formatProblem } from '../errors.js';
+import type { PlanDocument, PlanStep } from '../plan/plan.js';
+
+const PHASE_TITLE: Readonly<Record<string, string>> = {
+  schemas: 'Schemas', sequences: 'Sequences', tables: 'Tables', routines: 'Routines',
+  reference_tables: 'Reference tables', colocation_anchors: 'Colocation group anchors',
+  colocation_members: 'Colocated tables', foreign_keys: 'Foreign keys', cleanup: 'Clean-up after copying',
+  routine_distribution: 'Routine distribution (delegation)',
+};
+
+function stepLines(steps: readonly PlanStep[], width: number): string[] {
+  const out: string[] = [];
+  let phase = '';
+  for (const s of steps) {
+    if (s.phase !== phase) { phase = s.phase; out.push(`  ${PHASE_TITLE[phase] ?? phase}`); }
+    out.push(`    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}`);
+  }
+  return out;
+}
+
+/** Renders the plan as text. */
+export function formatPlanText(plan: PlanDocument): string {
+  const source = plan.source.kind === 'offline' ? `offline, ${plan.source.description}` : `live cluster, state ${plan.source.fingerprint.slice(0, 12)}`;
+  const lines = [`Plan for ${plan.manifest.file} (${source})`];
+  const all = [...plan.transaction.steps, ...plan.afterCommit];
+  if (!plan.changes) lines.push('No changes: the cluster matches the manifest.');
+  else {
+    const hz = plan.hazards.map((h) => `${h} (${all.filter((s) => s.hazards.includes(h)).length})`);
+    lines.push(`${plan.transaction.steps.length} step(s) in one transaction${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`);
+    lines.push('');
+    const width = String(all.length).length;
+    lines.push(...stepLines(plan.transaction.steps, width));
+    if (plan.afterCommit.length > 0) {
+      lines.push('', '  After COMMIT, outside the transaction:', ...stepLines(plan.afterCommit, width));
+    }
+  }
+  if (plan.problems.length > 0) lines.push('', 'Problems:', ...plan.problems.map((p) => `  ${p.object}: ${p.message}`));
+  if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
+  return `${lines.join('\n')}\n`;
+}

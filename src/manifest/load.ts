@@ -1,0 +1,141 @@
+// Reads a manifest file (YAML or JSON), validates it against the v1 schema and the rules of
+// manifest.md, and returns the desired model. Every problem is reported at once with its
+// file:line:col and path.
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { FileError, ManifestError, type Problem } from '../errors.js';
+import { loadParser } from '../sql/pg-parse.js';
+import { formatPath, makeLocator, type Path } from './locate.js';
+import { ProblemList } from './problems.js';
+import { resolveManifest, type ResolvedManifest } from './resolve.js';
+import { manifestSchema, type Manifest } from './schema.js';
+
+/** Largest manifest read; anything bigger is refused before parsing. */
+export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+export interface LoadedManifest extends ResolvedManifest {
+  readonly file: string; // as given by the user
+  readonly dir: string; // absolute project directory (the manifest's folder)
+  readonly sha256: string;
+  readonly manifest: Manifest;
+  readonly warnings: readonly Problem[];
+}
+
+/** Reads files relative to the project; injectable for tests. */
+export interface ManifestFs {
+  readFile(absPath: string): string;
+  size(absPath: string): number;
+}
+
+const nodeFs: ManifestFs = {
+  readFile: (p) => readFileSync(p, 'utf8'),
+  size: (p) => statSync(p).size,
+};
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value} ${String(value)}`;
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = raw;
+  for (const seg of path) v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[seg] : undefined;
+  return v;
+}
+
+function zodProblems(error: z.ZodError, raw: unknown, out: ProblemList): void {
+  for (const issue of error.issues) {
+    const path = issue.path.filter((s): s is string | number => typeof s !== 'symbol');
+    const input = valueAt(raw, path);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}`, true);
+    } else if (issue.code === 'invalid_type') {
+      out.error(path, 'invalid_type', input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`);
+    } else if (issue.code === 'invalid_value') {
+      const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
+      out.error(path, 'invalid_value', issue.values.length === 1 ? `expected ${values}, got ${describe(input)}` : `expected one of ${values}, got ${describe(input)}`);
+    } else {
+      out.error(path, issue.code === 'custom' ? 'invalid_value' : issue.code, issue.message);
+    }
+  }
+}
+
+/** Loads and validates a manifest file; throws ManifestError listing every problem. */
+export async function loadManifest(file: string, fs: ManifestFs = nodeFs): Promise<LoadedManifest> {
+  const abs = resolvePath(file);
+  let text: string;
+  try {
+    const size = fs.size(abs);
+    if (size > MAX_MANIFEST_BYTES) {
+      throw new ManifestError([{ severity: 'error', code: 'too_large', file, path: '', message: `is ${size} bytes; a manifest may be at most ${MAX_MANIFEST_BYTES} bytes` }]);
+    }
+    text = fs.readFile(abs);
+  } catch (e) {
+    if (e instanceof ManifestError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new FileError(code === 'ENOENT' ? `manifest ${file} does not exist` : `cannot read manifest ${file}: ${(e as Error).message}`, file);
+  }
+  return loadManifestText(text, file, dirname(abs), fs);
+}
+
+/** Validates manifest text; `file` is used in messages, `dir` resolves routine files. */
+export async function loadManifestText(text: string, file: string, dir: string, fs: ManifestFs = nodeFs): Promise<LoadedManifest> {
+  await loadParser();
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
+  const locator = makeLocator(doc, lines);
+  const finish = (list: ProblemList): Problem[] => list.items.map((p) => {
+    const pos = locator.locate(p.path, p.atKey);
+    return { severity: p.severity, code: p.code, message: p.message, path: formatPath(p.path), file, ...(pos ? { line: pos.line, col: pos.col } : {}) };
+  });
+  if (doc.errors.length > 0) {
+    throw new ManifestError(doc.errors.map((e) => {
+      const pos = e.linePos?.[0];
+      return { severity: 'error', code: 'syntax', path: '', file, message: e.message.split('\n')[0]!, ...(pos ? { line: pos.line, col: pos.col } : {}) };
+    }));
+  }
+  const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+  const problems = new ProblemList();
+  if (raw === null || raw === undefined) {
+    problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
+    throw new ManifestError(finish(problems));
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    zodProblems(parsed.error, raw, problems);
+    throw new ManifestError(finish(problems));
+  }
+  const resolved = resolveManifest(parsed.data, {
+    readFile(rel: string, path: Path) {
+      const abs = resolvePath(dir, rel);
+      const inside = relative(dir, abs);
+      if (inside.startsWith('..') || resolvePath(inside) === inside) {
+        problems.error(path, 'file_outside_project', `file ${JSON.stringify(rel)} is outside the project directory`);
+        return undefined;
+      }
+      try {
+        return fs.readFile(abs);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        problems.error(path, 'file_unreadable', code === 'ENOENT' ? `file ${JSON.stringify(rel)} does not exist` : `cannot read file ${JSON.stringify(rel)}: ${(e as Error).message}`);
+        return undefined;
+      }
+    },
+  }, problems);
+  const all = finish(problems);
+  if (problems.hasErrors) throw new ManifestError(all);
+  return {
+    ...resolved,
+    file,
+    dir,
+    sha256: createHash('sha256').update(text).digest('hex'),
+    manifest: parsed.data,
+    warnings: all.filter((p) => p.severity === 'warning'),
+  };
+}

@@ -1,0 +1,108 @@
+// The plain-data model both sides become before they are compared: the manifest (desired)
+// and the live cluster (actual). It holds no SQL statements and no connection.
+import { quoteQualified, type QualifiedName } from '../sql/quote.js';
+import type { TypeInfo } from '../sql/pg-parse.js';
+
+export interface Column {
+  readonly name: string;
+  readonly type: TypeInfo;
+  readonly notNull: boolean;
+  readonly default?: string; // an SQL expression, checked by the parser
+}
+
+export interface Index {
+  readonly name?: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+  readonly using: string;
+}
+
+export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
+
+export interface ForeignKey {
+  readonly name?: string;
+  readonly columns: readonly string[];
+  readonly refTable: string; // table id
+  readonly refColumns: readonly string[];
+  readonly onDelete?: FkAction;
+  readonly onUpdate?: FkAction;
+}
+
+export type Distribution =
+  | { readonly kind: 'hash'; readonly column: string; readonly group: string }
+  | { readonly kind: 'reference' }
+  | { readonly kind: 'single_shard' }
+  | { readonly kind: 'local' };
+
+export interface Table {
+  readonly id: string; // quoted schema.name, the stable identity
+  readonly qname: QualifiedName;
+  /** Undefined: the table is created elsewhere; only its distribution (and keys given) are managed. */
+  readonly columns?: readonly Column[];
+  readonly primaryKey?: readonly string[];
+  readonly unique: readonly (readonly string[])[];
+  readonly indexes: readonly Index[];
+  readonly foreignKeys: readonly ForeignKey[];
+  readonly distribution: Distribution;
+}
+
+export interface ColocationGroup {
+  readonly name: string;
+  readonly shardCount: number;
+  readonly anchor: string; // table id, distributed first with colocate_with 'none'
+  readonly members: readonly string[]; // table ids, anchor first
+}
+
+export interface Sequence {
+  readonly id: string;
+  readonly qname: QualifiedName;
+  readonly type: 'smallint' | 'integer' | 'bigint';
+  readonly cache: number;
+  readonly start?: number;
+  readonly increment?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly cycle: boolean;
+  /** Set when the sequence is the one a serial column of a managed table creates. */
+  readonly ownedBy?: { readonly table: string; readonly column: string };
+}
+
+export interface RoutineDistribution {
+  /** 0-based index of the distribution argument; undefined: on every node, never delegated. */
+  readonly argIndex?: number;
+  readonly colocateWith?: string; // table id
+  readonly forceDelegation?: boolean;
+}
+
+export interface Routine {
+  readonly id: string; // schema.name(type, ...) or schema.name when the signature is unknown
+  readonly qname: QualifiedName;
+  readonly kind?: 'function' | 'procedure';
+  /** Identity argument types (canonical); undefined when resolved by name alone. */
+  readonly argTypes?: readonly string[];
+  /** The CREATE statement from the routine's file; undefined when the routine is created elsewhere. */
+  readonly definition?: string;
+  /** True when the definition names no schema and must be created with search_path set. */
+  readonly unqualifiedDefinition?: boolean;
+  /** Desired: always set ({} = on every node, not delegated). Actual: undefined when Citus does not know it. */
+  readonly distribution?: RoutineDistribution;
+}
+
+export interface ClusterModel {
+  readonly schemas: readonly string[];
+  readonly tables: Readonly<Record<string, Table>>;
+  readonly groups: Readonly<Record<string, ColocationGroup>>;
+  readonly sequences: Readonly<Record<string, Sequence>>;
+  readonly routines: Readonly<Record<string, Routine>>;
+}
+
+/** The identity key of a qualified name. */
+export function idOf(q: QualifiedName): string {
+  // The quoted form is unambiguous even for names holding dots or quotes.
+  return quoteQualified(q);
+}
+
+/** The identity key of a routine: schema.name(canonical, types). */
+export function routineId(q: QualifiedName, argTypes: readonly string[] | undefined): string {
+  return argTypes ? `${idOf(q)}(${argTypes.join(', ')})` : idOf(q);
+}

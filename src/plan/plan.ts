@@ -1,0 +1,70 @@
+// Assembles the plan document: the versioned, documented JSON every formatter and apply read.
+import type { Problem } from '../errors.js';
+import type { ClusterModel } from '../model/types.js';
+import { diff, type DiffProblem } from './diff.js';
+import { renderSql, summarize } from './render-sql.js';
+import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+
+/** Statements every plan transaction starts with, right after BEGIN. */
+export const PREAMBLE: readonly string[] = [
+  // Must come first: after a parallel create_distributed_table, later DDL in the same
+  // transaction fails ("cannot run function command because there was a parallel operation").
+  "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
+  'SET LOCAL citus.shard_replication_factor TO 1',
+];
+
+export interface PlanStep {
+  readonly index: number; // 1-based
+  readonly kind: Step['kind'];
+  readonly phase: Phase;
+  readonly summary: string;
+  readonly hazards: readonly Hazard[];
+  readonly sql: readonly string[];
+  readonly step: Step;
+}
+
+export type PlanSource =
+  | { readonly kind: 'offline'; readonly description: string }
+  | { readonly kind: 'live'; readonly fingerprint: string; readonly server: Readonly<Record<string, unknown>> };
+
+export interface PlanDocument {
+  readonly format: 'citus-migrate.plan';
+  readonly formatVersion: 1;
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly source: PlanSource;
+  readonly manifest: { readonly file: string; readonly sha256: string };
+  readonly changes: boolean;
+  readonly hazards: readonly Hazard[];
+  readonly transaction: { readonly begin: 'BEGIN'; readonly preamble: readonly string[]; readonly steps: readonly PlanStep[]; readonly commit: 'COMMIT' };
+  /** Steps that cannot run in a transaction: run one at a time after COMMIT. */
+  readonly afterCommit: readonly PlanStep[];
+  readonly problems: readonly DiffProblem[];
+  readonly warnings: readonly Problem[];
+}
+
+function toPlanStep(step: Step, index: number): PlanStep {
+  return { index, kind: step.kind, phase: phaseOf(step), summary: summarize(step), hazards: hazardsOf(step), sql: renderSql(step), step };
+}
+
+/** Plans the change from `actual` to `desired`. Pure. */
+export function buildPlan(input: {
+  desired: ClusterModel; actual: ClusterModel; source: PlanSource;
+  manifest: { file: string; sha256: string }; warnings: readonly Problem[];
+}): PlanDocument {
+  const result = diff(input.desired, input.actual);
+  const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
+  const inTx = steps.filter((s) => !s.hazards.includes('non_transactional'));
+  const after = steps.filter((s) => s.hazards.includes('non_transactional'));
+  const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
+  return {
+    format: 'citus-migrate.plan', formatVersion: 1,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    source: input.source, manifest: input.manifest,
+    changes: steps.length > 0, hazards,
+    transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
+    afterCommit: after,
+    problems: result.problems,
+    warnings: input.warnings,
+  };
+}

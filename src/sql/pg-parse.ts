@@ -1,0 +1,128 @@
+// Thin wrapper over libpg-query (PostgreSQL's own parser compiled to WASM): statements, type
+// names and expressions from users are read with the real grammar, never with regular expressions.
+import pgQuery from 'libpg-query';
+import { quoteIdent } from './quote.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Node = any;
+
+let loaded: Promise<void> | undefined;
+
+/** Loads the WASM parser once; every other function here needs it loaded. */
+export function loadParser(): Promise<void> {
+  loaded ??= pgQuery.loadModule();
+  return loaded;
+}
+
+/** A parse failure with the 0-based character offset PostgreSQL reported. */
+export class ParseFailure extends Error {
+  constructor(message: string, readonly position: number | undefined) {
+    super(message);
+  }
+}
+
+/** Parses SQL text into raw statements (each `{ stmt, stmt_location, stmt_len }`). */
+export function parseStatements(sql: string): Node[] {
+  try {
+    return (pgQuery.parseSync(sql).stmts ?? []) as Node[];
+  } catch (e) {
+    const err = e as Error & { sqlDetails?: { cursorPosition?: number } };
+    const pos = err.sqlDetails?.cursorPosition;
+    throw new ParseFailure(err.message, typeof pos === 'number' && pos >= 0 ? pos : undefined);
+  }
+}
+
+/** The single key of a parse-tree node: `{ SelectStmt: {...} }` gives ['SelectStmt', {...}]. */
+export function nodeTag(node: Node): [string, Node] {
+  const keys = Object.keys(node ?? {});
+  if (keys.length !== 1) return ['', node];
+  return [keys[0]!, node[keys[0]!]];
+}
+
+export function strings(list: Node[] | undefined): string[] {
+  return (list ?? []).map((n) => n.String?.sval ?? '');
+}
+
+// Built-in type names as the parser writes them (pg_catalog.int4, or a bare int4 typed by the
+// user) mapped to the names format_type() prints, so int/int4/integer all compare equal.
+const BUILTIN: Readonly<Record<string, string>> = {
+  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision',
+  bool: 'boolean', varchar: 'character varying', bpchar: 'character', numeric: 'numeric',
+  text: 'text', timestamp: 'timestamp without time zone', timestamptz: 'timestamp with time zone',
+  time: 'time without time zone', timetz: 'time with time zone', date: 'date', interval: 'interval',
+  bytea: 'bytea', uuid: 'uuid', json: 'json', jsonb: 'jsonb', bit: 'bit', varbit: 'bit varying',
+  name: 'name', oid: 'oid', inet: 'inet', cidr: 'cidr', money: 'money', xml: 'xml', char: '"char"',
+  smallint: 'smallint', integer: 'integer', bigint: 'bigint', real: 'real', boolean: 'boolean', int: 'integer',
+  decimal: 'numeric',
+};
+const SERIALS: Readonly<Record<string, string>> = { smallserial: 'smallint', serial2: 'smallint', serial: 'integer', serial4: 'integer', bigserial: 'bigint', serial8: 'bigint' };
+
+/** A type as the model keeps it: canonical base name for comparisons, full text for DDL. */
+export interface TypeInfo {
+  readonly base: string; // canonical name without modifiers, e.g. "character varying" or public."Money"
+  readonly sql: string; // renderable text with modifiers and array bounds, e.g. "character varying(10)"
+  readonly serial: boolean; // serial/bigserial: the column owns a sequence
+}
+
+/** Renders a parser TypeName node as canonical SQL text. */
+export function typeFromNode(tn: Node): TypeInfo {
+  if (tn.pct_type) throw new ParseFailure('%TYPE references are not supported here; write the type itself', tn.location);
+  const names = strings(tn.names);
+  let base: string;
+  let serial = false;
+  const last = names[names.length - 1]!;
+  if (names.length === 2 && names[0] === 'pg_catalog' && BUILTIN[last]) base = BUILTIN[last]!;
+  else if (names.length === 1 && SERIALS[last]) { base = SERIALS[last]!; serial = true; }
+  else if (names.length === 1 && BUILTIN[last]) base = BUILTIN[last]!;
+  else base = names.map(quoteIdent).join('.');
+  const mods = (tn.typmods ?? []).map((m: Node) => {
+    const v = m.A_Const?.ival?.ival ?? (m.A_Const?.ival && 0);
+    if (typeof v !== 'number') throw new ParseFailure('only integer type modifiers are supported', tn.location);
+    return v;
+  });
+  if (base === 'interval' && mods.length > 0) throw new ParseFailure('interval field restrictions are not supported; use interval', tn.location);
+  let sql = base;
+  if (mods.length > 0) {
+    const m = `(${mods.join(',')})`;
+    const zone = /^(timestamp|time) (with(out)? time zone)$/.exec(base);
+    sql = zone ? `${zone[1]}${m} ${zone[2]}` : `${base}${m}`;
+  }
+  const dims = (tn.arrayBounds ?? []).length;
+  if (dims > 0) sql += '[]'.repeat(dims);
+  return { base: dims > 0 ? `${base}${'[]'.repeat(dims)}` : base, sql, serial };
+}
+
+/** Parses a column type such as `numeric(12,2)` or `varchar(10)[]`; throws ParseFailure. */
+export function parseTypeText(text: string): TypeInfo {
+  const prefix = 'CREATE TABLE t (c ';
+  let stmts: Node[];
+  try {
+    stmts = parseStatements(`${prefix}${text})`);
+  } catch (e) {
+    const f = e as ParseFailure;
+    throw new ParseFailure(`not a type: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
+  }
+  const create = stmts.length === 1 ? stmts[0].stmt.CreateStmt : undefined;
+  const elts = create?.tableElts ?? [];
+  const col = elts.length === 1 ? elts[0].ColumnDef : undefined;
+  if (!col || col.constraints || col.collClause || !col.typeName) throw new ParseFailure('not a single type name (constraints, defaults and collations have their own fields)', undefined);
+  return typeFromNode(col.typeName);
+}
+
+/** Checks that text is exactly one SQL expression (as a column default); throws ParseFailure. */
+export function checkExpression(text: string): void {
+  const prefix = 'SELECT ';
+  let stmts: Node[];
+  try {
+    stmts = parseStatements(`${prefix}${text}`);
+  } catch (e) {
+    const f = e as ParseFailure;
+    throw new ParseFailure(`not an expression: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
+  }
+  const sel = stmts.length === 1 ? stmts[0].stmt.SelectStmt : undefined;
+  const ok = sel && sel.targetList?.length === 1 && !sel.fromClause && !sel.whereClause && !sel.groupClause
+    && !sel.havingClause && !sel.sortClause && !sel.limitCount && !sel.limitOffset && !sel.op
+    && !sel.windowClause && !sel.withClause && !sel.intoClause && !sel.distinctClause && !sel.lockingClause
+    && !sel.targetList[0].ResTarget?.name;
+  if (!ok) throw new ParseFailure('not a single expression', undefined);
+}

@@ -1,0 +1,98 @@
+// The only module that turns names and values into SQL text. Everything else builds
+// statements through these functions, so a hostile name can never change a statement's shape.
+import { NON_UNRESERVED_KEYWORDS } from './keywords.js';
+
+/** A schema-qualified object name, both parts exactly as stored in the catalog. */
+export interface QualifiedName {
+  readonly schema: string;
+  readonly name: string;
+}
+
+const PLAIN_IDENTIFIER = /^[a-z_][a-z0-9_$]*$/;
+
+function refuseNul(text: string, what: string): void {
+  if (text.includes('\u0000')) throw new TypeError(`${what} contains a NUL character`);
+}
+
+/** Quotes an identifier when PostgreSQL would otherwise fold, reject or misread it. */
+export function quoteIdent(name: string): string {
+  refuseNul(name, 'identifier');
+  if (name.length === 0) throw new TypeError('identifier is empty');
+  if (PLAIN_IDENTIFIER.test(name) && !NON_UNRESERVED_KEYWORDS.has(name)) return name;
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Renders schema.name with each part quoted as needed. */
+export function quoteQualified(q: QualifiedName): string {
+  return `${quoteIdent(q.schema)}.${quoteIdent(q.name)}`;
+}
+
+/** Renders a string literal; uses the E'' form only when the text holds a backslash. */
+export function quoteLiteral(value: string): string {
+  refuseNul(value, 'literal');
+  const body = value.replace(/'/g, "''");
+  if (!value.includes('\\')) return `'${body}'`;
+  return `E'${body.replace(/\\/g, '\\\\')}'`;
+}
+
+/** A literal holding a quoted qualified name, as regclass and colocate_with arguments expect. */
+export function quoteRegclass(q: QualifiedName): string {
+  return quoteLiteral(quoteQualified(q));
+}
+
+/** Renders a JavaScript boolean as SQL. */
+export function sqlBool(value: boolean): string {
+  return value ? 'true' : 'false';
+}
+
+/** Renders a safe integer as SQL, refusing anything that is not one. */
+export function sqlInt(value: number | bigint): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`);
+  return String(value);
+}
+
+/** Splits a manifest key such as `app.orders` or `"my.schema"."Order Lines"` into schema and name. */
+export function parseQualifiedKey(key: string, defaultSchema: string): QualifiedName | { error: string } {
+  const parts: string[] = [];
+  let i = 0;
+  while (i <= key.length) {
+    if (key[i] === '"') {
+      let j = i + 1;
+      let part = '';
+      for (;;) {
+        if (j >= key.length) return { error: 'has an unterminated double quote' };
+        if (key[j] === '"') {
+          if (key[j + 1] === '"') { part += '"'; j += 2; continue; }
+          break;
+        }
+        part += key[j++];
+      }
+      parts.push(part);
+      i = j + 1;
+    } else {
+      const dot = key.indexOf('.', i);
+      const end = dot === -1 ? key.length : dot;
+      const part = key.slice(i, end);
+      if (part.includes('"')) return { error: 'has a double quote inside an unquoted part (quote the whole part as "..." and double inner quotes)' };
+      parts.push(part);
+      i = end;
+    }
+    if (i >= key.length) break;
+    if (key[i] !== '.') return { error: 'has text after a quoted part (expected ".")' };
+    i += 1;
+    if (i === key.length) parts.push('');
+  }
+  if (parts.length > 2) return { error: 'has more than two dotted parts (expected name or schema.name)' };
+  if (parts.some((p) => p.length === 0)) return { error: 'has an empty name part' };
+  return parts.length === 2 ? { schema: parts[0]!, name: parts[1]! } : { schema: defaultSchema, name: parts[0]! };
+}
+
+/** Why a name is not a valid PostgreSQL identifier, or undefined when it is. */
+export function identifierProblem(name: string): string | undefined {
+  if (name.length === 0) return 'is empty';
+  if (name.includes('\u0000')) return 'contains a NUL character';
+  const bytes = Buffer.byteLength(name, 'utf8');
+  if (bytes > 63) return `is ${bytes} bytes long; PostgreSQL identifiers are at most 63 bytes`;
+  return undefined;
+}
