@@ -57,6 +57,8 @@ function zodProblems(error: z.ZodError, raw: unknown, out: ProblemList): void {
       for (const key of issue.keys) out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}`, true);
     } else if (issue.code === 'invalid_type') {
       out.error(path, 'invalid_type', input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`);
+    } else if (issue.code === 'invalid_value' && input === undefined) {
+      out.error(path, 'invalid_type', 'is required');
     } else if (issue.code === 'invalid_value') {
       const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
       out.error(path, 'invalid_value', issue.values.length === 1 ? `expected ${values}, got ${describe(input)}` : `expected one of ${values}, got ${describe(input)}`);
@@ -90,13 +92,14 @@ export async function loadManifestText(text: string, file: string, dir: string, 
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
   const locator = makeLocator(doc, lines);
+  // Problems are reported in file order, whatever order the checks found them in.
   const finish = (list: ProblemList): Problem[] => list.items.map((p) => {
     const pos = locator.locate(p.path, p.atKey);
     return { severity: p.severity, code: p.code, message: p.message, path: formatPath(p.path), file, ...(pos ? { line: pos.line, col: pos.col } : {}) };
-  });
+  }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   if (doc.errors.length > 0) {
     throw new ManifestError(doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
+      const pos = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
       return { severity: 'error', code: 'syntax', path: '', file, message: e.message.split('\n')[0]!, ...(pos ? { line: pos.line, col: pos.col } : {}) };
     }));
   }

@@ -141,7 +141,7 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
         problems.warn([...path, 'file'], 'inlinable_function', `${label} is an inlinable SQL function: the planner inlines it into the calling query, so Citus never delegates the call (make it plpgsql, or SECURITY DEFINER, or VOLATILE set-returning)`);
       }
       if (parsed?.kind === 'procedure' && r.force_delegation) {
-        problems.error([...path, 'force_delegation'], 'force_delegation_procedure', 'force_delegation applies to functions only: Citus never delegates a procedure called inside a transaction block');
+        problems.warn([...path, 'force_delegation'], 'force_delegation_procedure', 'force_delegation has no effect on a procedure: Citus never delegates a CALL inside a transaction block');
       }
     }
     routines[id] = {

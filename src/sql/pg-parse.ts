@@ -109,6 +109,11 @@ export function parseTypeText(text: string): TypeInfo {
   return typeFromNode(col.typeName);
 }
 
+/** True for a SELECT that is not a UNION/INTERSECT/EXCEPT (the parser spells "none" SETOP_NONE). */
+export function isPlainSelect(sel: Node): boolean {
+  return !sel.op || sel.op === 'SETOP_NONE';
+}
+
 /** Checks that text is exactly one SQL expression (as a column default); throws ParseFailure. */
 export function checkExpression(text: string): void {
   const prefix = 'SELECT ';
@@ -121,7 +126,7 @@ export function checkExpression(text: string): void {
   }
   const sel = stmts.length === 1 ? stmts[0].stmt.SelectStmt : undefined;
   const ok = sel && sel.targetList?.length === 1 && !sel.fromClause && !sel.whereClause && !sel.groupClause
-    && !sel.havingClause && !sel.sortClause && !sel.limitCount && !sel.limitOffset && !sel.op
+    && !sel.havingClause && !sel.sortClause && !sel.limitCount && !sel.limitOffset && isPlainSelect(sel)
     && !sel.windowClause && !sel.withClause && !sel.intoClause && !sel.distinctClause && !sel.lockingClause
     && !sel.targetList[0].ResTarget?.name;
   if (!ok) throw new ParseFailure('not a single expression', undefined);

@@ -1,6 +1,6 @@
 // Reads a CREATE FUNCTION / CREATE PROCEDURE statement, or a bare signature such as
 // `payment(integer, numeric)`, through PostgreSQL's parser and returns what the tool needs.
-import { ParseFailure, parseStatements, strings, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
+import { isPlainSelect, ParseFailure, parseStatements, strings, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
 
 export type ArgMode = 'in' | 'out' | 'inout' | 'variadic' | 'table';
 
@@ -60,7 +60,15 @@ function sqlBodyIsSimpleSelect(stmt: Node, language: string): boolean {
     return false;
   }
   const sel = inner.length === 1 ? inner[0].stmt.SelectStmt : undefined;
-  return Boolean(sel && !sel.op && !sel.withClause && !sel.intoClause && !sel.lockingClause);
+  return Boolean(sel && isPlainSelect(sel) && !sel.withClause && !sel.intoClause && !sel.lockingClause);
+}
+
+/** The byte offset of the first non-blank character at or after `offset` (statements start after the previous ';'). */
+function skipBlank(text: string, offset: number): number {
+  const bytes = Buffer.from(text, 'utf8');
+  let i = offset;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
+  return i;
 }
 
 function statementText(text: string, raw: Node): string {
@@ -75,7 +83,7 @@ function statementText(text: string, raw: Node): string {
 export function parseRoutineSql(text: string): ParsedRoutine {
   const stmts = parseStatements(text);
   if (stmts.length === 0) throw new ParseFailure('holds no statement; expected one CREATE FUNCTION or CREATE PROCEDURE', undefined);
-  if (stmts.length > 1) throw new ParseFailure(`holds ${stmts.length} statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE`, stmts[1].stmt_location);
+  if (stmts.length > 1) throw new ParseFailure(`holds ${stmts.length} statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE`, skipBlank(text, stmts[1].stmt_location ?? 0));
   const stmt = stmts[0].stmt.CreateFunctionStmt;
   if (!stmt) throw new ParseFailure(`is a ${Object.keys(stmts[0].stmt)[0]}; expected CREATE FUNCTION or CREATE PROCEDURE`, stmts[0].stmt_location ?? 0);
   const names = strings(stmt.funcname);

@@ -1,0 +1,79 @@
+// The commander registration: thin wrappers that call the library commands.
+import { Command, CommanderError, Option } from 'commander';
+import { EXIT, UsageError } from './errors.js';
+import { reportError } from './cli-errors.js';
+import { hammerdbCommand } from './commands/hammerdb.js';
+import { initCommand, TEMPLATES } from './commands/init.js';
+import type { CommandIo } from './commands/io.js';
+import { planCommand } from './commands/plan.js';
+import { validateCommand } from './commands/validate.js';
+import { PLAN_FORMATS } from './format/index.js';
+import { TOOL_VERSION } from './version.js';
+
+function build(io: CommandIo, setCode: (n: number) => void): Command {
+  const program = new Command('citus-migrate')
+    .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
+    .version(TOOL_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+  const file = () => new Option('-f, --file <file>', 'manifest (default: citus-migrate.yaml, .yml or .json here)');
+  const format = (dflt: string) => new Option('--format <format>', 'output format').choices(PLAN_FORMATS).default(dflt);
+
+  program.command('validate')
+    .description('check a manifest without touching any database (exit 0 valid, 1 invalid)')
+    .addOption(file())
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (o) => setCode(await validateCommand(o, io)));
+
+  program.command('plan')
+    .description('print the one transaction that converges the cluster to the manifest')
+    .addOption(file())
+    .option('--offline', 'plan against an empty cluster; reads no database')
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .addOption(format('text'))
+    .option('-o, --out <file>', 'write the plan to a file instead of stdout')
+    .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
+    .action(async (o) => setCode(await planCommand(o, io)));
+
+  program.command('hammerdb')
+    .description("write the transaction that distributes a HammerDB TPROC-C schema as HammerDB's Citus build does")
+    .addOption(new Option('--variant <variant>', 'how HammerDB built the routines').choices(['procedures', 'functions']).default('procedures'))
+    .option('--shard-count <n>', 'shards in the warehouse colocation group', '32')
+    .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
+    .addOption(format('sql'))
+    .option('-o, --out <file>', 'write the script to a file instead of stdout')
+    .action(async (o) => setCode(await hammerdbCommand(o, io)));
+
+  program.command('init')
+    .description('write a starter project from a template')
+    .argument('[dir]', 'target directory', '.')
+    .addOption(new Option('--template <name>', 'starter template').choices(TEMPLATES).default('saas'))
+    .option('--force', 'overwrite existing files')
+    .action(async (dir: string, o) => setCode(await initCommand({ ...o, dir }, io)));
+
+  return program;
+}
+
+function wantsJson(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
+
+/** Runs the CLI in-process with the given arguments (without node and script); returns the exit code. */
+export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = build(io, (n) => { code = n; });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.executeSubCommandAsync') return EXIT.error;
+      // commander has already printed its message to stderr.
+      if (wantsJson(argv)) reportError(new UsageError(err.message.replace(/^error: /, '')), { ...io, stderr: () => undefined }, true);
+      return EXIT.usage;
+    }
+    return reportError(err, io, wantsJson(argv));
+  }
+}

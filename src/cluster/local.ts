@@ -1,0 +1,123 @@
+// Throwaway PostgreSQL / Citus clusters on 127.0.0.1 from local server binaries: a coordinator
+// and N workers in a temp dir. initdb and pg_ctl refuse root, so as root they run as `postgres`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgInstall {
+  readonly bin: string;
+  readonly pkglibdir: string;
+  readonly sharedir: string;
+  readonly hasCitus: boolean;
+}
+
+/** Finds PostgreSQL server binaries: $PG_BIN, else pg_config, else /usr/lib/postgresql/<newest>/bin. */
+export function findPgInstall(env: Readonly<Record<string, string | undefined>> = process.env): PgInstall | undefined {
+  const candidates: string[] = [];
+  if (env.PG_BIN) candidates.push(env.PG_BIN);
+  if (existsSync('/usr/lib/postgresql')) {
+    for (const v of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${v}/bin`);
+  }
+  for (const bin of candidates) {
+    if (!existsSync(join(bin, 'initdb')) || !existsSync(join(bin, 'pg_ctl'))) continue;
+    const pgConfig = existsSync(join(bin, 'pg_config')) ? join(bin, 'pg_config') : 'pg_config';
+    let pkglibdir = join(bin, '..', 'lib');
+    let sharedir = '';
+    try {
+      pkglibdir = execFileSync(pgConfig, ['--pkglibdir'], { encoding: 'utf8' }).trim();
+      sharedir = execFileSync(pgConfig, ['--sharedir'], { encoding: 'utf8' }).trim();
+    } catch { /* no pg_config: fall back to the Debian layout */ }
+    if (!sharedir) sharedir = join('/usr/share/postgresql', bin.split('/').at(-2) ?? '');
+    const hasCitus = existsSync(join(pkglibdir, 'citus.so')) && existsSync(join(sharedir, 'extension', 'citus.control'));
+    return { bin, pkglibdir, sharedir, hasCitus };
+  }
+  return undefined;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+function run(cmd: string, args: readonly string[]): void {
+  const full = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const;
+  const r = spawnSync(full[0], [...full[1]], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+}
+
+export interface LocalNode {
+  readonly name: string;
+  readonly port: number;
+  readonly dataDir: string;
+}
+
+export interface LocalCluster {
+  readonly dir: string;
+  readonly citus: boolean;
+  readonly coordinator: LocalNode;
+  readonly workers: readonly LocalNode[];
+  /** URL of a database on the coordinator (user postgres, trust auth on loopback). */
+  url(database?: string): string;
+  stop(): void;
+}
+
+/** Starts a coordinator and `workers` workers (Citus when `citus`), registered with each other. */
+export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string }): Promise<LocalCluster> {
+  const install = opts.install ?? findPgInstall();
+  if (!install) throw new Error('no PostgreSQL server binaries found (set PG_BIN, or install postgresql-15)');
+  if (opts.citus && !install.hasCitus) throw new Error(`the citus extension is not installed in ${install.pkglibdir}`);
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'citus-migrate-'));
+  mkdirSync(dir, { recursive: true });
+  if (isRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  const names = ['coordinator', ...Array.from({ length: opts.citus ? opts.workers ?? 2 : 0 }, (_, i) => `worker${i + 1}`)];
+  const nodes: LocalNode[] = [];
+  const started: LocalNode[] = [];
+  const stopAll = (): void => {
+    for (const n of started) {
+      try { run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const name of names) {
+      const node = { name, port: await freePort(), dataDir: join(dir, name) };
+      nodes.push(node);
+      run(join(install.bin, 'initdb'), ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+      appendFileSync(join(node.dataDir, 'postgresql.conf'), [
+        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`,
+        'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200',
+        ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1'] : []),
+        '',
+      ].join('\n'));
+      run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, '-l', join(dir, `${name}.log`), '-w', '-t', '60', 'start']);
+      started.push(node);
+    }
+  } catch (e) {
+    stopAll();
+    throw e;
+  }
+  writeFileSync(join(dir, 'cluster.json'), JSON.stringify({ citus: opts.citus, nodes }, null, 2));
+  const [coordinator, ...workers] = nodes as [LocalNode, ...LocalNode[]];
+  return {
+    dir, citus: opts.citus, coordinator, workers,
+    url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
+    stop: stopAll,
+  };
+}
+
+/** Whoever runs this process, for messages. */
+export function currentUser(): string {
+  return userInfo().username;
+}

@@ -1,0 +1,19 @@
+// What a command may touch besides its arguments: output streams, environment, terminal.
+export interface CommandIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly isTTY: boolean;
+  readonly cwd: string;
+}
+
+/** The real process's streams. */
+export function processIo(): CommandIo {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    isTTY: Boolean(process.stdout.isTTY && process.stderr.isTTY),
+    cwd: process.cwd(),
+  };
+}

@@ -1,0 +1,25 @@
+// `citus-migrate validate`: checks a manifest without touching any database.
+import { resolve } from 'node:path';
+import { EXIT, formatProblem } from '../errors.js';
+import { loadManifest, type LoadedManifest } from '../manifest/load.js';
+import type { CommandIo } from './io.js';
+import { findManifest } from './manifest-file.js';
+
+/** Validates the manifest; returns it, or throws ManifestError with every problem. */
+export async function validate(opts: { file?: string }, io: CommandIo): Promise<LoadedManifest> {
+  const file = findManifest(opts.file, io.cwd);
+  return loadManifest(resolve(io.cwd, file)).then((m) => ({ ...m, file }));
+}
+
+/** CLI entry: prints warnings and a verdict, returns the exit code. */
+export async function validateCommand(opts: { file?: string; format?: 'text' | 'json' }, io: CommandIo): Promise<number> {
+  const m = await validate(opts, io);
+  if (opts.format === 'json') {
+    io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
+  } else {
+    for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: m.file })}\n`);
+    const counts = [`${Object.keys(m.desired.tables).length} tables`, `${Object.keys(m.desired.routines).length} routines`, `${Object.keys(m.desired.sequences).length} sequences`];
+    io.stdout(`${m.file} is valid (${counts.join(', ')}${m.warnings.length ? `, ${m.warnings.length} warning(s)` : ''})\n`);
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,62 @@
+// Per-test databases on the throwaway servers, and small helpers to run SQL and psql.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { quoteIdent, quoteLiteral } from '../../src/sql/quote.js';
+import type { NodeAddress, ServerInfo } from './servers.js';
+
+export const citusServers = (): ServerInfo | null => inject('citus');
+export const plainServers = (): ServerInfo => inject('plainPg');
+
+function connect(info: ServerInfo, node: NodeAddress, database: string): pg.Client {
+  return new pg.Client({ host: node.host, port: node.port, user: info.user, ...(info.password ? { password: info.password } : {}), database });
+}
+
+/** Runs statements on one node and returns the last result's rows. */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(info: ServerInfo, database: string, statements: string | readonly string[], node = 0): Promise<T[]> {
+  const client = connect(info, info.nodes[node]!, database);
+  await client.connect();
+  try {
+    let rows: T[] = [];
+    for (const s of typeof statements === 'string' ? [statements] : statements) rows = (await client.query<T>(s)).rows;
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDb {
+  readonly name: string;
+  readonly url: string;
+  query<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, node?: number): Promise<T[]>;
+  /** Runs a file or text through psql -v ON_ERROR_STOP=1; returns status and output. */
+  psql(args: { file?: string; input?: string }): { status: number; stdout: string; stderr: string };
+}
+
+/** A fresh database on every node (Citus: extension created and workers registered). */
+export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<TestDb> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  for (const n of info.nodes.keys()) await sql(info, 'postgres', `CREATE DATABASE ${quoteIdent(name)}`, n);
+  if (info.citus) {
+    for (let n = 1; n < info.nodes.length; n++) await sql(info, name, 'CREATE EXTENSION citus', n);
+    const c = info.nodes[0]!;
+    await sql(info, name, [
+      'CREATE EXTENSION citus',
+      `SELECT citus_set_coordinator_host(${quoteLiteral(c.host)}, ${c.port})`,
+      ...info.nodes.slice(1).map((w) => `SELECT citus_add_node(${quoteLiteral(w.host)}, ${w.port})`),
+    ]);
+  }
+  const c = info.nodes[0]!;
+  const url = `postgresql://${encodeURIComponent(info.user)}@${c.host}:${c.port}/${name}`;
+  return {
+    name, url,
+    query: (text, node = 0) => sql(info, name, text, node),
+    psql: ({ file, input }) => {
+      const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, ...(file ? ['-f', file] : [])], {
+        input: input ?? '', encoding: 'utf8', env: { ...process.env, ...(info.password ? { PGPASSWORD: info.password } : {}) },
+      });
+      return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// Every validation rule of manifest.md: a failing manifest, its exact message, file:line:col and path.
+import { describe, expect, it } from 'vitest';
+import { problems } from '../support/manifest.js';
+
+const yaml = (lines: string[]): string => `${lines.join('\n')}\n`;
+
+describe('schema: shape and types', () => {
+  it('reports unknown keys at the key, all together', async () => {
+    expect(await problems(yaml(['version: 1', 'tabels: {}', 'tables:', '  t: { distributed_by: id, colour: red }']))).toEqual([
+      'error: m.yaml:2:1: tabels: unknown key "tabels"',
+      'error: m.yaml:4:28: tables.t.colour: unknown key "colour"',
+    ]);
+  });
+
+  it('requires version 1', async () => {
+    expect(await problems('tables: {}\n')).toEqual(['error: m.yaml:1:1: version: is required']);
+    expect(await problems('version: 2\n')).toEqual(['error: m.yaml:1:10: version: expected 1, got number 2']);
+  });
+
+  it('reports wrong types with what was found', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    reference: "yes"']))).toEqual([
+      'error: m.yaml:4:16: tables.t.reference: expected boolean, got the string "yes"',
+    ]);
+  });
+
+  it('reports YAML syntax errors with their position', async () => {
+    const out = await problems('version: 1\ntables: [\n');
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^error: m\.yaml:3:1: /);
+  });
+
+  it('refuses duplicate keys', async () => {
+    const out = await problems(yaml(['version: 1', 'tables:', '  t: {}', '  t: {}']));
+    expect(out).toEqual(['error: m.yaml:4:3: Map keys must be unique']);
+  });
+
+  it('checks group shard counts are 1..64000', async () => {
+    expect(await problems(yaml(['version: 1', 'colocation:', '  g: { shard_count: 0 }', '  h: { shard_count: 64001 }']))).toEqual([
+      'error: m.yaml:3:21: colocation.g.shard_count: shard count must be between 1 and 64000',
+      'error: m.yaml:4:21: colocation.h.shard_count: shard count must be between 1 and 64000',
+    ]);
+  });
+});
+
+describe('tables', () => {
+  it('a table is at most one of distributed / reference / local / single_shard', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { distributed_by: id, reference: true, local: true }']))).toEqual([
+      'error: m.yaml:3:6: tables.t: a table is at most one of distributed, reference, local and single_shard; this one is distributed (distributed_by) and reference and local',
+    ]);
+  });
+
+  it('primary keys and unique constraints of a distributed table include its distribution column', async () => {
+    expect(await problems(yaml([
+      'version: 1', 'tables:', '  orders:', '    distributed_by: o_w_id',
+      '    columns: { o_id: integer, o_w_id: integer }', '    primary_key: [o_id]', '    unique: [[o_id, o_w_id], [o_id]]',
+      '    indexes: [ { columns: [o_id], unique: true } ]',
+    ]))).toEqual([
+      'error: m.yaml:6:18: tables.orders.primary_key: primary key (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
+      'error: m.yaml:7:30: tables.orders.unique[1]: unique constraint (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
+      'error: m.yaml:8:16: tables.orders.indexes[0]: unique index (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
+    ]);
+  });
+
+  it('matches the distribution column verbatim (case-sensitive) and hints at the near miss', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    distributed_by: W_ID', '    columns: { w_id: integer }']))).toEqual([
+      'error: m.yaml:4:21: tables.t.distributed_by: distribution column "W_ID" is not a column of this table (names are case-sensitive: did you mean "w_id"?)',
+    ]);
+  });
+
+  it('parses column types and defaults with the PostgreSQL grammar', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    columns:', '      a: "integer, evil integer"',
+      '      b: { type: text, default: "1; DROP TABLE x" }', '      c: "numeric(12"']))).toEqual([
+      'error: m.yaml:5:10: tables.t.columns.a: type "integer, evil integer": not a single type name (constraints, defaults and collations have their own fields)',
+      'error: m.yaml:6:33: tables.t.columns.b.default: default "1; DROP TABLE x": not a single expression',
+      'error: m.yaml:7:10: tables.t.columns.c: type "numeric(12": not a type: syntax error at end of input',
+    ]);
+  });
+
+  it('refuses colocation or shard_count without distributed_by, and an undeclared group', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  a: { reference: true, colocation: g }', '  b: { distributed_by: id, colocation: nope }']))).toEqual([
+      'error: m.yaml:3:37: tables.a.colocation: colocation needs distributed_by: only hash-distributed tables join colocation groups',
+      'error: m.yaml:4:40: tables.b.colocation: colocation group "nope" is not declared under colocation',
+    ]);
+  });
+
+  it('refuses names longer than 63 bytes and malformed qualified names', async () => {
+    const long = 'x'.repeat(64);
+    expect(await problems(yaml(['version: 1', 'tables:', `  ${long}: { local: true }`, '  a.b.c: { local: true }', '  "\\"unterminated": { local: true }']))).toEqual([
+      `error: m.yaml:3:3: tables.${long}: table name "${long}" is 64 bytes long; PostgreSQL identifiers are at most 63 bytes`,
+      'error: m.yaml:4:3: tables["a.b.c"]: table name "a.b.c" has more than two dotted parts (expected name or schema.name)',
+      'error: m.yaml:5:3: tables["\\"unterminated"]: table name "\\"unterminated" has an unterminated double quote',
+    ]);
+  });
+});
+
+describe('colocation groups', () => {
+  const group = (types: [string, string]): string => yaml(['version: 1', 'colocation: { g: { shard_count: 8 } }', 'tables:',
+    `  a: { distributed_by: id, colocation: g, columns: { id: ${types[0]} } }`,
+    `  b: { distributed_by: id, colocation: g, columns: { id: ${types[1]} } }`]);
+
+  it('refuses int vs bigint in one group', async () => {
+    expect(await problems(group(['integer', 'bigint']))).toEqual([
+      'error: m.yaml:5:24: tables.b.distributed_by: colocation group "g" mixes distribution column types: a.id is integer, b.id is bigint; Citus colocates only identical types',
+    ]);
+  });
+
+  it('refuses text vs varchar in one group', async () => {
+    expect(await problems(group(['text', 'varchar(10)']))).toEqual([
+      'error: m.yaml:5:24: tables.b.distributed_by: colocation group "g" mixes distribution column types: a.id is text, b.id is character varying; Citus colocates only identical types',
+    ]);
+  });
+
+  it('treats int, int4 and integer (and serial) as one type', async () => {
+    expect(await problems(group(['int4', 'serial']))).toEqual([]);
+  });
+
+  it('requires the anchor to be a member', async () => {
+    expect(await problems(yaml(['version: 1', 'colocation: { g: { anchor: c } }', 'tables:', '  a: { distributed_by: id, colocation: g }', '  c: { reference: true }']))).toEqual([
+      'error: m.yaml:2:28: colocation.g.anchor: anchor "c" is not a member of group "g" (members: a)',
+    ]);
+  });
+
+  it('warns about a group without members', async () => {
+    expect(await problems(yaml(['version: 1', 'colocation: { g: {} }']))).toEqual([
+      'warning: m.yaml:2:18: colocation.g: colocation group "g" has no member tables',
+    ]);
+  });
+});
+
+describe('foreign keys', () => {
+  const base = ['version: 1', 'colocation: { g: {}, h: {} }', 'tables:',
+    '  w: { distributed_by: w_id, colocation: g, columns: { w_id: integer }, primary_key: [w_id] }',
+    '  other: { distributed_by: o_id, colocation: h, columns: { o_id: integer }, primary_key: [o_id] }',
+    '  item: { reference: true, columns: { i_id: integer }, primary_key: [i_id] }'];
+
+  it('allows distributed -> reference and colocated on the distribution column', async () => {
+    expect(await problems(yaml([...base,
+      '  d:', '    distributed_by: d_w_id', '    colocation: g', '    columns: { d_w_id: integer, i: integer }',
+      '    foreign_keys:', '      - { columns: [d_w_id], references: w, ref_columns: [w_id] }', '      - { columns: [i], references: item, ref_columns: [i_id] }']))).toEqual([]);
+  });
+
+  it('refuses local -> distributed (Citus accepts it but does not enforce it)', async () => {
+    expect(await problems(yaml([...base, '  audit:', '    local: true', '    columns: { w: integer }',
+      '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] } ]']))).toEqual([
+      'error: m.yaml:10:49: tables.audit.foreign_keys[0].references: a local table cannot reference distributed table public.w: Citus accepts it but does not enforce it from the parent side (deleting a parent row leaves orphans)',
+    ]);
+  });
+
+  it('refuses a key across colocation groups and one not on the distribution column', async () => {
+    expect(await problems(yaml([...base, '  d:', '    distributed_by: d_w_id', '    colocation: g', '    columns: { d_w_id: integer, x: integer }',
+      '    foreign_keys:', '      - { columns: [d_w_id], references: other, ref_columns: [o_id] }', '      - { columns: [x], references: w, ref_columns: [w_id] }']))).toEqual([
+      'error: m.yaml:12:42: tables.d.foreign_keys[0].references: references public.other of colocation group "h", not of this table\'s group "g"; foreign keys between distributed tables need one colocation group',
+      'error: m.yaml:13:37: tables.d.foreign_keys[1].references: a foreign key between colocated tables must match distribution column "d_w_id" to "w_id"',
+    ]);
+  });
+
+  it('refuses reference -> distributed and an undeclared target', async () => {
+    expect(await problems(yaml([...base, '  r:', '    reference: true', '    columns: { w: integer }',
+      '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] }, { columns: [w], references: ghost, ref_columns: [id] } ]']))).toEqual([
+      'error: m.yaml:10:49: tables.r.foreign_keys[0].references: a reference table can only reference another reference table, not distributed table public.w',
+      'error: m.yaml:10:103: tables.r.foreign_keys[1].references: references "ghost", which the manifest does not declare',
+    ]);
+  });
+});
+
+describe('routines', () => {
+  const tables = ['version: 1', 'colocation: { wh: {} }', 'tables:', '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }', '  item: { reference: true }'];
+  const neword = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := 0; END $$;';
+
+  it('resolves a distribution argument by name or $N from the parsed file', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: no_w_id, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([]);
+  });
+
+  it('refuses a distribution argument that is not an argument, or out of range', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: w, colocation: wh }',
+      '  payment: { signature: "payment(integer)", distributed_by: $2, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([
+      'error: m.yaml:7:49: routines.neword.distributed_by: distributed_by "w" is not an argument of public.neword (arguments: no_w_id, total)',
+      'error: m.yaml:8:61: routines.payment.distributed_by: distributed_by "$2" is out of range: public.payment takes 1 argument',
+    ]);
+  });
+
+  it('compares the argument type with the group column type', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  f: { signature: "f(bigint)", distributed_by: $1, colocation: wh }', '  g: { signature: "g(smallint)", distributed_by: $1, colocation: wh }']))).toEqual([
+      "error: m.yaml:7:48: routines.f.distributed_by: distribution argument $1 is bigint, which cannot be compared with the group's distribution column type integer",
+    ]);
+  });
+
+  it('needs a hash-distributed group to colocate with', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  f: { signature: "f(integer)", distributed_by: $1, colocate_with: item }', '  g: { signature: "g(integer)", distributed_by: $1 }']))).toEqual([
+      'error: m.yaml:7:68: routines.f.colocate_with: colocate_with "item" is a reference table; a distributed routine needs a hash-distributed table',
+      'error: m.yaml:8:49: routines.g.distributed_by: distributed_by needs colocation or colocate_with: a hash-distributed group to colocate with',
+    ]);
+  });
+
+  it('reports routine files that do not parse, hold two statements or are not CREATE FUNCTION/PROCEDURE', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  a: { file: a.sql }', '  b: { file: b.sql }', '  c: { file: c.sql }', '  d: { file: ../d.sql }', '  e: { file: e.sql }']), {
+      'a.sql': 'CREATE FUNCTION a() RETURNS int\nLANGUAGE sql AS $$ SELECT 1 $$ BOGUS;',
+      'b.sql': 'CREATE FUNCTION b() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\nDROP TABLE warehouse;',
+      'c.sql': 'SELECT 1;',
+    })).toEqual([
+      'error: m.yaml:7:14: routines.a.file: a.sql:2:32: syntax error at or near "BOGUS"',
+      'error: m.yaml:8:14: routines.b.file: b.sql:2:1: holds 2 statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE',
+      'error: m.yaml:9:14: routines.c.file: c.sql:1:1: is a SelectStmt; expected CREATE FUNCTION or CREATE PROCEDURE',
+      'error: m.yaml:10:14: routines.d.file: file "../d.sql" is outside the project directory',
+      'error: m.yaml:11:14: routines.e.file: file "e.sql" does not exist',
+    ]);
+  });
+
+  it('refuses a file that creates another routine than the key names', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: n.sql }']), { 'n.sql': 'CREATE FUNCTION app.other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;' })).toEqual([
+      'error: m.yaml:7:19: routines.neword.file: the file creates function app.other, but the manifest key names public.neword',
+    ]);
+  });
+
+  it('warns about an inlinable SQL function (never delegated)', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  f: { file: f.sql, distributed_by: $1, colocation: wh }']), { 'f.sql': 'CREATE FUNCTION f(w integer) RETURNS integer LANGUAGE sql AS $$ SELECT w + 1 $$;' })).toEqual([
+      'warning: m.yaml:7:14: routines.f.file: public.f is an inlinable SQL function: the planner inlines it into the calling query, so Citus never delegates the call (make it plpgsql, or SECURITY DEFINER, or VOLATILE set-returning)',
+    ]);
+  });
+
+  it('warns about an int sequence default on a table in a delegated routine\'s group', async () => {
+    expect(await problems(yaml(['version: 1', 'colocation: { wh: {} }', 'tables:',
+      '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }',
+      '  hist: { distributed_by: w_id, colocation: wh, columns: { w_id: integer, id: serial } }',
+      'routines:', '  f: { signature: "f(integer)", distributed_by: $1, colocation: wh }']))).toEqual([
+      'warning: m.yaml:7:49: routines.f.distributed_by: hist.id takes a integer sequence default, but public.f runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint',
+    ]);
+  });
+
+  it('refuses file and signature together, and colocation without distributed_by', async () => {
+    expect(await problems(yaml([...tables, 'routines:', '  f: { file: f.sql, signature: "f()" }', '  g: { signature: "g()", colocation: wh }']))).toEqual([
+      "error: m.yaml:7:32: routines.f.signature: give either file or signature, not both: a file's signature is read from it",
+      'error: m.yaml:8:38: routines.g.colocation: colocation needs distributed_by: a routine without a distribution argument is created on every node and never delegated',
+    ]);
+  });
+});
+
+describe('bench', () => {
+  it('needs as many params as placeholders, counted by the parser', async () => {
+    expect(await problems(yaml(['version: 1', 'bench:', '  workloads:',
+      "    a: { sql: \"SELECT f($1, '$2')\", params: [ { int: [1, 2] } ] }",
+      '    b: { sql: "CALL p($1, $2)", params: [ { const: 1 } ] }',
+      '    c: { sql: "SELECT f($2)", params: [ { const: 1 }, { const: 2 } ] }']))).toEqual([
+      'error: m.yaml:5:41: bench.workloads.b.params: sql has 2 placeholders but params has 1 entry',
+      'error: m.yaml:6:15: bench.workloads.c.sql: sql uses $2 but not $1',
+    ]);
+  });
+
+  it('needs positive weights and non-empty ranges', async () => {
+    expect(await problems(yaml(['version: 1', 'bench:', '  workloads:', '    d: { sql: "SELECT 1", weight: 0 }']))).toEqual([
+      'error: m.yaml:4:35: bench.workloads.d.weight: weight must be positive',
+    ]);
+    expect(await problems(yaml(['version: 1', 'bench:', '  duration: 10s', '  transactions: 5', '  workloads:', '    d: { sql: "SELECT $1", params: [ { int: [5, 1] } ] }']))).toEqual([
+      'error: m.yaml:4:17: bench.transactions: give duration or transactions, not both',
+      'error: m.yaml:6:45: bench.workloads.d.params[0].int: int range [5, 1] is empty: the low bound is above the high bound',
+    ]);
+  });
+});
