@@ -45,7 +45,7 @@ export function emit(text: string, out: string | undefined, io: CommandIo): void
 export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
   if (opts.offline && opts.database !== undefined) throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);
-  const m = await loadManifest(resolve(io.cwd, file));
+  const m = await loadManifest(file, undefined, io.cwd);
   if (!opts.offline) {
     throw new CmError('live planning reads a cluster: give --database URL (or DATABASE_URL / PG* variables), or plan against an empty cluster with --offline', 'no_database', EXIT.usage);
   }

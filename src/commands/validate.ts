@@ -1,6 +1,5 @@
 // `citus-migrate validate`: checks a manifest without touching any database.
-import { resolve } from 'node:path';
-import { EXIT, formatProblem } from '../errors.js';
+import { EXIT, formatProblem, ManifestError } from '../errors.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
@@ -8,12 +7,19 @@ import { findManifest } from './manifest-file.js';
 /** Validates the manifest; returns it, or throws ManifestError with every problem. */
 export async function validate(opts: { file?: string }, io: CommandIo): Promise<LoadedManifest> {
   const file = findManifest(opts.file, io.cwd);
-  return loadManifest(resolve(io.cwd, file)).then((m) => ({ ...m, file }));
+  return loadManifest(file, undefined, io.cwd);
 }
 
 /** CLI entry: prints warnings and a verdict, returns the exit code. */
 export async function validateCommand(opts: { file?: string; format?: 'text' | 'json' }, io: CommandIo): Promise<number> {
-  const m = await validate(opts, io);
+  let m: LoadedManifest;
+  try {
+    m = await validate(opts, io);
+  } catch (e) {
+    // validate's verdict is its whole job: an invalid manifest exits 1 (other commands use 3).
+    if (e instanceof ManifestError) throw new ManifestError(e.problems, EXIT.error);
+    throw e;
+  }
   if (opts.format === 'json') {
     io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
   } else {

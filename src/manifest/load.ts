@@ -69,8 +69,8 @@ function zodProblems(error: z.ZodError, raw: unknown, out: ProblemList): void {
 }
 
 /** Loads and validates a manifest file; throws ManifestError listing every problem. */
-export async function loadManifest(file: string, fs: ManifestFs = nodeFs): Promise<LoadedManifest> {
-  const abs = resolvePath(file);
+export async function loadManifest(file: string, fs: ManifestFs = nodeFs, cwd: string = process.cwd()): Promise<LoadedManifest> {
+  const abs = resolvePath(cwd, file);
   let text: string;
   try {
     const size = fs.size(abs);

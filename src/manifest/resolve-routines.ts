@@ -162,7 +162,7 @@ function warnIntSequences(ctx: TableContext, target: Table, label: string, path:
     for (const c of t.columns ?? []) {
       const usesSequence = c.type.serial || (c.default !== undefined && /\bnextval\s*\(/i.test(c.default));
       if (usesSequence && (c.type.base === 'integer' || c.type.base === 'smallint')) {
-        problems.warn([...path, 'distributed_by'], 'int_sequence_on_worker', `${ctx.keyOf.get(t.id)}.${c.name} takes a ${c.type.base} sequence default, but ${label} runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint`);
+        problems.warn([...path, 'distributed_by'], 'int_sequence_on_worker', `${ctx.keyOf.get(t.id)}.${c.name} takes an ${c.type.base} sequence default, but ${label} runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint`);
       }
     }
   }

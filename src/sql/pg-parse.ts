@@ -27,6 +27,7 @@ export function parseStatements(sql: string): Node[] {
     return (pgQuery.parseSync(sql).stmts ?? []) as Node[];
   } catch (e) {
     const err = e as Error & { sqlDetails?: { cursorPosition?: number } };
+    if (err.message === 'Query cannot be empty') return [];
     const pos = err.sqlDetails?.cursorPosition;
     throw new ParseFailure(err.message, typeof pos === 'number' && pos >= 0 ? pos : undefined);
   }
@@ -81,7 +82,9 @@ export function typeFromNode(tn: Node): TypeInfo {
     return v;
   });
   if (base === 'interval' && mods.length > 0) throw new ParseFailure('interval field restrictions are not supported; use interval', tn.location);
-  let sql = base;
+  // A serial column keeps its spelling in DDL (it creates the sequence); comparisons use the base.
+  const serialName: Readonly<Record<string, string>> = { smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' };
+  let sql = serial ? serialName[base]! : base;
   if (mods.length > 0) {
     const m = `(${mods.join(',')})`;
     const zone = /^(timestamp|time) (with(out)? time zone)$/.exec(base);

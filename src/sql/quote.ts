@@ -81,7 +81,7 @@ export function parseQualifiedKey(key: string, defaultSchema: string): Qualified
     if (i >= key.length) break;
     if (key[i] !== '.') return { error: 'has text after a quoted part (expected ".")' };
     i += 1;
-    if (i === key.length) parts.push('');
+    if (i === key.length) { parts.push(''); break; }
   }
   if (parts.length > 2) return { error: 'has more than two dotted parts (expected name or schema.name)' };
   if (parts.some((p) => p.length === 0)) return { error: 'has an empty name part' };

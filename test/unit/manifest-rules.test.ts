@@ -223,7 +223,7 @@ describe('routines', () => {
       '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }',
       '  hist: { distributed_by: w_id, colocation: wh, columns: { w_id: integer, id: serial } }',
       'routines:', '  f: { signature: "f(integer)", distributed_by: $1, colocation: wh }']))).toEqual([
-      'warning: m.yaml:7:49: routines.f.distributed_by: hist.id takes a integer sequence default, but public.f runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint',
+      'warning: m.yaml:7:49: routines.f.distributed_by: hist.id takes an integer sequence default, but public.f runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint',
     ]);
   });
 
