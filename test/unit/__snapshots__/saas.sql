@@ -1,0 +1,112 @@
+-- citus-migrate 0.1.0 plan for saas (offline: against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed)
+-- 20 step(s); run with: psql -v ON_ERROR_STOP=1 -f <this file>
+
+BEGIN;
+SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
+SET LOCAL citus.shard_replication_factor TO 1;
+
+-- [1] create schema app
+CREATE SCHEMA app;
+
+-- [2] create table app.companies (4 columns)
+CREATE TABLE app.companies (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    plan_id text,
+    created_at timestamp with time zone NOT NULL DEFAULT now(),
+    PRIMARY KEY (id)
+);
+
+-- [3] create table app.campaigns (4 columns)
+CREATE TABLE app.campaigns (
+    company_id bigint NOT NULL,
+    id bigserial NOT NULL,
+    name text NOT NULL,
+    budget numeric(12,2) NOT NULL DEFAULT 0,
+    PRIMARY KEY (company_id, id)
+);
+
+-- [4] create table app.ads (5 columns)
+CREATE TABLE app.ads (
+    company_id bigint NOT NULL,
+    id bigserial NOT NULL,
+    campaign_id bigint NOT NULL,
+    headline text,
+    clicks bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (company_id, id)
+);
+
+-- [5] create index on app.ads (company_id, campaign_id)
+CREATE INDEX ON app.ads USING btree (company_id, campaign_id);
+
+-- [6] create table app.plans (2 columns)
+CREATE TABLE app.plans (
+    id text NOT NULL,
+    monthly_price numeric(10,2) NOT NULL,
+    PRIMARY KEY (id)
+);
+
+-- [7] create table app.audit_log (3 columns)
+CREATE TABLE app.audit_log (
+    id bigserial NOT NULL,
+    at timestamp with time zone NOT NULL DEFAULT now(),
+    message text,
+    PRIMARY KEY (id)
+);
+
+-- [8] set cache 1000 on sequence app.campaigns_id_seq before its table is distributed
+ALTER SEQUENCE app.campaigns_id_seq CACHE 1000;
+
+-- [9] set cache 1000 on sequence app.ads_id_seq before its table is distributed
+ALTER SEQUENCE app.ads_id_seq CACHE 1000;
+
+-- [10] create procedure app.record_click(bigint, bigint)
+-- Counts a click on one of a tenant's ads; delegated to the worker holding the tenant.
+CREATE OR REPLACE PROCEDURE app.record_click(p_company_id bigint, p_ad_id bigint)
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  UPDATE app.ads SET clicks = clicks + 1 WHERE company_id = p_company_id AND id = p_ad_id;
+END
+$$;
+
+-- [11] create function app.ad_clicks(bigint, bigint)
+-- Reads a tenant's click count for one ad (plpgsql, so the planner cannot inline it away).
+CREATE OR REPLACE FUNCTION app.ad_clicks(p_company_id bigint, p_ad_id bigint)
+RETURNS bigint
+LANGUAGE plpgsql
+STABLE
+AS $$
+BEGIN
+  RETURN (SELECT clicks FROM app.ads WHERE company_id = p_company_id AND id = p_ad_id);
+END
+$$;
+
+-- [12] make app.plans a reference table
+SELECT create_reference_table('app.plans');
+
+-- [13] distribute app.companies by id: anchor of colocation group "tenants", 32 shards
+SELECT create_distributed_table('app.companies', 'id', colocate_with => 'none', shard_count => 32);
+
+-- [14] distribute app.campaigns by company_id, colocated with app.companies (group "tenants")
+SELECT create_distributed_table('app.campaigns', 'company_id', colocate_with => 'app.companies');
+
+-- [15] distribute app.ads by company_id, colocated with app.companies (group "tenants")
+SELECT create_distributed_table('app.ads', 'company_id', colocate_with => 'app.companies');
+
+-- [16] add foreign key app.companies (plan_id) -> app.plans (id)
+ALTER TABLE app.companies ADD FOREIGN KEY (plan_id) REFERENCES app.plans (id);
+
+-- [17] add foreign key app.campaigns (company_id) -> app.companies (id)
+ALTER TABLE app.campaigns ADD FOREIGN KEY (company_id) REFERENCES app.companies (id);
+
+-- [18] add foreign key app.ads (company_id, campaign_id) -> app.campaigns (company_id, id)
+ALTER TABLE app.ads ADD FOREIGN KEY (company_id, campaign_id) REFERENCES app.campaigns (company_id, id);
+
+-- [19] delegate calls of app.record_click(bigint, bigint) by $1 to the worker holding app.companies's shard
+SELECT create_distributed_function('app.record_click(bigint, bigint)', '$1', colocate_with => 'app.companies', force_delegation => false);
+
+-- [20] delegate calls of app.ad_clicks(bigint, bigint) by $1 to the worker holding app.companies's shard
+SELECT create_distributed_function('app.ad_clicks(bigint, bigint)', '$1', colocate_with => 'app.companies', force_delegation => false);
+
+COMMIT;

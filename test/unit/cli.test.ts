@@ -1,0 +1,97 @@
+// The CLI contract: exit codes, stdout for data, stderr for messages, JSON error envelopes.
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../support/run-cli.js';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-cli-'));
+  for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
+  return dir;
+}
+
+describe('validate', () => {
+  it('exits 0 on a valid manifest, printing warnings on stderr', async () => {
+    const r = await cli(['validate', '-f', 'templates/saas/citus-migrate.yaml']);
+    expect(r).toMatchObject({ code: 0, stdout: 'templates/saas/citus-migrate.yaml is valid (5 tables, 2 routines, 2 sequences)\n', stderr: '' });
+  });
+
+  it('exits 1 with every problem on stderr', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\ntables:\n  t: { distributed_by: a, reference: true, bogus: 1 }\n' });
+    const r = await cli(['validate'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n');
+  });
+
+  it('says which manifest is missing', async () => {
+    const r = await cli(['validate'], { cwd: project({}) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in .*; pass -f FILE\n$/);
+  });
+});
+
+describe('plan', () => {
+  it('prints SQL on stdout only', async () => {
+    const r = await cli(['plan', '--offline', '-f', 'templates/hammerdb/citus-migrate.yaml', '--format', 'sql']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').filter((l) => l && !l.startsWith('--'))[0]).toBe('BEGIN;');
+    expect(r.stdout.trimEnd().endsWith('COMMIT;')).toBe(true);
+  });
+
+  it('--detailed-exitcode: 2 when changes are pending, 0 when none', async () => {
+    expect((await cli(['plan', '--offline', '--detailed-exitcode', '-f', 'templates/pgbench/citus-migrate.yaml'])).code).toBe(2);
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\n' });
+    expect((await cli(['plan', '--offline', '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('exits 3 on an invalid manifest, with a JSON envelope for --format json', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 2\n' });
+    const r = await cli(['plan', '--offline', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(3);
+    const env = JSON.parse(r.stdout);
+    expect(env.error).toMatchObject({ code: 'invalid_manifest', exitCode: 3, problems: [{ path: 'version', line: 1, col: 10, message: 'expected 1, got number 2' }] });
+  });
+
+  it('--out writes the plan to a file and says so on stderr', async () => {
+    const dir = project({});
+    const r = await cli(['plan', '--offline', '-f', join(process.cwd(), 'templates/pgbench/citus-migrate.yaml'), '--format', 'json', '--out', 'plan.json'], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'wrote plan.json\n' });
+    expect(JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')).format).toBe('citus-migrate.plan');
+  });
+
+  it('refuses conflicting and unknown flags with exit 64', async () => {
+    expect((await cli(['plan', '--offline', '--database', 'postgres://x', '-f', 'templates/saas/citus-migrate.yaml'])).code).toBe(64);
+    const r = await cli(['plan', '--frobnicate']);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain("error: unknown option '--frobnicate'");
+    expect((await cli(['plan', '--offline', '--format', 'yaml'])).code).toBe(64);
+  });
+});
+
+describe('hammerdb and init', () => {
+  it('hammerdb writes SQL by default and validates its flags', async () => {
+    const r = await cli(['hammerdb', '--variant', 'functions', '--shard-count', '16']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("SELECT create_distributed_function('public.neword(integer, integer, integer, integer, integer, integer)', '$1', colocate_with => 'public.warehouse', force_delegation => false);");
+    expect((await cli(['hammerdb', '--shard-count', '0'])).code).toBe(64);
+    expect((await cli(['hammerdb', '--variant', 'tables'])).code).toBe(64);
+  });
+
+  it('init writes a valid starter project and never overwrites', async () => {
+    const dir = project({});
+    expect((await cli(['init', '--template', 'pgbench', 'proj'], { cwd: dir })).code).toBe(0);
+    expect(existsSync(join(dir, 'proj/routines/pgbench_tpcb.sql'))).toBe(true);
+    expect((await cli(['validate', '-f', 'proj/citus-migrate.yaml'], { cwd: dir })).code).toBe(0);
+    const again = await cli(['init', '--template', 'pgbench', 'proj'], { cwd: dir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('not overwriting existing file(s)');
+  });
+
+  it('--help and --version exit 0', async () => {
+    expect((await cli(['--help'])).code).toBe(0);
+    expect((await cli(['--version'])).stdout).toBe('0.1.0\n');
+  });
+});

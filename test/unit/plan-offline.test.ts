@@ -1,0 +1,97 @@
+// Offline plans: exact SQL for the shipped layouts, phase order, and each output format.
+import { describe, expect, it } from 'vitest';
+import { hammerdbPlan } from '../../src/commands/hammerdb.js';
+import { planOffline } from '../../src/commands/plan.js';
+import { formatPlan } from '../../src/format/index.js';
+import { hammerdbManifest } from '../../src/hammerdb/layout.js';
+import { loadManifest } from '../../src/manifest/load.js';
+import { PHASES } from '../../src/plan/steps.js';
+import { readFileSync } from 'node:fs';
+import { load } from '../support/manifest.js';
+
+describe('hammerdb', () => {
+  it.each(['procedures', 'functions'] as const)('writes the %s variant as one transaction', async (variant) => {
+    const plan = await hammerdbPlan({ variant, shardCount: 32 });
+    await expect(formatPlan(plan, 'sql')).toMatchFileSnapshot(`./__snapshots__/hammerdb-${variant}.sql`);
+  });
+
+  it('ships the procedures layout as templates/hammerdb/citus-migrate.yaml', () => {
+    expect(readFileSync('templates/hammerdb/citus-migrate.yaml', 'utf8')).toBe(hammerdbManifest({ variant: 'procedures', shardCount: 32 }));
+  });
+
+  it('honours --shard-count and colocates every table with the warehouse anchor', async () => {
+    const plan = await hammerdbPlan({ variant: 'procedures', shardCount: 8 });
+    const sql = plan.transaction.steps.flatMap((s) => s.sql);
+    expect(sql).toContain("SELECT create_distributed_table('public.warehouse', 'w_id', colocate_with => 'none', shard_count => 8)");
+    expect(sql.filter((s) => s.includes("colocate_with => 'public.warehouse')"))).toHaveLength(7);
+    expect(sql).toContain("SELECT create_reference_table('public.item')");
+    expect(plan.hazards).toEqual(['copies_data']);
+  });
+});
+
+describe('plan order and content', () => {
+  it('orders steps by phase: sequences before tables, caches before distribution, FKs after both sides', async () => {
+    const m = await loadManifest('templates/saas/citus-migrate.yaml');
+    const plan = planOffline(m, 'saas');
+    const phases = plan.transaction.steps.map((s) => PHASES.indexOf(s.phase));
+    expect(phases).toEqual([...phases].sort((a, b) => a - b));
+    const kinds = plan.transaction.steps.map((s) => s.kind);
+    const firstDistribute = kinds.indexOf('distribute_table');
+    expect(kinds.lastIndexOf('alter_sequence')).toBeLessThan(firstDistribute);
+    expect(kinds.indexOf('add_foreign_key')).toBeGreaterThan(kinds.lastIndexOf('distribute_table'));
+    await expect(formatPlan(plan, 'sql')).toMatchFileSnapshot('./__snapshots__/saas.sql');
+  });
+
+  it('passes every argument explicitly to Citus (a NULL argument is a silent no-op)', async () => {
+    const m = await load(['version: 1', 'colocation: { g: { shard_count: 4 } }', 'tables:',
+      '  a: { distributed_by: id, colocation: g, columns: { id: bigint } }',
+      '  e: { single_shard: true, columns: { id: bigint } }',
+      'routines:', '  f: { signature: "f(bigint)", distributed_by: $1, colocation: g }', '  h: { signature: "h()" }', '  byname: {}'].join('\n'));
+    const sql = planOffline(m).transaction.steps.flatMap((s) => s.sql);
+    expect(sql).toEqual([
+      'CREATE TABLE public.a (\n    id bigint\n)',
+      'CREATE TABLE public.e (\n    id bigint\n)',
+      "SELECT create_distributed_table('public.a', 'id', colocate_with => 'none', shard_count => 4)",
+      "SELECT create_distributed_table('public.e', NULL, colocate_with => 'none')",
+      "SELECT create_distributed_function('public.f(bigint)', '$1', colocate_with => 'public.a', force_delegation => false)",
+      "SELECT create_distributed_function('public.h()')",
+      "SELECT create_distributed_function('public.byname'::regproc::oid::regprocedure)",
+    ]);
+  });
+
+  it('pins search_path for a routine file that names no schema', async () => {
+    const m = await load(['version: 1', 'defaults: { schema: app }', 'routines:', '  f: { file: f.sql }'].join('\n'),
+      { 'f.sql': 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n-- trailing' });
+    const step = planOffline(m).transaction.steps.find((s) => s.kind === 'create_routine')!;
+    expect(step.sql).toEqual(['SET LOCAL search_path TO app', 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$']);
+  });
+
+  it('plans nothing for an empty manifest', async () => {
+    const plan = planOffline(await load('version: 1\n'));
+    expect(plan.changes).toBe(false);
+    expect(formatPlan(plan, 'sql')).toContain('-- no changes: the cluster matches the manifest');
+  });
+});
+
+describe('formats', () => {
+  it('json is a versioned plan document', async () => {
+    const plan = await hammerdbPlan({ variant: 'functions', shardCount: 4 });
+    const doc = JSON.parse(formatPlan(plan, 'json'));
+    expect(doc).toMatchObject({ format: 'citus-migrate.plan', formatVersion: 1, changes: true, hazards: ['copies_data'], source: { kind: 'offline' } });
+    expect(doc.transaction.preamble[0]).toBe("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'");
+    expect(doc.transaction.steps[0]).toMatchObject({ index: 1, kind: 'create_reference_table', phase: 'reference_tables', hazards: ['copies_data'] });
+  });
+
+  it('text shows one line per step with its hazards', async () => {
+    const text = formatPlan(await hammerdbPlan({ variant: 'procedures', shardCount: 32 }), 'text');
+    expect(text).toContain('24 step(s) in one transaction; hazards: copies_data (9)');
+    expect(text).toContain('     2. distribute public.warehouse by w_id: anchor of colocation group "warehouse", 32 shards; copies its rows into the shards  [copies_data]');
+  });
+
+  it('markdown is a table plus the SQL in a details block, with pipes escaped', async () => {
+    const m = await load(['version: 1', 'tables:', '  "a|b": { reference: true, columns: { id: int } }'].join('\n'));
+    const md = formatPlan(planOffline(m, 'm.yaml'), 'markdown');
+    expect(md).toContain('| 2 | reference_tables | make public."a\\|b" a reference table |  |');
+    expect(md).toContain('<details><summary>SQL</summary>');
+  });
+});
