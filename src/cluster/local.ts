@@ -98,7 +98,8 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
       appendFileSync(join(node.dataDir, 'postgresql.conf'), [
         '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`,
         'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200',
-        ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1'] : []),
+        // Each Citus database runs a maintenance worker: leave room for a database per test.
+        ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1', 'max_worker_processes = 64'] : []),
         '',
       ].join('\n'));
       run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, '-l', join(dir, `${name}.log`), '-w', '-t', '60', 'start']);

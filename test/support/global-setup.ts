@@ -38,7 +38,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   let citus: ServerInfo | null = null;
   let reason = '';
   const url = process.env.CITUS_MIGRATE_TEST_URL;
-  if (url) {
+  if (process.env.CITUS_MIGRATE_TEST_NO_CITUS) {
+    reason = 'CITUS_MIGRATE_TEST_NO_CITUS is set';
+  } else if (url) {
     citus = await fromUrl(url);
   } else if (install.hasCitus) {
     const c = await startLocalCluster({ citus: true, workers: 2, install });

@@ -1,14 +1,24 @@
-// Prints one line saying how many Citus-only tests were skipped and why.
+// Prints one line saying how many Citus-only tests were skipped and why, and a plain
+// "N passed, N failed, N skipped" closing line.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SkipReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    let skipped = 0;
+    let citusSkipped = 0;
+    const count = { passed: 0, failed: 0, skipped: 0 };
     for (const m of modules) {
-      if (!m.moduleId.endsWith('.citus.test.ts')) continue;
-      for (const t of m.children.allTests()) if (t.result().state === 'skipped') skipped++;
+      for (const t of m.children.allTests()) {
+        const state = t.result().state;
+        if (state === 'passed') count.passed++;
+        else if (state === 'failed') count.failed++;
+        else if (state === 'skipped') {
+          count.skipped++;
+          if (m.moduleId.endsWith('.citus.test.ts')) citusSkipped++;
+        }
+      }
     }
     const reason = process.env.CITUS_MIGRATE_CITUS_SKIP_REASON;
-    if (skipped > 0 && reason) process.stdout.write(`\ncitus-migrate: ${skipped} Citus test(s) skipped: ${reason}\n`);
+    if (citusSkipped > 0 && reason) process.stdout.write(`\ncitus-migrate: ${citusSkipped} Citus test(s) skipped: ${reason}\n`);
+    process.stdout.write(`\nvitest: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
   }
 }
