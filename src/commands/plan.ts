@@ -2,7 +2,10 @@
 // that converges it. --offline plans against an empty cluster without any database.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CmError, EXIT, FileError, UsageError } from '../errors.js';
+import { EXIT, FileError, UsageError } from '../errors.js';
+import { connectionTarget, withClient } from '../db/connect.js';
+import { readLiveState } from '../introspect/read.js';
+import type { LiveState } from '../introspect/to-model.js';
 import { formatPlan, type PlanFormat } from '../format/index.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from '../plan/diff.js';
@@ -27,7 +30,36 @@ export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocume
     source: { kind: 'offline', description: 'against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed' },
     manifest: { file: displayFile, sha256: m.sha256 },
     warnings: m.warnings,
+    prune: m.manifest.prune,
   });
+}
+
+/** Plans a loaded manifest against a live state read from a cluster. Pure. */
+export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.file): PlanDocument {
+  const nodes = live.doc.nodes;
+  return buildPlan({
+    desired: m.desired,
+    actual: live.model,
+    source: {
+      kind: 'live', fingerprint: live.fingerprint,
+      server: {
+        database: live.doc.server.database, postgres: live.doc.server.version, citus: live.doc.server.citus,
+        workers: nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
+        metadataSynced: nodes.every((n) => n.group === 0 || (n.hasMetadata && n.metadataSynced)),
+      },
+    },
+    manifest: { file: displayFile, sha256: m.sha256 },
+    warnings: m.warnings,
+    prune: m.manifest.prune,
+    citusInstalled: live.citus,
+  });
+}
+
+/** Connects, reads the live state and plans against it. */
+export async function planAgainstDatabase(m: LoadedManifest, database: string | undefined, env: CommandIo['env'], displayFile = m.file): Promise<PlanDocument> {
+  const target = connectionTarget(database, env);
+  const live = await withClient(target, (c) => readLiveState(c));
+  return planLive(m, live, displayFile);
 }
 
 /** Writes formatted output to --out or stdout. */
@@ -46,10 +78,7 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
   if (opts.offline && opts.database !== undefined) throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);
   const m = await loadManifest(file, undefined, io.cwd);
-  if (!opts.offline) {
-    throw new CmError('live planning reads a cluster: give --database URL (or DATABASE_URL / PG* variables), or plan against an empty cluster with --offline', 'no_database', EXIT.usage);
-  }
-  const plan = planOffline(m, file);
+  const plan = opts.offline ? planOffline(m, file) : await planAgainstDatabase(m, opts.database, io.env, file);
   emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;
   return opts.detailedExitcode && plan.changes ? EXIT.changes : EXIT.ok;

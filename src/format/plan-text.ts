@@ -6,7 +6,8 @@ const PHASE_TITLE: Readonly<Record<string, string>> = {
   schemas: 'Schemas', sequences: 'Sequences', tables: 'Tables', routines: 'Routines',
   reference_tables: 'Reference tables', colocation_anchors: 'Colocation group anchors',
   colocation_members: 'Colocated tables', foreign_keys: 'Foreign keys', cleanup: 'Clean-up after copying',
-  routine_distribution: 'Routine distribution (delegation)',
+  routine_distribution: 'Routine distribution (delegation)', undistribute: 'Undistribute', prune: 'Prune (objects the manifest does not declare)',
+  after_commit: 'After COMMIT',
 };
 
 function stepLines(steps: readonly PlanStep[], width: number): string[] {
@@ -36,6 +37,7 @@ export function formatPlanText(plan: PlanDocument): string {
     }
   }
   if (plan.problems.length > 0) lines.push('', 'Problems:', ...plan.problems.map((p) => `  ${p.object}: ${p.message}`));
+  if (plan.unmanaged.length > 0) lines.push('', `Unmanaged (in the cluster, not in the manifest; left alone): ${plan.unmanaged.length}`, ...plan.unmanaged.slice(0, 20).map((u) => `  ${u}`), ...(plan.unmanaged.length > 20 ? [`  … and ${plan.unmanaged.length - 20} more`] : []));
   if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
   return `${lines.join('\n')}\n`;
 }

@@ -65,6 +65,8 @@ export interface Sequence {
   readonly cycle: boolean;
   /** Set when the sequence is the one a serial column of a managed table creates. */
   readonly ownedBy?: { readonly table: string; readonly column: string };
+  /** Actual only: Citus created it on every node (its table was distributed); ALTER is refused then. */
+  readonly distributed?: boolean;
 }
 
 export interface RoutineDistribution {
@@ -84,6 +86,8 @@ export interface Routine {
   readonly definition?: string;
   /** True when the definition names no schema and must be created with search_path set. */
   readonly unqualifiedDefinition?: boolean;
+  /** The result type as pg_get_function_result prints it (actual), or as parsed (desired). */
+  readonly result?: string;
   /** Desired: always set ({} = on every node, not delegated). Actual: undefined when Citus does not know it. */
   readonly distribution?: RoutineDistribution;
 }

@@ -41,7 +41,15 @@ export interface PlanDocument {
   readonly afterCommit: readonly PlanStep[];
   readonly problems: readonly DiffProblem[];
   readonly warnings: readonly Problem[];
+  /** Objects in the cluster the manifest does not declare (left alone unless prune). */
+  readonly unmanaged: readonly string[];
 }
+
+/** Step kinds that call Citus functions. */
+export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
+  'create_reference_table', 'distribute_table', 'create_single_shard_table', 'truncate_local_data', 'distribute_routine',
+  'undistribute_table', 'alter_distributed_table', 'update_colocation', 'alter_sequence_everywhere',
+]);
 
 function toPlanStep(step: Step, index: number): PlanStep {
   return { index, kind: step.kind, phase: phaseOf(step), summary: summarize(step), hazards: hazardsOf(step), sql: renderSql(step), step };
@@ -51,9 +59,18 @@ function toPlanStep(step: Step, index: number): PlanStep {
 export function buildPlan(input: {
   desired: ClusterModel; actual: ClusterModel; source: PlanSource;
   manifest: { file: string; sha256: string }; warnings: readonly Problem[];
+  prune?: boolean; citusInstalled?: boolean;
 }): PlanDocument {
-  const result = diff(input.desired, input.actual);
+  const result = diff(input.desired, input.actual, { prune: input.prune ?? false });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
+  const problems = [...result.problems];
+  const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
+  if (input.citusInstalled === false && needCitus.length > 0) {
+    problems.push({
+      code: 'citus_missing', object: 'extension citus',
+      message: `the citus extension is not installed in this database; step(s) ${needCitus.map((s) => s.index).join(', ')} need it (CREATE EXTENSION citus on every node, then citus_set_coordinator_host and citus_add_node)`,
+    });
+  }
   const inTx = steps.filter((s) => !s.hazards.includes('non_transactional'));
   const after = steps.filter((s) => s.hazards.includes('non_transactional'));
   const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
@@ -64,7 +81,8 @@ export function buildPlan(input: {
     changes: steps.length > 0, hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
-    problems: result.problems,
+    problems,
     warnings: input.warnings,
+    unmanaged: result.unmanaged,
   };
 }

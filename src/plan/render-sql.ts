@@ -67,7 +67,44 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   distribute_routine: (s) => [s.argIndex === undefined
     ? `SELECT create_distributed_function(${routineRef(s)})`
     : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`],
+  add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
+  alter_column_type: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}`],
+  alter_column_not_null: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.notNull ? 'SET' : 'DROP'} NOT NULL`],
+  alter_column_default: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`],
+  drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
+  add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD PRIMARY KEY (${cols(s.columns)})`],
+  add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD UNIQUE (${cols(s.columns)})`],
+  drop_index: (s) => [`DROP INDEX ${q(s.index)}`],
+  replace_routine: (s) => [...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []), s.definition],
+  drop_routine: (s) => [`DROP ${s.routineKind === 'procedure' ? 'PROCEDURE' : 'FUNCTION'} ${s.signature}`],
+  undistribute_table: (s) => [`SELECT undistribute_table(${quoteRegclass(s.table)})`],
+  alter_distributed_table: (s) => [alterDistributed(s)],
+  update_colocation: (s) => [`SELECT update_distributed_table_colocation(${quoteRegclass(s.table)}, colocate_with => ${quoteRegclass(s.colocateWith)})`],
+  alter_sequence_everywhere: (s) => everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
+  drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
+  drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
 };
+
+const ALTER_TABLE = (t: QualifiedName): string => `ALTER TABLE ${q(t)}`;
+
+function alterDistributed(s: StepOf<'alter_distributed_table'>): string {
+  const args = [quoteRegclass(s.table)];
+  if (s.column !== undefined) args.push(`distribution_column := ${quoteLiteral(s.column)}`);
+  if (s.shardCount !== undefined) args.push(`shard_count := ${sqlInt(s.shardCount)}`);
+  if (s.colocateWith !== undefined) args.push(`colocate_with := ${s.colocateWith === 'none' ? "'none'" : quoteRegclass(s.colocateWith)}`);
+  args.push(`cascade_to_colocated := ${sqlBool(s.cascade)}`);
+  return `SELECT alter_distributed_table(${args.join(', ')})`;
+}
+
+/** Runs a statement on the coordinator and every worker with DDL propagation off: Citus refuses ALTER SEQUENCE on a distributed sequence otherwise. */
+function everywhere(stmt: string): readonly string[] {
+  return [
+    'SET citus.enable_ddl_propagation TO off',
+    stmt,
+    'RESET citus.enable_ddl_propagation',
+    `SELECT nodename, nodeport, success, result FROM run_command_on_workers(${quoteLiteral(`SET citus.enable_ddl_propagation TO off; ${stmt}`)})`,
+  ];
+}
 
 const name = (x: QualifiedName): string => q(x);
 
@@ -90,6 +127,22 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   distribute_routine: (s) => (s.argIndex === undefined
     ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)`
     : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1}${s.argName ? ` (${quoteIdent(s.argName)})` : ''} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`),
+  add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
+  alter_column_type: (s) => `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}`,
+  alter_column_not_null: (s) => `${s.notNull ? 'set' : 'drop'} NOT NULL on ${name(s.table)}.${quoteIdent(s.column)}`,
+  alter_column_default: (s) => (s.default !== undefined ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}` : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`),
+  drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
+  add_primary_key: (s) => `add primary key (${cols(s.columns)}) to ${name(s.table)}`,
+  add_unique: (s) => `add unique (${cols(s.columns)}) to ${name(s.table)}`,
+  drop_index: (s) => `drop index ${name(s.index)} of ${name(s.table)} (prune)`,
+  replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,
+  drop_routine: (s) => (s.reason === 'recreate' ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)` : `drop ${s.routineKind} ${s.signature} (prune)`),
+  undistribute_table: (s) => `undistribute ${name(s.table)}: its rows come back to the coordinator`,
+  alter_distributed_table: (s) => `rewrite ${name(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${name(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
+  update_colocation: (s) => `colocate ${name(s.table)} with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)}; metadata only)`,
+  alter_sequence_everywhere: (s) => `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
+  drop_table: (s) => `drop table ${name(s.table)} (prune)`,
+  drop_sequence: (s) => `drop sequence ${name(s.sequence)} (prune)`,
 };
 
 export const renderSql = (s: Step): readonly string[] => dispatch(RENDER_SQL, s);

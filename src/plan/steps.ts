@@ -7,8 +7,8 @@ export type Hazard = 'copies_data' | 'rewrites_table' | 'drops_data' | 'breaks_c
 
 /** Phases run in this order; inside a phase, steps keep the manifest's declaration order. */
 export const PHASES = [
-  'schemas', 'sequences', 'tables', 'routines', 'reference_tables', 'colocation_anchors',
-  'colocation_members', 'foreign_keys', 'cleanup', 'routine_distribution',
+  'schemas', 'sequences', 'tables', 'routines', 'undistribute', 'reference_tables', 'colocation_anchors',
+  'colocation_members', 'foreign_keys', 'cleanup', 'routine_distribution', 'prune', 'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -24,7 +24,23 @@ export type Step =
   | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
   | { readonly kind: 'add_foreign_key'; readonly table: QualifiedName; readonly fk: ForeignKey; readonly refTable: QualifiedName }
   | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
-  | { readonly kind: 'distribute_routine'; readonly routine: QualifiedName; readonly signature?: string; readonly argIndex?: number; readonly argName?: string; readonly colocateWith?: QualifiedName; readonly forceDelegation?: boolean };
+  | { readonly kind: 'distribute_routine'; readonly routine: QualifiedName; readonly signature?: string; readonly argIndex?: number; readonly argName?: string; readonly colocateWith?: QualifiedName; readonly forceDelegation?: boolean }
+  | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
+  | { readonly kind: 'alter_column_type'; readonly table: QualifiedName; readonly column: string; readonly type: string; readonly from: string }
+  | { readonly kind: 'alter_column_not_null'; readonly table: QualifiedName; readonly column: string; readonly notNull: boolean }
+  | { readonly kind: 'alter_column_default'; readonly table: QualifiedName; readonly column: string; readonly default?: string }
+  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
+  | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
+  | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
+  | { readonly kind: 'drop_index'; readonly table: QualifiedName; readonly index: QualifiedName }
+  | { readonly kind: 'replace_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly definition: string; readonly searchPath?: string }
+  | { readonly kind: 'drop_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly reason: 'recreate' | 'prune' }
+  | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
+  | { readonly kind: 'alter_distributed_table'; readonly table: QualifiedName; readonly column?: string; readonly shardCount?: number; readonly colocateWith?: 'none' | QualifiedName; readonly cascade: boolean; readonly group: string }
+  | { readonly kind: 'update_colocation'; readonly table: QualifiedName; readonly colocateWith: QualifiedName; readonly group: string }
+  | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
+  | { readonly kind: 'drop_table'; readonly table: QualifiedName }
+  | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName };
 
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
@@ -43,6 +59,22 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_foreign_key: () => 'foreign_keys',
   truncate_local_data: () => 'cleanup',
   distribute_routine: () => 'routine_distribution',
+  add_column: () => 'tables',
+  alter_column_type: () => 'tables',
+  alter_column_not_null: () => 'tables',
+  alter_column_default: () => 'tables',
+  drop_column: () => 'prune',
+  add_primary_key: () => 'tables',
+  add_unique: () => 'tables',
+  drop_index: () => 'prune',
+  replace_routine: () => 'routines',
+  drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
+  undistribute_table: () => 'undistribute',
+  alter_distributed_table: (s) => (s.colocateWith === undefined || s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members'),
+  update_colocation: () => 'colocation_members',
+  alter_sequence_everywhere: () => 'after_commit',
+  drop_table: () => 'prune',
+  drop_sequence: () => 'prune',
 };
 
 /** The hazards of each kind. */
@@ -59,6 +91,22 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_foreign_key: () => [],
   truncate_local_data: () => [],
   distribute_routine: () => [],
+  add_column: () => [],
+  alter_column_type: () => ['rewrites_table'],
+  alter_column_not_null: () => [],
+  alter_column_default: () => [],
+  drop_column: () => ['drops_data'],
+  add_primary_key: () => [],
+  add_unique: () => [],
+  drop_index: () => [],
+  replace_routine: () => [],
+  drop_routine: (s) => (s.reason === 'recreate' ? ['breaks_cached_plans'] : []),
+  undistribute_table: () => ['rewrites_table'],
+  alter_distributed_table: () => ['rewrites_table'],
+  update_colocation: () => [],
+  alter_sequence_everywhere: () => ['non_transactional'],
+  drop_table: () => ['drops_data'],
+  drop_sequence: () => [],
 };
 
 function dispatch<R>(table: { readonly [K in StepKind]: (s: StepOf<K>) => R }, step: Step): R {

@@ -35,10 +35,11 @@ const MODES: Readonly<Record<string, ArgMode>> = {
   FUNC_PARAM_VARIADIC: 'variadic', FUNC_PARAM_TABLE: 'table',
 };
 
-/** The argument types that identify a routine (what regprocedure and DROP take). */
-export function identityArgs(kind: 'function' | 'procedure', args: readonly RoutineArg[]): RoutineArg[] {
-  // Since PostgreSQL 14 a procedure's OUT arguments are part of its signature; a function's are not.
-  return args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic' || (kind === 'procedure' && a.mode === 'out'));
+/** The argument types that identify a routine: what regprocedure takes and pg_proc.proargtypes holds. */
+export function identityArgs(_kind: 'function' | 'procedure', args: readonly RoutineArg[]): RoutineArg[] {
+  // OUT arguments are not part of it, for procedures either: 'p(integer,integer,text)'::regprocedure
+  // fails for PROCEDURE p(a int, OUT b int, INOUT c text), whose proargtypes is {integer,text}.
+  return args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic');
 }
 
 function option(options: Node[] | undefined, name: string): Node | undefined {

@@ -51,8 +51,8 @@ describe('plan order and content', () => {
     expect(sql).toEqual([
       'CREATE TABLE public.a (\n    id bigint\n)',
       'CREATE TABLE public.e (\n    id bigint\n)',
-      "SELECT create_distributed_table('public.a', 'id', colocate_with => 'none', shard_count => 4)",
       "SELECT create_distributed_table('public.e', NULL, colocate_with => 'none')",
+      "SELECT create_distributed_table('public.a', 'id', colocate_with => 'none', shard_count => 4)",
       "SELECT create_distributed_function('public.f(bigint)', '$1', colocate_with => 'public.a', force_delegation => false)",
       "SELECT create_distributed_function('public.h()')",
       "SELECT create_distributed_function('public.byname'::regproc::oid::regprocedure)",

@@ -32,32 +32,32 @@ SELECT create_distributed_table('public.orders', 'o_w_id', colocate_with => 'pub
 -- [9] distribute public.order_line by ol_w_id, colocated with public.warehouse (group "warehouse"); copies its rows into the shards (hazards: copies_data)
 SELECT create_distributed_table('public.order_line', 'ol_w_id', colocate_with => 'public.warehouse');
 
--- [10] remove the coordinator's local copy of public.warehouse's rows (they are in the shards now)
+-- [10] remove the coordinator's local copy of public.item's rows (they are in the shards now)
+SELECT truncate_local_data_after_distributing_table('public.item');
+
+-- [11] remove the coordinator's local copy of public.warehouse's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.warehouse');
 
--- [11] remove the coordinator's local copy of public.customer's rows (they are in the shards now)
+-- [12] remove the coordinator's local copy of public.customer's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.customer');
 
--- [12] remove the coordinator's local copy of public.district's rows (they are in the shards now)
+-- [13] remove the coordinator's local copy of public.district's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.district');
 
--- [13] remove the coordinator's local copy of public.history's rows (they are in the shards now)
+-- [14] remove the coordinator's local copy of public.history's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.history');
 
--- [14] remove the coordinator's local copy of public.stock's rows (they are in the shards now)
+-- [15] remove the coordinator's local copy of public.stock's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.stock');
 
--- [15] remove the coordinator's local copy of public.new_order's rows (they are in the shards now)
+-- [16] remove the coordinator's local copy of public.new_order's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.new_order');
 
--- [16] remove the coordinator's local copy of public.orders's rows (they are in the shards now)
+-- [17] remove the coordinator's local copy of public.orders's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.orders');
 
--- [17] remove the coordinator's local copy of public.order_line's rows (they are in the shards now)
+-- [18] remove the coordinator's local copy of public.order_line's rows (they are in the shards now)
 SELECT truncate_local_data_after_distributing_table('public.order_line');
-
--- [18] remove the coordinator's local copy of public.item's rows (they are in the shards now)
-SELECT truncate_local_data_after_distributing_table('public.item');
 
 -- [19] create public.dbms_random(integer, integer) on every node (not delegated)
 SELECT create_distributed_function('public.dbms_random(integer, integer)');

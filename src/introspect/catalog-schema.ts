@@ -1,0 +1,38 @@
+// The catalog query's answer, checked by zod so an unexpected server answer is a clear error.
+import { z } from 'zod';
+
+const nullableStr = z.string().nullable();
+const column = z.object({ name: z.string(), type: z.string(), notNull: z.boolean(), default: nullableStr, identity: z.string(), generated: z.string() });
+const constraint = z.object({
+  name: z.string(), type: z.enum(['p', 'u', 'f']), columns: z.array(z.string()).nullable(),
+  refSchema: nullableStr, refTable: nullableStr, refColumns: z.array(z.string()).nullable(), onDelete: z.string(), onUpdate: z.string(),
+});
+const index = z.object({ name: z.string(), unique: z.boolean(), method: z.string(), columns: z.array(z.string()).nullable(), simple: z.boolean() });
+const citusTable = z.object({ method: z.string(), repmodel: z.string(), colocationId: z.number().int(), column: nullableStr, shards: z.number().int() });
+
+export const catalogSchema = z.object({
+  server: z.object({ versionNum: z.number().int(), version: z.string(), database: z.string(), citus: nullableStr }),
+  schemas: z.array(z.string()),
+  tables: z.array(z.object({
+    schema: z.string(), name: z.string(), columns: z.array(column), constraints: z.array(constraint), indexes: z.array(index),
+    citus: citusTable.nullable().optional(),
+  })),
+  sequences: z.array(z.object({
+    schema: z.string(), name: z.string(), type: z.string(), cache: z.string(), start: z.string(), increment: z.string(),
+    min: z.string(), max: z.string(), cycle: z.boolean(),
+    ownedBy: z.object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() }).nullable(),
+    distributed: z.boolean(),
+  })),
+  routines: z.array(z.object({
+    schema: z.string(), name: z.string(), kind: z.enum(['f', 'p']), language: z.string(), argTypes: z.array(z.string()),
+    result: nullableStr, definition: nullableStr,
+    distribution: z.object({ argIndex: z.number().int().nullable(), colocationId: z.number().int().nullable(), forceDelegation: z.boolean().nullable() }).nullable(),
+  })),
+  nodes: z.array(z.object({
+    id: z.number().int(), group: z.number().int(), host: z.string(), port: z.number().int(), role: z.string(),
+    active: z.boolean(), hasMetadata: z.boolean(), metadataSynced: z.boolean(), shouldHaveShards: z.boolean(),
+  })),
+});
+
+export type CatalogDoc = z.infer<typeof catalogSchema>;
+export type CatalogNode = CatalogDoc['nodes'][number];

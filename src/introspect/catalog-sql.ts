@@ -1,0 +1,109 @@
+// The one catalog query that reads a cluster's state from the coordinator: a single statement
+// returning one JSON document, read from pg_catalog and the pg_dist_* catalogs only (never the
+// citus_tables/citus_shards views, which call every worker). The round trips do not grow with
+// the number of objects. Without the citus extension the pg_dist_* parts are left out.
+
+const USER_SCHEMAS = `
+  SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
+  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'citus', 'citus_internal', 'columnar', 'columnar_internal', 'citus_migrate')
+    AND n.nspname !~ '^pg_(toast_)?temp_'
+    AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+                    WHERE d.classid = 'pg_catalog.pg_namespace'::pg_catalog.regclass AND d.objid = n.oid AND d.deptype = 'e')`;
+
+const NOT_EXTENSION_MEMBER = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+
+const COLUMN_NAMES = (rel: string, keys: string): string => `(SELECT pg_catalog.json_agg(att.attname ORDER BY k.ord)
+      FROM pg_catalog.unnest(${keys}) WITH ORDINALITY AS k(attnum, ord)
+      JOIN pg_catalog.pg_attribute att ON att.attrelid = ${rel} AND att.attnum = k.attnum)`;
+
+function build(citus: boolean): string {
+  return `
+WITH ns AS (${USER_SCHEMAS}),
+rel AS (
+  SELECT c.oid, ns.nspname, c.relname FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+  WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
+    AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_class', 'c.oid')}
+    ${citus ? 'AND NOT pg_catalog.relation_is_a_known_shard(c.oid)' : ''}
+)
+SELECT pg_catalog.json_build_object(
+  'server', pg_catalog.json_build_object(
+    'versionNum', pg_catalog.current_setting('server_version_num')::int,
+    'version', pg_catalog.current_setting('server_version'),
+    'database', pg_catalog.current_database(),
+    'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus')),
+  'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
+  'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', r.nspname, 'name', r.relname,
+      'columns', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+            'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
+            'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
+            'identity', a.attidentity, 'generated', a.attgenerated) ORDER BY a.attnum), '[]')
+          FROM pg_catalog.pg_attribute a
+          LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
+          WHERE a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped),
+      'constraints', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+            'name', co.conname, 'type', co.contype, 'columns', ${COLUMN_NAMES('co.conrelid', 'co.conkey')},
+            'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', ${COLUMN_NAMES('co.confrelid', 'co.confkey')},
+            'onDelete', co.confdeltype, 'onUpdate', co.confupdtype) ORDER BY co.conname), '[]')
+          FROM pg_catalog.pg_constraint co
+          LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
+          LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
+          WHERE co.conrelid = r.oid AND co.contype IN ('p', 'u', 'f')),
+      'indexes', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+            'name', ic.relname, 'unique', i.indisunique, 'method', am.amname,
+            'columns', ${COLUMN_NAMES('i.indrelid', 'i.indkey::pg_catalog.int2[]')},
+            'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts) ORDER BY ic.relname), '[]')
+          FROM pg_catalog.pg_index i
+          JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+          JOIN pg_catalog.pg_am am ON am.oid = ic.relam
+          WHERE i.indrelid = r.oid
+            AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint co WHERE co.conindid = i.indexrelid AND co.contype IN ('p', 'u', 'x')))${citus ? `,
+      'citus', (SELECT pg_catalog.json_build_object(
+            'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
+            'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,
+            'shards', (SELECT pg_catalog.count(*) FROM pg_catalog.pg_dist_shard s WHERE s.logicalrelid = p.logicalrelid))
+          FROM pg_catalog.pg_dist_partition p WHERE p.logicalrelid = r.oid)` : ''}
+    ) ORDER BY r.nspname, r.relname), '[]') FROM rel r),
+  'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', n.nspname, 'name', c.relname, 'type', pg_catalog.format_type(s.seqtypid, NULL),
+      'cache', s.seqcache::text, 'start', s.seqstart::text, 'increment', s.seqincrement::text,
+      'min', s.seqmin::text, 'max', s.seqmax::text, 'cycle', s.seqcycle,
+      'ownedBy', (SELECT pg_catalog.json_build_object('schema', tn.nspname, 'table', tc.relname, 'column', a.attname, 'deptype', d.deptype)
+          FROM pg_catalog.pg_depend d
+          JOIN pg_catalog.pg_class tc ON tc.oid = d.refobjid
+          JOIN pg_catalog.pg_namespace tn ON tn.oid = tc.relnamespace
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
+          WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = c.oid
+            AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i') LIMIT 1),
+      'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.objid = c.oid)` : 'false'}
+    ) ORDER BY n.nspname, c.relname), '[]')
+    FROM pg_catalog.pg_sequence s
+    JOIN pg_catalog.pg_class c ON c.oid = s.seqrelid
+    JOIN ns n ON n.oid = c.relnamespace
+    WHERE ${NOT_EXTENSION_MEMBER('pg_catalog.pg_class', 'c.oid')}),
+  'routines', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', n.nspname, 'name', p.proname, 'kind', p.prokind, 'language', l.lanname,
+      'argTypes', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.format_type(u.t, NULL) ORDER BY u.ord), '[]')
+          FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)),
+      'result', pg_catalog.pg_get_function_result(p.oid),
+      'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
+      'distribution', ${citus ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,
+            'colocationId', o.colocationid, 'forceDelegation', o.force_delegation)
+          FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND o.objid = p.oid)` : 'NULL'}
+    ) ORDER BY n.nspname, p.proname, p.oid::pg_catalog.regprocedure::text), '[]')
+    FROM pg_catalog.pg_proc p
+    JOIN ns n ON n.oid = p.pronamespace
+    JOIN pg_catalog.pg_language l ON l.oid = p.prolang
+    WHERE p.prokind IN ('f', 'p') AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_proc', 'p.oid')}),
+  'nodes', ${citus ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'id', d.nodeid, 'group', d.groupid, 'host', d.nodename, 'port', d.nodeport, 'role', d.noderole,
+      'active', d.isactive, 'hasMetadata', d.hasmetadata, 'metadataSynced', d.metadatasynced,
+      'shouldHaveShards', d.shouldhaveshards) ORDER BY d.groupid, d.nodeid), '[]') FROM pg_catalog.pg_dist_node d)` : `'[]'::pg_catalog.json`}
+) AS state`;
+}
+
+/** The catalog query for a coordinator with the citus extension. */
+export const CATALOG_SQL_CITUS: string = build(true);
+/** The same without the pg_dist_* catalogs, for a PostgreSQL without Citus. */
+export const CATALOG_SQL_PLAIN: string = build(false);

@@ -1,0 +1,36 @@
+// Reads a cluster's state from the coordinator in one catalog query (two when the citus
+// extension is missing: the Citus query fails on the absent pg_dist_* catalogs first).
+import { CmError, EXIT } from '../errors.js';
+import type { Queryable } from '../db/connect.js';
+import { loadParser } from '../sql/pg-parse.js';
+import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
+import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
+import { catalogToModel, type LiveState } from './to-model.js';
+
+/** Runs the catalog query and validates its answer. */
+export async function readCatalog(db: Queryable): Promise<{ doc: CatalogDoc; roundTrips: number }> {
+  let raw: unknown;
+  let roundTrips = 1;
+  try {
+    raw = (await db.query<{ state: unknown }>(CATALOG_SQL_CITUS)).rows[0]?.state;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    // 42P01 undefined_table / 42883 undefined_function: no citus extension in this database.
+    if (code !== '42P01' && code !== '42883') throw e;
+    roundTrips = 2;
+    raw = (await db.query<{ state: unknown }>(CATALOG_SQL_PLAIN)).rows[0]?.state;
+  }
+  const parsed = catalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new CmError(`unexpected answer from the catalog query at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`, 'unexpected_catalog', EXIT.error);
+  }
+  return { doc: parsed.data, roundTrips };
+}
+
+/** Reads the live state of the cluster as a model. */
+export async function readLiveState(db: Queryable): Promise<LiveState & { roundTrips: number }> {
+  await loadParser();
+  const { doc, roundTrips } = await readCatalog(db);
+  return { ...catalogToModel(doc), roundTrips };
+}

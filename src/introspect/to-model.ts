@@ -1,0 +1,124 @@
+// Turns the catalog document into the same plain-data model the manifest becomes.
+import { createHash } from 'node:crypto';
+import { idOf, routineId, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
+import { parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
+import type { CatalogDoc } from './catalog-schema.js';
+
+const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+
+/** What was read from a live cluster: the model plus what only the live side has. */
+export interface LiveState {
+  readonly model: ClusterModel;
+  readonly doc: CatalogDoc;
+  readonly citus: boolean;
+  /** sha256 of the catalog document: what a saved plan was computed from. */
+  readonly fingerprint: string;
+}
+
+function liveType(text: string): TypeInfo {
+  try {
+    return parseTypeText(text);
+  } catch {
+    return { base: text, sql: text, serial: false };
+  }
+}
+
+const safeNumber = (text: string): number | undefined => {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+/** Stable JSON (sorted keys) for fingerprints. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Builds the actual model from a catalog document. */
+export function catalogToModel(doc: CatalogDoc): LiveState {
+  // Sequences owned by a column (serial): the column is modelled as serial with no default.
+  const serialOf = new Map<string, string>(); // "table id/column" -> sequence id
+  for (const s of doc.sequences) {
+    if (s.ownedBy?.deptype === 'a') serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
+  }
+  const groupMembers = new Map<number, string[]>();
+  const groupShards = new Map<number, number>();
+  const tables: Record<string, Table> = {};
+  for (const t of doc.tables) {
+    const id = idOf(t);
+    const columns: Column[] = t.columns.filter((c) => c.generated === '').map((c) => {
+      let type = liveType(c.type);
+      let dflt = c.default ?? undefined;
+      const seq = serialOf.get(`${id}/${c.name}`);
+      if (seq && dflt !== undefined && /^nextval\(/.test(dflt) && ['smallint', 'integer', 'bigint'].includes(type.base)) {
+        type = { ...type, serial: true, sql: ({ smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' } as Record<string, string>)[type.base]! };
+        dflt = undefined;
+      }
+      return { name: c.name, type, notNull: c.notNull, ...(dflt !== undefined ? { default: dflt } : {}) };
+    });
+    const pk = t.constraints.find((c) => c.type === 'p');
+    let distribution: Table['distribution'] = { kind: 'local' };
+    const ct = t.citus;
+    if (ct) {
+      if (ct.method === 'h' && ct.column) {
+        distribution = { kind: 'hash', column: ct.column, group: `colocation:${ct.colocationId}` };
+        groupMembers.set(ct.colocationId, [...(groupMembers.get(ct.colocationId) ?? []), id]);
+        if (!groupShards.has(ct.colocationId)) groupShards.set(ct.colocationId, ct.shards);
+      } else if (ct.method === 'n' && ct.repmodel === 't') distribution = { kind: 'reference' };
+      else if (ct.method === 'n' && ct.colocationId !== 0) distribution = { kind: 'single_shard' };
+    }
+    tables[id] = {
+      id, qname: { schema: t.schema, name: t.name }, columns,
+      ...(pk?.columns ? { primaryKey: pk.columns } : {}),
+      unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
+      indexes: t.indexes.filter((i) => i.simple && i.columns).map((i) => ({ name: i.name, columns: i.columns!, unique: i.unique, using: i.method })),
+      foreignKeys: t.constraints.filter((c) => c.type === 'f' && c.refTable && c.columns && c.refColumns).map((c) => ({
+        name: c.name, columns: c.columns!, refTable: idOf({ schema: c.refSchema!, name: c.refTable! }), refColumns: c.refColumns!,
+        ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
+        ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
+      })),
+      distribution,
+    };
+  }
+  const groups: Record<string, ColocationGroup> = {};
+  for (const [cid, members] of groupMembers) {
+    groups[`colocation:${cid}`] = { name: `colocation:${cid}`, shardCount: groupShards.get(cid)!, anchor: members[0]!, members };
+  }
+  const sequences: Record<string, Sequence> = {};
+  for (const s of doc.sequences) {
+    const id = idOf(s);
+    const start = safeNumber(s.start); const inc = safeNumber(s.increment); const min = safeNumber(s.min); const max = safeNumber(s.max);
+    sequences[id] = {
+      id, qname: { schema: s.schema, name: s.name }, type: (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'],
+      cache: Number(s.cache), ...(start !== undefined ? { start } : {}), ...(inc !== undefined ? { increment: inc } : {}),
+      ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), cycle: s.cycle,
+      ...(s.ownedBy && s.ownedBy.deptype === 'a' ? { ownedBy: { table: idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table }), column: s.ownedBy.column } } : {}),
+      distributed: s.distributed,
+    };
+  }
+  const routines: Record<string, Routine> = {};
+  for (const r of doc.routines) {
+    const q = { schema: r.schema, name: r.name };
+    const id = routineId(q, r.argTypes);
+    const d = r.distribution;
+    const colocateWith = d?.colocationId ? groupMembers.get(d.colocationId)?.[0] : undefined;
+    routines[id] = {
+      id, qname: q, kind: r.kind === 'p' ? 'procedure' : 'function', argTypes: r.argTypes,
+      ...(r.definition !== null ? { definition: r.definition } : {}), ...(r.result !== null ? { result: r.result } : {}),
+      ...(d ? { distribution: {
+        ...(d.argIndex !== null ? { argIndex: d.argIndex } : {}),
+        ...(colocateWith ? { colocateWith } : {}),
+        ...(d.forceDelegation !== null ? { forceDelegation: d.forceDelegation } : {}),
+      } } : {}),
+    };
+  }
+  return {
+    model: { schemas: doc.schemas, tables, groups, sequences, routines },
+    doc,
+    citus: doc.server.citus !== null,
+    fingerprint: createHash('sha256').update(stableJson(doc)).digest('hex'),
+  };
+}

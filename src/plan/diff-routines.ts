@@ -1,0 +1,66 @@
+// Routines: create missing ones, replace changed bodies (or drop and create when the result
+// type or arguments change), and (re)distribute them with every argument explicit.
+import type { ClusterModel, Routine, RoutineDistribution } from '../model/types.js';
+import { compareRoutines, orReplace } from '../sql/normalize.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+/** True when two tables share a colocation group in the actual cluster. */
+export function colocated(actual: ClusterModel, a: string, b: string): boolean {
+  if (a === b) return true;
+  const da = actual.tables[a]?.distribution;
+  const db = actual.tables[b]?.distribution;
+  return da?.kind === 'hash' && db?.kind === 'hash' && da.group === db.group;
+}
+
+function sameDistribution(actual: ClusterModel, want: RoutineDistribution, have: RoutineDistribution | undefined): boolean {
+  if (!have) return false;
+  if (want.argIndex !== have.argIndex) return false;
+  if (want.argIndex === undefined) return true;
+  return (want.forceDelegation ?? false) === (have.forceDelegation ?? false)
+    && want.colocateWith !== undefined && have.colocateWith !== undefined && colocated(actual, want.colocateWith, have.colocateWith);
+}
+
+/** Routine definition steps; returns the routines whose distribution a DROP removed. */
+export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): { steps: Step[]; dropped: Set<string> } {
+  const steps: Step[] = [];
+  const dropped = new Set<string>();
+  for (const r of Object.values(desired.routines)) {
+    const a = actual.routines[r.id];
+    const searchPath = r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {};
+    if (!a) {
+      if (r.definition === undefined || !r.kind) {
+        problems.push({ code: 'missing_routine', object: r.id, message: `${r.id} is declared without a file (created elsewhere) but does not exist` });
+        continue;
+      }
+      steps.push({ kind: 'create_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: r.definition, ...searchPath });
+      continue;
+    }
+    if (r.definition === undefined || a.definition === undefined || !r.kind) continue;
+    const cmp = compareRoutines(r.definition, a.definition);
+    if (cmp === 'replace') {
+      steps.push({ kind: 'replace_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: orReplace(r.definition), ...searchPath });
+    } else if (cmp === 'recreate') {
+      steps.push({ kind: 'drop_routine', routine: r.qname, signature: r.id, routineKind: a.kind ?? r.kind, reason: 'recreate' });
+      steps.push({ kind: 'create_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: r.definition, ...searchPath });
+      dropped.add(r.id);
+    }
+  }
+  return { steps, dropped };
+}
+
+/** create_distributed_function for every routine whose distribution differs. */
+export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean): Step[] {
+  const steps: Step[] = [];
+  for (const r of Object.values(desired.routines)) {
+    if (!canExist(r)) continue;
+    const want = r.distribution ?? {};
+    const have = dropped.has(r.id) ? undefined : actual.routines[r.id]?.distribution;
+    if (sameDistribution(actual, want, have)) continue;
+    steps.push({
+      kind: 'distribute_routine', routine: r.qname, ...(r.argTypes ? { signature: r.id } : {}),
+      ...(want.argIndex !== undefined ? { argIndex: want.argIndex, colocateWith: desired.tables[want.colocateWith!]!.qname, forceDelegation: want.forceDelegation ?? false } : {}),
+    });
+  }
+  return steps;
+}

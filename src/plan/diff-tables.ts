@@ -1,0 +1,71 @@
+// Table structure: create missing tables, then columns, keys and indexes of existing ones.
+import type { ClusterModel, Table } from '../model/types.js';
+import { sameExpression } from '../sql/normalize.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+export const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]): Step[] {
+  const steps: Step[] = [];
+  const have = new Map((a.columns ?? []).map((c) => [c.name, c]));
+  const distCol = a.distribution.kind === 'hash' ? a.distribution.column : undefined;
+  for (const c of t.columns ?? []) {
+    const ac = have.get(c.name);
+    if (!ac) { steps.push({ kind: 'add_column', table: t.qname, column: c }); continue; }
+    if (c.type.sql !== ac.type.sql) {
+      if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
+        problems.push({ code: 'serial_change', object: `${t.id}.${c.name}`, message: `${t.id}.${c.name} is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned` });
+      } else if (c.name === distCol) {
+        problems.push({ code: 'distribution_column_type', object: `${t.id}.${c.name}`, message: `${t.id}.${c.name} is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first` });
+      } else {
+        steps.push({ kind: 'alter_column_type', table: t.qname, column: c.name, type: c.type.sql, from: ac.type.sql });
+      }
+    }
+    if (c.notNull !== ac.notNull) steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
+    if (!c.type.serial && !sameExpression(c.default, ac.default)) {
+      steps.push({ kind: 'alter_column_default', table: t.qname, column: c.name, ...(c.default !== undefined ? { default: c.default } : {}) });
+    }
+  }
+  if (prune) {
+    const want = new Set((t.columns ?? []).map((c) => c.name));
+    for (const ac of a.columns ?? []) if (!want.has(ac.name)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
+  }
+  return steps;
+}
+
+/** Steps that create or reshape tables (not their distribution). */
+export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel, prune: boolean, problems: DiffProblem[]): { steps: Step[]; created: Set<string> } {
+  const steps: Step[] = [];
+  const created = new Set<string>();
+  for (const t of Object.values(desired.tables)) {
+    const a = actual.tables[t.id];
+    if (!a) {
+      if (!t.columns) {
+        problems.push({ code: 'missing_table', object: t.id, message: `${t.id} is declared without columns (created elsewhere) but does not exist` });
+        continue;
+      }
+      steps.push({ kind: 'create_table', table: t.qname, columns: t.columns, ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}), unique: t.unique });
+      created.add(t.id);
+    } else {
+      if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
+      if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });
+      else if (t.primaryKey && a.primaryKey && !sameList(t.primaryKey, a.primaryKey)) {
+        problems.push({ code: 'primary_key_changed', object: t.id, message: `${t.id} has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned` });
+      }
+      for (const u of t.unique) if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
+    }
+    for (const ix of t.indexes) {
+      const exists = a?.indexes.some((x) => x.unique === ix.unique && x.using === ix.using && sameList(x.columns, ix.columns));
+      if (!exists) steps.push({ kind: 'create_index', table: t.qname, index: ix });
+    }
+    if (a && prune && t.columns) {
+      for (const x of a.indexes) {
+        const wanted = t.indexes.some((ix) => x.unique === ix.unique && x.using === ix.using && sameList(x.columns, ix.columns));
+        if (!wanted && x.name) steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
+      }
+    }
+  }
+  return { steps, created };
+}

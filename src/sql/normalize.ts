@@ -1,0 +1,111 @@
+// Compares SQL the way PostgreSQL sees it, not as text: defaults and routine definitions read
+// back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
+// write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
+import { parseStatements, typeFromNode, type Node } from './pg-parse.js';
+import { stableJson } from '../introspect/to-model.js';
+
+/** Strips positions, unwraps casts of constants, and spells every constant as text. */
+export function normalizeNode(node: Node): Node {
+  if (Array.isArray(node)) return node.map(normalizeNode);
+  if (!node || typeof node !== 'object') return node;
+  if (node.TypeCast && node.TypeCast.arg?.A_Const) return normalizeNode(node.TypeCast.arg);
+  if (node.A_Const) {
+    const c = node.A_Const;
+    const v = c.ival?.ival ?? (c.ival ? 0 : undefined) ?? c.fval?.fval ?? c.sval?.sval ?? c.boolval?.boolval ?? (c.isnull ? null : undefined);
+    return { const: v === undefined ? null : String(v) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'location' || k === 'stmt_location' || k === 'stmt_len') continue;
+    out[k] = normalizeNode(v);
+  }
+  return out;
+}
+
+/** The normalized parse tree of one expression, or undefined when it does not parse. */
+export function expressionKey(text: string): string | undefined {
+  try {
+    const stmts = parseStatements(`SELECT ${text}`);
+    if (stmts.length !== 1) return undefined;
+    return stableJson(normalizeNode(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val));
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when two default expressions mean the same thing. */
+export function sameExpression(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a === b) return true;
+  const ka = expressionKey(a);
+  return ka !== undefined && ka === expressionKey(b);
+}
+
+const DEFAULT_OPTIONS: Readonly<Record<string, string>> = {
+  volatility: '"volatile"', strict: 'false', security: 'false', leakproof: 'false', parallel: '"unsafe"', window: 'false',
+};
+
+interface RoutineShape { readonly full: string; readonly result: string; readonly params: string }
+
+/** The parts of a CREATE FUNCTION/PROCEDURE that matter, normalized; undefined when not one. */
+export function routineShape(sql: string): RoutineShape | undefined {
+  let stmt: Node;
+  try {
+    const stmts = parseStatements(sql);
+    stmt = stmts.length === 1 ? stmts[0].stmt.CreateFunctionStmt : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!stmt) return undefined;
+  const params = (stmt.parameters ?? []).map((p: Node) => {
+    const fp = p.FunctionParameter;
+    return {
+      name: fp.name ?? null,
+      mode: fp.mode === 'FUNC_PARAM_DEFAULT' ? 'FUNC_PARAM_IN' : fp.mode,
+      type: typeFromNode(fp.argType).base, // argument typmods are not kept by PostgreSQL
+      default: fp.defexpr ? normalizeNode(fp.defexpr) : null,
+    };
+  });
+  const options: Record<string, unknown> = {};
+  for (const o of stmt.options ?? []) {
+    const d = o.DefElem;
+    let value = normalizeNode(d.arg);
+    if (d.defname === 'language') value = String(d.arg?.String?.sval ?? '').toLowerCase();
+    if (d.defname === 'cost' && stableJson(value) === stableJson({ Integer: { ival: 100 } })) continue;
+    const v = stableJson(value);
+    if (DEFAULT_OPTIONS[d.defname] === v || (d.defname === 'volatility' && v === '{"String":{"sval":"volatile"}}')) continue;
+    if (d.defname === 'strict' || d.defname === 'security' || d.defname === 'leakproof' || d.defname === 'window') {
+      if (v === '{"Boolean":{}}' || v === '{"Boolean":{"boolval":false}}') continue;
+    }
+    if (d.defname === 'parallel' && v === '{"String":{"sval":"unsafe"}}') continue;
+    options[d.defname] = value;
+  }
+  const returns = stmt.returnType ? { type: typeFromNode(stmt.returnType).base, setof: Boolean(stmt.returnType.setof) } : null;
+  const outputs = params.filter((p: { mode: string }) => p.mode !== 'FUNC_PARAM_IN' && p.mode !== 'FUNC_PARAM_VARIADIC')
+    .map((p: { mode: string; type: string }) => [p.mode, p.type]);
+  return {
+    full: stableJson({ procedure: Boolean(stmt.is_procedure), params, returns, options, body: stmt.sql_body ? normalizeNode(stmt.sql_body) : null }),
+    result: stableJson({ returns, outputs }),
+    params: stableJson(params.map((p: { name: string; mode: string; type: string }) => [p.name, p.mode, p.type])),
+  };
+}
+
+/** How a routine's stored definition differs from the wanted one. */
+export function compareRoutines(wanted: string, actual: string): 'same' | 'replace' | 'recreate' {
+  const w = routineShape(wanted);
+  const a = routineShape(actual);
+  if (!w || !a) return 'replace';
+  if (w.full === a.full) return 'same';
+  // CREATE OR REPLACE cannot change the result type or the argument names and modes.
+  return w.result === a.result && w.params === a.params ? 'replace' : 'recreate';
+}
+
+/** Makes a CREATE FUNCTION/PROCEDURE statement a CREATE OR REPLACE one, checked by the parser. */
+export function orReplace(sql: string): string {
+  const m = /^((?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*)CREATE(\s+)(?!OR\s)/i.exec(sql);
+  if (!m) return sql;
+  const out = `${m[1]}CREATE OR REPLACE${m[2]}${sql.slice(m[0].length)}`;
+  const stmts = parseStatements(out);
+  if (stmts.length !== 1 || !stmts[0].stmt.CreateFunctionStmt?.replace) throw new Error('could not make the definition CREATE OR REPLACE');
+  return out;
+}
