@@ -10,6 +10,19 @@ function stepBlock(s: PlanStep): string {
   return [head, ...s.sql.map((stmt) => `${stmt};`)].join('\n');
 }
 
+/** The statements alone (no header comment): what scenario tests compare. */
+export function planBodySql(plan: PlanDocument): string {
+  const parts = !plan.changes ? ['-- no changes'] : [
+    [`${plan.transaction.begin};`, ...plan.transaction.preamble.map((s) => `${s};`)].join('\n'),
+    ...plan.transaction.steps.map(stepBlock),
+    `${plan.transaction.commit};`,
+    ...plan.afterCommit.map(stepBlock),
+  ];
+  const problems = plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`));
+  const unmanaged = plan.unmanaged.map((u) => commentLine(`unmanaged: ${u}`));
+  return `${[...parts, ...(problems.length ? [problems.join('\n')] : []), ...(unmanaged.length ? [unmanaged.join('\n')] : [])].join('\n\n')}\n`;
+}
+
 /** Renders the plan as SQL. */
 export function formatPlanSql(plan: PlanDocument): string {
   const source = plan.source.kind === 'offline' ? `offline: ${plan.source.description}` : `live state ${plan.source.fingerprint.slice(0, 12)}`;
@@ -28,5 +41,7 @@ export function formatPlanSql(plan: PlanDocument): string {
     parts.push(commentLine('The steps below cannot run inside a transaction; each runs on its own after COMMIT.'));
     parts.push(...plan.afterCommit.map(stepBlock));
   }
+  if (plan.problems.length > 0) parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));
+  if (plan.unmanaged.length > 0) parts.push(plan.unmanaged.map((u) => commentLine(`unmanaged (left alone): ${u}`)).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

@@ -21,7 +21,7 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
   };
 
   for (const t of Object.values(desired.tables)) {
-    if (!present(t.id) || t.distribution.kind === 'hash') continue;
+    if (!present(t.id) || t.distribution.kind === 'hash' || t.distribution.kind === 'local') continue;
     const cur = have(t.id);
     if (cur.kind === t.distribution.kind) continue;
     undistributeIfNeeded(t);

@@ -1,0 +1,59 @@
+// The test every scenario gets, on a real Citus coordinator + 2 workers: the plan from the pure
+// diff (over the recorded introspection) equals the plan against the live cluster, applying it
+// with psql -v ON_ERROR_STOP=1 works, and planning again gives nothing.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { planLive } from '../../src/commands/plan.js';
+import { formatPlan } from '../../src/format/index.js';
+import { planBodySql } from '../../src/format/plan-sql.js';
+import { readLiveState } from '../../src/introspect/read.js';
+import { catalogToModel } from '../../src/introspect/to-model.js';
+import { loadManifest } from '../../src/manifest/load.js';
+import { citusServers, freshDatabase } from '../support/db.js';
+import { normalizeFixture, scenarios } from '../support/scenarios.js';
+
+const citus = citusServers();
+
+async function live(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try { return await readLiveState(client); } finally { await client.end(); }
+}
+
+describe.skipIf(!citus)('scenarios on Citus', () => {
+  it.each(scenarios().map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    const db = await freshDatabase(citus!, 'sc');
+    if (existsSync(s.beforeSql)) {
+      const r = db.psql({ file: s.beforeSql });
+      expect(r.stderr.split('\n').filter((l) => l.includes('ERROR'))).toEqual([]);
+    }
+    const manifest = await loadManifest(s.manifest);
+    const state = await live(db.url);
+    const normalized = normalizeFixture(state.doc);
+    if (process.env.UPDATE_FIXTURES || !s.fixture) {
+      if (process.env.CI) throw new Error(`${s.fixtureFile} is missing: record it with UPDATE_FIXTURES=1 on a machine with Citus`);
+      writeFileSync(s.fixtureFile, `${JSON.stringify(normalized, null, 2)}\n`);
+    } else {
+      expect(normalized).toEqual(s.fixture);
+    }
+    const livePlan = planLive(manifest, state);
+    const purePlan = planLive(manifest, catalogToModel(normalized));
+    expect(planBodySql(livePlan)).toBe(planBodySql(purePlan));
+    await expect(planBodySql(livePlan)).toMatchFileSnapshot(`../../${s.expectedFile}`);
+
+    if (livePlan.problems.length === 0 && livePlan.changes) {
+      const file = join(mkdtempSync(join(tmpdir(), 'cm-sc-')), 'plan.sql');
+      writeFileSync(file, formatPlan(livePlan, 'sql'));
+      const r = db.psql({ file });
+      expect(r.stderr.split('\n').filter((l) => l.includes('ERROR'))).toEqual([]);
+      expect(r.status).toBe(0);
+    }
+    if (livePlan.problems.length > 0) return; // a refusal scenario: nothing to apply
+    const again = planLive(manifest, await live(db.url));
+    expect(again.transaction.steps.map((x) => x.summary)).toEqual([]);
+    expect(again.afterCommit.map((x) => x.summary)).toEqual([]);
+  });
+});

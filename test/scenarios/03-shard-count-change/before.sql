@@ -1,0 +1,5 @@
+CREATE TABLE a (id bigint PRIMARY KEY);
+CREATE TABLE b (id bigint PRIMARY KEY);
+SELECT create_distributed_table('a', 'id', colocate_with => 'none', shard_count => 4);
+SELECT create_distributed_table('b', 'id', colocate_with => 'a');
+INSERT INTO a SELECT generate_series(1, 100);

@@ -1,0 +1,3 @@
+-- no changes
+
+-- unmanaged: table public.extra

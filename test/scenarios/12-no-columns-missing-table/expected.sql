@@ -1,0 +1,3 @@
+-- no changes
+
+-- problem: public.ghost: public.ghost is declared without columns (created elsewhere) but does not exist

@@ -1,0 +1,47 @@
+// Scenario folders: test/scenarios/<name>/{before.sql, citus-migrate.yaml, expected.sql,
+// introspection.json}. A new Citus edge case is a new folder, not new code.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CatalogDoc } from '../../src/introspect/catalog-schema.js';
+
+export const SCENARIO_ROOT = 'test/scenarios';
+
+export interface Scenario {
+  readonly name: string;
+  readonly dir: string;
+  readonly manifest: string;
+  readonly beforeSql: string;
+  readonly expectedFile: string;
+  readonly fixtureFile: string;
+  readonly fixture?: CatalogDoc;
+}
+
+export function scenarios(): Scenario[] {
+  return readdirSync(SCENARIO_ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => {
+    const dir = join(SCENARIO_ROOT, d.name);
+    const fixtureFile = join(dir, 'introspection.json');
+    return {
+      name: d.name, dir, manifest: join(dir, 'citus-migrate.yaml'), beforeSql: join(dir, 'before.sql'),
+      expectedFile: join(dir, 'expected.sql'), fixtureFile,
+      ...(existsSync(fixtureFile) ? { fixture: JSON.parse(readFileSync(fixtureFile, 'utf8')) as CatalogDoc } : {}),
+    };
+  }).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Makes a catalog document independent of the run: colocation ids, ports and database name. */
+export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
+  const ids = new Map<number, number>();
+  const remap = (id: number | null): number | null => {
+    if (id === null || id === 0) return id;
+    if (!ids.has(id)) ids.set(id, ids.size + 1);
+    return ids.get(id)!;
+  };
+  const tables = doc.tables.map((t) => (t.citus ? { ...t, citus: { ...t.citus, colocationId: remap(t.citus.colocationId)! } } : t));
+  return {
+    ...doc,
+    server: { ...doc.server, database: 'scenario', version: doc.server.version.split(' ')[0]! },
+    tables,
+    routines: doc.routines.map((r) => (r.distribution ? { ...r, distribution: { ...r.distribution, colocationId: remap(r.distribution.colocationId) } } : r)),
+    nodes: doc.nodes.map((n, i) => ({ ...n, id: i + 1, host: 'localhost', port: 9700 + n.group })),
+  };
+}

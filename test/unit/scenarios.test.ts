@@ -1,0 +1,20 @@
+// Without any server: each scenario's plan computed by the pure diff from its recorded
+// introspection (taken from a real Citus cluster) is the expected plan.
+import { describe, expect, it } from 'vitest';
+import { planLive } from '../../src/commands/plan.js';
+import { planBodySql } from '../../src/format/plan-sql.js';
+import { catalogToModel } from '../../src/introspect/to-model.js';
+import { loadManifest } from '../../src/manifest/load.js';
+import { loadParser } from '../../src/sql/pg-parse.js';
+import { scenarios } from '../support/scenarios.js';
+
+const recorded = scenarios().filter((s) => s.fixture);
+
+describe('scenarios from recorded introspection', () => {
+  it('has recorded scenarios', () => expect(recorded.length).toBeGreaterThan(0));
+  it.each(recorded.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    await loadParser();
+    const plan = planLive(await loadManifest(s.manifest), catalogToModel(s.fixture!));
+    await expect(planBodySql(plan)).toMatchFileSnapshot(`../../${s.expectedFile}`);
+  });
+});
