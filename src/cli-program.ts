@@ -4,6 +4,7 @@ import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
 import { hammerdbCommand } from './commands/hammerdb.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
+import { introspectCommand } from './commands/introspect.js';
 import type { CommandIo } from './commands/io.js';
 import { planCommand } from './commands/plan.js';
 import { validateCommand } from './commands/validate.js';
@@ -35,6 +36,13 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
     .action(async (o) => setCode(await planCommand(o, io)));
+
+  program.command('introspect')
+    .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .option('--schema <schema>', 'default schema of the written manifest', 'public')
+    .option('-o, --out <file>', 'write the manifest to a file instead of stdout')
+    .action(async (o) => setCode(await introspectCommand(o, io)));
 
   program.command('hammerdb')
     .description("write the transaction that distributes a HammerDB TPROC-C schema as HammerDB's Citus build does")

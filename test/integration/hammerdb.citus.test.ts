@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
 import { messagesOf } from '../support/plan-exec.js';
 import { cli } from '../support/run-cli.js';
+import pg from 'pg';
+import { planLive } from '../../src/commands/plan.js';
+import { hammerdbManifest } from '../../src/hammerdb/layout.js';
+import { readLiveState } from '../../src/introspect/read.js';
+import { liveToManifest } from '../../src/introspect/to-manifest.js';
+import { loadManifestText } from '../../src/manifest/load.js';
 
 const citus = citusServers();
 const TABLES = ['customer', 'district', 'history', 'item', 'new_order', 'order_line', 'orders', 'stock', 'warehouse'];
@@ -60,5 +66,14 @@ describe.skipIf(!citus)('hammerdb script on Citus', () => {
       ...['delivery', 'neword', 'ostat', 'payment', 'slev'].map((proname) => ({ proname, arg: 0, same: true })),
     ]);
     expect(await messagesOf(db.url, ['SET client_min_messages TO debug1'], call)).toContain(pushed);
+
+    // The live plan of the same layout is now empty, and so is the plan of the introspected manifest.
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const state = await readLiveState(client).finally(() => client.end());
+    const layout = await loadManifestText(hammerdbManifest({ variant: variant as 'procedures', shardCount: 8 }), 'hammerdb.yaml', process.cwd());
+    expect(planLive(layout, state).transaction.steps.map((x) => x.summary)).toEqual([]);
+    const adopted = await loadManifestText(liveToManifest(state), 'introspected.yaml', process.cwd());
+    expect(planLive(adopted, state).transaction.steps.map((x) => x.summary)).toEqual([]);
   });
 });

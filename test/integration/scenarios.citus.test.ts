@@ -11,7 +11,8 @@ import { formatPlan } from '../../src/format/index.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
-import { loadManifest } from '../../src/manifest/load.js';
+import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
+import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { citusServers, freshDatabase } from '../support/db.js';
 import { normalizeFixture, scenarios } from '../support/scenarios.js';
 
@@ -52,8 +53,15 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
       expect(r.status).toBe(0);
     }
     if (livePlan.problems.length > 0) return; // a refusal scenario: nothing to apply
-    const again = planLive(manifest, await live(db.url));
+    const after = await live(db.url);
+    const again = planLive(manifest, after);
     expect(again.transaction.steps.map((x) => x.summary)).toEqual([]);
     expect(again.afterCommit.map((x) => x.summary)).toEqual([]);
+
+    // introspect -> plan is empty: the cluster adopted as a manifest plans nothing.
+    const adopted = await loadManifestText(liveToManifest(after), 'introspected.yaml', s.dir);
+    const adoptedPlan = planLive(adopted, after);
+    expect(adoptedPlan.transaction.steps.map((x) => x.summary)).toEqual([]);
+    expect(adoptedPlan.unmanaged.filter((u) => !u.startsWith('routine '))).toEqual([]);
   });
 });

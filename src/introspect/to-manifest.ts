@@ -1,0 +1,95 @@
+// Writes a v1 manifest of what a cluster has (adopting an existing cluster): tables with their
+// columns, keys, indexes and distribution; colocation groups named after their first table;
+// sequences with caches; routines that Citus knows, by signature, with their distribution.
+import { stringify } from 'yaml';
+import type { Sequence, Table } from '../model/types.js';
+import type { LiveState } from './to-model.js';
+
+function keyOf(q: { schema: string; name: string }, defaultSchema: string): string {
+  const part = (s: string): string => (s.includes('.') || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s);
+  return q.schema === defaultSchema && !q.name.includes('.') && !q.name.startsWith('"') ? q.name : `${part(q.schema)}.${part(q.name)}`;
+}
+
+function tableEntry(t: Table, group: string | undefined, key: (q: { schema: string; name: string }) => string, tables: LiveState['model']['tables']): Record<string, unknown> {
+  const d = t.distribution;
+  const out: Record<string, unknown> = {};
+  if (d.kind === 'hash') { out.distributed_by = d.column; out.colocation = group; }
+  else if (d.kind === 'reference') out.reference = true;
+  else if (d.kind === 'single_shard') out.single_shard = true;
+  else out.local = true;
+  out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name,
+    !c.notNull && c.default === undefined ? c.type.sql : { type: c.type.sql, ...(c.notNull ? { not_null: true } : {}), ...(c.default !== undefined ? { default: c.default } : {}) }]));
+  if (t.primaryKey) out.primary_key = t.primaryKey;
+  if (t.unique.length > 0) out.unique = t.unique;
+  if (t.indexes.length > 0) out.indexes = t.indexes.map((i) => ({ ...(i.name ? { name: i.name } : {}), columns: i.columns, ...(i.unique ? { unique: true } : {}), ...(i.using !== 'btree' ? { using: i.using } : {}) }));
+  if (t.foreignKeys.length > 0) {
+    out.foreign_keys = t.foreignKeys.map((fk) => ({
+      ...(fk.name ? { name: fk.name } : {}), columns: fk.columns, references: key(tables[fk.refTable]!.qname), ref_columns: fk.refColumns,
+      ...(fk.onDelete ? { on_delete: fk.onDelete } : {}), ...(fk.onUpdate ? { on_update: fk.onUpdate } : {}),
+    }));
+  }
+  return out;
+}
+
+function sequenceEntry(s: Sequence): Record<string, unknown> {
+  if (s.ownedBy) return { cache: s.cache };
+  return {
+    type: s.type, cache: s.cache, ...(s.increment !== undefined && s.increment !== 1 ? { increment: s.increment } : {}),
+    ...(s.start !== undefined && s.start !== 1 ? { start: s.start } : {}), ...(s.cycle ? { cycle: true } : {}),
+  };
+}
+
+/** The manifest (YAML text) that describes the live state. */
+export function liveToManifest(live: LiveState, opts: { defaultSchema?: string } = {}): string {
+  const m = live.model;
+  const defaultSchema = opts.defaultSchema ?? 'public';
+  const key = (q: { schema: string; name: string }): string => keyOf(q, defaultSchema);
+  const groupName = new Map<string, string>();
+  const used = new Set<string>();
+  const colocation: Record<string, unknown> = {};
+  for (const g of Object.values(m.groups)) {
+    // Name the group after its parent table: a member with no foreign key to another member.
+    const parent = g.members.find((id) => !m.tables[id]!.foreignKeys.some((fk) => fk.refTable !== id && g.members.includes(fk.refTable)));
+    const anchor = m.tables[parent ?? g.anchor]!;
+    let name = anchor.qname.name.slice(0, 55);
+    for (let i = 2; used.has(name); i++) name = `${anchor.qname.name.slice(0, 55)}_${i}`;
+    used.add(name);
+    groupName.set(g.name, name);
+    colocation[name] = { shard_count: g.shardCount, anchor: key(anchor.qname) };
+  }
+  const tables: Record<string, unknown> = {};
+  for (const t of Object.values(m.tables)) {
+    tables[key(t.qname)] = tableEntry(t, t.distribution.kind === 'hash' ? groupName.get(t.distribution.group) : undefined, key, m.tables);
+  }
+  const sequences: Record<string, unknown> = {};
+  for (const s of Object.values(m.sequences)) {
+    if (s.ownedBy && s.cache === 1) continue; // a serial column's sequence at its defaults
+    sequences[key(s.qname)] = sequenceEntry(s);
+  }
+  const routines: Record<string, unknown> = {};
+  const byName = new Map<string, number>();
+  for (const r of Object.values(m.routines)) byName.set(key(r.qname), (byName.get(key(r.qname)) ?? 0) + 1);
+  for (const r of Object.values(m.routines)) {
+    // Only routines Citus knows (pg_dist_object): others would plan create_distributed_function.
+    if (!r.distribution || !r.argTypes) continue;
+    const k = key(r.qname);
+    if (byName.get(k)! > 1) continue; // overloads: one manifest key per name
+    const d = r.distribution;
+    const colocatedTable = d.colocateWith ? m.tables[d.colocateWith] : undefined;
+    const group = colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
+    routines[k] = {
+      signature: `${r.qname.name.includes('"') || /[^a-z0-9_]/.test(r.qname.name) ? `"${r.qname.name.replace(/"/g, '""')}"` : r.qname.name}(${r.argTypes.join(', ')})`,
+      ...(d.argIndex !== undefined && group ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false } : {}),
+    };
+  }
+  const doc = {
+    version: 1,
+    defaults: { schema: defaultSchema, shard_count: 32 },
+    ...(Object.keys(colocation).length ? { colocation } : {}),
+    ...(Object.keys(tables).length ? { tables } : {}),
+    ...(Object.keys(sequences).length ? { sequences } : {}),
+    ...(Object.keys(routines).length ? { routines } : {}),
+  };
+  const header = `# Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).\n`;
+  return header + stringify(doc, { lineWidth: 0 });
+}
