@@ -5,6 +5,7 @@ import { reportError } from './cli-errors.js';
 import { hammerdbCommand } from './commands/hammerdb.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
 import { introspectCommand } from './commands/introspect.js';
+import { clusterDown, clusterStatus, clusterUp, DEFAULT_CLUSTER_DIR } from './commands/cluster.js';
 import type { CommandIo } from './commands/io.js';
 import { planCommand } from './commands/plan.js';
 import { validateCommand } from './commands/validate.js';
@@ -52,6 +53,18 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await hammerdbCommand(o, io)));
+
+  const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1 (local binaries with the citus extension)');
+  cluster.command('up').description('start it and print its URL')
+    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+    .option('--workers <n>', 'number of workers', '2')
+    .action(async (o) => setCode(await clusterUp(o, io)));
+  cluster.command('down').description('stop it and delete its data')
+    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+    .action(async (o) => setCode(await clusterDown(o, io)));
+  cluster.command('status').description('show its nodes and URL')
+    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+    .action(async (o) => setCode(await clusterStatus(o, io)));
 
   program.command('init')
     .description('write a starter project from a template')

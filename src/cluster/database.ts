@@ -18,6 +18,11 @@ async function exec(port: number, database: string, statements: readonly string[
 export async function createClusterDatabase(cluster: LocalCluster, name: string): Promise<string> {
   const nodes = [cluster.coordinator, ...cluster.workers];
   for (const n of nodes) await exec(n.port, 'postgres', [`CREATE DATABASE ${quoteIdent(name)}`]);
+  return initClusterDatabase(cluster, name);
+}
+
+/** Creates the citus extension on every node in `name` and registers the workers (Citus only). */
+export async function initClusterDatabase(cluster: LocalCluster, name: string): Promise<string> {
   if (cluster.citus) {
     for (const w of cluster.workers) await exec(w.port, name, ['CREATE EXTENSION citus']);
     await exec(cluster.coordinator.port, name, [

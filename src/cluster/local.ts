@@ -1,7 +1,7 @@
 // Throwaway PostgreSQL / Citus clusters on 127.0.0.1 from local server binaries: a coordinator
 // and N workers in a temp dir. initdb and pg_ctl refuse root, so as root they run as `postgres`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -78,9 +78,16 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
   const install = opts.install ?? findPgInstall();
   if (!install) throw new Error('no PostgreSQL server binaries found (set PG_BIN, or install postgresql-15)');
   if (opts.citus && !install.hasCitus) throw new Error(`the citus extension is not installed in ${install.pkglibdir}`);
+  // The state file lives in `dir`; the data too, unless we are root: then initdb runs as
+  // postgres, which may not be able to reach `dir` (a 0700 home or temp folder), so the data
+  // goes to a fresh folder of its own under the system temp dir.
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'citus-migrate-'));
   mkdirSync(dir, { recursive: true });
-  if (isRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  const dataRoot = isRoot() ? mkdtempSync(join(tmpdir(), 'citus-migrate-data-')) : dir;
+  if (isRoot()) {
+    chmodSync(dataRoot, 0o755);
+    chownSync(dataRoot, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  }
   const names = ['coordinator', ...Array.from({ length: opts.citus ? opts.workers ?? 2 : 0 }, (_, i) => `worker${i + 1}`)];
   const nodes: LocalNode[] = [];
   const started: LocalNode[] = [];
@@ -89,33 +96,65 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
       try { run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
     }
     rmSync(dir, { recursive: true, force: true });
+    rmSync(dataRoot, { recursive: true, force: true });
   };
   try {
     for (const name of names) {
-      const node = { name, port: await freePort(), dataDir: join(dir, name) };
+      const node = { name, port: await freePort(), dataDir: join(dataRoot, name) };
       nodes.push(node);
       run(join(install.bin, 'initdb'), ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
       appendFileSync(join(node.dataDir, 'postgresql.conf'), [
-        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`,
+        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dataRoot}'`,
         'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200',
         // Each Citus database runs a maintenance worker: leave room for a database per test.
         ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1', 'max_worker_processes = 64'] : []),
         '',
       ].join('\n'));
-      run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, '-l', join(dir, `${name}.log`), '-w', '-t', '60', 'start']);
+      run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, '-l', join(dataRoot, `${name}.log`), '-w', '-t', '60', 'start']);
       started.push(node);
     }
   } catch (e) {
     stopAll();
     throw e;
   }
-  writeFileSync(join(dir, 'cluster.json'), JSON.stringify({ citus: opts.citus, nodes }, null, 2));
+  writeFileSync(join(dir, 'cluster.json'), JSON.stringify({ citus: opts.citus, nodes, dataRoot }, null, 2));
   const [coordinator, ...workers] = nodes as [LocalNode, ...LocalNode[]];
   return {
     dir, citus: opts.citus, coordinator, workers,
     url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
     stop: stopAll,
   };
+}
+
+interface ClusterFile { readonly citus: boolean; readonly nodes: readonly LocalNode[]; readonly dataRoot?: string }
+
+/** Reads the cluster a previous `startLocalCluster` left in dir, or undefined. */
+export function readClusterFile(dir: string): ClusterFile | undefined {
+  const file = join(dir, 'cluster.json');
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as ClusterFile;
+}
+
+/** Whether each node of the cluster in dir is running (pg_ctl status). */
+export function localClusterStatus(dir: string, install = findPgInstall()): { node: LocalNode; running: boolean }[] {
+  const c = readClusterFile(dir);
+  if (!c || !install) return [];
+  return c.nodes.map((node) => {
+    try { run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, 'status']); return { node, running: true }; } catch { return { node, running: false }; }
+  });
+}
+
+/** Stops every node of the cluster in dir and removes the dir. */
+export function stopLocalCluster(dir: string, install = findPgInstall()): number {
+  const c = readClusterFile(dir);
+  if (!c) return 0;
+  let stopped = 0;
+  for (const n of c.nodes) {
+    try { run(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']); stopped++; } catch { /* not running */ }
+  }
+  if (c.dataRoot) rmSync(c.dataRoot, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  return stopped;
 }
 
 /** Whoever runs this process, for messages. */

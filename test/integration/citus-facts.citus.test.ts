@@ -1,0 +1,98 @@
+// The Citus behaviours (../shared/citus-facts.md) the planner relies on, pinned against a real
+// coordinator + 2 workers. If Citus changes one of them, this file says which.
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
+
+const citus = citusServers();
+
+/** Runs statements on one connection; returns the error message of the first failure, if any. */
+async function run(url: string, statements: readonly string[]): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const s of statements) await client.query(s);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!citus)('Citus facts the plan depends on', () => {
+  let db: TestDb;
+  beforeAll(async () => { db = await freshDatabase(citus!, 'facts'); });
+
+  it('without sequential mode, DDL after a parallel create_distributed_table fails in the same transaction', async () => {
+    await db.query('CREATE TABLE p1 (id bigint PRIMARY KEY)');
+    const fn = 'CREATE FUNCTION p1f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$';
+    const err = await run(db.url, ['BEGIN', "SELECT create_distributed_table('p1', 'id', shard_count => 32)", fn]);
+    expect(err).toBe('cannot run function command because there was a parallel operation on a distributed table in the transaction');
+    const ok = await run(db.url, ['BEGIN', "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'", "SELECT create_distributed_table('p1', 'id', shard_count => 32)", fn, 'ROLLBACK']);
+    expect(ok).toBeUndefined();
+  });
+
+  it('ROLLBACK removes the shards a transaction made', async () => {
+    await db.query('CREATE TABLE rb (id bigint)');
+    expect(await run(db.url, ['BEGIN', "SELECT create_distributed_table('rb', 'id', shard_count => 4)", 'ROLLBACK'])).toBeUndefined();
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'rb'::regclass")).toEqual([{ n: 0 }]);
+  });
+
+  it('a NULL colocate_with is a silent no-op', async () => {
+    await db.query('CREATE TABLE nul (id bigint)');
+    expect(await run(db.url, ["SELECT create_distributed_table('nul', 'id', colocate_with => NULL)"])).toBeUndefined();
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'nul'::regclass")).toEqual([{ n: 0 }]);
+  });
+
+  it('int and bigint distribution columns cannot be colocated', async () => {
+    await db.query("CREATE TABLE ci (id int); CREATE TABLE cb (id bigint); SELECT create_distributed_table('ci', 'id', colocate_with => 'none', shard_count => 4)");
+    expect(await run(db.url, ["SELECT create_distributed_table('cb', 'id', colocate_with => 'ci')"])).toMatch(/cannot colocate tables ci and cb|Distribution column types don't match/);
+  });
+
+  it('shard_count together with a table in colocate_with is an error', async () => {
+    await db.query('CREATE TABLE sc (id int)');
+    expect(await run(db.url, ["SELECT create_distributed_table('sc', 'id', colocate_with => 'ci', shard_count => 4)"])).toBeDefined();
+  });
+
+  it('the distribution column name is matched verbatim (case-sensitive)', async () => {
+    await db.query('CREATE TABLE cs (w_id int)');
+    expect(await run(db.url, ["SELECT create_distributed_table('cs', 'W_ID', shard_count => 4)"])).toMatch(/W_ID/);
+  });
+
+  it('a distributed sequence refuses ALTER SEQUENCE; before distribution, in the same transaction, it reaches the workers', async () => {
+    expect(await run(db.url, ['BEGIN', "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'", 'CREATE TABLE sq (t bigint, id bigserial)',
+      'ALTER SEQUENCE sq_id_seq CACHE 77', "SELECT create_distributed_table('sq', 't', shard_count => 4)", 'COMMIT'])).toBeUndefined();
+    expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'sq_id_seq'", 1)).toEqual([{ c: 77 }]);
+    expect(await run(db.url, ['ALTER SEQUENCE sq_id_seq CACHE 5'])).toBe('Altering a distributed sequence is currently not supported.');
+  });
+
+  it('int sequences cannot be used on workers; bigint ones draw from a per-node range', async () => {
+    await db.query("CREATE TABLE si (t bigint, id serial); SELECT create_distributed_table('si', 't', shard_count => 4)");
+    expect(await run(db.url.replace(`:${citus!.nodes[0]!.port}/`, `:${citus!.nodes[1]!.port}/`), ['INSERT INTO si (t) VALUES (1)'])).toMatch(/nextval\(sequence\) calls in worker nodes are not supported for column defaults of type int or smallint/);
+    const [row] = await db.query<{ id: string }>('INSERT INTO sq (t) VALUES (1) RETURNING id::text', 1);
+    expect(BigInt(row!.id)).toBeGreaterThan(2n ** 48n);
+  });
+
+  it('CALL is delegated with literal arguments but not with bind parameters; SELECT f($1) is', async () => {
+    await db.query("CREATE TABLE dw (w int PRIMARY KEY); SELECT create_distributed_table('dw', 'w', shard_count => 4)");
+    await db.query('CREATE PROCEDURE dp(w int) LANGUAGE plpgsql AS $$ BEGIN PERFORM 1 FROM dw WHERE dw.w = dp.w; END $$');
+    await db.query('CREATE FUNCTION df(w int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN w; END $$');
+    await db.query("SELECT create_distributed_function('dp(int)', '$1', colocate_with => 'dw'); SELECT create_distributed_function('df(int)', '$1', colocate_with => 'dw')");
+    const notices = async (text: string, values?: unknown[]): Promise<string[]> => {
+      const client = new pg.Client({ connectionString: db.url });
+      const out: string[] = [];
+      client.on('notice', (n) => out.push(n.message ?? ''));
+      await client.connect();
+      try {
+        await client.query('SET client_min_messages TO debug1');
+        await client.query(text, values);
+        return out;
+      } finally { await client.end(); }
+    };
+    expect(await notices('CALL dp(3)')).toContain('pushing down the procedure');
+    expect(await notices('CALL dp($1)', [3])).not.toContain('pushing down the procedure');
+    expect(await notices('SELECT df($1)', [3])).toContain('pushing down the function call');
+    expect(await notices('BEGIN; CALL dp(3); COMMIT')).not.toContain('pushing down the procedure');
+  });
+});
