@@ -95,3 +95,17 @@ describe('hammerdb and init', () => {
     expect((await cli(['--version'])).stdout).toBe('0.1.0\n');
   });
 });
+
+describe('limits', () => {
+  it('refuses a manifest over 4 MiB before parsing it', async () => {
+    const dir = project({ 'citus-migrate.yaml': `version: 1\n# ${'x'.repeat(5 * 1024 * 1024)}\n` });
+    const r = await cli(['validate'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: citus-migrate.yaml: is 5242894 bytes; a manifest may be at most 4194304 bytes\nmanifest is invalid: 1 problem\n');
+  });
+
+  it('reports an empty manifest', async () => {
+    const r = await cli(['validate'], { cwd: project({ 'citus-migrate.yaml': '' }) });
+    expect(r.stderr).toContain('the manifest is empty; expected at least "version: 1"');
+  });
+});

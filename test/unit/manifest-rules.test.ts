@@ -256,3 +256,47 @@ describe('bench', () => {
     ]);
   });
 });
+
+describe('more rules', () => {
+  it('checks sequence bounds and a serial sequence\'s type', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { columns: { id: serial } }', 'sequences:',
+      '  t_id_seq: { type: bigint }', '  s: { min: 10, max: 1, start: 50 }']))).toEqual([
+      'error: m.yaml:5:21: sequences.t_id_seq.type: type bigint differs from the type of the serial column t.id that owns it (integer)',
+      'error: m.yaml:6:13: sequences.s.min: min 10 is greater than max 1',
+      'error: m.yaml:6:32: sequences.s.start: start 50 is outside min..max',
+    ]);
+  });
+
+  it('refuses one table declared twice under different keys', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  orders: { local: true }', '  public.orders: { local: true }']))).toEqual([
+      'error: m.yaml:4:3: tables["public.orders"]: declares table public.orders a second time (first as "orders")',
+    ]);
+  });
+
+  it('checks foreign-key arity and that the target is a key', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  r: { reference: true, columns: { a: int, b: int }, primary_key: [a] }',
+      '  s:', '    reference: true', '    columns: { x: int, y: int }',
+      '    foreign_keys: [ { columns: [x, y], references: r, ref_columns: [a] }, { columns: [x], references: r, ref_columns: [b] } ]']))).toEqual([
+      'error: m.yaml:7:68: tables.s.foreign_keys[0].ref_columns: columns has 2 columns but ref_columns has 1',
+      'error: m.yaml:7:119: tables.s.foreign_keys[1].ref_columns: ref_columns (b) are not the primary key or a unique constraint of public.r',
+    ]);
+  });
+
+  it('refuses an OUT argument as the distribution argument, and warns about force_delegation on a procedure', async () => {
+    const files = {
+      'f.sql': 'CREATE FUNCTION f(w integer, OUT n integer) LANGUAGE plpgsql AS $$ BEGIN n := w; END $$;',
+      'p.sql': 'CREATE PROCEDURE p(w integer) LANGUAGE plpgsql AS $$ BEGIN NULL; END $$;',
+    };
+    expect(await problems(yaml(['version: 1', 'colocation: { g: {} }', 'tables:', '  t: { distributed_by: w, colocation: g, columns: { w: integer } }', 'routines:',
+      '  f: { file: f.sql, distributed_by: n, colocation: g }', '  p: { file: p.sql, distributed_by: w, colocation: g, force_delegation: true }']), files)).toEqual([
+      'error: m.yaml:6:37: routines.f.distributed_by: distributed_by "n" is an OUT argument; the distribution argument must be passed in the call',
+      'warning: m.yaml:7:73: routines.p.force_delegation: force_delegation has no effect on a procedure: Citus never delegates a CALL inside a transaction block',
+    ]);
+  });
+
+  it('refuses a primary key column that is not a column', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { columns: { a: int }, primary_key: [a, b] }']))).toEqual([
+      'error: m.yaml:3:46: tables.t.primary_key[1]: column "b" is not a column of this table',
+    ]);
+  });
+});
