@@ -58,7 +58,8 @@ SELECT pg_catalog.json_build_object(
           JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
           JOIN pg_catalog.pg_am am ON am.oid = ic.relam
           WHERE i.indrelid = r.oid
-            AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint co WHERE co.conindid = i.indexrelid AND co.contype IN ('p', 'u', 'x')))${citus ? `,
+            -- pg_constraint has no index on conindid: go through conrelid, which has one.
+            AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint co WHERE co.conrelid = i.indrelid AND co.conindid = i.indexrelid AND co.contype IN ('p', 'u', 'x')))${citus ? `,
       'citus', (SELECT pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
             'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,

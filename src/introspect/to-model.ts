@@ -15,12 +15,19 @@ export interface LiveState {
   readonly fingerprint: string;
 }
 
+const typeCache = new Map<string, TypeInfo>();
+
+/** A catalog type (format_type output) as the model's TypeInfo; memoised: a few types recur across thousands of columns. */
 function liveType(text: string): TypeInfo {
+  let t = typeCache.get(text);
+  if (t) return t;
   try {
-    return parseTypeText(text);
+    t = parseTypeText(text);
   } catch {
-    return { base: text, sql: text, serial: false };
+    t = { base: text, sql: text, serial: false };
   }
+  typeCache.set(text, t);
+  return t;
 }
 
 const safeNumber = (text: string): number | undefined => {

@@ -154,16 +154,31 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
   return { routines, info };
 }
 
-function warnIntSequences(ctx: TableContext, target: Table, label: string, path: Path, problems: ProblemList): void {
-  if (target.distribution.kind !== 'hash') return;
-  const group = target.distribution.group;
+const intSequenceColumns = new WeakMap<TableContext, Map<string, { table: string; column: string; type: string }[]>>();
+
+/** Columns of each group's tables that take an int/smallint sequence default (computed once). */
+function intSequencesByGroup(ctx: TableContext): Map<string, { table: string; column: string; type: string }[]> {
+  let byGroup = intSequenceColumns.get(ctx);
+  if (byGroup) return byGroup;
+  byGroup = new Map();
   for (const t of Object.values(ctx.tables)) {
-    if (t.distribution.kind !== 'hash' || t.distribution.group !== group) continue;
+    if (t.distribution.kind !== 'hash') continue;
     for (const c of t.columns ?? []) {
       const usesSequence = c.type.serial || (c.default !== undefined && /\bnextval\s*\(/i.test(c.default));
       if (usesSequence && (c.type.base === 'integer' || c.type.base === 'smallint')) {
-        problems.warn([...path, 'distributed_by'], 'int_sequence_on_worker', `${ctx.keyOf.get(t.id)}.${c.name} takes an ${c.type.base} sequence default, but ${label} runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint`);
+        const list = byGroup.get(t.distribution.group) ?? [];
+        list.push({ table: ctx.keyOf.get(t.id)!, column: c.name, type: c.type.base });
+        byGroup.set(t.distribution.group, list);
       }
     }
+  }
+  intSequenceColumns.set(ctx, byGroup);
+  return byGroup;
+}
+
+function warnIntSequences(ctx: TableContext, target: Table, label: string, path: Path, problems: ProblemList): void {
+  if (target.distribution.kind !== 'hash') return;
+  for (const c of intSequencesByGroup(ctx).get(target.distribution.group) ?? []) {
+    problems.warn([...path, 'distributed_by'], 'int_sequence_on_worker', `${c.table}.${c.column} takes an ${c.type} sequence default, but ${label} runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint`);
   }
 }
