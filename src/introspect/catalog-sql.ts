@@ -18,6 +18,9 @@ const COLUMN_NAMES = (rel: string, keys: string): string => `(SELECT pg_catalog.
       JOIN pg_catalog.pg_attribute att ON att.attrelid = ${rel} AND att.attnum = k.attnum)`;
 
 function build(citus: boolean): string {
+  // Per-table details are aggregated set-wise (one pass over pg_attribute, pg_constraint,
+  // pg_index grouped by relation) rather than with correlated subqueries: at 10,000 tables this
+  // is several times faster.
   return `
 WITH ns AS (${USER_SCHEMAS}),
 rel AS (
@@ -25,7 +28,44 @@ rel AS (
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_class', 'c.oid')}
     ${citus ? 'AND NOT pg_catalog.relation_is_a_known_shard(c.oid)' : ''}
-)
+),
+cols AS (
+  SELECT a.attrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
+      'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
+      'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
+      'identity', a.attidentity, 'generated', a.attgenerated) ORDER BY a.attnum) AS j
+  FROM pg_catalog.pg_attribute a
+  JOIN rel ON rel.oid = a.attrelid
+  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
+  WHERE a.attnum > 0 AND NOT a.attisdropped
+  GROUP BY a.attrelid
+),
+cons AS (
+  SELECT co.conrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
+      'name', co.conname, 'type', co.contype, 'columns', ${COLUMN_NAMES('co.conrelid', 'co.conkey')},
+      'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', ${COLUMN_NAMES('co.confrelid', 'co.confkey')},
+      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype) ORDER BY co.conname) AS j
+  FROM pg_catalog.pg_constraint co
+  JOIN rel ON rel.oid = co.conrelid
+  LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
+  LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
+  WHERE co.contype IN ('p', 'u', 'f')
+  GROUP BY co.conrelid
+),
+idx AS (
+  SELECT i.indrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
+      'name', ic.relname, 'unique', i.indisunique, 'method', am.amname,
+      'columns', ${COLUMN_NAMES('i.indrelid', 'i.indkey::pg_catalog.int2[]')},
+      'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts) ORDER BY ic.relname) AS j
+  FROM pg_catalog.pg_index i
+  JOIN rel ON rel.oid = i.indrelid
+  JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+  JOIN pg_catalog.pg_am am ON am.oid = ic.relam
+  LEFT JOIN pg_catalog.pg_constraint kc ON kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x')
+  WHERE kc.oid IS NULL
+  GROUP BY i.indrelid
+)${citus ? `,
+shards AS (SELECT s.logicalrelid, pg_catalog.count(*) AS n FROM pg_catalog.pg_dist_shard s GROUP BY s.logicalrelid)` : ''}
 SELECT pg_catalog.json_build_object(
   'server', pg_catalog.json_build_object(
     'versionNum', pg_catalog.current_setting('server_version_num')::int,
@@ -35,53 +75,35 @@ SELECT pg_catalog.json_build_object(
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', r.nspname, 'name', r.relname,
-      'columns', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
-            'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
-            'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
-            'identity', a.attidentity, 'generated', a.attgenerated) ORDER BY a.attnum), '[]')
-          FROM pg_catalog.pg_attribute a
-          LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
-          WHERE a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped),
-      'constraints', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
-            'name', co.conname, 'type', co.contype, 'columns', ${COLUMN_NAMES('co.conrelid', 'co.conkey')},
-            'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', ${COLUMN_NAMES('co.confrelid', 'co.confkey')},
-            'onDelete', co.confdeltype, 'onUpdate', co.confupdtype) ORDER BY co.conname), '[]')
-          FROM pg_catalog.pg_constraint co
-          LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
-          LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
-          WHERE co.conrelid = r.oid AND co.contype IN ('p', 'u', 'f')),
-      'indexes', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
-            'name', ic.relname, 'unique', i.indisunique, 'method', am.amname,
-            'columns', ${COLUMN_NAMES('i.indrelid', 'i.indkey::pg_catalog.int2[]')},
-            'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts) ORDER BY ic.relname), '[]')
-          FROM pg_catalog.pg_index i
-          JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
-          JOIN pg_catalog.pg_am am ON am.oid = ic.relam
-          WHERE i.indrelid = r.oid
-            -- pg_constraint has no index on conindid: go through conrelid, which has one.
-            AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint co WHERE co.conrelid = i.indrelid AND co.conindid = i.indexrelid AND co.contype IN ('p', 'u', 'x')))${citus ? `,
-      'citus', (SELECT pg_catalog.json_build_object(
+      'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${citus ? `,
+      'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
             'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,
-            'shards', (SELECT pg_catalog.count(*) FROM pg_catalog.pg_dist_shard s WHERE s.logicalrelid = p.logicalrelid))
-          FROM pg_catalog.pg_dist_partition p WHERE p.logicalrelid = r.oid)` : ''}
-    ) ORDER BY r.nspname, r.relname), '[]') FROM rel r),
+            'shards', COALESCE(shards.n, 0)) END` : ''}
+    ) ORDER BY r.nspname, r.relname), '[]')
+    FROM rel r
+    LEFT JOIN cols ON cols.attrelid = r.oid
+    LEFT JOIN cons ON cons.conrelid = r.oid
+    LEFT JOIN idx ON idx.indrelid = r.oid${citus ? `
+    LEFT JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = r.oid
+    LEFT JOIN shards ON shards.logicalrelid = r.oid` : ''}),
   'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'type', pg_catalog.format_type(s.seqtypid, NULL),
       'cache', s.seqcache::text, 'start', s.seqstart::text, 'increment', s.seqincrement::text,
       'min', s.seqmin::text, 'max', s.seqmax::text, 'cycle', s.seqcycle,
-      'ownedBy', (SELECT pg_catalog.json_build_object('schema', tn.nspname, 'table', tc.relname, 'column', a.attname, 'deptype', d.deptype)
-          FROM pg_catalog.pg_depend d
-          JOIN pg_catalog.pg_class tc ON tc.oid = d.refobjid
-          JOIN pg_catalog.pg_namespace tn ON tn.oid = tc.relnamespace
-          JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
-          WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = c.oid
-            AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i') LIMIT 1),
+      'ownedBy', CASE WHEN own.refobjid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
+            'schema', tn.nspname, 'table', tc.relname, 'column', ta.attname, 'deptype', own.deptype) END,
       'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.objid = c.oid)` : 'false'}
     ) ORDER BY n.nspname, c.relname), '[]')
     FROM pg_catalog.pg_sequence s
     JOIN pg_catalog.pg_class c ON c.oid = s.seqrelid
     JOIN ns n ON n.oid = c.relnamespace
+    LEFT JOIN LATERAL (SELECT d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
+        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = c.oid
+          AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i') LIMIT 1) own ON true
+    LEFT JOIN pg_catalog.pg_class tc ON tc.oid = own.refobjid
+    LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = tc.relnamespace
+    LEFT JOIN pg_catalog.pg_attribute ta ON ta.attrelid = own.refobjid AND ta.attnum = own.refobjsubid
     WHERE ${NOT_EXTENSION_MEMBER('pg_catalog.pg_class', 'c.oid')}),
   'routines', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', p.proname, 'kind', p.prokind, 'language', l.lanname,

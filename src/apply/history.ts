@@ -1,0 +1,109 @@
+// The tool's own schema (citus_migrate): created and upgraded by the numbered SQL files in
+// migrations/, applied in order with their checksums recorded; then one row per apply.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CmError, EXIT } from '../errors.js';
+import type { Queryable } from '../db/connect.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+export interface HistoryMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+  readonly checksum: string;
+}
+
+/** The migrations shipped with the tool, in order. */
+export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
+  return readdirSync(dir).filter((f) => /^\d+_[a-z0-9_]+\.sql$/.test(f)).sort().map((f) => {
+    const sql = readFileSync(`${dir}/${f}`, 'utf8');
+    return { version: Number(f.split('_')[0]), name: f, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
+}
+
+/** Brings the history schema up to date; the caller holds the apply lock. */
+export async function ensureHistorySchema(db: Queryable, migrations = historyMigrations()): Promise<number> {
+  await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
+  await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = new Map((await db.query<{ version: number; checksum: string; name: string }>('SELECT version, checksum, name FROM citus_migrate.schema_migrations')).rows.map((r) => [r.version, r]));
+  let applied = 0;
+  for (const m of migrations) {
+    const prior = done.get(m.version);
+    if (prior) {
+      if (prior.checksum !== m.checksum) {
+        throw new CmError(`history migration ${m.name} was applied with checksum ${prior.checksum.slice(0, 12)} but the shipped file has ${m.checksum.slice(0, 12)}: the file was edited after it ran`, 'history_checksum', EXIT.error);
+      }
+      continue;
+    }
+    await db.query('BEGIN');
+    try {
+      await db.query(m.sql);
+      await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      await db.query('COMMIT');
+      applied++;
+    } catch (e) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+  return applied;
+}
+
+export interface HistoryStart {
+  readonly planFingerprint: string;
+  readonly manifestSha256: string;
+  readonly manifestFile: string;
+  readonly steps: readonly { index: number; kind: string; summary: string; hazards: readonly string[] }[];
+  readonly toolVersion: string;
+  readonly clientHost: string;
+}
+
+/** Marks rows of applies whose session died (SIGKILL, lost connection) as aborted. */
+export async function markAbandoned(db: Queryable): Promise<number> {
+  const r = await db.query(`UPDATE citus_migrate.applies SET outcome = 'aborted', finished_at = now()
+    WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`);
+  return r.rowCount ?? 0;
+}
+
+/** Inserts a 'running' row (autocommit, outside the apply transaction); returns its id. */
+export async function startHistory(db: Queryable, h: HistoryStart): Promise<number> {
+  const r = await db.query<{ id: string }>(`INSERT INTO citus_migrate.applies
+      (outcome, plan_fingerprint, manifest_sha256, manifest_file, steps, tool_version, client_host)
+    VALUES ('running', $1, $2, $3, $4, $5, $6) RETURNING id`,
+  [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost]);
+  return Number(r.rows[0]!.id);
+}
+
+/** Records how an apply ended. */
+export async function finishHistory(db: Queryable, id: number, outcome: 'success' | 'failed' | 'nothing_to_do', error?: unknown): Promise<void> {
+  await db.query(`UPDATE citus_migrate.applies SET outcome = $2, finished_at = now(),
+      duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
+  [id, outcome, error === undefined ? null : JSON.stringify(error)]);
+}
+
+export interface HistoryRow {
+  readonly id: number;
+  readonly started_at: string;
+  readonly duration_ms: number | null;
+  readonly outcome: string;
+  readonly plan_fingerprint: string;
+  readonly manifest_file: string;
+  readonly step_count: number;
+  readonly tool_version: string;
+  readonly db_user: string;
+  readonly client_host: string | null;
+  readonly error: unknown;
+}
+
+/** The recorded applies, newest first; empty when the history schema does not exist. */
+export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
+  const exists = await db.query("SELECT 1 FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass('citus_migrate.applies')");
+  if (exists.rowCount === 0) return [];
+  const r = await db.query<HistoryRow>(`SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
+      jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error
+    FROM citus_migrate.applies ORDER BY id DESC LIMIT $1`, [limit]);
+  return r.rows;
+}
