@@ -1,5 +1,6 @@
 // The one place that turns any failure into text or a JSON envelope, and an exit code.
 import { CmError, EXIT, formatProblem, ManifestError } from './errors.js';
+import { ApplyError } from './apply/failure.js';
 import type { CommandIo } from './commands/io.js';
 
 /** Reports an error; returns the exit code. Unknown errors keep their message, never a stack. */
@@ -8,7 +9,9 @@ export function reportError(err: unknown, io: CommandIo, json: boolean): number 
   if (json) {
     io.stdout(`${JSON.stringify({ error: { code: e.code, message: e.message, exitCode: e.exitCode, ...e.meta } }, null, 2)}\n`);
   }
-  if (e instanceof ManifestError) {
+  if (e instanceof ApplyError) {
+    io.stderr(`${e.report()}\n`);
+  } else if (e instanceof ManifestError) {
     for (const p of e.problems) io.stderr(`${formatProblem(p)}\n`);
     io.stderr(`${e.message}\n`);
   } else {

@@ -5,6 +5,8 @@ import { reportError } from './cli-errors.js';
 import { hammerdbCommand } from './commands/hammerdb.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
 import { introspectCommand } from './commands/introspect.js';
+import { applyCommand } from './commands/apply.js';
+import { historyCommand } from './commands/history.js';
 import { clusterDown, clusterStatus, clusterUp, DEFAULT_CLUSTER_DIR } from './commands/cluster.js';
 import type { CommandIo } from './commands/io.js';
 import { planCommand } from './commands/plan.js';
@@ -37,6 +39,28 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
     .action(async (o) => setCode(await planCommand(o, io)));
+
+  program.command('apply')
+    .description('run the plan against the cluster in one transaction, under a lock, recorded and verified')
+    .addOption(file())
+    .option('--plan <file>', 'apply a saved plan (plan --format json); refused when the cluster or manifest changed since')
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .option('--auto-approve', 'apply without asking (required without a terminal)')
+    .option('--allow-hazards <list>', 'comma-separated hazards to allow: copies_data, rewrites_table, drops_data, breaks_cached_plans, non_transactional, or all')
+    .option('--lock-timeout <duration>', 'lock_timeout for each statement', '5s')
+    .option('--statement-timeout <duration>', 'statement_timeout for each statement (0: none)', '0')
+    .option('--retries <n>', 'retries after a lock_timeout, with backoff', '3')
+    .option('--wait <duration>', 'how long to wait for another apply to finish', '60s')
+    .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (o) => setCode(await applyCommand(o, io)));
+
+  program.command('history')
+    .description('show the applies recorded in citus_migrate.applies')
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .option('--limit <n>', 'how many, newest first', '50')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (o) => setCode(await historyCommand(o, io)));
 
   program.command('introspect')
     .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')

@@ -25,9 +25,20 @@ export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
 
 /** Brings the history schema up to date; the caller holds the apply lock. */
 export async function ensureHistorySchema(db: Queryable, migrations = historyMigrations()): Promise<number> {
-  await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
-  await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
-    version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // The history is the coordinator's own bookkeeping: with DDL propagation off, Citus neither
+  // creates the schema on the workers nor records it in pg_dist_object. (On plain PostgreSQL the
+  // setting is an unused placeholder.)
+  await db.query('BEGIN');
+  try {
+    await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
+    await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
+    await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await db.query('COMMIT');
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
   const done = new Map((await db.query<{ version: number; checksum: string; name: string }>('SELECT version, checksum, name FROM citus_migrate.schema_migrations')).rows.map((r) => [r.version, r]));
   let applied = 0;
   for (const m of migrations) {
@@ -40,6 +51,7 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
     }
     await db.query('BEGIN');
     try {
+      await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
       await db.query(m.sql);
       await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
       await db.query('COMMIT');

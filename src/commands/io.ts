@@ -5,6 +5,8 @@ export interface CommandIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly isTTY: boolean;
   readonly cwd: string;
+  /** Asks a question on the terminal; only called when isTTY. */
+  prompt?(question: string): Promise<string>;
 }
 
 /** The real process's streams. */
@@ -13,7 +15,12 @@ export function processIo(): CommandIo {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     env: process.env,
-    isTTY: Boolean(process.stdout.isTTY && process.stderr.isTTY),
+    isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     cwd: process.cwd(),
+    prompt: async (question) => {
+      const { createInterface } = await import('node:readline/promises');
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try { return await rl.question(question); } finally { rl.close(); }
+    },
   };
 }

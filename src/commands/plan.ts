@@ -41,7 +41,7 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     desired: m.desired,
     actual: live.model,
     source: {
-      kind: 'live', fingerprint: live.fingerprint,
+      kind: 'live', fingerprint: live.fingerprint, objects: live.objects,
       server: {
         database: live.doc.server.database, postgres: live.doc.server.version, citus: live.doc.server.citus,
         workers: nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,

@@ -13,6 +13,21 @@ export interface LiveState {
   readonly citus: boolean;
   /** sha256 of the catalog document: what a saved plan was computed from. */
   readonly fingerprint: string;
+  /** A short hash per object ("table public.t", "routine …", "sequence …", "nodes"), to say what changed. */
+  readonly objects: Readonly<Record<string, string>>;
+}
+
+const shortHash = (v: unknown): string => createHash('sha256').update(stableJson(v)).digest('hex').slice(0, 16);
+
+/** Per-object hashes of a catalog document. */
+export function objectHashes(doc: CatalogDoc): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of doc.tables) out[`table ${idOf(t)}`] = shortHash(t);
+  for (const s of doc.sequences) out[`sequence ${idOf(s)}`] = shortHash(s);
+  for (const r of doc.routines) out[`routine ${routineId(r, r.argTypes)}`] = shortHash(r);
+  out.nodes = shortHash(doc.nodes);
+  out.schemas = shortHash(doc.schemas);
+  return out;
 }
 
 const typeCache = new Map<string, TypeInfo>();
@@ -127,5 +142,6 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     doc,
     citus: doc.server.citus !== null,
     fingerprint: createHash('sha256').update(stableJson(doc)).digest('hex'),
+    objects: objectHashes(doc),
   };
 }

@@ -26,7 +26,7 @@ export interface PlanStep {
 
 export type PlanSource =
   | { readonly kind: 'offline'; readonly description: string }
-  | { readonly kind: 'live'; readonly fingerprint: string; readonly server: Readonly<Record<string, unknown>> };
+  | { readonly kind: 'live'; readonly fingerprint: string; readonly objects?: Readonly<Record<string, string>>; readonly server: Readonly<Record<string, unknown>> };
 
 export interface PlanDocument {
   readonly format: 'citus-migrate.plan';

@@ -1,19 +1,19 @@
 // The test every scenario gets, on a real Citus coordinator + 2 workers: the plan from the pure
-// diff (over the recorded introspection) equals the plan against the live cluster, applying it
-// with psql -v ON_ERROR_STOP=1 works, and planning again gives nothing.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// diff (over the recorded introspection) equals the plan against the live cluster, `apply`
+// refuses its hazards without their flag and then applies it, and planning again gives nothing
+// (as does planning the introspected manifest). The HammerDB test covers psql -f of a plan.
+import { existsSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/commands/plan.js';
-import { formatPlan } from '../../src/format/index.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { citusServers, freshDatabase } from '../support/db.js';
+import { cli } from '../support/run-cli.js';
+import { stableJson } from '../../src/introspect/to-model.js';
 import { normalizeFixture, scenarios } from '../support/scenarios.js';
 
 const citus = citusServers();
@@ -46,11 +46,18 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
     await expect(planBodySql(livePlan)).toMatchFileSnapshot(`../../${s.expectedFile}`);
 
     if (livePlan.problems.length === 0 && livePlan.changes) {
-      const file = join(mkdtempSync(join(tmpdir(), 'cm-sc-')), 'plan.sql');
-      writeFileSync(file, formatPlan(livePlan, 'sql'));
-      const r = db.psql({ file });
-      expect(r.stderr.split('\n').filter((l) => l.includes('ERROR'))).toEqual([]);
-      expect(r.status).toBe(0);
+      // Hazards are refused without their flag, and nothing runs; then apply with them allowed.
+      if (livePlan.hazards.length > 0) {
+        const before = stableJson(normalizeFixture((await live(db.url)).doc));
+        const refused = await cli(['apply', '-f', s.manifest, '--database', db.url, '--auto-approve']);
+        expect(refused.code).toBe(4);
+        for (const h of livePlan.hazards) expect(refused.stderr).toContain(`  ${h}: step`);
+        expect(stableJson(normalizeFixture((await live(db.url)).doc))).toBe(before);
+      }
+      const r = await cli(['apply', '-f', s.manifest, '--database', db.url, '--auto-approve', '--allow-hazards', livePlan.hazards.join(',') || 'all']);
+      expect(r.stderr).not.toContain('error');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('verified: planning again is empty');
     }
     if (livePlan.problems.length > 0) return; // a refusal scenario: nothing to apply
     const after = await live(db.url);

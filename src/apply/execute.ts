@@ -1,0 +1,103 @@
+// Runs a plan: one transaction (sequential mode first, then lock and statement timeouts), the
+// steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) rolls back and retries
+// with backoff. Steps that cannot run in a transaction run after COMMIT, one at a time.
+import type { Queryable } from '../db/connect.js';
+import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { ApplyError, serverError } from './failure.js';
+
+export interface ExecuteOptions {
+  readonly lockTimeoutMs: number;
+  readonly statementTimeoutMs: number;
+  readonly retries: number;
+  readonly rehearse: boolean;
+  readonly onRetry: (message: string) => void;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ExecuteResult {
+  readonly attempts: number;
+  readonly transactionMs: number;
+  readonly afterCommit: readonly { index: number; summary: string; ms: number }[];
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Backoff before retry n (1-based): 1s, 2s, 4s, … at most 30s. */
+export const backoffMs = (n: number): number => Math.min(30_000, 1000 * 2 ** (n - 1));
+
+/**
+ * Runs a read under lock_timeout, retrying on 55P03. The catalog read takes AccessShareLock on
+ * tables with column defaults (pg_get_expr opens the relation), so it waits behind an ALTER or
+ * LOCK TABLE like pg_dump does; under apply that wait is bounded like the steps are.
+ */
+export async function withLockTimeout<T>(db: Queryable, opts: Pick<ExecuteOptions, 'lockTimeoutMs' | 'retries' | 'onRetry' | 'sleep'>, what: string, fn: () => Promise<T>): Promise<T> {
+  const sleep = opts.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    await db.query(`SET lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`);
+    try {
+      return await fn();
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55P03' || attempt > opts.retries) throw e;
+      opts.onRetry(`lock_timeout while ${what} (a table is locked by another session); retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`);
+      await sleep(backoffMs(attempt));
+    } finally {
+      await db.query('RESET lock_timeout').catch(() => undefined);
+    }
+  }
+}
+
+async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOptions): Promise<void> {
+  await db.query('BEGIN');
+  const preamble = [
+    ...plan.transaction.preamble,
+    `SET LOCAL lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`,
+    `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
+  ];
+  let current: { step?: PlanStep; sql: string } = { sql: '' };
+  try {
+    for (const sql of preamble) { current = { sql }; await db.query(sql); }
+    for (const step of plan.transaction.steps) {
+      for (const sql of step.sql) { current = { step, sql }; await db.query(sql); }
+    }
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw new ApplyError(current.step?.index ?? 0, current.step?.summary ?? 'transaction preamble', current.sql, serverError(e), false);
+  }
+  await db.query(opts.rehearse ? 'ROLLBACK' : 'COMMIT');
+}
+
+/** Applies the plan's transaction (with retries) and its after-commit steps. */
+export async function executePlan(db: Queryable, plan: PlanDocument, opts: ExecuteOptions): Promise<ExecuteResult> {
+  const sleep = opts.sleep ?? defaultSleep;
+  let attempts = 0;
+  const t0 = performance.now();
+  for (;;) {
+    attempts++;
+    try {
+      await runTransaction(db, plan, opts);
+      break;
+    } catch (e) {
+      const lockTimeout = e instanceof ApplyError && e.server.sqlstate === '55P03';
+      if (!lockTimeout || attempts > opts.retries) throw e;
+      const wait = backoffMs(attempts);
+      opts.onRetry(`lock_timeout at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`);
+      await sleep(wait);
+    }
+  }
+  const transactionMs = performance.now() - t0;
+  const afterCommit: { index: number; summary: string; ms: number }[] = [];
+  if (!opts.rehearse) {
+    for (const step of plan.afterCommit) {
+      const s0 = performance.now();
+      for (const sql of step.sql) {
+        try {
+          await db.query(sql);
+        } catch (e) {
+          throw new ApplyError(step.index, step.summary, sql, serverError(e), true);
+        }
+      }
+      afterCommit.push({ index: step.index, summary: step.summary, ms: performance.now() - s0 });
+    }
+  }
+  return { attempts, transactionMs, afterCommit };
+}

@@ -1,0 +1,166 @@
+// `citus-migrate apply`: plans against the live cluster (or takes a saved plan, refused when
+// stale), checks hazards and approval, then runs the one transaction under an advisory lock,
+// records it in citus_migrate.applies, and verifies that planning again is empty.
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { CmError, EXIT, UsageError } from '../errors.js';
+import { connectionTarget, withClient } from '../db/connect.js';
+import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../apply/history.js';
+import { executePlan, withLockTimeout } from '../apply/execute.js';
+import { ApplyError } from '../apply/failure.js';
+import { withApplyLock } from '../apply/lock.js';
+import { formatPlan } from '../format/index.js';
+import { readLiveState } from '../introspect/read.js';
+import { durationMs } from '../manifest/resolve-bench.js';
+import { loadManifest } from '../manifest/load.js';
+import type { PlanDocument } from '../plan/plan.js';
+import type { Hazard } from '../plan/steps.js';
+import { TOOL_VERSION } from '../version.js';
+import type { CommandIo } from './io.js';
+import { findManifest } from './manifest-file.js';
+import { planLive } from './plan.js';
+
+export const HAZARDS: readonly Hazard[] = ['copies_data', 'rewrites_table', 'drops_data', 'breaks_cached_plans', 'non_transactional'];
+
+export interface ApplyOptions {
+  file?: string;
+  plan?: string;
+  database?: string;
+  autoApprove?: boolean;
+  allowHazards?: string;
+  lockTimeout?: string;
+  statementTimeout?: string;
+  retries?: string;
+  wait?: string;
+  rehearse?: boolean;
+  format?: 'text' | 'json';
+}
+
+function duration(text: string | undefined, dflt: string, flag: string): number {
+  const t = text ?? dflt;
+  if (t === '0') return 0;
+  try { return durationMs(t); } catch { throw new UsageError(`${flag} must be a duration such as 500ms, 5s or 2m, got ${JSON.stringify(t)}`); }
+}
+
+function parseHazards(list: string | undefined): Set<Hazard> {
+  const out = new Set<Hazard>();
+  for (const h of (list ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    if (h === 'all') { HAZARDS.forEach((x) => out.add(x)); continue; }
+    if (!(HAZARDS as readonly string[]).includes(h)) throw new UsageError(`--allow-hazards: unknown hazard ${JSON.stringify(h)} (known: ${HAZARDS.join(', ')}, all)`);
+    out.add(h as Hazard);
+  }
+  return out;
+}
+
+/** What changed between two object-hash maps, for a stale-plan message. */
+export function describeChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(after)) if (!(k in before)) out.push(`added ${k}`); else if (before[k] !== after[k]) out.push(`changed ${k}`);
+  for (const k of Object.keys(before)) if (!(k in after)) out.push(`removed ${k}`);
+  return out;
+}
+
+function refuseHazards(plan: PlanDocument, allowed: ReadonlySet<Hazard>): void {
+  const steps = [...plan.transaction.steps, ...plan.afterCommit];
+  const refused = plan.hazards.filter((h) => !allowed.has(h));
+  if (refused.length === 0) return;
+  const lines = refused.map((h) => `  ${h}: ${steps.filter((s) => s.hazards.includes(h)).map((s) => `step ${s.index} (${s.summary})`).join('; ')}`);
+  throw new CmError(`refusing to apply: the plan has hazards not allowed with --allow-hazards; nothing was run\n${lines.join('\n')}\n  allow them with --allow-hazards ${refused.join(',')}`,
+    'refused_hazard', EXIT.refusedHazard, { hazards: refused });
+}
+
+/** CLI entry. */
+export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
+  const lockTimeoutMs = duration(opts.lockTimeout, '5s', '--lock-timeout');
+  const statementTimeoutMs = duration(opts.statementTimeout, '0', '--statement-timeout');
+  const waitMs = duration(opts.wait, '60s', '--wait');
+  const retries = Number(opts.retries ?? 3);
+  if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new UsageError('--retries must be an integer from 0 to 20');
+  const allowed = parseHazards(opts.allowHazards);
+
+  let saved: PlanDocument | undefined;
+  if (opts.plan !== undefined) {
+    try {
+      saved = JSON.parse(readFileSync(resolve(io.cwd, opts.plan), 'utf8')) as PlanDocument;
+    } catch (e) {
+      throw new CmError(`cannot read plan ${opts.plan}: ${(e as Error).message}`, 'file', EXIT.error);
+    }
+    if (saved.format !== 'citus-migrate.plan' || saved.formatVersion !== 1) throw new CmError(`${opts.plan} is not a citus-migrate plan (format version 1)`, 'invalid_plan', EXIT.error);
+    if (saved.source.kind !== 'live') throw new CmError(`${opts.plan} is an offline plan: apply needs a plan made against the cluster (plan --database … --format json)`, 'invalid_plan', EXIT.error);
+  }
+  const file = findManifest(opts.file ?? saved?.manifest.file, io.cwd);
+  const m = await loadManifest(file, undefined, io.cwd);
+  if (saved && saved.manifest.sha256 !== m.sha256) {
+    throw new CmError(`stale plan: ${file} changed since ${opts.plan} was made (manifest sha256 ${saved.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`, 'stale_plan', EXIT.stalePlan);
+  }
+
+  const target = connectionTarget(opts.database, io.env);
+  const timeouts = { lockTimeoutMs, retries, onRetry: (msg: string) => io.stderr(`${msg}\n`) };
+  return withClient(target, (client) => withApplyLock(client, waitMs, (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`), async () => {
+    const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
+    const fresh = planLive(m, live, file);
+    let plan = fresh;
+    if (saved) {
+      if (saved.source.kind === 'live' && saved.source.fingerprint !== live.fingerprint) {
+        const changes = describeChanges(saved.source.objects ?? {}, live.objects);
+        throw new CmError(`stale plan: the cluster changed since ${opts.plan} was made; nothing was run\n${changes.slice(0, 20).map((c) => `  ${c}`).join('\n')}${changes.length > 20 ? `\n  … and ${changes.length - 20} more` : ''}\n  plan again and review it`,
+          'stale_plan', EXIT.stalePlan, { changes });
+      }
+      plan = saved;
+    }
+    if (plan.problems.length > 0) {
+      throw new CmError(`the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`, 'plan_problems', EXIT.error, { problems: plan.problems });
+    }
+    const result = (payload: Record<string, unknown>, text: string): number => {
+      if (opts.format === 'json') io.stdout(`${JSON.stringify(payload, null, 2)}\n`); else io.stdout(text);
+      return EXIT.ok;
+    };
+    if (!plan.changes) {
+      if (!opts.rehearse) {
+        await ensureHistorySchema(client);
+        const id = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps: [], toolVersion: TOOL_VERSION, clientHost: hostname() });
+        await finishHistory(client, id, 'nothing_to_do');
+      }
+      return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
+    }
+    refuseHazards(plan, allowed);
+    if (!opts.autoApprove) {
+      if (!io.isTTY || !io.prompt) throw new CmError('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve', 'approval_required', EXIT.usage);
+      io.stderr(formatPlan(plan, 'text'));
+      const answer = (await io.prompt(`\n${opts.rehearse ? 'Rehearse' : 'Apply'} these ${plan.transaction.steps.length + plan.afterCommit.length} step(s)? [y/N] `)).trim().toLowerCase();
+      if (answer !== 'y' && answer !== 'yes') { io.stderr('not applied\n'); return EXIT.error; }
+    }
+    const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({ index: s.index, kind: s.kind, summary: s.summary, hazards: s.hazards }));
+    let historyId: number | undefined;
+    if (!opts.rehearse) {
+      await ensureHistorySchema(client);
+      const aborted = await markAbandoned(client);
+      if (aborted > 0) io.stderr(`note: ${aborted} earlier apply(s) had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`);
+      historyId = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
+    }
+    io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${steps.length} step(s) in one transaction on ${target.label} ...\n`);
+    let exec;
+    try {
+      exec = await executePlan(client, plan, { lockTimeoutMs, statementTimeoutMs, retries, rehearse: opts.rehearse ?? false, onRetry: (msg) => io.stderr(`${msg}\n`) });
+    } catch (e) {
+      if (historyId !== undefined) {
+        const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+        await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+      }
+      throw e;
+    }
+    if (opts.rehearse) {
+      return result({ outcome: 'rehearsed', steps: plan.transaction.steps.length, notRehearsed: plan.afterCommit.map((s) => s.index), ms: Math.round(exec.transactionMs) },
+        `Rehearsed ${plan.transaction.steps.length} step(s) on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plan.afterCommit.length} after-commit step(s) cannot be rehearsed.)` : ''}\n`);
+    }
+    await finishHistory(client, historyId!, 'success');
+    const after = planLive(m, await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client)), file);
+    const left = [...after.transaction.steps, ...after.afterCommit];
+    if (left.length > 0) {
+      throw new CmError(`applied, but the cluster did not converge: planning again still finds ${left.length} step(s)\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`, 'not_converged', EXIT.error, { remaining: left.map((s) => s.summary) });
+    }
+    return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId },
+      `Applied ${steps.length} step(s) in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
+  }));
+}

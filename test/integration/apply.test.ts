@@ -1,0 +1,241 @@
+// apply on a real PostgreSQL (local tables, so it runs everywhere): one transaction, approval,
+// stale plans, failure reports, lock_timeout retries, the apply lock under 10 parallel applies,
+// SIGKILL mid-transaction, rehearse, history, and no password in any output.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readCatalog } from '../../src/introspect/read.js';
+import { stableJson } from '../../src/introspect/to-model.js';
+import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { runCliProcess, startCli } from '../support/cli-process.js';
+import { cli } from '../support/run-cli.js';
+
+const MANIFEST = `version: 1
+tables:
+  accounts:
+    local: true
+    columns: { id: { type: bigint, not_null: true }, name: text, balance: { type: "numeric(12,2)", default: "0" } }
+    primary_key: [id]
+  ledger:
+    local: true
+    columns: { id: { type: bigserial, not_null: true }, account: bigint, amount: numeric }
+    primary_key: [id]
+    foreign_keys: [ { columns: [account], references: accounts, ref_columns: [id] } ]
+sequences:
+  ledger_id_seq: { cache: 20 }
+`;
+
+function project(manifest = MANIFEST): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-apply-'));
+  writeFileSync(join(dir, 'citus-migrate.yaml'), manifest);
+  return dir;
+}
+
+async function snapshot(db: TestDb): Promise<string> {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const { doc } = await readCatalog(c);
+    const extra = await c.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'citus_migrate'");
+    return stableJson({ doc, history: extra.rows[0].n });
+  } finally { await c.end(); }
+}
+
+describe('apply (plain PostgreSQL)', () => {
+  let db: TestDb;
+  beforeEach(async () => { db = await freshDatabase(plainServers(), 'apply'); });
+
+  it('applies once, records it, verifies, and then has nothing to do', async () => {
+    const cwd = project();
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(r.stderr).toContain('applying 4 step(s) in one transaction');
+    expect(r.stdout).toMatch(/^Applied 4 step\(s\) in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
+    expect(r.code).toBe(0);
+    expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'ledger_id_seq'")).toEqual([{ c: 20 }]);
+    const again = await cli(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd });
+    expect(JSON.parse(again.stdout)).toEqual({ outcome: 'nothing_to_do' });
+    const hist = JSON.parse((await cli(['history', '--database', db.url, '--format', 'json'])).stdout);
+    expect(hist.map((h: { outcome: string; step_count: number }) => [h.outcome, h.step_count])).toEqual([['nothing_to_do', 0], ['success', 4]]);
+  });
+
+  it('refuses without a terminal unless --auto-approve, and changes nothing', async () => {
+    const before = await snapshot(db);
+    const r = await cli(['apply', '--database', db.url], { cwd: project() });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve');
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it('refuses a stale saved plan, and one whose manifest changed', async () => {
+    const cwd = project();
+    expect((await cli(['plan', '--database', db.url, '--format', 'json', '-o', 'plan.json'], { cwd })).code).toBe(0);
+    await db.query('CREATE TABLE unrelated (x int)');
+    const before = await snapshot(db);
+    const stale = await cli(['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve'], { cwd });
+    expect(stale.code).toBe(5);
+    expect(stale.stderr).toContain('stale plan: the cluster changed since plan.json was made; nothing was run\n  added table public.unrelated');
+    expect(await snapshot(db)).toBe(before);
+
+    expect((await cli(['plan', '--database', db.url, '--format', 'json', '-o', 'plan.json'], { cwd })).code).toBe(0);
+    writeFileSync(join(cwd, 'citus-migrate.yaml'), MANIFEST.replace('cache: 20', 'cache: 30'));
+    const edited = await cli(['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve'], { cwd });
+    expect(edited.code).toBe(5);
+    expect(edited.stderr).toContain('stale plan: citus-migrate.yaml changed since plan.json was made');
+
+    writeFileSync(join(cwd, 'citus-migrate.yaml'), MANIFEST);
+    const ok = await cli(['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve'], { cwd });
+    expect(ok.code).toBe(0);
+  });
+
+  it('reports the failing step with a caret, rolls everything back, and records the failure', async () => {
+    const cwd = project(`${MANIFEST.replace('default: "0"', 'default: "no_such_function(1)"')}`);
+    const before = await snapshot(db);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain([
+      'error: apply failed at step 1: create table public.accounts (3 columns)',
+      '  ERROR 42883: function no_such_function(integer) does not exist',
+      '  HINT: No function matches the given name and argument types. You might need to add explicit type casts.',
+      '  statement:',
+      '    CREATE TABLE public.accounts (',
+      '        id bigint NOT NULL,',
+      '        name text,',
+      '        balance numeric(12,2) DEFAULT no_such_function(1),',
+      '                                      ^',
+    ].join('\n'));
+    expect(r.stderr).toContain('nothing was applied: the transaction was rolled back');
+    expect(r.stderr).not.toContain('current transaction is aborted');
+    const after = JSON.parse(await snapshot(db));
+    expect(after.doc).toEqual(JSON.parse(before).doc);
+    const hist = await db.query<{ outcome: string; code: string }>("SELECT outcome, error->>'sqlstate' AS code FROM citus_migrate.applies");
+    expect(hist).toEqual([{ outcome: 'failed', code: '42883' }]);
+  });
+
+  it('retries after lock_timeout, with backoff, and then succeeds', async () => {
+    // No column default: the catalog read does not lock it, so the wait happens at the step
+    // that sets the default (ALTER TABLE), inside the transaction.
+    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2))');
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
+    const release = setTimeout(() => { void holder.query('COMMIT'); }, 1500);
+    try {
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '300ms', '--retries', '3'], { cwd: project() });
+      expect(r.stderr).toMatch(/lock_timeout at step \d+ \(.*\); rolled back, retrying in 1s \(attempt 2 of 4\)/);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/after [23] attempts/);
+    } finally {
+      clearTimeout(release);
+      await holder.end();
+    }
+  });
+
+  it('bounds the catalog read by --lock-timeout too (pg_get_expr locks tables with defaults)', async () => {
+    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0)');
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
+    try {
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '1'], { cwd: project() });
+      expect(r.stderr).toContain('lock_timeout while reading the catalog (a table is locked by another session); retrying in 1s (attempt 2 of 2)');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('canceling statement due to lock timeout');
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('gives up after --wait when another apply holds the lock', async () => {
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query("SELECT pg_advisory_lock(hashtext('citus-migrate'), hashtext(current_database()))");
+    try {
+      const before = await snapshot(db);
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '1s'], { cwd: project() });
+      expect(r.code).toBe(6);
+      expect(r.stderr).toMatch(/another apply still holds the lock after 1s \(held by backend \d+/);
+      expect(await snapshot(db)).toBe(before);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('ten applies at once: exactly one does the work', async () => {
+    const cwd = project();
+    const runs = await Promise.all(Array.from({ length: 10 }, () => runCliProcess(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd })));
+    expect(runs.map((r) => r.code)).toEqual(Array(10).fill(0));
+    const outcomes = runs.map((r) => JSON.parse(r.stdout).outcome).sort();
+    expect(outcomes).toEqual(['nothing_to_do', ...Array(8).fill('nothing_to_do'), 'success'].sort());
+    expect(await db.query("SELECT outcome, count(*)::int AS n FROM citus_migrate.applies GROUP BY 1 ORDER BY 1")).toEqual([
+      { outcome: 'nothing_to_do', n: 9 }, { outcome: 'success', n: 1 },
+    ]);
+  });
+
+  it('SIGKILL in the middle of the transaction leaves the database unchanged; the next apply converges', async () => {
+    await db.query('CREATE TABLE ledger_blocker (x int)');
+    // The manifest adds a column to ledger_blocker, whose lock another session holds: the apply
+    // has created the first tables inside its transaction and waits there when it is killed.
+    const cwd = project(MANIFEST.replace('sequences:', '  ledger_blocker:\n    local: true\n    columns: { x: integer, y: text }\nsequences:'));
+    const before = await snapshot(db);
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN; LOCK TABLE ledger_blocker IN ACCESS EXCLUSIVE MODE');
+    const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], { cwd });
+    for (let i = 0; i < 100; i++) {
+      const waiting = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'");
+      if (waiting[0]!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGKILL');
+    const res = await done;
+    expect(res.signal).toBe('SIGKILL');
+    await holder.query('COMMIT');
+    await holder.end();
+    for (let i = 0; i < 50; i++) {
+      const alive = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
+      if (alive[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = JSON.parse(await snapshot(db));
+    expect(after.doc).toEqual(JSON.parse(before).doc);
+    const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(next.code).toBe(0);
+    expect(next.stderr).toContain('1 earlier apply(s) had died mid-way');
+    expect(await db.query('SELECT outcome FROM citus_migrate.applies ORDER BY id')).toEqual([{ outcome: 'aborted' }, { outcome: 'success' }]);
+  });
+
+  it('rehearse runs the transaction and keeps nothing, not even a history schema', async () => {
+    const before = await snapshot(db);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--rehearse'], { cwd: project() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Rehearsed 4 step(s) on the cluster and rolled back');
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it('never prints a password: not in output, plan files, history or errors', async () => {
+    const secret = 'Pa55-w0rd-never-shown';
+    const url = db.url.replace('postgresql://postgres@', `postgresql://postgres:${secret}@`);
+    const cwd = project();
+    const outputs: string[] = [];
+    const env = { PGPASSWORD: secret };
+    for (const args of [
+      ['plan', '--database', url, '--format', 'json', '-o', 'plan.json'],
+      ['plan', '--database', url, '--format', 'markdown'],
+      ['apply', '--database', url, '--auto-approve', '--format', 'json'],
+      ['history', '--database', url, '--format', 'json'],
+      ['introspect', '--database', url],
+      ['plan', '--database', url.replace(/:\d+\//, ':1/')],
+      ['apply', '--database', url.replace(/:\d+\//, ':1/'), '--auto-approve', '--format', 'json'],
+      ['plan', '--format', 'json'],
+    ]) {
+      const r = await runCliProcess(args, { cwd, env: { ...env, ...(args.includes('--database') ? {} : { DATABASE_URL: url.replace(/:\d+\//, ':1/') }) } });
+      outputs.push(r.stdout, r.stderr);
+    }
+    outputs.push(readFileSync(join(cwd, 'plan.json'), 'utf8'));
+    outputs.push(JSON.stringify(await db.query('SELECT * FROM citus_migrate.applies')));
+    expect(outputs.join('\n')).toContain('cannot connect to postgres@127.0.0.1:1/');
+    expect(outputs.filter((o) => o.includes(secret))).toEqual([]);
+  });
+});
