@@ -97,8 +97,14 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
 
   const target = connectionTarget(opts.database, io.env);
   const timeouts = { lockTimeoutMs, retries, onRetry: (msg: string) => io.stderr(`${msg}\n`) };
+  // Where the time goes, reported in the JSON result (milliseconds per phase).
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (phase: string): void => { const now = performance.now(); timings[phase] = Math.round((timings[phase] ?? 0) + now - mark); mark = now; };
   return withClient(target, (client) => withApplyLock(client, waitMs, (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`), async () => {
+    lap('connect_and_lock');
     const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
+    lap('read');
     const fresh = planLive(m, live, file);
     let plan = fresh;
     if (saved) {
@@ -139,6 +145,7 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
       if (aborted > 0) io.stderr(`note: ${aborted} earlier apply(s) had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`);
       historyId = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
     }
+    lap('plan_and_history');
     io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${steps.length} step(s) in one transaction on ${target.label} ...\n`);
     let exec;
     try {
@@ -150,17 +157,19 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
       }
       throw e;
     }
+    lap('transaction');
     if (opts.rehearse) {
       return result({ outcome: 'rehearsed', steps: plan.transaction.steps.length, notRehearsed: plan.afterCommit.map((s) => s.index), ms: Math.round(exec.transactionMs) },
         `Rehearsed ${plan.transaction.steps.length} step(s) on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plan.afterCommit.length} after-commit step(s) cannot be rehearsed.)` : ''}\n`);
     }
     await finishHistory(client, historyId!, 'success');
     const after = planLive(m, await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client)), file);
+    lap('verify');
     const left = [...after.transaction.steps, ...after.afterCommit];
     if (left.length > 0) {
       throw new CmError(`applied, but the cluster did not converge: planning again still finds ${left.length} step(s)\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`, 'not_converged', EXIT.error, { remaining: left.map((s) => s.summary) });
     }
-    return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId },
+    return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId, timings },
       `Applied ${steps.length} step(s) in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
   }));
 }
