@@ -95,16 +95,19 @@ export function typeFromNode(tn: Node): TypeInfo {
   return { base: dims > 0 ? `${base}${'[]'.repeat(dims)}` : base, sql, serial };
 }
 
-/** Parses a column type such as `numeric(12,2)` or `varchar(10)[]`; throws ParseFailure. */
-export function parseTypeText(text: string): TypeInfo {
-  const prefix = 'CREATE TABLE t (c ';
-  let stmts: Node[];
+/** Parses user text embedded in a statement (prefix + text + suffix); errors point into the text. */
+export function parseEmbedded(prefix: string, text: string, suffix: string, what: string): Node[] {
   try {
-    stmts = parseStatements(`${prefix}${text})`);
+    return parseStatements(`${prefix}${text}${suffix}`);
   } catch (e) {
     const f = e as ParseFailure;
-    throw new ParseFailure(`not a type: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
+    throw new ParseFailure(`not ${what}: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
   }
+}
+
+/** Parses a column type such as `numeric(12,2)` or `varchar(10)[]`; throws ParseFailure. */
+export function parseTypeText(text: string): TypeInfo {
+  const stmts = parseEmbedded('CREATE TABLE t (c ', text, ')', 'a type');
   const create = stmts.length === 1 ? stmts[0].stmt.CreateStmt : undefined;
   const elts = create?.tableElts ?? [];
   const col = elts.length === 1 ? elts[0].ColumnDef : undefined;
@@ -119,14 +122,7 @@ export function isPlainSelect(sel: Node): boolean {
 
 /** Checks that text is exactly one SQL expression (as a column default); throws ParseFailure. */
 export function checkExpression(text: string): void {
-  const prefix = 'SELECT ';
-  let stmts: Node[];
-  try {
-    stmts = parseStatements(`${prefix}${text}`);
-  } catch (e) {
-    const f = e as ParseFailure;
-    throw new ParseFailure(`not an expression: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
-  }
+  const stmts = parseEmbedded('SELECT ', text, '', 'an expression');
   const sel = stmts.length === 1 ? stmts[0].stmt.SelectStmt : undefined;
   const ok = sel && sel.targetList?.length === 1 && !sel.fromClause && !sel.whereClause && !sel.groupClause
     && !sel.havingClause && !sel.sortClause && !sel.limitCount && !sel.limitOffset && isPlainSelect(sel)

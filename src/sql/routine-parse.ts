@@ -1,6 +1,6 @@
 // Reads a CREATE FUNCTION / CREATE PROCEDURE statement, or a bare signature such as
 // `payment(integer, numeric)`, through PostgreSQL's parser and returns what the tool needs.
-import { isPlainSelect, ParseFailure, parseStatements, strings, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
+import { isPlainSelect, ParseFailure, parseEmbedded, parseStatements, strings, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
 
 export type ArgMode = 'in' | 'out' | 'inout' | 'variadic' | 'table';
 
@@ -124,14 +124,7 @@ export function parseRoutineSql(text: string): ParsedRoutine {
 
 /** Parses a signature such as `app.payment(integer, numeric)` (types only, no names). */
 export function parseSignature(text: string): { schema?: string; name: string; argTypes: TypeInfo[] } {
-  const prefix = 'DROP ROUTINE ';
-  let stmts: Node[];
-  try {
-    stmts = parseStatements(`${prefix}${text}`);
-  } catch (e) {
-    const f = e as ParseFailure;
-    throw new ParseFailure(`not a signature: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
-  }
+  const stmts = parseEmbedded('DROP ROUTINE ', text, '', 'a signature');
   const owa = stmts.length === 1 ? stmts[0].stmt.DropStmt?.objects?.[0]?.ObjectWithArgs : undefined;
   if (!owa || stmts[0].stmt.DropStmt.objects.length !== 1 || owa.args_unspecified) {
     throw new ParseFailure('not a signature: expected name(type, ...)', undefined);

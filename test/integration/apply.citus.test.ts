@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
-import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
+import { citusServers, cliSessions, freshDatabase, pollCount, type TestDb } from '../support/db.js';
 import { startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
 
@@ -62,22 +62,12 @@ describe.skipIf(!citus)('apply on Citus', () => {
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE app.plans IN ACCESS EXCLUSIVE MODE');
     const { child, done } = startCli(['apply', '-f', `${process.cwd()}/templates/saas/citus-migrate.yaml`, '--database', db.url, '--auto-approve', '--lock-timeout', '60s']);
-    let waited = false;
-    for (let i = 0; i < 150 && !waited; i++) {
-      const w = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'");
-      waited = w[0]!.n > 0;
-      if (!waited) await new Promise((res) => setTimeout(res, 100));
-    }
-    expect(waited).toBe(true);
+    expect(await pollCount(db, cliSessions(true), (n) => n > 0, 150)).toBe(true);
     child.kill('SIGKILL');
     expect((await done).signal).toBe('SIGKILL');
     await holder.query('COMMIT');
     await holder.end();
-    for (let i = 0; i < 50; i++) {
-      const alive = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
-      if (alive[0]!.n === 0) break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    expect(await pollCount(db, cliSessions(), (n) => n === 0)).toBe(true);
     expect(await citusState(db)).toEqual(before);
     const next = await cli(['apply', '-f', 'templates/saas/citus-migrate.yaml', '--database', db.url, '--auto-approve']);
     expect(next.code).toBe(0);

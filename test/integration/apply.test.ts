@@ -8,7 +8,7 @@ import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/introspect/read.js';
 import { stableJson } from '../../src/introspect/to-model.js';
-import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
 
@@ -183,21 +183,13 @@ describe('apply (plain PostgreSQL)', () => {
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE ledger_blocker IN ACCESS EXCLUSIVE MODE');
     const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], { cwd });
-    for (let i = 0; i < 100; i++) {
-      const waiting = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'");
-      if (waiting[0]!.n > 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect(await pollCount(db, cliSessions(true), (n) => n > 0)).toBe(true);
     child.kill('SIGKILL');
     const res = await done;
     expect(res.signal).toBe('SIGKILL');
     await holder.query('COMMIT');
     await holder.end();
-    for (let i = 0; i < 50; i++) {
-      const alive = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
-      if (alive[0]!.n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect(await pollCount(db, cliSessions(), (n) => n === 0)).toBe(true);
     const after = JSON.parse(await snapshot(db));
     expect(after.doc).toEqual(JSON.parse(before).doc);
     const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });

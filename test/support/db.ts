@@ -60,3 +60,17 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
     },
   };
 }
+
+/** Polls until `count` (a query returning { n }) satisfies `until`, or about 10 s pass. */
+export async function pollCount(db: TestDb, sql: string, until: (n: number) => boolean, tries = 100): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    const [row] = await db.query<{ n: number }>(sql);
+    if (until(row!.n)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/** SQL counting the CLI's sessions, optionally only those waiting on a lock. */
+export const cliSessions = (waitingOnLock = false): string =>
+  `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'${waitingOnLock ? " AND wait_event_type = 'Lock'" : ''}`;
