@@ -7,6 +7,7 @@ import { initCommand, TEMPLATES } from './commands/init.js';
 import { introspectCommand } from './commands/introspect.js';
 import { applyCommand } from './commands/apply.js';
 import { historyCommand } from './commands/history.js';
+import { benchCommand } from './commands/bench.js';
 import { clusterDown, clusterStatus, clusterUp, DEFAULT_CLUSTER_DIR } from './commands/cluster.js';
 import type { CommandIo } from './commands/io.js';
 import { planCommand } from './commands/plan.js';
@@ -54,6 +55,27 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await applyCommand(o, io)));
+
+  program.command('bench')
+    .description("run the manifest's bench workloads: delegation check, TPS, latency percentiles, gates")
+    .addOption(file())
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .option('--clients <n>', 'connections (default: the manifest\'s bench.clients)')
+    .option('--duration <duration>', 'how long to measure, e.g. 30s')
+    .option('--transactions <n>', 'how many transactions to measure (instead of a duration)')
+    .option('--warmup <duration>', 'run this long before measuring')
+    .option('--workload <name>', 'only this workload (repeatable)', (v: string, acc: string[] = []) => [...acc, v])
+    .option('--seed <n>', 'seed of the parameter generators (runs repeat exactly)', '1')
+    .option('--require-delegation', 'fail when a workload is not delegated to a worker')
+    .option('--min-tps <n>', 'fail below this total TPS')
+    .option('--max-p95 <ms>', 'fail above this total p95 latency')
+    .option('--max-error-rate <rate>', 'fail above this error rate (0.01 or 1%)')
+    .option('--compare <baseline.json>', 'print the ratio to an earlier run (bench --format json)')
+    .option('--max-regression <pct>', 'with --compare: fail when TPS drops by more than this (10%)')
+    .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .option('-o, --out <file>', 'write the report to a file instead of stdout')
+    .action(async (o) => setCode(await benchCommand(o, io)));
 
   program.command('history')
     .description('show the applies recorded in citus_migrate.applies')

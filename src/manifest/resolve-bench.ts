@@ -12,6 +12,7 @@ export interface BenchWorkload {
   readonly params: readonly BenchParam[];
   /** CALL is sent with values inlined as literals (Citus does not delegate a CALL with bind parameters). */
   readonly protocol: 'simple-literals' | 'prepared';
+  readonly isCall: boolean;
 }
 
 export interface BenchSpec {
@@ -71,7 +72,9 @@ export function resolveBench(b: NonNullable<Manifest['bench']>, problems: Proble
     } else if (highest !== w.params.length) {
       problems.error([...path, 'params'], 'placeholder_count', `sql has ${highest} placeholder${highest === 1 ? '' : 's'} but params has ${w.params.length} entr${w.params.length === 1 ? 'y' : 'ies'}`);
     }
-    workloads.push({ name, weight: w.weight, sql: w.sql, params: w.params, protocol: stmts[0].stmt.CallStmt ? 'simple-literals' : 'prepared' });
+    const isCall = Boolean(stmts[0].stmt.CallStmt);
+    const protocol = w.protocol === 'prepared' ? 'prepared' : w.protocol === 'simple' ? 'simple-literals' : isCall ? 'simple-literals' : 'prepared';
+    workloads.push({ name, weight: w.weight, sql: w.sql, params: w.params, protocol, isCall });
   }
   return {
     clients: b.clients ?? 8,

@@ -81,6 +81,9 @@ const workload = z.strictObject({
   weight: z.number().positive('weight must be positive').default(1),
   sql: z.string().min(1),
   params: z.array(param).default([]),
+  // auto: SELECT as a prepared statement, CALL with literals (delegated); a forced protocol is
+  // for comparing (CALL with bind parameters is not delegated).
+  protocol: z.enum(['auto', 'prepared', 'simple']).default('auto'),
 });
 
 const bench = z.strictObject({

@@ -1,0 +1,93 @@
+// The load loop: N connections, each with one transaction in flight, picking a workload by
+// weight from its own seeded stream. Latencies go into HDR histograms (microseconds); errors are
+// counted by SQLSTATE. Warm-up transactions are run but not counted.
+import hdr from 'hdr-histogram-js';
+import pg from 'pg';
+import type { BenchWorkload } from '../manifest/resolve-bench.js';
+import { generator, seededRng, type Generator } from './params.js';
+import type { Shaped } from './statement.js';
+
+export interface RunInput {
+  readonly config: pg.ClientConfig;
+  readonly clients: number;
+  readonly durationMs?: number;
+  readonly transactions?: number;
+  readonly warmupMs: number;
+  readonly seed: number;
+  readonly workloads: readonly { w: BenchWorkload; s: Shaped }[];
+  readonly onTick?: (done: number, elapsedMs: number, totalMs: number | undefined) => void;
+}
+
+export interface WorkloadResult {
+  readonly name: string;
+  readonly count: number;
+  readonly errors: Readonly<Record<string, number>>;
+  readonly histogram: hdr.Histogram;
+}
+
+export interface RunResult {
+  readonly measuredMs: number;
+  readonly cpuMs: number;
+  readonly workloads: readonly WorkloadResult[];
+}
+
+export const newHistogram = (): hdr.Histogram => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+
+/** Runs the mix and returns per-workload counts, errors and latency histograms. */
+export async function runLoad(input: RunInput): Promise<RunResult> {
+  const total = input.workloads.reduce((s, x) => s + x.w.weight, 0);
+  const runC = seededRng(input.seed ^ 0x5eed)() * 1e9 | 0;
+  const gens: Generator[][] = input.workloads.map(({ w }) => w.params.map((p) => generator(p, runC)));
+  const results = input.workloads.map(({ w }) => ({ name: w.name, count: 0, errors: {} as Record<string, number>, histogram: newHistogram() }));
+  const clients = await Promise.all(Array.from({ length: input.clients }, async () => {
+    const c = new pg.Client(input.config);
+    c.on('error', () => undefined);
+    await c.connect();
+    return c;
+  }));
+  const start = performance.now();
+  const measureFrom = start + input.warmupMs;
+  const deadline = input.durationMs !== undefined ? measureFrom + input.durationMs : Infinity;
+  let counted = 0;
+  let cpuStart: NodeJS.CpuUsage | undefined;
+  let measureStart = 0;
+  const ticker = input.onTick ? setInterval(() => input.onTick!(counted, performance.now() - measureFrom, input.durationMs), 500) : undefined;
+  const more = (): boolean => (input.transactions !== undefined ? counted < input.transactions : performance.now() < deadline);
+  try {
+    await Promise.all(clients.map(async (client, ci) => {
+      const rng = seededRng(input.seed + ci * 7919);
+      while (more()) {
+        let pick = rng() * total;
+        let i = 0;
+        while (i < input.workloads.length - 1 && pick >= input.workloads[i]!.w.weight) { pick -= input.workloads[i]!.w.weight; i++; }
+        const { s } = input.workloads[i]!;
+        const q = s.render(gens[i]!.map((g) => g(rng)));
+        const t0 = performance.now();
+        let code: string | undefined;
+        try {
+          await (q.values ? client.query({ name: s.name!, text: q.text, values: [...q.values] }) : client.query(q.text));
+        } catch (e) {
+          code = (e as { code?: string }).code ?? 'client';
+        }
+        const t1 = performance.now();
+        if (t0 < measureFrom) continue;
+        if (!cpuStart) { cpuStart = process.cpuUsage(); measureStart = t0; }
+        if (input.transactions !== undefined && counted >= input.transactions) break;
+        counted++;
+        const r = results[i]!;
+        if (code) {
+          r.errors[code] = (r.errors[code] ?? 0) + 1;
+          if (code === 'client') break; // the connection is gone
+        } else {
+          r.count++;
+          r.histogram.recordValue(Math.max(1, Math.round((t1 - t0) * 1000)));
+        }
+      }
+    }));
+  } finally {
+    if (ticker) clearInterval(ticker);
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  return { measuredMs: performance.now() - (measureStart || measureFrom), cpuMs: (cpu.user + cpu.system) / 1000, workloads: results };
+}

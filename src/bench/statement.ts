@@ -1,0 +1,53 @@
+// How a workload's SQL is sent. SELECT f($1, …): a named prepared statement with bind values.
+// CALL p($1, …): the values inlined as quoted literals at the placeholders the parser found, over
+// the simple protocol — Citus does not delegate a CALL that carries bind parameters.
+import { parseStatements, type Node } from '../sql/pg-parse.js';
+import { quoteLiteral } from '../sql/quote.js';
+import type { BenchWorkload } from '../manifest/resolve-bench.js';
+import type { ParamValue } from './params.js';
+
+export interface Shaped {
+  readonly protocol: 'simple-literals' | 'prepared';
+  /** For prepared: the statement name; for simple: undefined. */
+  readonly name?: string;
+  render(values: readonly ParamValue[]): { text: string; values?: readonly ParamValue[] };
+}
+
+function paramRefs(node: Node, out: { n: number; loc: number }[]): void {
+  if (Array.isArray(node)) { for (const x of node) paramRefs(x, out); return; }
+  if (!node || typeof node !== 'object') return;
+  if (node.ParamRef && typeof node.ParamRef.number === 'number') out.push({ n: node.ParamRef.number, loc: node.ParamRef.location });
+  for (const v of Object.values(node)) paramRefs(v, out);
+}
+
+/** A literal for a generated value. */
+export function literal(v: ParamValue): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : quoteLiteral(String(v));
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return quoteLiteral(v);
+}
+
+/** Prepares a workload for sending. */
+export function shape(w: BenchWorkload, index: number): Shaped {
+  if (w.protocol === 'prepared') {
+    const name = `cm_bench_${index}`;
+    return { protocol: 'prepared', name, render: (values) => ({ text: w.sql, values }) };
+  }
+  const refs: { n: number; loc: number }[] = [];
+  const stmts = parseStatements(w.sql);
+  paramRefs(stmts[0].stmt, refs);
+  const bytes = Buffer.from(w.sql, 'utf8');
+  // Placeholders from last to first, so earlier offsets stay valid; offsets are in bytes.
+  const sorted = refs.sort((a, b) => b.loc - a.loc);
+  return {
+    protocol: 'simple-literals',
+    render: (values) => {
+      let buf = bytes;
+      for (const r of sorted) {
+        const len = 1 + String(r.n).length;
+        buf = Buffer.concat([buf.subarray(0, r.loc), Buffer.from(literal(values[r.n - 1]!), 'utf8'), buf.subarray(r.loc + len)]);
+      }
+      return { text: buf.toString('utf8') };
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// `citus-migrate bench`: runs the manifest's bench workloads against the cluster, checks that
+// the calls are delegated, and reports TPS and latency; gates make it a CI check.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CmError, EXIT, UsageError } from '../errors.js';
+import { connectionTarget, withClient } from '../db/connect.js';
+import { checkDelegation } from '../bench/delegation.js';
+import { generator, seededRng } from '../bench/params.js';
+import { emitPgbench } from '../bench/pgbench.js';
+import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
+import { runLoad } from '../bench/runner.js';
+import { shape } from '../bench/statement.js';
+import { readLiveState } from '../introspect/read.js';
+import { durationMs } from '../manifest/resolve-bench.js';
+import { loadManifest, type LoadedManifest } from '../manifest/load.js';
+import type { CommandIo } from './io.js';
+import { findManifest } from './manifest-file.js';
+import { emit } from './plan.js';
+
+export interface BenchOptions {
+  file?: string; database?: string; clients?: string; duration?: string; transactions?: string; warmup?: string;
+  workload?: string[]; seed?: string; requireDelegation?: boolean; minTps?: string; maxP95?: string; maxErrorRate?: string;
+  compare?: string; maxRegression?: string; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
+}
+
+const num = (v: string | undefined, flag: string, min = 0): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(String(v).replace(/%$/, ''));
+  if (!Number.isFinite(n) || n < min) throw new UsageError(`${flag} must be a number >= ${min}, got ${JSON.stringify(v)}`);
+  return String(v).endsWith('%') ? n / 100 : n;
+};
+
+/** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
+export async function runBench(m: LoadedManifest, opts: BenchOptions, io: CommandIo): Promise<{ report?: BenchReport; code: number }> {
+  if (!m.bench) throw new CmError(`${m.file} has no bench section`, 'no_bench', EXIT.usage);
+  const spec = m.bench;
+  const clients = num(opts.clients, '--clients', 1) ?? spec.clients;
+  const transactions = num(opts.transactions, '--transactions', 1) ?? (opts.duration ? undefined : spec.transactions);
+  const duration = transactions === undefined ? (opts.duration ? durationMs(opts.duration) : spec.durationMs ?? 30_000) : undefined;
+  const warmup = opts.warmup ? durationMs(opts.warmup) : spec.warmupMs;
+  const seed = num(opts.seed, '--seed') ?? 1;
+  const selected = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
+  const unknown = (opts.workload ?? []).filter((n) => !spec.workloads.some((w) => w.name === n));
+  if (unknown.length) throw new UsageError(`--workload: no workload named ${unknown.join(', ')} (have: ${spec.workloads.map((w) => w.name).join(', ')})`);
+
+  if (opts.emitPgbench) {
+    const cmd = emitPgbench({ ...spec, workloads: selected }, resolve(io.cwd, opts.emitPgbench), { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
+    io.stdout(`${cmd}\n`);
+    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n`);
+    return { code: EXIT.ok };
+  }
+
+  const target = connectionTarget(opts.database, io.env);
+  const live = await withClient(target, (c) => readLiveState(c));
+  const work = selected.map((w, i) => ({ w, s: shape(w, i) }));
+  const rng = seededRng(seed);
+  const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
+  const delegation = await checkDelegation(target.config, live, sample);
+  const progress = io.isTTY && !io.env.NO_COLOR ? (done: number, el: number, tot: number | undefined) => {
+    const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
+    io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
+  } : undefined;
+  const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...(progress ? { onTick: progress } : {}) });
+  if (progress) io.stderr('\n');
+  const shards = Object.values(live.model.groups).map((g) => g.shardCount);
+  const report = buildReport(run, delegation, {
+    postgres: live.doc.server.version.split(' ')[0], citus: live.doc.server.citus, database: live.doc.server.database,
+    workers: live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
+    shardCounts: [...new Set(shards)].join(', ') || 'none',
+  }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })) });
+
+  const failures: string[] = [];
+  if (opts.requireDelegation) for (const d of delegation) if (!d.delegated) failures.push(`${d.workload} is NOT delegated: ${d.reason}`);
+  const minTps = num(opts.minTps, '--min-tps');
+  if (minTps !== undefined && report.total.tps < minTps) failures.push(`TPS ${report.total.tps.toFixed(1)} is below --min-tps ${minTps}`);
+  const maxP95 = num(opts.maxP95, '--max-p95');
+  if (maxP95 !== undefined && report.total.latencyMs.p95 > maxP95) failures.push(`p95 ${report.total.latencyMs.p95} ms is above --max-p95 ${maxP95} ms`);
+  const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
+  const rate = errs / Math.max(1, errs + report.total.transactions);
+  const maxErr = num(opts.maxErrorRate, '--max-error-rate');
+  if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
+  let comparison = '';
+  if (opts.compare) {
+    const base = JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport;
+    const ratio = report.total.tps / Math.max(1e-9, base.total.tps);
+    comparison = `compared with ${opts.compare}: TPS ${report.total.tps.toFixed(1)} vs ${base.total.tps.toFixed(1)} (${ratio.toFixed(2)}x), p95 ${report.total.latencyMs.p95} vs ${base.total.latencyMs.p95} ms\n`;
+    const maxReg = num(opts.maxRegression, '--max-regression');
+    if (maxReg !== undefined && ratio < 1 - (maxReg > 1 ? maxReg / 100 : maxReg)) failures.push(`TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: ${opts.maxRegression})`);
+  }
+  const text = opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : opts.format === 'markdown' ? formatBenchMarkdown(report) : formatBenchText(report);
+  emit(text + (opts.format === 'json' ? '' : comparison), opts.out, io);
+  if (comparison && opts.format === 'json') io.stderr(comparison);
+  for (const f of failures) io.stderr(`gate failed: ${f}\n`);
+  return { report, code: failures.length ? EXIT.error : EXIT.ok };
+}
+
+/** CLI entry. */
+export async function benchCommand(opts: BenchOptions, io: CommandIo): Promise<number> {
+  const file = findManifest(opts.file, io.cwd);
+  const m = await loadManifest(file, undefined, io.cwd);
+  return (await runBench(m, opts, io)).code;
+}

@@ -1,0 +1,80 @@
+// Bench building blocks without a server: seeded generators, TPC-C NURand, literals inlined at
+// the placeholders PostgreSQL's parser finds, and the pgbench scripts.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generator, randInt, seededRng } from '../../src/bench/params.js';
+import { emitPgbench } from '../../src/bench/pgbench.js';
+import { shape } from '../../src/bench/statement.js';
+import { loadParser } from '../../src/sql/pg-parse.js';
+import { load } from '../support/manifest.js';
+
+beforeAll(loadParser);
+
+describe('generators', () => {
+  it('repeat exactly for a seed and stay in range', () => {
+    const a = seededRng(42); const b = seededRng(42);
+    const xs = Array.from({ length: 1000 }, () => randInt(a, 5, 15));
+    expect(xs).toEqual(Array.from({ length: 1000 }, () => randInt(b, 5, 15)));
+    expect(Math.min(...xs)).toBe(5);
+    expect(Math.max(...xs)).toBe(15);
+  });
+
+  it('NURand(1023, 1, 3000) stays in 1..3000 and is skewed', () => {
+    const g = generator({ nurand: [1023, 1, 3000] }, 259);
+    const r = seededRng(7);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 100_000; i++) {
+      const v = g(r) as number;
+      expect(v).toBeGreaterThanOrEqual(1);
+      expect(v).toBeLessThanOrEqual(3000);
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    const top = [...counts.values()].sort((x, y) => y - x).slice(0, 30).reduce((s, x) => s + x, 0);
+    expect(top / 100_000).toBeGreaterThan(30 / 3000 * 2); // the hottest 1% get far more than 1%
+  });
+
+  it('text and pick', () => {
+    const r = seededRng(1);
+    const t = generator({ text: [3, 5] }, 0)(r) as string;
+    expect(t).toMatch(/^[a-zA-Z0-9]{3,5}$/);
+    expect(['a', 'b']).toContain(generator({ pick: ['a', 'b'] }, 0)(r));
+  });
+});
+
+describe('statement shape', () => {
+  it("inlines CALL values as literals at the parser's placeholders, not inside strings", async () => {
+    const m = await load(['version: 1', 'bench:', '  workloads:', `    w: { sql: "CALL p($1, '$2 stays', $2, $3, $4, $5, $6, $7, $8, $9, $10)", params: [ { int: [1, 1] }, { const: "it's" }, ${Array(7).fill('{ const: 0 }').join(', ')}, { const: 9 } ] }`].join('\n'));
+    const s = shape(m.bench!.workloads[0]!, 0);
+    expect(s.protocol).toBe('simple-literals');
+    expect(s.render([1, "it's", 0, 0, 0, 0, 0, 0, 0, 9]).text).toBe("CALL p(1, '$2 stays', 'it''s', 0, 0, 0, 0, 0, 0, 0, 9)");
+  });
+
+  it('sends SELECT as a named prepared statement, and CALL too when forced', async () => {
+    const m = await load(['version: 1', 'bench:', '  workloads:', '    s: { sql: "SELECT f($1)", params: [ { int: [1, 2] } ] }', '    c: { sql: "CALL p($1)", params: [ { int: [1, 2] } ], protocol: prepared }'].join('\n'));
+    const [s, c] = m.bench!.workloads.map((w, i) => shape(w, i));
+    expect(s!.render([2])).toEqual({ text: 'SELECT f($1)', values: [2] });
+    expect(s!.name).toBe('cm_bench_0');
+    expect(c!.protocol).toBe('prepared');
+  });
+});
+
+describe('--emit-pgbench', () => {
+  it('writes one script per workload and a weighted command in simple mode for CALL', async () => {
+    const m = await load(['version: 1', 'bench:', '  workloads:',
+      '    new_order: { weight: 45, sql: "CALL neword($1, $2, $3)", params: [ { int: [1, 10] }, { const: 10 }, { nurand: [1023, 1, 3000] } ] }',
+      '    stock: { weight: 4, sql: "SELECT slev($1)", params: [ { pick: [10, 15, 20] } ] }'].join('\n'));
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pgb-'));
+    const cmd = emitPgbench(m.bench!, dir, { clients: 8, durationS: 30, seed: 5 });
+    expect(cmd).toBe('pgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"');
+    expect(readFileSync(join(dir, 'new_order.sql'), 'utf8')).toBe([
+      '-- new_order: written by citus-migrate bench --emit-pgbench',
+      '\\set p1 random(1, 10)',
+      '\\set p2 10',
+      '\\set p3 (((random(0, 1023) | random(1, 3000)) + 5) % (3000)) + 1',
+      'CALL neword(:p1, :p2, :p3);', '',
+    ].join('\n'));
+    expect(readFileSync(join(dir, 'stock.sql'), 'utf8')).toContain('\\set p1 case when random(1, 3) = 1 then 10 else case when random(1, 2) = 1 then 15 else 20 end end');
+  });
+});
