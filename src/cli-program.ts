@@ -53,6 +53,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--retries <n>', 'retries after a lock_timeout, with backoff', '3')
     .option('--wait <duration>', 'how long to wait for another apply to finish', '60s')
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
+    .option('--bench', "after a successful apply, run the manifest's smoke benchmark (bench)")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await applyCommand(o, io)));
 
@@ -96,6 +97,8 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(new Option('--variant <variant>', 'how HammerDB built the routines').choices(['procedures', 'functions']).default('procedures'))
     .option('--shard-count <n>', 'shards in the warehouse colocation group', '32')
     .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
+    .option('--manifest', 'write the layout as a citus-migrate manifest (with a TPC-C bench mix) instead of the script')
+    .option('--warehouses <n>', 'with --manifest: the warehouse count the bench mix draws from', '10')
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await hammerdbCommand(o, io)));

@@ -35,6 +35,7 @@ export interface ApplyOptions {
   wait?: string;
   rehearse?: boolean;
   format?: 'text' | 'json';
+  bench?: boolean;
 }
 
 function duration(text: string | undefined, dflt: string, flag: string): number {
@@ -70,8 +71,18 @@ function refuseHazards(plan: PlanDocument, allowed: ReadonlySet<Hazard>): void {
     'refused_hazard', EXIT.refusedHazard, { hazards: refused });
 }
 
-/** CLI entry. */
+/** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
+  const code = await applyOnly(opts, io);
+  if (code !== EXIT.ok || !opts.bench || opts.rehearse) return code;
+  const file = findManifest(opts.file, io.cwd);
+  const m = await loadManifest(file, undefined, io.cwd);
+  io.stderr('running the smoke benchmark (bench) ...\n');
+  const { runBench } = await import('./bench.js');
+  return (await runBench(m, { ...(opts.database ? { database: opts.database } : {}), ...(opts.format === 'json' ? { format: 'json' } : {}) }, io)).code;
+}
+
+async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<number> {
   const lockTimeoutMs = duration(opts.lockTimeout, '5s', '--lock-timeout');
   const statementTimeoutMs = duration(opts.statementTimeout, '0', '--statement-timeout');
   const waitMs = duration(opts.wait, '60s', '--wait');

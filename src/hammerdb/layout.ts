@@ -32,8 +32,39 @@ export const HAMMERDB_SIGNATURES: Readonly<Record<HammerdbVariant, Readonly<Reco
   },
 };
 
+/** TPC-C's mix over HammerDB's routines, called the way HammerDB calls them. */
+function benchLines(variant: HammerdbVariant, w: number): string[] {
+  const W = `{ int: [1, ${w}] }`;
+  const D = '{ int: [1, 10] }';
+  const C = '{ nurand: [1023, 1, 3000] }';
+  const calls = variant === 'procedures' ? {
+    new_order: ["CALL neword($1, $2, $3, $4, $5, 0, '', '', 0, 0, 0, localtimestamp)", [W, `{ const: ${w} }`, D, C, '{ int: [5, 15] }']],
+    payment: [`CALL payment($1, $2, $1, $2, 0, $3, '', '', $4, ${Array(18).fill("''").join(', ')}, localtimestamp, 0, 0, 0, '', localtimestamp)`, [W, D, '{ int: [1, 5000] }', C]],
+    delivery: ['CALL delivery($1, $2, localtimestamp)', [W, D]],
+    order_status: ["CALL ostat($1, $2, $3, 0, '', '', '', 0, 0, localtimestamp, 0, '')", [W, D, C]],
+    stock_level: ['CALL slev($1, $2, $3, 0)', [W, D, '{ int: [10, 20] }']],
+  } : {
+    new_order: ['SELECT neword($1, $2, $3, $4, $5, 0)', [W, `{ const: ${w} }`, D, C, '{ int: [5, 15] }']],
+    payment: ["SELECT payment($1, $2, $1, $2, $3, 0, $4, '', '', 0)", [W, D, C, '{ int: [1, 5000] }']],
+    delivery: ['SELECT delivery($1, $2)', [W, D]],
+    order_status: ["SELECT * FROM ostat($1, $2, $3, 0, '') AS t(ol_i_id int, ol_supply_w_id int, ol_quantity smallint, ol_amount numeric, ol_delivery_d timestamptz, out_os_c_id int, out_os_c_last varchar, os_c_first varchar, os_c_middle varchar, os_c_balance numeric, os_o_id int, os_entdate timestamp, os_o_carrier_id int)", [W, D, C]],
+    stock_level: ['SELECT slev($1, $2, $3)', [W, D, '{ int: [10, 20] }']],
+  };
+  const weights: Record<string, number> = { new_order: 45, payment: 43, delivery: 4, order_status: 4, stock_level: 4 };
+  return [
+    'bench:                    # TPC-C mix, HammerDB-style calls (CALL with literals is delegated)',
+    '  clients: 8',
+    '  duration: 30s',
+    '  warmup: 5s',
+    '  workloads:',
+    ...Object.entries(calls).flatMap(([name, [sql, params]]) => [
+      `    ${name}:`, `      weight: ${weights[name]}`, `      sql: ${JSON.stringify(sql)}`, `      params: [ ${(params as string[]).join(', ')} ]`,
+    ]),
+  ];
+}
+
 /** Writes the HammerDB layout as a v1 manifest (YAML text). */
-export function hammerdbManifest(opts: { variant: HammerdbVariant; shardCount: number; schema?: string }): string {
+export function hammerdbManifest(opts: { variant: HammerdbVariant; shardCount: number; schema?: string; warehouses?: number }): string {
   const sigs = HAMMERDB_SIGNATURES[opts.variant];
   const lines = [
     '# yaml-language-server: $schema=../../schema/manifest-v1.schema.json',
@@ -63,6 +94,8 @@ export function hammerdbManifest(opts: { variant: HammerdbVariant; shardCount: n
       '    colocation: warehouse',
       '    force_delegation: false',
     ]),
+    '',
+    ...benchLines(opts.variant, opts.warehouses ?? 10),
     '',
   ];
   return lines.join('\n');

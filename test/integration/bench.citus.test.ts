@@ -48,3 +48,17 @@ describe.skipIf(!citus)('bench on Citus', () => {
     expect(undist.stdout).toContain('tpcb_like: NOT delegated: public.pgbench_tpcb(integer, integer, integer, integer) is not distributed with a distribution argument');
   });
 });
+
+describe.skipIf(!citus)('apply --bench', () => {
+  it('runs the smoke benchmark right after a successful apply', async () => {
+    const db = await freshDatabase(citus!, 'appbench');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-appbench-'));
+    cpSync('templates/saas', dir, { recursive: true });
+    writeFileSync(join(dir, 'citus-migrate.yaml'), readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8').replace('  duration: 30s\n  warmup: 5s', '  transactions: 100\n  warmup: 0s'));
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--bench'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Applied 20 step\(s\)/);
+    expect(r.stdout).toContain('citus-migrate bench: 8 client(s)');
+    expect(r.stdout).toContain('click: delegated to worker 127.0.0.1:');
+  });
+});

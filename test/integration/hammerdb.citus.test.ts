@@ -75,5 +75,16 @@ describe.skipIf(!citus)('hammerdb script on Citus', () => {
     expect(planLive(layout, state).transaction.steps.map((x) => x.summary)).toEqual([]);
     const adopted = await loadManifestText(liveToManifest(state), 'introspected.yaml', process.cwd());
     expect(planLive(adopted, state).transaction.steps.map((x) => x.summary)).toEqual([]);
+
+    // The TPC-C mix, called as HammerDB calls it: every transaction is delegated, none fails.
+    const dir = mkdtempSync(join(tmpdir(), 'cm-hdb-bench-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), hammerdbManifest({ variant: variant as 'procedures', shardCount: 8, warehouses: 4 }));
+    const b = await cli(['bench', '--database', db.url, '--transactions', '300', '--clients', '4', '--warmup', '0s', '--require-delegation', '--format', 'json'], { cwd: dir });
+    expect(b.stderr).toBe('');
+    expect(b.code).toBe(0);
+    const report = JSON.parse(b.stdout);
+    expect(report.workloads.map((w: { name: string; delegation: { delegated: boolean } }) => [w.name, w.delegation.delegated])).toEqual(
+      ['new_order', 'payment', 'delivery', 'order_status', 'stock_level'].map((n) => [n, true]));
+    expect(report.total.errors).toEqual({});
   });
 });

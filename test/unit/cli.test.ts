@@ -109,3 +109,15 @@ describe('limits', () => {
     expect(r.stderr).toContain('the manifest is empty; expected at least "version: 1"');
   });
 });
+
+describe('hammerdb --manifest', () => {
+  it('writes the layout as a valid manifest with a TPC-C mix over the given warehouses', async () => {
+    const dir = project({});
+    const r = await cli(['hammerdb', '--manifest', '--variant', 'functions', '--warehouses', '40', '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8');
+    expect(text).toContain('sql: "SELECT neword($1, $2, $3, $4, $5, 0)"');
+    expect(text).toContain('params: [ { int: [1, 40] }, { const: 40 }, { int: [1, 10] }, { nurand: [1023, 1, 3000] }, { int: [5, 15] } ]');
+    expect((await cli(['validate'], { cwd: dir })).code).toBe(0);
+  });
+});
