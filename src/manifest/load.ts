@@ -49,10 +49,35 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function zodProblems(error: z.ZodError, raw: unknown, out: ProblemList): void {
+type Issue = z.core.$ZodIssue;
+
+/** For a failed union, the issues of the one branch the input was clearly meant for, if any. */
+function unionBranch(issue: Issue & { errors?: Issue[][] }): Issue[] | undefined {
+  const branches = (issue.errors ?? []).filter((errs) => !errs.some((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'unrecognized_keys')));
+  return branches.length === 1 ? branches[0] : undefined;
+}
+
+const UNION_HINTS: readonly [RegExp, string][] = [
+  [/^tables\.[^.]+\.columns\./, 'expected a type name such as integer, or { type, not_null, default }'],
+  [/^bench\.workloads\.[^.]+\.params\./, 'expected one of { int: [lo, hi] }, { const: value }, { nurand: [A, x, y] }, { pick: [a, b, …] }, { text: [min, max] }'],
+];
+
+function zodProblems(error: { issues: readonly Issue[] }, raw: unknown, out: ProblemList, prefix: readonly (string | number)[] = []): void {
   for (const issue of error.issues) {
-    const path = issue.path.filter((s): s is string | number => typeof s !== 'symbol');
+    const path = [...prefix, ...issue.path.filter((s): s is string | number => typeof s !== 'symbol')];
     const input = valueAt(raw, path);
+    if (issue.code === 'invalid_union') {
+      const branch = unionBranch(issue as Issue & { errors?: Issue[][] });
+      if (branch) { zodProblems({ issues: branch }, raw, out, path); continue; }
+      const hint = UNION_HINTS.find(([re]) => re.test(path.join('.')))?.[1];
+      out.error(path, 'invalid_type', hint ? `${hint}, got ${describe(input)}` : `got ${describe(input)}, which matches none of the accepted forms`);
+      continue;
+    }
+    if (issue.code === 'invalid_key') {
+      const inner = (issue as Issue & { issues?: Issue[] }).issues?.[0];
+      out.error(path, 'invalid_name', inner?.message ?? issue.message, true);
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}`, true);
     } else if (issue.code === 'invalid_type') {
@@ -103,8 +128,15 @@ export async function loadManifestText(text: string, file: string, dir: string, 
       return { severity: 'error', code: 'syntax', path: '', file, message: e.message.split('\n')[0]!, ...(pos ? { line: pos.line, col: pos.col } : {}) };
     }));
   }
-  const raw: unknown = doc.toJS({ maxAliasCount: 100 });
   const problems = new ProblemList();
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // e.g. an alias without its anchor, or an alias bomb past maxAliasCount
+    problems.error([], 'syntax', (e as Error).message.split('\n')[0]!);
+    throw new ManifestError(finish(problems));
+  }
   if (raw === null || raw === undefined) {
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
     throw new ManifestError(finish(problems));

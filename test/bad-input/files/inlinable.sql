@@ -1,0 +1,1 @@
+CREATE FUNCTION inl(w integer) RETURNS integer LANGUAGE sql AS $$ SELECT w * 2 $$;

@@ -1,0 +1,1 @@
+CREATE FUNCTION nolang() RETURNS int AS $$ SELECT 1 $$;
