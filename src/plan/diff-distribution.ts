@@ -35,8 +35,27 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
     const want = (id: string): Hash => desired.tables[id]!.distribution as Hash;
     const hashOf = (id: string): Hash | undefined => { const d = have(id); return d.kind === 'hash' ? d : undefined; };
     const onRightColumn = (id: string): boolean => hashOf(id)?.column === want(id).column;
-    let target = [g.anchor, ...members].find((id) => members.includes(id) && onRightColumn(id));
-    if (target === undefined) {
+    // A member's actual group is clean for g when every declared table in it belongs to g; a
+    // group shared with another declared group must not be resized by cascading (that would
+    // rewrite the other group's tables too): the target leaves it for a fresh group instead.
+    const declaredGroup = (id: string): string | undefined => { const d = desired.tables[id]?.distribution; return d?.kind === 'hash' ? d.group : d ? `(${d.kind})` : undefined; };
+    const clean = (id: string): boolean => {
+      const grp = actual.groups[hashOf(id)!.group];
+      return !grp || grp.members.every((m) => { const dg = declaredGroup(m); return dg === undefined || dg === g.name; });
+    };
+    const candidates = [g.anchor, ...members].filter((id) => members.includes(id) && onRightColumn(id));
+    let target = candidates.find(clean);
+    let targetGroup: string | undefined;
+    if (target !== undefined) {
+      targetGroup = hashOf(target)!.group;
+      const actualGroup = actual.groups[targetGroup];
+      if (actualGroup && actualGroup.shardCount !== g.shardCount) {
+        steps.push({ kind: 'alter_distributed_table', table: desired.tables[target]!.qname, shardCount: g.shardCount, cascade: actualGroup.members.length > 1, group: g.name });
+      }
+    } else if (candidates.length > 0) {
+      target = candidates[0]!;
+      steps.push({ kind: 'alter_distributed_table', table: desired.tables[target]!.qname, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name });
+    } else {
       const anchor = desired.tables[members.includes(g.anchor) ? g.anchor : members[0]!]!;
       if (hashOf(anchor.id)) {
         steps.push({ kind: 'alter_distributed_table', table: anchor.qname, column: want(anchor.id).column, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name });
@@ -45,14 +64,8 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
         steps.push({ kind: 'distribute_table', table: anchor.qname, column: want(anchor.id).column, group: g.name, colocateWith: 'none', shardCount: g.shardCount, copiesData: copy(anchor) });
       }
       target = anchor.id;
-    } else {
-      const actualGroup = actual.groups[hashOf(target)!.group];
-      if (actualGroup && actualGroup.shardCount !== g.shardCount) {
-        steps.push({ kind: 'alter_distributed_table', table: desired.tables[target]!.qname, shardCount: g.shardCount, cascade: actualGroup.members.length > 1, group: g.name });
-      }
     }
     const targetTable = desired.tables[target]!;
-    const targetGroup = hashOf(target)?.group;
     for (const id of members) {
       if (id === target) continue;
       const t = desired.tables[id]!;

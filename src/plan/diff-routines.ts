@@ -50,11 +50,14 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
 }
 
 /** create_distributed_function for every routine whose distribution differs. */
-export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean): Step[] {
+export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean): Step[] {
   const steps: Step[] = [];
   for (const r of Object.values(desired.routines)) {
     if (!canExist(r)) continue;
     const want = r.distribution ?? {};
+    // "On every node" means nothing without Citus: only a distribution argument needs a step there
+    // (and is then reported as needing the extension).
+    if (!citus && want.argIndex === undefined) continue;
     const have = dropped.has(r.id) ? undefined : actual.routines[r.id]?.distribution;
     if (sameDistribution(actual, want, have)) continue;
     steps.push({

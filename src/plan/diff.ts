@@ -60,7 +60,7 @@ function unmanagedObjects(desired: ClusterModel, actual: ClusterModel): { tables
 }
 
 /** Computes the ordered steps that take `actual` to `desired`. */
-export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean } = {}): DiffResult {
+export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean; citus?: boolean } = {}): DiffResult {
   const prune = opts.prune ?? false;
   const steps: Step[] = [];
   const problems: DiffProblem[] = [];
@@ -83,7 +83,8 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
     }
   }
   steps.push(...routineDistributionSteps(desired, actual, routines.dropped,
-    (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined));
+    (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
+    opts.citus ?? true));
 
   const un = unmanagedObjects(desired, actual);
   if (prune) {

@@ -61,7 +61,7 @@ export function buildPlan(input: {
   manifest: { file: string; sha256: string }; warnings: readonly Problem[];
   prune?: boolean; citusInstalled?: boolean;
 }): PlanDocument {
-  const result = diff(input.desired, input.actual, { prune: input.prune ?? false });
+  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
   const problems = [...result.problems];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
