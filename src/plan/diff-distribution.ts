@@ -12,6 +12,9 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
   const existed = (id: string): boolean => actual.tables[id] !== undefined;
   const have = (id: string): Distribution => actual.tables[id]?.distribution ?? { kind: 'local' };
   const truncate: Table[] = [];
+  // Tables this plan already takes out of their actual colocation group (so they no longer make
+  // that group "shared" for the groups processed after them).
+  const movedOut = new Set<string>();
   const copy = (t: Table): boolean => {
     if (existed(t.id)) truncate.push(t);
     return existed(t.id);
@@ -41,7 +44,7 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
     const declaredGroup = (id: string): string | undefined => { const d = desired.tables[id]?.distribution; return d?.kind === 'hash' ? d.group : d ? `(${d.kind})` : undefined; };
     const clean = (id: string): boolean => {
       const grp = actual.groups[hashOf(id)!.group];
-      return !grp || grp.members.every((m) => { const dg = declaredGroup(m); return dg === undefined || dg === g.name; });
+      return !grp || grp.members.every((m) => { const dg = declaredGroup(m); return movedOut.has(m) || dg === undefined || dg === g.name; });
     };
     const candidates = [g.anchor, ...members].filter((id) => members.includes(id) && onRightColumn(id));
     let target = candidates.find(clean);
@@ -54,10 +57,12 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
       }
     } else if (candidates.length > 0) {
       target = candidates[0]!;
+      movedOut.add(target);
       steps.push({ kind: 'alter_distributed_table', table: desired.tables[target]!.qname, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name });
     } else {
       const anchor = desired.tables[members.includes(g.anchor) ? g.anchor : members[0]!]!;
       if (hashOf(anchor.id)) {
+        movedOut.add(anchor.id);
         steps.push({ kind: 'alter_distributed_table', table: anchor.qname, column: want(anchor.id).column, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name });
       } else {
         undistributeIfNeeded(anchor);
@@ -74,8 +79,10 @@ export function distributionSteps(desired: ClusterModel, actual: ClusterModel, p
         undistributeIfNeeded(t);
         steps.push({ kind: 'distribute_table', table: t.qname, column: want(id).column, group: g.name, colocateWith: targetTable.qname, copiesData: copy(t) });
       } else if (cur.column !== want(id).column) {
+        movedOut.add(id);
         steps.push({ kind: 'alter_distributed_table', table: t.qname, column: want(id).column, colocateWith: targetTable.qname, cascade: false, group: g.name });
       } else if (targetGroup === undefined || cur.group !== targetGroup) {
+        movedOut.add(id);
         const sameShards = actual.groups[cur.group]?.shardCount === g.shardCount;
         steps.push(sameShards && targetGroup !== undefined
           ? { kind: 'update_colocation', table: t.qname, colocateWith: targetTable.qname, group: g.name }

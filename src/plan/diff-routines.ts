@@ -50,7 +50,7 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
 }
 
 /** create_distributed_function for every routine whose distribution differs. */
-export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean): Step[] {
+export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean, touched: ReadonlySet<string> = new Set()): Step[] {
   const steps: Step[] = [];
   for (const r of Object.values(desired.routines)) {
     if (!canExist(r)) continue;
@@ -59,7 +59,8 @@ export function routineDistributionSteps(desired: ClusterModel, actual: ClusterM
     // (and is then reported as needing the extension).
     if (!citus && want.argIndex === undefined) continue;
     const have = dropped.has(r.id) ? undefined : actual.routines[r.id]?.distribution;
-    if (sameDistribution(actual, want, have)) continue;
+    const moved = want.colocateWith !== undefined && touched.has(want.colocateWith);
+    if (!moved && sameDistribution(actual, want, have)) continue;
     steps.push({
       kind: 'distribute_routine', routine: r.qname, ...(r.argTypes ? { signature: r.id } : {}),
       ...(want.argIndex !== undefined ? { argIndex: want.argIndex, colocateWith: desired.tables[want.colocateWith!]!.qname, forceDelegation: want.forceDelegation ?? false } : {}),

@@ -1,6 +1,7 @@
 // The pure diff: desired model vs actual model -> ordered steps, plus problems and unmanaged
 // objects as data. It never prompts, reads a clock or touches the network.
-import type { ClusterModel, ForeignKey, Routine, Sequence, Table } from '../model/types.js';
+import { idOf, type ClusterModel, type ForeignKey, type Routine, type Sequence, type Table } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
 import { routineDefinitionSteps, routineDistributionSteps } from './diff-routines.js';
 import { sameList, tableStructureSteps } from './diff-tables.js';
@@ -73,7 +74,11 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
   steps.push(...routines.steps);
 
   const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
-  steps.push(...distributionSteps(desired, actual, present));
+  const distSteps = distributionSteps(desired, actual, present);
+  steps.push(...distSteps);
+  // A routine colocated with a table this plan moves or rewrites would stay with the old group:
+  // distribute it again in the same plan.
+  const touched = new Set(distSteps.filter((s) => s.kind !== 'truncate_local_data' && 'table' in s).map((s) => idOf((s as { table: QualifiedName }).table)));
 
   for (const t of Object.values(desired.tables)) {
     if (!present(t.id)) continue;
@@ -84,7 +89,7 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
   }
   steps.push(...routineDistributionSteps(desired, actual, routines.dropped,
     (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
-    opts.citus ?? true));
+    opts.citus ?? true, touched));
 
   const un = unmanagedObjects(desired, actual);
   if (prune) {

@@ -5,7 +5,4 @@ SET LOCAL citus.shard_replication_factor TO 1;
 -- [1] rewrite public.t0 with 4 shards (group "g1") (hazards: rewrites_table)
 SELECT alter_distributed_table('public.t0', shard_count := 4, colocate_with := 'none', cascade_to_colocated := false);
 
--- [2] rewrite public.t1 with 2 shards (group "g2") (hazards: rewrites_table)
-SELECT alter_distributed_table('public.t1', shard_count := 2, colocate_with := 'none', cascade_to_colocated := false);
-
 COMMIT;
