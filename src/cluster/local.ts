@@ -71,6 +71,10 @@ export interface LocalCluster {
   /** URL of a database on the coordinator (user postgres, trust auth on loopback). */
   url(database?: string): string;
   stop(): void;
+  /** Stops one node (immediate shutdown, as a crash would), for fault tests. */
+  stopNode(node: LocalNode): void;
+  /** Starts a stopped node again. */
+  startNode(node: LocalNode): void;
 }
 
 /** Starts a coordinator and `workers` workers (Citus when `citus`), registered with each other. */
@@ -123,6 +127,8 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
     dir, citus: opts.citus, coordinator, workers,
     url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
     stop: stopAll,
+    stopNode: (n) => run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']),
+    startNode: (n) => run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-l', join(dataRoot, `${n.name}.log`), '-w', '-t', '60', 'start']),
   };
 }
 
