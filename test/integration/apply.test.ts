@@ -218,6 +218,8 @@ describe('apply (plain PostgreSQL)', () => {
       ['apply', '--database', url, '--auto-approve', '--format', 'json'],
       ['history', '--database', url, '--format', 'json'],
       ['introspect', '--database', url],
+      ['bench', '--database', url, '--transactions', '5'],
+      ['validate'],
       ['plan', '--database', url.replace(/:\d+\//, ':1/')],
       ['apply', '--database', url.replace(/:\d+\//, ':1/'), '--auto-approve', '--format', 'json'],
       ['plan', '--format', 'json'],
