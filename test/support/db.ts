@@ -31,7 +31,7 @@ export interface TestDb {
   readonly url: string;
   query<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, node?: number): Promise<T[]>;
   /** Runs a file or text through psql -v ON_ERROR_STOP=1; returns status and output. */
-  psql(args: { file?: string; input?: string }): { status: number; stdout: string; stderr: string };
+  psql(args: { file?: string; input?: string; vars?: Record<string, string> }): { status: number; stdout: string; stderr: string };
 }
 
 /** A fresh database on every node (Citus: extension created and workers registered). */
@@ -52,8 +52,8 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
   return {
     name, url,
     query: (text, node = 0) => sql(info, name, text, node),
-    psql: ({ file, input }) => {
-      const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, ...(file ? ['-f', file] : [])], {
+    psql: ({ file, input, vars }) => {
+      const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', ...Object.entries(vars ?? {}).flatMap(([k, v]) => ['-v', `${k}=${v}`]), '-d', url, ...(file ? ['-f', file] : [])], {
         input: input ?? '', encoding: 'utf8', env: { ...process.env, ...(info.password ? { PGPASSWORD: info.password } : {}) },
       });
       return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
