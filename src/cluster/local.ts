@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface PgInstall {
@@ -161,9 +161,4 @@ export function stopLocalCluster(dir: string, install = findPgInstall()): number
   if (c.dataRoot) rmSync(c.dataRoot, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
   return stopped;
-}
-
-/** Whoever runs this process, for messages. */
-export function currentUser(): string {
-  return userInfo().username;
 }

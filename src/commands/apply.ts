@@ -13,7 +13,7 @@ import { withApplyLock } from '../apply/lock.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
 import { durationMs } from '../manifest/resolve-bench.js';
-import { loadManifest } from '../manifest/load.js';
+import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { PlanDocument } from '../plan/plan.js';
 import type { Hazard } from '../plan/steps.js';
 import { TOOL_VERSION } from '../version.js';
@@ -73,16 +73,14 @@ function refuseHazards(plan: PlanDocument, allowed: ReadonlySet<Hazard>): void {
 
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
-  const code = await applyOnly(opts, io);
+  const { code, manifest: m } = await applyOnly(opts, io);
   if (code !== EXIT.ok || !opts.bench || opts.rehearse) return code;
-  const file = findManifest(opts.file, io.cwd);
-  const m = await loadManifest(file, undefined, io.cwd);
   io.stderr('running the smoke benchmark (bench) ...\n');
   const { runBench } = await import('./bench.js');
   return (await runBench(m, { ...(opts.database ? { database: opts.database } : {}), ...(opts.format === 'json' ? { format: 'json' } : {}) }, io)).code;
 }
 
-async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<number> {
+async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
   const lockTimeoutMs = duration(opts.lockTimeout, '5s', '--lock-timeout');
   const statementTimeoutMs = duration(opts.statementTimeout, '0', '--statement-timeout');
   const waitMs = duration(opts.wait, '60s', '--wait');
@@ -112,7 +110,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<number> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (phase: string): void => { const now = performance.now(); timings[phase] = Math.round((timings[phase] ?? 0) + now - mark); mark = now; };
-  return withClient(target, (client) => withApplyLock(client, waitMs, (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`), async () => {
+  const code = await withClient(target, (client) => withApplyLock(client, waitMs, (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`), async () => {
     lap('connect_and_lock');
     const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
     lap('read');
@@ -183,4 +181,5 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<number> {
     return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId, timings },
       `Applied ${steps.length} step(s) in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
   }));
+  return { code, manifest: m };
 }

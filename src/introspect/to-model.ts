@@ -1,7 +1,8 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { createHash } from 'node:crypto';
 import { idOf, routineId, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
-import { parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
+import { parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
+import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 
 const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
@@ -50,15 +51,6 @@ const safeNumber = (text: string): number | undefined => {
   return Number.isSafeInteger(n) ? n : undefined;
 };
 
-/** Stable JSON (sorted keys) for fingerprints. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.
@@ -76,7 +68,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       let dflt = c.default ?? undefined;
       const seq = serialOf.get(`${id}/${c.name}`);
       if (seq && dflt !== undefined && /^nextval\(/.test(dflt) && ['smallint', 'integer', 'bigint'].includes(type.base)) {
-        type = { ...type, serial: true, sql: ({ smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' } as Record<string, string>)[type.base]! };
+        type = { ...type, serial: true, sql: SERIAL_SPELLING[type.base]! };
         dflt = undefined;
       }
       return { name: c.name, type, notNull: c.notNull, ...(dflt !== undefined ? { default: dflt } : {}) };

@@ -2,7 +2,7 @@
 // back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
 // write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
 import { parseStatements, typeFromNode, type Node } from './pg-parse.js';
-import { stableJson } from '../introspect/to-model.js';
+import { stableJson } from '../util/stable-json.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
 export function normalizeNode(node: Node): Node {

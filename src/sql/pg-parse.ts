@@ -56,6 +56,8 @@ const BUILTIN: Readonly<Record<string, string>> = {
   smallint: 'smallint', integer: 'integer', bigint: 'bigint', real: 'real', boolean: 'boolean', int: 'integer',
   decimal: 'numeric',
 };
+/** How DDL spells a serial column of each integer type. */
+export const SERIAL_SPELLING: Readonly<Record<string, string>> = { smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' };
 const SERIALS: Readonly<Record<string, string>> = { smallserial: 'smallint', serial2: 'smallint', serial: 'integer', serial4: 'integer', bigserial: 'bigint', serial8: 'bigint' };
 
 /** A type as the model keeps it: canonical base name for comparisons, full text for DDL. */
@@ -83,8 +85,7 @@ export function typeFromNode(tn: Node): TypeInfo {
   });
   if (base === 'interval' && mods.length > 0) throw new ParseFailure('interval field restrictions are not supported; use interval', tn.location);
   // A serial column keeps its spelling in DDL (it creates the sequence); comparisons use the base.
-  const serialName: Readonly<Record<string, string>> = { smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' };
-  let sql = serial ? serialName[base]! : base;
+  let sql = serial ? SERIAL_SPELLING[base]! : base;
   if (mods.length > 0) {
     const m = `(${mods.join(',')})`;
     const zone = /^(timestamp|time) (with(out)? time zone)$/.exec(base);

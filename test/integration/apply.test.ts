@@ -6,9 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readCatalog } from '../../src/introspect/read.js';
-import { stableJson } from '../../src/introspect/to-model.js';
-import { cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
+import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
 
@@ -33,15 +31,7 @@ function project(manifest = MANIFEST): string {
   return dir;
 }
 
-async function snapshot(db: TestDb): Promise<string> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    const { doc } = await readCatalog(c);
-    const extra = await c.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'citus_migrate'");
-    return stableJson({ doc, history: extra.rows[0].n });
-  } finally { await c.end(); }
-}
+const snapshot = (db: TestDb): Promise<string> => catalogSnapshot(db, { history: true });
 
 describe('apply (plain PostgreSQL)', () => {
   let db: TestDb;

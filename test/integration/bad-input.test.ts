@@ -3,19 +3,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { readCatalog } from '../../src/introspect/read.js';
-import { stableJson } from '../../src/introspect/to-model.js';
 import { badInputCases, splitArgs, STACK_FRAME } from '../support/bad-input.js';
-import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { catalogSnapshot, freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 
-async function catalog(db: TestDb): Promise<string> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try { return stableJson((await readCatalog(c)).doc); } finally { await c.end(); }
-}
+const catalog = (db: TestDb): Promise<string> => catalogSnapshot(db);
 
 const cases = badInputCases();
 

@@ -37,6 +37,24 @@ async function waitFor(check: () => Promise<boolean>, tries = 150): Promise<bool
 
 const SAAS = `${process.cwd()}/templates/saas/citus-migrate.yaml`;
 
+/**
+ * A database whose reference table app.plans another session holds locked, and an apply of the
+ * saas template started against it: the apply distributes three tables inside its transaction
+ * and then waits there (its foreign key to plans needs the lock). Resolves once it waits.
+ */
+async function applyWaitingInsideItsTransaction(cluster: LocalCluster, db: string, extra: readonly string[] = []) {
+  const url = await createClusterDatabase(cluster, db);
+  await q(url, "CREATE SCHEMA app; CREATE TABLE app.plans (id text NOT NULL PRIMARY KEY, monthly_price numeric(10,2) NOT NULL); SELECT create_reference_table('app.plans')");
+  const before = await state(cluster, db);
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  await holder.query('BEGIN; LOCK TABLE app.plans IN ACCESS EXCLUSIVE MODE');
+  const { done } = startCli(['apply', '-f', SAAS, '--database', url, '--auto-approve', '--lock-timeout', '60s', ...extra]);
+  expect(await waitFor(async () => (await q(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'"))[0]!.n > 0)).toBe(true);
+  const release = async (): Promise<void> => { await holder.query('COMMIT'); await holder.end(); };
+  return { url, before, done, release };
+}
+
 describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
   let cluster: LocalCluster;
   beforeAll(async () => { cluster = await startLocalCluster({ citus: true, workers: 2 }); }, 120_000);
@@ -61,17 +79,9 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
   });
 
   it('a worker dies in the middle of the transaction: rolled back everywhere; the next apply converges', async () => {
-    const url = await createClusterDatabase(cluster, 'down_during');
-    await q(url, "CREATE SCHEMA app; CREATE TABLE app.plans (id text NOT NULL PRIMARY KEY, monthly_price numeric(10,2) NOT NULL); SELECT create_reference_table('app.plans')");
-    const before = await state(cluster, 'down_during');
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await holder.query('BEGIN; LOCK TABLE app.plans IN ACCESS EXCLUSIVE MODE');
-    const { done } = startCli(['apply', '-f', SAAS, '--database', url, '--auto-approve', '--lock-timeout', '60s', '--retries', '0']);
-    expect(await waitFor(async () => (await q(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'"))[0]!.n > 0)).toBe(true);
+    const { url, before, done, release } = await applyWaitingInsideItsTransaction(cluster, 'down_during', ['--retries', '0']);
     cluster.stopNode(cluster.workers[0]!);
-    await holder.query('COMMIT');
-    await holder.end();
+    await release();
     const r = await done;
     cluster.startNode(cluster.workers[0]!);
     expect(r.code).toBe(1);
@@ -85,18 +95,10 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
   });
 
   it('the coordinator connection killed mid-transaction: clear error, nothing changed, next apply converges', async () => {
-    const url = await createClusterDatabase(cluster, 'killed_conn');
-    await q(url, "CREATE SCHEMA app; CREATE TABLE app.plans (id text NOT NULL PRIMARY KEY, monthly_price numeric(10,2) NOT NULL); SELECT create_reference_table('app.plans')");
-    const before = await state(cluster, 'killed_conn');
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await holder.query('BEGIN; LOCK TABLE app.plans IN ACCESS EXCLUSIVE MODE');
-    const { done } = startCli(['apply', '-f', SAAS, '--database', url, '--auto-approve', '--lock-timeout', '60s']);
-    expect(await waitFor(async () => (await q(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'"))[0]!.n > 0)).toBe(true);
+    const { url, before, done, release } = await applyWaitingInsideItsTransaction(cluster, 'killed_conn');
     await q(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
     const r = await done;
-    await holder.query('COMMIT');
-    await holder.end();
+    await release();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/terminating connection|Connection terminated/);
     expect(r.stderr).not.toMatch(STACK_FRAME);

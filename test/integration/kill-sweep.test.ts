@@ -4,27 +4,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { readCatalog } from '../../src/introspect/read.js';
-import { stableJson } from '../../src/introspect/to-model.js';
-import { citusServers, freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { catalogSnapshot, citusServers, freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import type { ServerInfo } from '../support/servers.js';
-import { normalizeFixture } from '../support/scenarios.js';
 import { startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
 
-async function catalog(db: TestDb): Promise<string> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    const { doc } = await readCatalog(c);
-    const shards = doc.server.citus ? (await c.query('SELECT count(*)::int AS n FROM pg_dist_shard')).rows[0].n : 0;
-    // Colocation ids used by a killed (rolled-back) transaction are never reused: compare groups
-    // by membership, with ids renumbered in order of appearance.
-    return stableJson({ doc: normalizeFixture(doc), shards });
-  } finally { await c.end(); }
-}
+// Colocation ids used by a killed (rolled-back) transaction are never reused: compare groups by
+// membership, with ids renumbered in order of appearance.
+const catalog = (db: TestDb): Promise<string> => catalogSnapshot(db, { normalizeIds: true, shards: true });
 
 function manifest(citus: boolean): string {
   const tables = Array.from({ length: 12 }, (_, i) => `  t${i}: { ${citus ? (i % 3 === 0 ? 'reference: true' : 'distributed_by: id, colocation: g') : 'local: true'}, columns: { id: { type: bigint, not_null: true }, v: text }, primary_key: [id] }`);

@@ -13,7 +13,7 @@ import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { citusServers, freshDatabase } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
-import { stableJson } from '../../src/introspect/to-model.js';
+import { stableJson } from '../../src/util/stable-json.js';
 import { normalizeFixture, scenarios } from '../support/scenarios.js';
 
 const citus = citusServers();

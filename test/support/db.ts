@@ -3,7 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { readCatalog } from '../../src/introspect/read.js';
 import { quoteIdent, quoteLiteral } from '../../src/sql/quote.js';
+import { stableJson } from '../../src/util/stable-json.js';
+import { normalizeFixture } from './scenarios.js';
 import type { NodeAddress, ServerInfo } from './servers.js';
 
 export const citusServers = (): ServerInfo | null => inject('citus');
@@ -74,3 +77,22 @@ export async function pollCount(db: TestDb, sql: string, until: (n: number) => b
 /** SQL counting the CLI's sessions, optionally only those waiting on a lock. */
 export const cliSessions = (waitingOnLock = false): string =>
   `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'${waitingOnLock ? " AND wait_event_type = 'Lock'" : ''}`;
+
+/**
+ * The database's catalog as read by the tool, as comparable text. `normalizeIds` renumbers
+ * colocation ids by membership (ids used by a rolled-back transaction are never reused);
+ * `shards` adds the shard count, `history` whether the tool's history schema exists.
+ */
+export async function catalogSnapshot(db: TestDb, opts: { normalizeIds?: boolean; shards?: boolean; history?: boolean } = {}): Promise<string> {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const { doc } = await readCatalog(c);
+    const out: Record<string, unknown> = { doc: opts.normalizeIds ? normalizeFixture(doc) : doc };
+    if (opts.shards) out.shards = doc.server.citus ? (await c.query('SELECT count(*)::int AS n FROM pg_dist_shard')).rows[0].n : 0;
+    if (opts.history) out.history = (await c.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'citus_migrate'")).rows[0].n;
+    return stableJson(out);
+  } finally {
+    await c.end();
+  }
+}

@@ -4,7 +4,7 @@ import type { PlanDocument } from '../../src/plan/plan.js';
 import type { Step } from '../../src/plan/steps.js';
 
 /** Steps that need Citus; plain PostgreSQL runs the others. */
-export const CITUS_KINDS: ReadonlySet<Step['kind']> = new Set(['create_reference_table', 'distribute_table', 'create_single_shard_table', 'truncate_local_data', 'distribute_routine']);
+export { CITUS_STEP_KINDS as CITUS_KINDS } from '../../src/plan/plan.js';
 
 export async function runPlanSteps(url: string, plan: PlanDocument, keep: (s: Step) => boolean = () => true): Promise<void> {
   const client = new pg.Client({ connectionString: url });
