@@ -69,7 +69,12 @@ function resolveColumn(name: string, spec: ManifestColumn, path: Path, problems:
       return undefined;
     }
   }
-  const notNull = typeof spec !== 'string' && spec.not_null === true;
+  // PostgreSQL makes every serial column NOT NULL; a manifest cannot ask otherwise.
+  if (type.serial && typeof spec !== 'string' && spec.not_null === false) {
+    problems.error([...path, 'not_null'], 'serial_nullable', `a ${text} column is always NOT NULL in PostgreSQL: remove not_null: false`);
+    return undefined;
+  }
+  const notNull = type.serial === true || (typeof spec !== 'string' && spec.not_null === true);
   return { name, type, notNull, ...(dflt !== undefined ? { default: dflt } : {}) };
 }
 

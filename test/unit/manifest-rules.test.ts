@@ -1,6 +1,6 @@
 // Every validation rule of manifest.md: a failing manifest, its exact message, file:line:col and path.
 import { describe, expect, it } from 'vitest';
-import { problems } from '../support/manifest.js';
+import { load, problems } from '../support/manifest.js';
 
 const yaml = (lines: string[]): string => `${lines.join('\n')}\n`;
 
@@ -264,6 +264,14 @@ describe('more rules', () => {
       'error: m.yaml:5:21: sequences.t_id_seq.type: type bigint differs from the type of the serial column t.id that owns it (integer)',
       'error: m.yaml:6:13: sequences.s.min: min 10 is greater than max 1',
       'error: m.yaml:6:32: sequences.s.start: start 50 is outside min..max',
+    ]);
+  });
+
+  it('makes serial columns NOT NULL, as PostgreSQL does, and refuses not_null: false on one', async () => {
+    const m = await load(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: bigserial, n: integer } }']));
+    expect(Object.values(m.desired.tables)[0]!.columns.map((c) => [c.name, c.notNull])).toEqual([['id', true], ['n', false]]);
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: { type: serial, not_null: false } } }']))).toEqual([
+      'error: m.yaml:3:62: tables.t.columns.id.not_null: a serial column is always NOT NULL in PostgreSQL: remove not_null: false',
     ]);
   });
 
