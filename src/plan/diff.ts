@@ -30,12 +30,19 @@ function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
     && (a.start === undefined || a.start === b.start) && (a.min === undefined || a.min === b.min) && (a.max === undefined || a.max === b.max);
 }
 
+// What CREATE TABLE gives a serial column's sequence: nothing to alter when that is what is declared.
+function serialDefaults(s: Sequence): boolean {
+  return s.cache === 1 && !s.cycle && (s.increment ?? 1) === 1 && (s.start ?? 1) === 1 && (s.min ?? 1) === 1 && s.max === undefined;
+}
+
 function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: ReadonlySet<string>, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
   for (const s of Object.values(desired.sequences)) {
     const a = actual.sequences[s.id];
     if (!a) {
-      if (s.ownedBy && created.has(s.ownedBy.table)) steps.push({ kind: 'alter_sequence', sequence: s });
+      if (s.ownedBy && created.has(s.ownedBy.table)) {
+        if (!serialDefaults(s)) steps.push({ kind: 'alter_sequence', sequence: s });
+      }
       else if (s.ownedBy) problems.push({ code: 'missing_sequence', object: s.id, message: `${s.id} belongs to a serial column of ${s.ownedBy.table} but does not exist` });
       else steps.push({ kind: 'create_sequence', sequence: s });
       continue;

@@ -30,6 +30,14 @@ describe('hammerdb', () => {
 });
 
 describe('plan order and content', () => {
+  it('alters a new serial column\'s sequence only when it declares something CREATE TABLE does not give it', async () => {
+    const manifest = (cache: number): string => `version: 1\ntables:\n  t: { distributed_by: w, columns: { id: bigserial, w: { type: integer, not_null: true } } }\nsequences:\n  t_id_seq: { cache: ${cache} }\n`;
+    const sql = async (cache: number): Promise<string[]> => planOffline(await load(manifest(cache)), 'm').transaction.steps.flatMap((s) => s.sql);
+    expect((await sql(1)).filter((s) => s.startsWith('ALTER SEQUENCE'))).toEqual([]);
+    expect((await sql(100)).filter((s) => s.startsWith('ALTER SEQUENCE'))).toEqual(['ALTER SEQUENCE public.t_id_seq CACHE 100']);
+    expect((await sql(1)).find((s) => s.startsWith('CREATE TABLE'))).toContain('id bigserial NOT NULL');
+  });
+
   it('orders steps by phase: sequences before tables, caches before distribution, FKs after both sides', async () => {
     const m = await loadManifest('templates/saas/citus-migrate.yaml');
     const plan = planOffline(m, 'saas');
