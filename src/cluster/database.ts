@@ -2,7 +2,7 @@
 // registered when the cluster runs Citus (Citus does not propagate CREATE DATABASE).
 import pg from 'pg';
 import { quoteIdent, quoteLiteral } from '../sql/quote.js';
-import type { LocalCluster } from './local.js';
+import type { LocalCluster, LocalNode } from './local.js';
 
 async function exec(port: number, database: string, statements: readonly string[]): Promise<void> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database });
@@ -21,14 +21,17 @@ export async function createClusterDatabase(cluster: LocalCluster, name: string)
   return initClusterDatabase(cluster, name);
 }
 
-/** Creates the citus extension on every node in `name` and registers the workers (Citus only). */
-export async function initClusterDatabase(cluster: LocalCluster, name: string): Promise<string> {
+/**
+ * Creates the citus extension on every node in `name` and registers the workers (Citus only),
+ * at `workerPort(w)` when given: a port that forwards to the worker, such as a delay proxy.
+ */
+export async function initClusterDatabase(cluster: LocalCluster, name: string, opts: { workerPort?: (w: LocalNode) => number } = {}): Promise<string> {
   if (cluster.citus) {
     for (const w of cluster.workers) await exec(w.port, name, ['CREATE EXTENSION citus']);
     await exec(cluster.coordinator.port, name, [
       'CREATE EXTENSION citus',
       `SELECT citus_set_coordinator_host('127.0.0.1', ${cluster.coordinator.port})`,
-      ...cluster.workers.map((w) => `SELECT citus_add_node(${quoteLiteral('127.0.0.1')}, ${w.port})`),
+      ...cluster.workers.map((w) => `SELECT citus_add_node(${quoteLiteral('127.0.0.1')}, ${opts.workerPort?.(w) ?? w.port})`),
     ]);
   }
   return cluster.url(name);

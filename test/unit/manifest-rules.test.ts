@@ -269,7 +269,7 @@ describe('more rules', () => {
 
   it('makes serial columns NOT NULL, as PostgreSQL does, and refuses not_null: false on one', async () => {
     const m = await load(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: bigserial, n: integer } }']));
-    expect(Object.values(m.desired.tables)[0]!.columns.map((c) => [c.name, c.notNull])).toEqual([['id', true], ['n', false]]);
+    expect(m.desired.tables['public.t']!.columns!.map((c) => [c.name, c.notNull])).toEqual([['id', true], ['n', false]]);
     expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: { type: serial, not_null: false } } }']))).toEqual([
       'error: m.yaml:3:62: tables.t.columns.id.not_null: a serial column is always NOT NULL in PostgreSQL: remove not_null: false',
     ]);
