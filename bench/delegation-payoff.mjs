@@ -72,6 +72,14 @@ log(`measuring the delay proxy on its own (echo server, one client, 400 round tr
 const proxyCheck = await measureAddedDelay(delays);
 const cluster = await startLocalCluster({ citus: true, workers: 2 });
 const proxy = await spawnDelayProxy([cluster.coordinator, ...cluster.workers].map((n) => ({ targetPort: n.port })), 0);
+let stopping;
+const stopAll = () => (stopping ??= (async () => {
+  await proxy.stop().catch(() => {});
+  cluster.stop();
+})());
+// Interrupted or crashed: still stop the three servers this script started.
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void stopAll().finally(() => process.exit(130)); });
+process.once('uncaughtException', (e) => { console.error(e); void stopAll().finally(() => process.exit(1)); });
 try {
   const [clientPort, ...workerPorts] = proxy.ports;
   await initClusterDatabase(cluster, 'postgres', { workerPort: (w) => workerPorts[cluster.workers.indexOf(w)] });
@@ -152,7 +160,12 @@ sequences:
   writeFileSync(join(dir, 'sequences.yaml'), seqManifest);
   apply(join(dir, 'sequences.yaml'));
   const inserts = async (table) => {
-    const conns = await Promise.all(Array.from({ length: clients }, async () => { const c = new pg.Client({ connectionString: url }); await c.connect(); return c; }));
+    const conns = await Promise.all(Array.from({ length: clients }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', () => {});
+      await c.connect();
+      return c;
+    }));
     const end = performance.now() + (seqDuration * 1000) / 2;
     let n = 0;
     await Promise.all(conns.map(async (c, i) => {
@@ -211,6 +224,5 @@ sequences:
   console.log(out.join('\n'));
   if (failed.length || Number(dup.rows[0].dup) !== 0) process.exitCode = 1;
 } finally {
-  await proxy.stop();
-  cluster.stop();
+  await stopAll();
 }
