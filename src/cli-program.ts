@@ -2,18 +2,14 @@
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
-import { hammerdbCommand } from './commands/hammerdb.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
-import { introspectCommand } from './commands/introspect.js';
-import { applyCommand } from './commands/apply.js';
-import { historyCommand } from './commands/history.js';
-import { benchCommand } from './commands/bench.js';
-import { clusterDown, clusterStatus, clusterUp, DEFAULT_CLUSTER_DIR } from './commands/cluster.js';
 import type { CommandIo } from './commands/io.js';
-import { planCommand } from './commands/plan.js';
-import { validateCommand } from './commands/validate.js';
 import { PLAN_FORMATS } from './format/index.js';
+import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
 import { TOOL_VERSION } from './version.js';
+
+// Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
+// when that command runs: start-up is most of a small apply's own cost.
 
 function build(io: CommandIo, setCode: (n: number) => void): Command {
   const program = new Command('citus-migrate')
@@ -29,7 +25,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .description('check a manifest without touching any database (exit 0 valid, 1 invalid)')
     .addOption(file())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await validateCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/validate.js')).validateCommand(o, io)));
 
   program.command('plan')
     .description('print the one transaction that converges the cluster to the manifest')
@@ -39,7 +35,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(format('text'))
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
-    .action(async (o) => setCode(await planCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/plan.js')).planCommand(o, io)));
 
   program.command('apply')
     .description('run the plan against the cluster in one transaction, under a lock, recorded and verified')
@@ -55,7 +51,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
     .option('--bench', "after a successful apply, run the manifest's smoke benchmark (bench)")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await applyCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/apply.js')).applyCommand(o, io)));
 
   program.command('bench')
     .description("run the manifest's bench workloads: delegation check, TPS, latency percentiles, gates")
@@ -76,21 +72,21 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
-    .action(async (o) => setCode(await benchCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/bench.js')).benchCommand(o, io)));
 
   program.command('history')
     .description('show the applies recorded in citus_migrate.applies')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--limit <n>', 'how many, newest first', '50')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await historyCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
 
   program.command('introspect')
     .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--schema <schema>', 'default schema of the written manifest', 'public')
     .option('-o, --out <file>', 'write the manifest to a file instead of stdout')
-    .action(async (o) => setCode(await introspectCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/introspect.js')).introspectCommand(o, io)));
 
   program.command('hammerdb')
     .description("write the transaction that distributes a HammerDB TPROC-C schema as HammerDB's Citus build does")
@@ -101,19 +97,19 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--warehouses <n>', 'with --manifest: the warehouse count the bench mix draws from', '10')
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
-    .action(async (o) => setCode(await hammerdbCommand(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
 
   const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1 (local binaries with the citus extension)');
   cluster.command('up').description('start it and print its URL')
     .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
     .option('--workers <n>', 'number of workers', '2')
-    .action(async (o) => setCode(await clusterUp(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));
   cluster.command('down').description('stop it and delete its data')
     .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
-    .action(async (o) => setCode(await clusterDown(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterDown(o, io)));
   cluster.command('status').description('show its nodes and URL')
     .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
-    .action(async (o) => setCode(await clusterStatus(o, io)));
+    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterStatus(o, io)));
 
   program.command('init')
     .description('write a starter project from a template')

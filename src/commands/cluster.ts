@@ -5,8 +5,8 @@ import { CmError, EXIT } from '../errors.js';
 import { initClusterDatabase } from '../cluster/database.js';
 import { findPgInstall, localClusterStatus, readClusterFile, startLocalCluster, stopLocalCluster } from '../cluster/local.js';
 import type { CommandIo } from './io.js';
+import { DEFAULT_CLUSTER_DIR } from '../cluster/defaults.js';
 
-export const DEFAULT_CLUSTER_DIR = '.citus-migrate/cluster';
 
 const urlOf = (port: number): string => `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
