@@ -9,6 +9,7 @@
 // insert throughput into a distributed bigserial table through the coordinator at CACHE 1 and at
 // the example manifest's cache. Modes a and b are switched by `citus-migrate apply`, and the
 // tool's own delegation check confirms each.
+// Finally, for scale, the same mix on one plain PostgreSQL (REFERENCE=0 skips it).
 // Usage: npm run perf:payoff   (CLIENTS=8 WAREHOUSES=8 DURATION=20 WARMUP=3 DELAYS=0,0.5,1 SEQ_DURATION=10)
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -186,6 +187,32 @@ sequences:
   const failed = await checkConsistency(db);
   await db.end();
 
+  // Reference: the same procedures and mix on one plain PostgreSQL (no Citus, no proxy): what a
+  // transaction costs the server without distributed planning.
+  let reference;
+  if (process.env.REFERENCE !== '0') {
+    const local = parse(manifest);
+    delete local.colocation;
+    for (const t of Object.values(local.tables)) { delete t.distributed_by; delete t.colocation; delete t.reference; t.local = true; }
+    for (const r of Object.values(local.routines)) { delete r.distributed_by; delete r.colocation; }
+    writeFileSync(join(dir, 'local.json'), JSON.stringify(local, null, 2));
+    const plain = await startLocalCluster({ citus: false });
+    try {
+      const plainUrl = plain.url('postgres');
+      run(process.execPath, [cli, 'apply', '-f', join(dir, 'local.json'), '--database', plainUrl, '--auto-approve'], { cwd: dir });
+      run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `warehouses=${warehouses}`, '-f', join(dir, 'load.sql'), plainUrl]);
+      let s0, s1;
+      const r = await runMix({
+        url: plainUrl, mode: 'call', clients, warehouses, durationMs: duration * 1000, warmupMs: warmup * 1000, seed: 7,
+        onWindow: () => { s0 = serverCpuMs(plain.coordinator); }, onWindowEnd: () => { s1 = serverCpuMs(plain.coordinator); },
+      });
+      reference = { nopm: r.nopm, errors: r.errors, msPerTx: (s1 - s0) / (r.tps * duration), p50: r.byKind.new_order.p50 };
+      log(`reference, plain PostgreSQL: ${r.nopm.toFixed(0)} NOPM, server ${reference.msPerTx.toFixed(2)} ms CPU per transaction`);
+    } finally {
+      plain.stop();
+    }
+  }
+
   // Report (markdown on stdout).
   const f0 = (x) => x.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const measured = (d) => proxyCheck.find((p) => p.requestedMs === d)?.addedOneWayMs.p50 ?? NaN;
@@ -217,6 +244,11 @@ sequences:
   out.push('');
   out.push(`Delegation as \`citus-migrate bench\` reports it, new order: (a) ${checks.a?.[0]?.replace(/^new_order: /, '').replace(/ \(create_distributed_function.*\)\)$/, ')') ?? '?'}; (b) ${checks.b?.[0]?.replace(/^new_order: /, '') ?? '?'}.`);
   out.push('');
+  if (reference) {
+    const b = results[`b@${delays.includes(0.5) ? 0.5 : delays[0]}`];
+    out.push(`Reference, the same procedures and mix on one plain PostgreSQL (no Citus, no proxy, ${clients} clients): ${f0(reference.nopm)} NOPM, new order p50 ${reference.p50.toFixed(1)} ms, ${reference.msPerTx.toFixed(2)} ms of server CPU per transaction, errors ${reference.errors}; delegated on Citus the workers spend ${b.cpu.workersMsPerTx.toFixed(2)} ms per transaction.`);
+    out.push('');
+  }
   const seqTps = (n) => n / seqDuration;
   out.push(`Sequence cache, single-row INSERT into a distributed bigserial table through the coordinator (0 ms delay, ${clients} clients, ${seqDuration} s each): CACHE 1 ${f0(seqTps(seq[1]))} rows/s, CACHE ${cache} ${f0(seqTps(seq[cache]))} rows/s, ratio ${(seq[cache] / seq[1]).toFixed(2)}×; duplicate ids: ${dup.rows[0].dup}.`);
   out.push('');

@@ -28,6 +28,7 @@ describe.skipIf(!local)('bench/delegation-payoff (needs the citus extension in t
     expect(stdout).toContain('new order: (a) NOT delegated (public.new_order_tx(integer, integer, integer, integer) is not distributed with a distribution argument); (b) delegated to 127.0.0.1:');
     expect(stdout).toMatch(/CACHE 1 [\d,]+ rows\/s, CACHE 1000 [\d,]+ rows\/s, ratio [\d.]+×; duplicate ids: 0\./);
     expect(stdout).toContain('TPC-C consistency conditions 1-4 after all runs: ok.');
+    expect(stdout).toMatch(/Reference, the same procedures and mix on one plain PostgreSQL \(no Citus, no proxy, 4 clients\): [\d,]+ NOPM, .* errors 0;/);
     expect(stderr).toMatch(/\(a\) 4 client\(s\) at 0\.5 ms: \d+ NOPM/);
   });
 });
