@@ -10,7 +10,6 @@ import { TOOL_VERSION } from './version.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
 // when that command runs: start-up is most of a small apply's own cost.
-
 function build(io: CommandIo, setCode: (n: number) => void): Command {
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
