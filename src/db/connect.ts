@@ -3,6 +3,8 @@
 import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { CmError, EXIT } from '../errors.js';
+import { parseDatabaseUrl } from './database-url.js';
+import { pgpassPassword } from './pgpass.js';
 
 /** What functions that read or write the database need: a narrow query interface. */
 export interface Queryable {
@@ -17,35 +19,47 @@ export interface ConnectionTarget {
   readonly secrets: readonly string[];
 }
 
-/** Resolves where to connect, from the flag, DATABASE_URL or PG* variables. */
+/** Thrown from the password callback: the server asked for a password and none was given. */
+class NoPasswordError extends Error {}
+
+/**
+ * Resolves where to connect, from the flag, DATABASE_URL or PG* variables. A URL that does not
+ * parse is exit 64 with the password masked; it never falls back to another host.
+ */
 export function connectionTarget(database: string | undefined, env: Readonly<Record<string, string | undefined>>): ConnectionTarget {
   const url = database ?? env.DATABASE_URL;
   const secrets: string[] = [];
   let config: pg.ClientConfig;
-  let host: string; let port: string; let db: string; let user: string;
+  let explicitPassword: string | undefined;
+  let host: string; let port: number; let db: string; let user: string;
   if (url !== undefined && url !== '') {
-    let parsed: ReturnType<typeof parseConnectionString>;
-    try {
-      parsed = parseConnectionString(url);
-    } catch {
-      throw new CmError('the database URL does not parse (expected postgresql://user@host:port/database)', 'connection', EXIT.usage);
-    }
+    const parsed = parseDatabaseUrl(url);
     if (parsed.password) secrets.push(parsed.password, encodeURIComponent(parsed.password));
-    if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
-    config = { connectionString: url, ...(parsed.password || !env.PGPASSWORD ? {} : { password: env.PGPASSWORD }) };
-    host = parsed.host ?? env.PGHOST ?? 'localhost';
-    port = String(parsed.port ?? env.PGPORT ?? 5432);
-    db = parsed.database ?? env.PGDATABASE ?? parsed.user ?? env.PGUSER ?? 'postgres';
-    user = parsed.user ?? env.PGUSER ?? 'postgres';
+    explicitPassword = parsed.password ?? env.PGPASSWORD;
+    host = parsed.host || parsed.params.host || env.PGHOST || 'localhost';
+    port = parsed.port ?? (parsed.params.port ? Number(parsed.params.port) : undefined) ?? Number(env.PGPORT || 5432);
+    user = parsed.user ?? parsed.params.user ?? env.PGUSER ?? 'postgres';
+    db = parsed.database ?? parsed.params.dbname ?? env.PGDATABASE ?? user;
+    // Checked strictly above; pg-connection-string still turns sslmode and the like into options.
+    const { password: _ignored, ...options } = parseConnectionString(url);
+    config = { ...(options as pg.ClientConfig), host, port, user, database: db };
   } else {
     host = env.PGHOST ?? 'localhost';
-    port = env.PGPORT ?? '5432';
+    port = Number(env.PGPORT ?? 5432);
     user = env.PGUSER ?? 'postgres';
     db = env.PGDATABASE ?? user;
-    if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
-    config = { host, port: Number(port), user, database: db, ...(env.PGPASSWORD ? { password: env.PGPASSWORD } : {}) };
+    explicitPassword = env.PGPASSWORD;
+    config = { host, port, user, database: db };
   }
-  return { config: { ...config, application_name: 'citus-migrate' }, label: `${user}@${host}:${port}/${db}`, secrets };
+  if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
+  // Called only when the server asks for one: the given password, else the password file.
+  const password = async (): Promise<string> => {
+    const found = explicitPassword ?? pgpassPassword({ host, port, database: db, user }, env);
+    if (found === undefined) throw new NoPasswordError(`no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`);
+    if (!secrets.includes(found)) secrets.push(found);
+    return found;
+  };
+  return { config: { ...config, password, application_name: 'citus-migrate' }, label: `${user}@${host}:${port}/${db}`, secrets };
 }
 
 /** Removes every secret from a message. */
@@ -62,7 +76,11 @@ export async function withClient<T>(target: ConnectionTarget, fn: (client: pg.Cl
   try {
     await client.connect();
   } catch (e) {
+    // A refused handshake (no password to give) leaves the socket open until the server's
+    // authentication_timeout (60 s): close it now.
+    await client.end().catch(() => undefined);
     const reason = scrub((e as Error).message || String((e as NodeJS.ErrnoException).code ?? e), target.secrets);
+    if (e instanceof NoPasswordError) throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, { target: target.label });
     throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, { target: target.label, sqlstate: (e as { code?: string }).code });
   }
   try {

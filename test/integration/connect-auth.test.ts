@@ -1,0 +1,60 @@
+// Password authentication on a real server that asks for SCRAM: a missing password is named as
+// such, the password file is read (without node-postgres's deprecation warning), and no output
+// carries the password.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
+import { runCliProcess } from '../support/cli-process.js';
+
+const SECRET = 'Sc3am-pw-7731';
+
+describe('password authentication (SCRAM)', () => {
+  let cluster: LocalCluster;
+  let dir: string;
+  let url: string;
+  beforeAll(async () => {
+    cluster = await startLocalCluster({ citus: false });
+    const hba = join(cluster.coordinator.dataDir, 'pg_hba.conf');
+    // alice must give a password over TCP; everyone else keeps trust.
+    writeFileSync(hba, `host all alice 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+    const c = new pg.Client({ connectionString: cluster.url() });
+    await c.connect();
+    await c.query(`CREATE ROLE alice LOGIN PASSWORD '${SECRET}'`);
+    await c.query('SELECT pg_reload_conf()');
+    await c.end();
+    dir = mkdtempSync(join(tmpdir(), 'cm-auth-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\ntables:\n  t: { local: true, columns: { a: int } }\n');
+    url = `postgresql://alice@127.0.0.1:${cluster.coordinator.port}/postgres`;
+  });
+  afterAll(() => {
+    cluster?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says that no password was given, and for whom', async () => {
+    const r = await runCliProcess(['plan', '--database', url], { cwd: dir, env: { PGPASSFILE: join(dir, 'none'), HOME: dir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`error: cannot connect to alice@127.0.0.1:${cluster.coordinator.port}/postgres: no password given for user alice (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)\n`);
+  });
+
+  it('reads the password file without a deprecation warning, and prints no password', async () => {
+    const file = join(dir, 'pgpass');
+    writeFileSync(file, `127.0.0.1:${cluster.coordinator.port}:*:alice:${SECRET}\n`);
+    chmodSync(file, 0o600);
+    const r = await runCliProcess(['plan', '--database', url], { cwd: dir, env: { PGPASSFILE: file, HOME: dir } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 step(s) in one transaction');
+    expect(r.stdout).not.toContain(SECRET);
+  });
+
+  it('reports a wrong password without echoing it', async () => {
+    const r = await runCliProcess(['plan', '--database', `postgresql://alice:wrong-${SECRET}@127.0.0.1:${cluster.coordinator.port}/postgres`], { cwd: dir, env: { HOME: dir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('password authentication failed for user "alice"');
+    expect(r.stderr).not.toContain(SECRET);
+  });
+});
