@@ -1,5 +1,6 @@
 // The plan as Markdown, ready to paste as a pull-request comment.
 import type { PlanDocument } from '../plan/plan.js';
+import { planHeadline } from './plan-headline.js';
 import { formatPlanSql } from './plan-sql.js';
 
 function cell(text: string): string {
@@ -10,13 +11,14 @@ function cell(text: string): string {
 export function formatPlanMarkdown(plan: PlanDocument): string {
   const all = [...plan.transaction.steps, ...plan.afterCommit];
   const out = [`### citus-migrate plan: \`${cell(plan.manifest.file)}\``, ''];
-  if (!plan.changes) out.push('**No changes**: the cluster matches the manifest.');
-  else {
-    out.push(`**${all.length} step(s)**${plan.hazards.length ? `, hazards: ${plan.hazards.map((h) => `\`${h}\``).join(', ')}` : ', no hazards'}.`, '');
+  out.push(`**${cell(planHeadline(plan))}**`);
+  if (plan.changes) {
+    out.push(`Hazards: ${plan.hazards.length ? plan.hazards.map((h) => `\`${h}\``).join(', ') : 'none'}.`, '');
     out.push('| # | Phase | Step | Hazards |', '|---:|---|---|---|');
     for (const s of all) out.push(`| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')} |`);
   }
   if (plan.problems.length > 0) out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
+  if (plan.unmanaged.length > 0) out.push('', '**Unmanaged** (in the cluster, not in the manifest; left alone)', '', ...plan.unmanaged.map((u) => `- ${cell(u)}`));
   if (plan.warnings.length > 0) out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- \`${cell(w.path)}\`: ${cell(w.message)}`));
   if (plan.changes) {
     const sql = formatPlanSql(plan);

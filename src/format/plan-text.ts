@@ -1,6 +1,8 @@
 // The plan as a readable terminal summary: one line per step with its hazards.
 import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { plural } from '../util/plural.js';
+import { planHeadline } from './plan-headline.js';
 
 const PHASE_TITLE: Readonly<Record<string, string>> = {
   schemas: 'Schemas', sequences: 'Sequences', tables: 'Tables', routines: 'Routines',
@@ -24,11 +26,11 @@ function stepLines(steps: readonly PlanStep[], width: number): string[] {
 export function formatPlanText(plan: PlanDocument): string {
   const source = plan.source.kind === 'offline' ? `offline, ${plan.source.description}` : `live cluster, state ${plan.source.fingerprint.slice(0, 12)}`;
   const lines = [`Plan for ${plan.manifest.file} (${source})`];
+  if (plan.problems.length > 0 || !plan.changes) lines.push(planHeadline(plan));
   const all = [...plan.transaction.steps, ...plan.afterCommit];
-  if (!plan.changes) lines.push('No changes: the cluster matches the manifest.');
-  else {
+  if (plan.changes) {
     const hz = plan.hazards.map((h) => `${h} (${all.filter((s) => s.hazards.includes(h)).length})`);
-    lines.push(`${plan.transaction.steps.length} step(s) in one transaction${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`);
+    lines.push(`${plural(plan.transaction.steps.length, 'step')} in one transaction${plan.afterCommit.length ? `, ${plan.afterCommit.length} after COMMIT` : ''}${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`);
     lines.push('');
     const width = String(all.length).length;
     lines.push(...stepLines(plan.transaction.steps, width));

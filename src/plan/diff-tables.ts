@@ -35,6 +35,29 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
   return steps;
 }
 
+/**
+ * A table declared without columns is described by the cluster: every column the manifest
+ * names on it (distribution column, keys, indexes, foreign keys) must be one of its columns.
+ */
+function referencedColumnProblems(t: Table, a: Table): DiffProblem[] {
+  const have = new Set((a.columns ?? []).map((c) => c.name));
+  const named: [string, readonly string[]][] = [
+    ['distributed_by', t.distribution.kind === 'hash' ? [t.distribution.column] : []],
+    ['primary_key', t.primaryKey ?? []],
+    ...t.unique.map((u, i): [string, readonly string[]] => [`unique[${i}]`, u]),
+    ...t.indexes.map((ix, i): [string, readonly string[]] => [`indexes[${i}]`, ix.columns]),
+    ...t.foreignKeys.map((fk, i): [string, readonly string[]] => [`foreign_keys[${i}]`, fk.columns]),
+  ];
+  const problems: DiffProblem[] = [];
+  for (const [where, cols] of named) {
+    for (const c of cols) {
+      if (have.has(c)) continue;
+      problems.push({ code: 'unknown_column', object: t.id, message: `${where}: ${t.id} has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})` });
+    }
+  }
+  return problems;
+}
+
 /** Steps that create or reshape tables (not their distribution). */
 export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel, prune: boolean, problems: DiffProblem[]): { steps: Step[]; created: Set<string> } {
   const steps: Step[] = [];
@@ -50,6 +73,7 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
       created.add(t.id);
     } else {
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
+      else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });
       else if (t.primaryKey && a.primaryKey && !sameList(t.primaryKey, a.primaryKey)) {
         problems.push({ code: 'primary_key_changed', object: t.id, message: `${t.id} has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned` });

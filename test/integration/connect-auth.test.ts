@@ -47,7 +47,7 @@ describe('password authentication (SCRAM)', () => {
     const r = await runCliProcess(['plan', '--database', url], { cwd: dir, env: { PGPASSFILE: file, HOME: dir } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('1 step(s) in one transaction');
+    expect(r.stdout).toContain('1 step in one transaction');
     expect(r.stdout).not.toContain(SECRET);
   });
 

@@ -77,7 +77,7 @@ describe('plan order and content', () => {
   it('plans nothing for an empty manifest', async () => {
     const plan = planOffline(await load('version: 1\n'));
     expect(plan.changes).toBe(false);
-    expect(formatPlan(plan, 'sql')).toContain('-- no changes: the cluster matches the manifest');
+    expect(formatPlan(plan, 'sql')).toContain('-- No changes: the cluster matches the manifest.');
   });
 });
 
@@ -92,7 +92,7 @@ describe('formats', () => {
 
   it('text shows one line per step with its hazards', async () => {
     const text = formatPlan(await hammerdbPlan({ variant: 'procedures', shardCount: 32 }), 'text');
-    expect(text).toContain('24 step(s) in one transaction; hazards: copies_data (9)');
+    expect(text).toContain('24 steps in one transaction; hazards: copies_data (9)');
     expect(text).toContain('     2. distribute public.warehouse by w_id: anchor of colocation group "warehouse", 32 shards; copies its rows into the shards  [copies_data]');
   });
 

@@ -4,6 +4,8 @@ SET LOCAL citus.shard_replication_factor TO 1;
 
 COMMIT;
 
+-- The steps below cannot run inside a transaction; each runs on its own after COMMIT.
+
 -- [1] set cache 1000 on distributed sequence public.t_id_seq on every node, outside the transaction (hazards: non_transactional)
 SET citus.enable_ddl_propagation TO off;
 ALTER SEQUENCE public.t_id_seq CACHE 1000;

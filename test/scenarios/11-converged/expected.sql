@@ -1,3 +1,3 @@
--- no changes
+-- no steps
 
--- unmanaged: table public.extra
+-- unmanaged (left alone): table public.extra

@@ -1,5 +1,6 @@
 -- citus-migrate 0.1.0 plan for saas (offline: against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed)
--- 20 step(s); run with: psql -v ON_ERROR_STOP=1 -f <this file>
+-- 20 steps to apply.
+-- run with: psql -v ON_ERROR_STOP=1 -f <this file>
 
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';

@@ -1,0 +1,17 @@
+// The first thing every format says about a plan. "No changes" only when nothing differs:
+// problems come first, and objects the manifest does not declare are named, never hidden.
+import type { PlanDocument } from '../plan/plan.js';
+import { plural } from '../util/plural.js';
+
+/** One sentence: problems, else the step count, else whether anything in the cluster is unmanaged. */
+export function planHeadline(plan: PlanDocument): string {
+  const steps = plan.transaction.steps.length + plan.afterCommit.length;
+  if (plan.problems.length > 0) {
+    return `${plural(plan.problems.length, 'problem')}: the plan cannot be applied until ${plan.problems.length === 1 ? 'it is' : 'they are'} fixed${steps ? ` (${plural(steps, 'step')} planned so far)` : ''}.`;
+  }
+  if (plan.changes) return `${plural(steps, 'step')} to apply.`;
+  if (plan.unmanaged.length > 0) {
+    return `No changes to what the manifest declares; ${plural(plan.unmanaged.length, 'object')} in the cluster ${plan.unmanaged.length === 1 ? 'is' : 'are'} not in the manifest (unmanaged, left alone).`;
+  }
+  return 'No changes: the cluster matches the manifest.';
+}
