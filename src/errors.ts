@@ -11,6 +11,7 @@ export const EXIT = {
   stalePlan: 5,
   lockWait: 6,
   usage: 64,
+  interrupted: 130, // Ctrl-C at a prompt, as shells report SIGINT
 } as const;
 
 /** A problem found in user input, located as precisely as we can. */

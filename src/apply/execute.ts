@@ -11,6 +11,8 @@ export interface ExecuteOptions {
   readonly retries: number;
   readonly rehearse: boolean;
   readonly onRetry: (message: string) => void;
+  /** Called before each step runs (in the transaction, then after COMMIT). */
+  readonly onStep?: (step: PlanStep, afterCommit: boolean) => void;
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
@@ -57,6 +59,7 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
   try {
     for (const sql of preamble) { current = { sql }; await db.query(sql); }
     for (const step of plan.transaction.steps) {
+      opts.onStep?.(step, false);
       for (const sql of step.sql) { current = { step, sql }; await db.query(sql); }
     }
   } catch (e) {
@@ -88,6 +91,7 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
   const afterCommit: { index: number; summary: string; ms: number }[] = [];
   if (!opts.rehearse) {
     for (const step of plan.afterCommit) {
+      opts.onStep?.(step, true);
       const s0 = performance.now();
       for (const sql of step.sql) {
         try {

@@ -1,27 +1,25 @@
 // `citus-migrate apply`: plans against the live cluster (or takes a saved plan, refused when
 // stale), checks hazards and approval, then runs the one transaction under an advisory lock,
 // records it in citus_migrate.applies, and verifies that planning again is empty.
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../apply/history.js';
 import { executePlan, withLockTimeout } from '../apply/execute.js';
 import { ApplyError } from '../apply/failure.js';
+import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
+import { stepProgress } from '../apply/progress.js';
+import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
 import { durationMs } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type { Hazard } from '../plan/steps.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { planLive } from './plan.js';
-
-export const HAZARDS: readonly Hazard[] = ['copies_data', 'rewrites_table', 'drops_data', 'breaks_cached_plans', 'non_transactional'];
 
 export interface ApplyOptions {
   file?: string;
@@ -44,33 +42,6 @@ function duration(text: string | undefined, dflt: string, flag: string): number 
   try { return durationMs(t); } catch { throw new UsageError(`${flag} must be a duration such as 500ms, 5s or 2m, got ${JSON.stringify(t)}`); }
 }
 
-function parseHazards(list: string | undefined): Set<Hazard> {
-  const out = new Set<Hazard>();
-  for (const h of (list ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
-    if (h === 'all') { HAZARDS.forEach((x) => out.add(x)); continue; }
-    if (!(HAZARDS as readonly string[]).includes(h)) throw new UsageError(`--allow-hazards: unknown hazard ${JSON.stringify(h)} (known: ${HAZARDS.join(', ')}, all)`);
-    out.add(h as Hazard);
-  }
-  return out;
-}
-
-/** What changed between two object-hash maps, for a stale-plan message. */
-export function describeChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
-  const out: string[] = [];
-  for (const k of Object.keys(after)) if (!(k in before)) out.push(`added ${k}`); else if (before[k] !== after[k]) out.push(`changed ${k}`);
-  for (const k of Object.keys(before)) if (!(k in after)) out.push(`removed ${k}`);
-  return out;
-}
-
-function refuseHazards(plan: PlanDocument, allowed: ReadonlySet<Hazard>): void {
-  const steps = [...plan.transaction.steps, ...plan.afterCommit];
-  const refused = plan.hazards.filter((h) => !allowed.has(h));
-  if (refused.length === 0) return;
-  const lines = refused.map((h) => `  ${h}: ${steps.filter((s) => s.hazards.includes(h)).map((s) => `step ${s.index} (${s.summary})`).join('; ')}`);
-  throw new CmError(`refusing to apply: the plan has hazards not allowed with --allow-hazards; nothing was run\n${lines.join('\n')}\n  allow them with --allow-hazards ${refused.join(',')}`,
-    'refused_hazard', EXIT.refusedHazard, { hazards: refused });
-}
-
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
   const { code, manifest: m } = await applyOnly(opts, io);
@@ -88,18 +59,11 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new UsageError('--retries must be an integer from 0 to 20');
   const allowed = parseHazards(opts.allowHazards);
 
-  let saved: PlanDocument | undefined;
-  if (opts.plan !== undefined) {
-    try {
-      saved = JSON.parse(readFileSync(resolve(io.cwd, opts.plan), 'utf8')) as PlanDocument;
-    } catch (e) {
-      throw new CmError(`cannot read plan ${opts.plan}: ${(e as Error).message}`, 'file', EXIT.error);
-    }
-    if (saved.format !== 'citus-migrate.plan' || saved.formatVersion !== 1) throw new CmError(`${opts.plan} is not a citus-migrate plan (format version 1)`, 'invalid_plan', EXIT.error);
-    if (saved.source.kind !== 'live') throw new CmError(`${opts.plan} is an offline plan: apply needs a plan made against the cluster (plan --database … --format json)`, 'invalid_plan', EXIT.error);
-  }
+  const saved = opts.plan !== undefined ? readSavedPlan(opts.plan, io.cwd) : undefined;
   const file = findManifest(opts.file ?? saved?.manifest.file, io.cwd);
   const m = await loadManifest(file, undefined, io.cwd);
+  // Known before anything runs: refuse now rather than after COMMIT.
+  if (opts.bench && !opts.rehearse && !m.bench) throw new UsageError(`--bench: ${file} has no bench section; nothing was run (add one, or apply without --bench)`);
   if (saved && saved.manifest.sha256 !== m.sha256) {
     throw new CmError(`stale plan: ${file} changed since ${opts.plan} was made (manifest sha256 ${saved.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`, 'stale_plan', EXIT.stalePlan);
   }
@@ -117,11 +81,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
     const fresh = planLive(m, live, file);
     let plan = fresh;
     if (saved) {
-      if (saved.source.kind === 'live' && saved.source.fingerprint !== live.fingerprint) {
-        const changes = describeChanges(saved.source.objects ?? {}, live.objects);
-        throw new CmError(`stale plan: the cluster changed since ${opts.plan} was made; nothing was run\n${changes.slice(0, 20).map((c) => `  ${c}`).join('\n')}${changes.length > 20 ? `\n  … and ${changes.length - 20} more` : ''}\n  plan again and review it`,
-          'stale_plan', EXIT.stalePlan, { changes });
-      }
+      refuseStale(saved, live.fingerprint, live.objects, opts.plan!);
       plan = saved;
     }
     if (plan.problems.length > 0) {
@@ -157,14 +117,17 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
     lap('plan_and_history');
     io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${steps.length} step(s) in one transaction on ${target.label} ...\n`);
     let exec;
+    const progress = stepProgress(plan, io);
     try {
-      exec = await executePlan(client, plan, { lockTimeoutMs, statementTimeoutMs, retries, rehearse: opts.rehearse ?? false, onRetry: (msg) => io.stderr(`${msg}\n`) });
+      exec = await executePlan(client, plan, { lockTimeoutMs, statementTimeoutMs, retries, rehearse: opts.rehearse ?? false, onRetry: (msg) => io.stderr(`${msg}\n`), onStep: progress.onStep });
     } catch (e) {
       if (historyId !== undefined) {
         const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
         await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
       }
       throw e;
+    } finally {
+      progress.end();
     }
     lap('transaction');
     if (opts.rehearse) {

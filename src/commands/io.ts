@@ -1,4 +1,5 @@
 // What a command may touch besides its arguments: output streams, environment, terminal.
+import { CmError, EXIT } from '../errors.js';
 export interface CommandIo {
   stdout(text: string): void;
   stderr(text: string): void;
@@ -18,9 +19,18 @@ export function processIo(): CommandIo {
     isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     cwd: process.cwd(),
     prompt: async (question) => {
-      const { createInterface } = await import('node:readline/promises');
+      const { createInterface } = await import('node:readline');
       const rl = createInterface({ input: process.stdin, output: process.stderr });
-      try { return await rl.question(question); } finally { rl.close(); }
+      try {
+        return await new Promise<string>((resolve, reject) => {
+          // End of input (Ctrl-D) is no answer, so "no"; without this the question never settles.
+          rl.once('close', () => resolve(''));
+          rl.once('SIGINT', () => reject(new CmError('interrupted at the prompt; nothing was run', 'interrupted', EXIT.interrupted)));
+          rl.question(question, resolve);
+        });
+      } finally {
+        rl.close();
+      }
     },
   };
 }

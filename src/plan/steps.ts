@@ -3,7 +3,9 @@
 import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, Sequence } from '../model/types.js';
 
-export type Hazard = 'copies_data' | 'rewrites_table' | 'drops_data' | 'breaks_cached_plans' | 'non_transactional';
+/** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
+export const HAZARDS = ['copies_data', 'rewrites_table', 'drops_data', 'breaks_cached_plans', 'non_transactional'] as const;
+export type Hazard = (typeof HAZARDS)[number];
 
 /** Phases run in this order; inside a phase, steps keep the manifest's declaration order. */
 export const PHASES = [

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
+import { runCli } from '../../src/cli-program.js';
 
 const MANIFEST = `version: 1
 tables:
@@ -41,6 +42,13 @@ describe('apply (plain PostgreSQL)', () => {
     const cwd = project();
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(r.stderr).toContain('applying 4 step(s) in one transaction');
+    // Without a terminal, a line per step as it starts (CI logs show where a slow apply is).
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('  ['))).toEqual([
+      '  [1/4] create table public.accounts (3 columns)',
+      '  [2/4] create table public.ledger (3 columns)',
+      '  [3/4] set cache 20 on sequence public.ledger_id_seq before its table is distributed',
+      '  [4/4] add foreign key public.ledger (account) -> public.accounts (id)',
+    ]);
     expect(r.stdout).toMatch(/^Applied 4 step\(s\) in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
     expect(r.code).toBe(0);
     expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'ledger_id_seq'")).toEqual([{ c: 20 }]);
@@ -56,6 +64,40 @@ describe('apply (plain PostgreSQL)', () => {
     expect(r.code).toBe(64);
     expect(r.stderr).toContain('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve');
     expect(await snapshot(db)).toBe(before);
+  });
+
+  it('refuses --bench before anything runs when the manifest has no bench section', async () => {
+    const before = await snapshot(db);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--bench'], { cwd: project() });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe('error: --bench: citus-migrate.yaml has no bench section; nothing was run (add one, or apply without --bench)\n');
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it.each([['n', 'no'], ['', 'end of input']])('declining at the prompt (%j: %s) exits 1 and changes nothing', async (answer) => {
+    const before = await snapshot(db);
+    let stderr = '';
+    let asked = '';
+    const code = await runCli(['apply', '--database', db.url], {
+      stdout: () => undefined, stderr: (t) => { stderr += t; }, env: {}, isTTY: true, cwd: project(),
+      prompt: async (q) => { asked = q; return answer; },
+    });
+    expect(asked).toBe('\nApply these 4 step(s)? [y/N] ');
+    expect(code).toBe(1);
+    expect(stderr).toContain('not applied\n');
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it('history: an aligned table with a header; STATE is the state plan printed', async () => {
+    const cwd = project();
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    const state = /state ([0-9a-f]{12})/.exec(plan.stdout)![1]!;
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
+    const h = await cli(['history', '--database', db.url]);
+    const [header, row] = h.stdout.split('\n');
+    expect(header).toMatch(/^ID +STARTED +OUTCOME +STEPS +DURATION +BY +MANIFEST +STATE +VERSION +ERROR$/);
+    expect(row).toMatch(new RegExp(`^ 1  \\S+ \\S+ +success +4 +\\d+ ms +\\S+ +citus-migrate\\.yaml +${state} +0\\.1\\.0$`));
+    expect(header!.indexOf('STATE')).toBe(row!.indexOf(state));
   });
 
   it('refuses a stale saved plan, and one whose manifest changed', async () => {
@@ -155,6 +197,7 @@ describe('apply (plain PostgreSQL)', () => {
   it('ten applies at once: exactly one does the work', async () => {
     const cwd = project();
     const runs = await Promise.all(Array.from({ length: 10 }, () => runCliProcess(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd })));
+    expect(runs.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
     expect(runs.map((r) => r.code)).toEqual(Array(10).fill(0));
     const outcomes = runs.map((r) => JSON.parse(r.stdout).outcome).sort();
     expect(outcomes).toEqual(['nothing_to_do', ...Array(8).fill('nothing_to_do'), 'success'].sort());
