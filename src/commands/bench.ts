@@ -11,34 +11,27 @@ import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } f
 import { runLoad } from '../bench/runner.js';
 import { shape } from '../bench/statement.js';
 import { readLiveState } from '../introspect/read.js';
-import { durationMs } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { emit } from './plan.js';
 
+/** Options as parsed by src/cli/flags.ts: durations in ms, rates as fractions from 0 to 1. */
 export interface BenchOptions {
-  file?: string; database?: string; clients?: string; duration?: string; transactions?: string; warmup?: string;
-  workload?: string[]; seed?: string; requireDelegation?: boolean; minTps?: string; maxP95?: string; maxErrorRate?: string;
-  compare?: string; maxRegression?: string; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
+  file?: string; database?: string; clients?: number; duration?: number; transactions?: number; warmup?: number;
+  workload?: string[]; seed?: number; requireDelegation?: boolean; minTps?: number; maxP95?: number; maxErrorRate?: number;
+  compare?: string; maxRegression?: number; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
 }
-
-const num = (v: string | undefined, flag: string, min = 0): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(String(v).replace(/%$/, ''));
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${flag} must be a number >= ${min}, got ${JSON.stringify(v)}`);
-  return String(v).endsWith('%') ? n / 100 : n;
-};
 
 /** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
 export async function runBench(m: LoadedManifest, opts: BenchOptions, io: CommandIo): Promise<{ report?: BenchReport; code: number }> {
   if (!m.bench) throw new CmError(`${m.file} has no bench section`, 'no_bench', EXIT.usage);
   const spec = m.bench;
-  const clients = num(opts.clients, '--clients', 1) ?? spec.clients;
-  const transactions = num(opts.transactions, '--transactions', 1) ?? (opts.duration ? undefined : spec.transactions);
-  const duration = transactions === undefined ? (opts.duration ? durationMs(opts.duration) : spec.durationMs ?? 30_000) : undefined;
-  const warmup = opts.warmup ? durationMs(opts.warmup) : spec.warmupMs;
-  const seed = num(opts.seed, '--seed') ?? 1;
+  const clients = opts.clients ?? spec.clients;
+  const transactions = opts.transactions ?? (opts.duration !== undefined ? undefined : spec.transactions);
+  const duration = transactions === undefined ? opts.duration ?? spec.durationMs ?? 30_000 : undefined;
+  const warmup = opts.warmup ?? spec.warmupMs;
+  const seed = opts.seed ?? 1;
   const selected = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
   const unknown = (opts.workload ?? []).filter((n) => !spec.workloads.some((w) => w.name === n));
   if (unknown.length) throw new UsageError(`--workload: no workload named ${unknown.join(', ')} (have: ${spec.workloads.map((w) => w.name).join(', ')})`);
@@ -71,21 +64,21 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
 
   const failures: string[] = [];
   if (opts.requireDelegation) for (const d of delegation) if (!d.delegated) failures.push(`${d.workload} is NOT delegated: ${d.reason}`);
-  const minTps = num(opts.minTps, '--min-tps');
+  const minTps = opts.minTps;
   if (minTps !== undefined && report.total.tps < minTps) failures.push(`TPS ${report.total.tps.toFixed(1)} is below --min-tps ${minTps}`);
-  const maxP95 = num(opts.maxP95, '--max-p95');
+  const maxP95 = opts.maxP95;
   if (maxP95 !== undefined && report.total.latencyMs.p95 > maxP95) failures.push(`p95 ${report.total.latencyMs.p95} ms is above --max-p95 ${maxP95} ms`);
   const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
   const rate = errs / Math.max(1, errs + report.total.transactions);
-  const maxErr = num(opts.maxErrorRate, '--max-error-rate');
+  const maxErr = opts.maxErrorRate;
   if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
   let comparison = '';
   if (opts.compare) {
     const base = JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport;
     const ratio = report.total.tps / Math.max(1e-9, base.total.tps);
     comparison = `compared with ${opts.compare}: TPS ${report.total.tps.toFixed(1)} vs ${base.total.tps.toFixed(1)} (${ratio.toFixed(2)}x), p95 ${report.total.latencyMs.p95} vs ${base.total.latencyMs.p95} ms\n`;
-    const maxReg = num(opts.maxRegression, '--max-regression');
-    if (maxReg !== undefined && ratio < 1 - (maxReg > 1 ? maxReg / 100 : maxReg)) failures.push(`TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: ${opts.maxRegression})`);
+    const maxReg = opts.maxRegression;
+    if (maxReg !== undefined && ratio < 1 - maxReg) failures.push(`TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: a drop of ${(maxReg * 100).toFixed(1)}%)`);
   }
   const text = opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : opts.format === 'markdown' ? formatBenchMarkdown(report) : formatBenchText(report);
   emit(text + (opts.format === 'json' ? '' : comparison), opts.out, io);

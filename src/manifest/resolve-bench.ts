@@ -1,6 +1,7 @@
 // The bench section: each workload's SQL is parsed so that placeholders are counted by the real
 // grammar (a "$1" inside a string literal is not a placeholder).
 import { parseStatements, type Node } from '../sql/pg-parse.js';
+import { parseDuration } from '../util/duration.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { BenchParam, Manifest } from './schema.js';
@@ -23,11 +24,11 @@ export interface BenchSpec {
   readonly workloads: readonly BenchWorkload[];
 }
 
-/** Parses 500ms / 30s / 5m / 1h into milliseconds. */
+/** Parses 500ms / 30s / 5m / 1h into milliseconds (the manifest's form; the schema checked it). */
 export function durationMs(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text);
-  if (!m) throw new Error(`not a duration: ${text}`);
-  return Math.round(Number(m[1]) * { ms: 1, s: 1000, m: 60000, h: 3600000 }[m[2] as 'ms']);
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new Error(`not a duration: ${text}`);
+  return ms;
 }
 
 function collectParams(node: Node, out: Set<number>): void {

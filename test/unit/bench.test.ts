@@ -1,14 +1,16 @@
 // Bench building blocks without a server: seeded generators, TPC-C NURand, literals inlined at
 // the placeholders PostgreSQL's parser finds, and the pgbench scripts.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generator, randInt, seededRng } from '../../src/bench/params.js';
 import { emitPgbench } from '../../src/bench/pgbench.js';
 import { shape } from '../../src/bench/statement.js';
+import { countFlag, durationFlag, rateFlag } from '../../src/cli/flags.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { load } from '../support/manifest.js';
+import { cli } from '../support/run-cli.js';
 
 beforeAll(loadParser);
 
@@ -76,5 +78,31 @@ describe('--emit-pgbench', () => {
       'CALL neword(:p1, :p2, :p3);', '',
     ].join('\n'));
     expect(readFileSync(join(dir, 'stock.sql'), 'utf8')).toContain('\\set p1 case when random(1, 3) = 1 then 10 else case when random(1, 2) = 1 then 15 else 20 end end');
+  });
+});
+
+describe('bench flags', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-flags-'));
+  writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\nbench:\n  workloads:\n    w: { sql: "SELECT 1" }\n');
+  it.each([
+    [['--duration', '5x'], "error: option '--duration <duration>' argument '5x' is invalid. not a duration: expected a number followed by ms, s, m or h, such as 500ms, 30s, 5m or 1h\n"],
+    [['--clients', '0'], "error: option '--clients <n>' argument '0' is invalid. not a count: expected a whole number of 1 or more\n"],
+    [['--max-regression', '2'], "error: option '--max-regression <rate>' argument '2' is invalid. not a rate: a bare number is a fraction from 0 to 1 (0.1 is 10%); write 2% for 2 percent\n"],
+    [['--max-error-rate', '101%'], "error: option '--max-error-rate <rate>' argument '101%' is invalid. not a rate: a percentage is from 0% to 100%\n"],
+    [['--seed', '-1'], "error: option '--seed <n>' argument '-1' is invalid. not a seed: expected a whole number of 0 or more\n"],
+    [['--min-tps', 'fast'], "error: option '--min-tps <n>' argument 'fast' is invalid. not a number: expected a number of 0 or more\n"],
+  ])('bad values exit 64 before anything runs: %j', async (args, message) => {
+    const r = await cli(['bench', ...args, '--emit-pgbench', 'out'], { cwd: dir });
+    expect(r.code).toBe(64);
+    expect(r.stderr.split('(run with')[0]).toBe(message);
+  });
+
+  it('rates: 10% and 0.1 are the same; durations as in the manifest', () => {
+    expect(rateFlag('10%')).toBe(0.1);
+    expect(rateFlag('0.1')).toBe(0.1);
+    expect(rateFlag('1')).toBe(1);
+    expect(durationFlag('1.5s')).toBe(1500);
+    expect(countFlag('8')).toBe(8);
+    expect(() => countFlag('8.5')).toThrow('not a count');
   });
 });
