@@ -2,9 +2,9 @@
 // the calls are delegated, and reports TPS and latency; gates make it a CI check.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CmError, EXIT, UsageError } from '../errors.js';
+import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
-import { checkDelegation } from '../bench/delegation.js';
+import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
@@ -21,6 +21,20 @@ export interface BenchOptions {
   file?: string; database?: string; clients?: number; duration?: number; transactions?: number; warmup?: number;
   workload?: string[]; seed?: number; requireDelegation?: boolean; minTps?: number; maxP95?: number; maxErrorRate?: number;
   compare?: string; maxRegression?: number; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
+}
+
+/** What the delegation check already decides, before anything is timed. */
+function preRunGates(delegation: readonly Delegation[], opts: BenchOptions): void {
+  const failed = delegation.filter((d) => d.status === 'failed' && d.error);
+  // Errors fail a run unless --max-error-rate allows them: a call that fails now would fail it.
+  if (failed.length && opts.maxErrorRate === undefined) {
+    throw new BenchCheckError(failed.map((d) => `workload ${d.workload}: the call failed before the timed run: ${failureText(d.error!)}`).join('\n')
+      + ' (fix it, or allow errors with --max-error-rate to run anyway)', 'bench_call_failed', failed.map((d) => d.workload));
+  }
+  const notDelegated = delegation.filter((d) => d.status !== 'delegated');
+  if (opts.requireDelegation && notDelegated.length) {
+    throw new BenchCheckError(notDelegated.map((d) => `--require-delegation: workload ${d.workload} is NOT delegated: ${d.reason}`).join('\n'), 'bench_not_delegated', notDelegated.map((d) => d.workload));
+  }
 }
 
 /** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
@@ -49,6 +63,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const rng = seededRng(seed);
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
   const delegation = await checkDelegation(target.config, live, sample);
+  preRunGates(delegation, opts);
   const progress = io.isTTY && !io.env.NO_COLOR ? (done: number, el: number, tot: number | undefined) => {
     const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
     io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
@@ -63,7 +78,6 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })) });
 
   const failures: string[] = [];
-  if (opts.requireDelegation) for (const d of delegation) if (!d.delegated) failures.push(`${d.workload} is NOT delegated: ${d.reason}`);
   const minTps = opts.minTps;
   if (minTps !== undefined && report.total.tps < minTps) failures.push(`TPS ${report.total.tps.toFixed(1)} is below --min-tps ${minTps}`);
   const maxP95 = opts.maxP95;
@@ -71,6 +85,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
   const rate = errs / Math.max(1, errs + report.total.transactions);
   const maxErr = opts.maxErrorRate;
+  if (maxErr === undefined && errs > 0) failures.push(`${errs} error${errs === 1 ? '' : 's'} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`);
   if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
   let comparison = '';
   if (opts.compare) {

@@ -16,9 +16,9 @@ describe('bench (plain PostgreSQL)', () => {
       'version: 1', 'bench:', '  clients: 3', '  transactions: 300', '  workloads:',
       '    a: { weight: 3, sql: "SELECT add_one($1)", params: [ { int: [1, 100] } ] }',
       '    b: { weight: 1, sql: "SELECT 1 / $1", params: [ { pick: [0, 1] } ] }', ''].join('\n'));
-    const r = await cli(['bench', '--database', db.url, '--format', 'json', '-o', 'base.json', '--seed', '3'], { cwd: dir });
+    const r = await cli(['bench', '--database', db.url, '--format', 'json', '-o', 'base.json', '--seed', '3', '--max-error-rate', '60%'], { cwd: dir });
     expect(r.code).toBe(0);
-    const again = await cli(['bench', '--database', db.url, '--format', 'json', '--seed', '3'], { cwd: dir });
+    const again = await cli(['bench', '--database', db.url, '--format', 'json', '--seed', '3', '--max-error-rate', '0.6'], { cwd: dir });
     const rep = JSON.parse(again.stdout);
     const errors = rep.workloads[1].errors['22012'] ?? 0;
     expect(rep.total.transactions + errors).toBe(300);
@@ -30,8 +30,62 @@ describe('bench (plain PostgreSQL)', () => {
     expect(gated.stderr).toMatch(/gate failed: TPS [\d.]+ is below --min-tps 100000000/);
     expect(gated.stderr).toMatch(/gate failed: error rate [\d.]+% is above --max-error-rate 0\.10%/);
     expect(gated.stdout).toMatch(/compared with base\.json: TPS [\d.]+ vs [\d.]+ \([\d.]+x\)/);
+    const unallowed = await cli(['bench', '--database', db.url, '--workload', 'b', '--transactions', '100', '--max-error-rate', '0%'], { cwd: dir });
+    expect(unallowed.code).toBe(1);
+    expect(unallowed.stderr).toMatch(/^gate failed: error rate [\d.]+% is above --max-error-rate 0\.00%\n$/);
     const md = await cli(['bench', '--database', db.url, '--format', 'markdown', '--workload', 'a'], { cwd: dir });
     expect(md.stdout).toContain('| workload | txns | TPS | p50 ms | p95 ms | p99 ms | errors | delegation |');
     expect((await cli(['bench', '--database', db.url, '--workload', 'nope'], { cwd: dir })).code).toBe(64);
+  });
+});
+
+describe('bench: failures are failures', () => {
+  const manifest = (sql: string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-fail-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'bench:', '  clients: 2', '  workloads:', `    w: { sql: ${JSON.stringify(sql)}, params: [ { int: [1, 9] } ] }`, ''].join('\n'));
+    return dir;
+  };
+
+  it('a call that fails stops bench before the timed run, with its SQLSTATE and message', async () => {
+    const db = await freshDatabase(plainServers(), 'pbfail');
+    const dir = manifest('SELECT app.f($1)');
+    const t0 = Date.now();
+    const r = await cli(['bench', '--database', db.url, '--duration', '20s'], { cwd: dir });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe('error: workload w: the call failed before the timed run: 3F000 schema "app" does not exist (fix it, or allow errors with --max-error-rate to run anyway)\n');
+
+    // Allowed: the run happens and the report says the call failed, not "NOT delegated".
+    const allowed = await cli(['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '100%', '--format', 'json'], { cwd: dir });
+    expect(allowed.code).toBe(0);
+    const rep = JSON.parse(allowed.stdout);
+    expect(rep.total.errors).toEqual({ '3F000': 20 });
+    expect(rep.workloads[0].delegation).toEqual({ workload: 'w', status: 'failed', delegated: false, error: { sqlstate: '3F000', message: 'schema "app" does not exist' }, reason: 'the call failed: 3F000 schema "app" does not exist', debug: [] });
+    const text = await cli(['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '1'], { cwd: dir });
+    expect(text.stdout).toContain('\ndelegation:\n  w: call FAILED: 3F000 schema "app" does not exist\n');
+  });
+
+  it('errors in the timed run fail it unless --max-error-rate allows them', async () => {
+    const db = await freshDatabase(plainServers(), 'pberr');
+    // The first call (the pre-run check) succeeds; every later one divides by zero.
+    await db.query('CREATE SEQUENCE calls');
+    await db.query("CREATE FUNCTION flaky(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF nextval('calls') > 1 THEN RETURN x / 0; END IF; RETURN x; END $$");
+    const dir = manifest('SELECT flaky($1)');
+    const r = await cli(['bench', '--database', db.url, '--transactions', '40'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  22012×40');
+    expect(r.stderr).toBe('gate failed: 40 errors (100.00% of 40 transactions); allow errors with --max-error-rate\n');
+    expect((await cli(['bench', '--database', db.url, '--transactions', '40', '--max-error-rate', '100%'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('--require-delegation fails before the timed run', async () => {
+    const db = await freshDatabase(plainServers(), 'pbdel');
+    await db.query('CREATE FUNCTION add_one(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN x + 1; END $$');
+    const dir = manifest('SELECT add_one($1)');
+    const t0 = Date.now();
+    const r = await cli(['bench', '--database', db.url, '--duration', '20s', '--require-delegation'], { cwd: dir });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe("error: --require-delegation: workload w is NOT delegated: public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))\n");
   });
 });
