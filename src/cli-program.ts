@@ -69,6 +69,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(new Option('--max-error-rate <rate>', 'allow errors up to this rate (1% or 0.01); without it any error fails the run').argParser(rateFlag))
     .option('--compare <baseline.json>', 'print the ratio to an earlier run (bench --format json)')
     .addOption(new Option('--max-regression <rate>', 'with --compare: fail when TPS drops by more than this (10% or 0.1)').argParser(rateFlag))
+    .addOption(new Option('--progress-interval <duration>', 'without a terminal: a progress line on stderr this often').argParser(durationFlag).default(5000, '5s'))
     .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')

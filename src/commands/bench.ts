@@ -8,7 +8,7 @@ import { checkDelegation, failureText, type Delegation } from '../bench/delegati
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
-import { runLoad } from '../bench/runner.js';
+import { runLoad, type RunInput } from '../bench/runner.js';
 import { shape } from '../bench/statement.js';
 import { readLiveState } from '../introspect/read.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
@@ -20,7 +20,34 @@ import { emit } from './plan.js';
 export interface BenchOptions {
   file?: string; database?: string; clients?: number; duration?: number; transactions?: number; warmup?: number;
   workload?: string[]; seed?: number; requireDelegation?: boolean; minTps?: number; maxP95?: number; maxErrorRate?: number;
-  compare?: string; maxRegression?: number; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
+  compare?: string; maxRegression?: number; emitPgbench?: string; progressInterval?: number; format?: 'text' | 'json' | 'markdown'; out?: string;
+}
+
+const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+/** Progress on stderr: a live line on a terminal, otherwise a plain line every few seconds (logs, CI). */
+function progressReporter(io: CommandIo, intervalMs = 5000): { input: Pick<RunInput, 'onTick' | 'tickMs'>; end(): void } {
+  if (io.isTTY && !io.env.NO_COLOR) {
+    return {
+      input: {
+        onTick: ({ done, elapsedMs: el, totalMs: tot }) => {
+          const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
+          io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
+        },
+      },
+      end: () => io.stderr('\n'),
+    };
+  }
+  return {
+    input: {
+      tickMs: intervalMs,
+      onTick: ({ done, errors, elapsedMs: el, totalMs: tot }) => {
+        if (el < 0) { io.stderr(`bench: warming up, ${secs(-el)} to go\n`); return; }
+        io.stderr(`bench: ${secs(el)}${tot ? ` of ${secs(tot)}` : ''}, ${done - errors} txns, ${(el > 0 ? (done - errors) / (el / 1000) : 0).toFixed(1)} TPS, ${errors} error${errors === 1 ? '' : 's'}\n`);
+      },
+    },
+    end: () => undefined,
+  };
 }
 
 /** What the delegation check already decides, before anything is timed. */
@@ -64,12 +91,9 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
   const delegation = await checkDelegation(target.config, live, sample);
   preRunGates(delegation, opts);
-  const progress = io.isTTY && !io.env.NO_COLOR ? (done: number, el: number, tot: number | undefined) => {
-    const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
-    io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
-  } : undefined;
-  const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...(progress ? { onTick: progress } : {}) });
-  if (progress) io.stderr('\n');
+  const progress = progressReporter(io, opts.progressInterval);
+  const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...progress.input });
+  progress.end();
   const shards = Object.values(live.model.groups).map((g) => g.shardCount);
   const report = buildReport(run, delegation, {
     postgres: live.doc.server.version.split(' ')[0], citus: live.doc.server.citus, database: live.doc.server.database,

@@ -89,3 +89,17 @@ describe('bench: failures are failures', () => {
     expect(r.stderr).toBe("error: --require-delegation: workload w is NOT delegated: public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))\n");
   });
 });
+
+describe('bench progress without a terminal', () => {
+  it('writes a line every interval on stderr; the report stays alone on stdout', async () => {
+    const db = await freshDatabase(plainServers(), 'pbprog');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-prog-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'bench:', '  clients: 2', '  workloads:', '    w: { sql: "SELECT pg_sleep(0.002)" }', ''].join('\n'));
+    const r = await cli(['bench', '--database', db.url, '--duration', '1500ms', '--warmup', '0s', '--progress-interval', '300ms', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).format).toBe('citus-migrate.bench');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const l of lines) expect(l).toMatch(/^bench: \d+\.\ds of 1\.5s, \d+ txns, \d+\.\d TPS, 0 errors$/);
+  });
+});
