@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
 import type { BenchParam } from '../manifest/schema.js';
-import { literal } from './statement.js';
+import { literal, placeholders, replacePlaceholders } from './statement.js';
 
 function setLine(p: BenchParam, i: number, runC: number): string {
   const v = `p${i + 1}`;
@@ -28,14 +28,15 @@ export function emitPgbench(spec: BenchSpec, dir: string, opts: { clients: numbe
   let simple = false;
   const files: string[] = [];
   for (const w of spec.workloads) {
-    let sql = w.sql;
     const sets: string[] = [];
-    w.params.forEach((p, i) => {
+    const subst = w.params.map((p, i) => {
       const line = setLine(p, i, runC);
-      if (line) { sets.push(line); sql = sql.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), `:p${i + 1}`); return; }
-      if ('const' in p) { sql = sql.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal(p.const)); return; }
+      if (line) { sets.push(line); return `:p${i + 1}`; }
+      if ('const' in p) return literal(p.const);
       throw new CmError(`workload ${w.name}: parameter $${i + 1} (${Object.keys(p)[0]}) has no pgbench equivalent`, 'pgbench_unsupported', EXIT.error);
     });
+    // At the parser's placeholders only: a "$1" inside a string literal or comment stays as written.
+    const sql = replacePlaceholders(w.sql, placeholders(w.sql), (n) => subst[n - 1]!);
     if (w.protocol === 'simple-literals') simple = true;
     writeFileSync(join(dir, `${w.name}.sql`), `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`);
     files.push(`-f ${w.name}.sql@${w.weight}`);

@@ -81,6 +81,16 @@ describe('--emit-pgbench', () => {
   });
 });
 
+describe('--emit-pgbench placeholders', () => {
+  it("replaces the parser's placeholders and leaves a $1 inside a string literal alone", async () => {
+    const m = await load(['version: 1', 'bench:', '  workloads:',
+      `    w: { sql: "SELECT f($1, '$1 text', $2)", params: [ { int: [1, 10] }, { const: "it's" } ] }`].join('\n'));
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pgb-'));
+    emitPgbench(m.bench!, dir, { clients: 1, durationS: 1, seed: 1 });
+    expect(readFileSync(join(dir, 'w.sql'), 'utf8').split('\n').slice(-2)).toEqual(["SELECT f(:p1, '$1 text', 'it''s');", '']);
+  });
+});
+
 describe('bench flags', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cm-flags-'));
   writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\nbench:\n  workloads:\n    w: { sql: "SELECT 1" }\n');
