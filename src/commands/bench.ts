@@ -1,12 +1,12 @@
 // `citus-migrate bench`: runs the manifest's bench workloads against the cluster, checks that
 // the calls are delegated, and reports TPS and latency; gates make it a CI check.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
 import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { generator, seededRng } from '../bench/params.js';
-import { emitPgbench } from '../bench/pgbench.js';
+import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
 import { runLoad, type RunInput } from '../bench/runner.js';
 import { shape } from '../bench/statement.js';
@@ -78,9 +78,13 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   if (unknown.length) throw new UsageError(`--workload: no workload named ${unknown.join(', ')} (have: ${spec.workloads.map((w) => w.name).join(', ')})`);
 
   if (opts.emitPgbench) {
-    const cmd = emitPgbench({ ...spec, workloads: selected }, resolve(io.cwd, opts.emitPgbench), { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
-    io.stdout(`${cmd}\n`);
-    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n`);
+    const dir = resolve(io.cwd, opts.emitPgbench);
+    const run = emitPgbench({ ...spec, workloads: selected }, dir, { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
+    // Script paths as the user named the folder: relative to where they are, or absolute.
+    const path = (abs: string): string => (isAbsolute(opts.emitPgbench!) ? abs : relative(io.cwd, abs));
+    const conn = pgbenchConnection(opts.database, io.env);
+    io.stdout(`${pgbenchCommand(run, path, conn.word)}\n`);
+    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`);
     return { code: EXIT.ok };
   }
 

@@ -2,10 +2,10 @@
 // the placeholders PostgreSQL's parser finds, and the pgbench scripts.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generator, randInt, seededRng } from '../../src/bench/params.js';
-import { emitPgbench } from '../../src/bench/pgbench.js';
+import { emitPgbench, pgbenchCommand } from '../../src/bench/pgbench.js';
 import { shape } from '../../src/bench/statement.js';
 import { countFlag, durationFlag, rateFlag } from '../../src/cli/flags.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
@@ -68,8 +68,9 @@ describe('--emit-pgbench', () => {
       '    new_order: { weight: 45, sql: "CALL neword($1, $2, $3)", params: [ { int: [1, 10] }, { const: 10 }, { nurand: [1023, 1, 3000] } ] }',
       '    stock: { weight: 4, sql: "SELECT slev($1)", params: [ { pick: [10, 15, 20] } ] }'].join('\n'));
     const dir = mkdtempSync(join(tmpdir(), 'cm-pgb-'));
-    const cmd = emitPgbench(m.bench!, dir, { clients: 8, durationS: 30, seed: 5 });
-    expect(cmd).toBe('pgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"');
+    const run = emitPgbench(m.bench!, dir, { clients: 8, durationS: 30, seed: 5 });
+    expect(pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })).toBe('pgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"');
+    expect(readFileSync(join(dir, 'run.sh'), 'utf8')).toContain('cd "$(dirname "$0")"\npgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"\n');
     expect(readFileSync(join(dir, 'new_order.sql'), 'utf8')).toBe([
       '-- new_order: written by citus-migrate bench --emit-pgbench',
       '\\set p1 random(1, 10)',
@@ -114,5 +115,37 @@ describe('bench flags', () => {
     expect(durationFlag('1.5s')).toBe(1500);
     expect(countFlag('8')).toBe(8);
     expect(() => countFlag('8.5')).toThrow('not a count');
+  });
+});
+
+describe('--emit-pgbench command line', () => {
+  const project = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pgbcmd-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\nbench:\n  workloads:\n    w: { sql: "SELECT 1" }\n');
+    return dir;
+  };
+
+  it('runs from where the user is, with the --database they gave (quoted for the shell)', async () => {
+    const r = await cli(['bench', '--emit-pgbench', 'out dir/pgb', '--database', 'postgresql://app@db.example:5432/shop?application_name=x y', '--duration', '5s'], { cwd: project() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("pgbench -n -c 8 -j 4 -T 5 -M prepared --random-seed=1 -f 'out dir/pgb/w.sql@1' 'postgresql://app@db.example:5432/shop?application_name=x%20y'\n");
+    expect(r.stderr).toBe('wrote 1 pgbench script(s) and run.sh to out dir/pgb\n');
+  });
+
+  it('never prints the password: it is left out, and the user is told to pass it in PGPASSWORD', async () => {
+    const dir = project();
+    const r = await cli(['bench', '--emit-pgbench', 'pgb', '--database', 'postgresql://app:s3cret%21@db.example/shop'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f pgb/w.sql@1 postgresql://app@db.example/shop\n");
+    expect(r.stderr).toBe('wrote 1 pgbench script(s) and run.sh to pgb\nthe password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command\n');
+    expect(`${r.stdout}${r.stderr}${readFileSync(join(dir, 'pgb/run.sh'), 'utf8')}`).not.toMatch(/s3cret/);
+  });
+
+  it('without --database: DATABASE_URL from the environment, else the PG* variables pgbench reads itself', async () => {
+    const dir = project();
+    const env = await cli(['bench', '-f', join(dir, 'citus-migrate.yaml'), '--emit-pgbench', join(dir, 'abs')], { cwd: tmpdir(), env: { DATABASE_URL: 'postgresql://a:pw@h/d' } });
+    expect(env.stdout).toBe(`pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f ${join(dir, 'abs/w.sql')}@1 "$DATABASE_URL"\n`);
+    const none = await cli(['bench', '--emit-pgbench', 'pgb'], { cwd: dir });
+    expect(none.stdout).toBe('pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f pgb/w.sql@1\n');
   });
 });
