@@ -66,6 +66,13 @@ export class BenchCheckError extends CmError {
   }
 }
 
+/** A bench parameter bound could not be read from the database (missing or empty table, not an integer). */
+export class BenchDataError extends CmError {
+  constructor(message: string, references: readonly string[]) {
+    super(message, 'bench_data_bound', EXIT.error, { references });
+  }
+}
+
 /** Formats a problem as `file:line:col: path: message`. */
 export function formatProblem(p: Problem): string {
   const where = p.file ? `${p.file}${p.line ? `:${p.line}:${p.col ?? 1}` : ''}` : '';

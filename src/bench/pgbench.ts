@@ -4,11 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
-import type { BenchParam } from '../manifest/schema.js';
+import type { ResolvedParam } from '../manifest/resolve-bench.js';
 import { shellCommand, type ShellWord } from '../util/shell.js';
 import { literal, placeholders, replacePlaceholders } from './statement.js';
 
-function setLine(p: BenchParam, i: number, runC: number): string {
+function setLine(p: ResolvedParam, i: number, runC: number): string {
   const v = `p${i + 1}`;
   if ('int' in p) return `\\set ${v} random(${p.int[0]}, ${p.int[1]})`;
   if ('nurand' in p) {

@@ -48,7 +48,7 @@ export function replacePlaceholders(sql: string, refs: readonly Placeholder[], b
 }
 
 /** Prepares a workload for sending. */
-export function shape(w: BenchWorkload, index: number): Shaped {
+export function shape(w: Pick<BenchWorkload<unknown>, 'sql' | 'protocol'>, index: number): Shaped {
   if (w.protocol === 'prepared') {
     const name = `cm_bench_${index}`;
     return { protocol: 'prepared', name, render: (values) => ({ text: w.sql, values }) };

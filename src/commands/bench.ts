@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
+import { bindDataBounds, dataRefsOf, readDataBounds } from '../bench/data-bounds.js';
 import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
@@ -73,11 +74,15 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const duration = transactions === undefined ? opts.duration ?? spec.durationMs ?? 30_000 : undefined;
   const warmup = opts.warmup ?? spec.warmupMs;
   const seed = opts.seed ?? 1;
-  const selected = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
+  const chosen = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
+  const refs = dataRefsOf(chosen);
   const unknown = (opts.workload ?? []).filter((n) => !spec.workloads.some((w) => w.name === n));
   if (unknown.length) throw new UsageError(`--workload: no workload named ${unknown.join(', ')} (have: ${spec.workloads.map((w) => w.name).join(', ')})`);
 
   if (opts.emitPgbench) {
+    // Bounds from the data are read now and written into the scripts as numbers.
+    const values = refs.length ? await withClient(connectionTarget(opts.database, io.env), (c) => readDataBounds(c, refs)) : new Map<string, number>();
+    const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
     const dir = resolve(io.cwd, opts.emitPgbench);
     const run = emitPgbench({ ...spec, workloads: selected }, dir, { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
     // Script paths as the user named the folder: relative to where they are, or absolute.
@@ -89,7 +94,8 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   }
 
   const target = connectionTarget(opts.database, io.env);
-  const live = await withClient(target, (c) => readLiveState(c));
+  const { live, values } = await withClient(target, async (c) => ({ live: await readLiveState(c), values: await readDataBounds(c, refs) }));
+  const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
   const work = selected.map((w, i) => ({ w, s: shape(w, i) }));
   const rng = seededRng(seed);
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
@@ -103,7 +109,8 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
     postgres: live.doc.server.version.split(' ')[0], citus: live.doc.server.citus, database: live.doc.server.database,
     workers: live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
     shardCounts: [...new Set(shards)].join(', ') || 'none',
-  }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })) });
+  }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })),
+    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}) });
 
   const failures: string[] = [];
   const minTps = opts.minTps;

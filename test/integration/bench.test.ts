@@ -1,6 +1,6 @@
 // bench on plain PostgreSQL: counts, gates and --compare; a call on a server without Citus is
 // reported as not delegated, with the reason.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +101,33 @@ describe('bench progress without a terminal', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const l of lines) expect(l).toMatch(/^bench: \d+\.\ds of 1\.5s, \d+ txns, \d+\.\d TPS, 0 errors$/);
+  });
+});
+
+describe('bench parameter bounds from the data', () => {
+  it('reads { max: warehouse.w_id } once before the run; an empty table is a clear error', async () => {
+    const db = await freshDatabase(plainServers(), 'pbdata');
+    await db.query('CREATE TABLE warehouse (w_id integer PRIMARY KEY)');
+    await db.query('INSERT INTO warehouse SELECT generate_series(1, 2)');
+    // Fails, as HammerDB's new_order does, for a warehouse that is not there.
+    await db.query("CREATE FUNCTION neword(w integer, wmax integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF w > (SELECT max(w_id) FROM warehouse) OR wmax <> 2 THEN RAISE 'no warehouse %', w; END IF; RETURN w; END $$");
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-data-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'tables:', '  warehouse: { columns: { w_id: integer } }', 'bench:', '  clients: 2', '  workloads:',
+      '    new_order: { sql: "SELECT neword($1, $2)", params: [ { int: [1, { max: warehouse.w_id }] }, { const: { max: warehouse.w_id } } ] }', ''].join('\n'));
+    const r = await cli(['bench', '--database', db.url, '--transactions', '200', '--format', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.total).toMatchObject({ transactions: 200, errors: {} });
+    expect(rep.settings.dataBounds).toEqual({ 'max(warehouse.w_id)': 2 });
+
+    const emitted = await cli(['bench', '--database', db.url, '--emit-pgbench', 'pgb'], { cwd: dir });
+    expect(emitted.code).toBe(0);
+    expect(readFileSync(join(dir, 'pgb/new_order.sql'), 'utf8')).toContain('\\set p1 random(1, 2)\n\\set p2 2\n');
+
+    await db.query('TRUNCATE warehouse');
+    const empty = await cli(['bench', '--database', db.url, '--transactions', '200'], { cwd: dir });
+    expect(empty).toMatchObject({ code: 1, stdout: '' });
+    expect(empty.stderr).toBe('error: bench parameter bound max(warehouse.w_id) is empty: public.warehouse has no rows with a w_id (load the data first, or give a number)\n');
   });
 });

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bindDataBounds, dataBoundsQuery, dataRefsOf } from '../../src/bench/data-bounds.js';
 import { generator, randInt, seededRng } from '../../src/bench/params.js';
 import { emitPgbench, pgbenchCommand } from '../../src/bench/pgbench.js';
 import { shape } from '../../src/bench/statement.js';
@@ -68,7 +69,7 @@ describe('--emit-pgbench', () => {
       '    new_order: { weight: 45, sql: "CALL neword($1, $2, $3)", params: [ { int: [1, 10] }, { const: 10 }, { nurand: [1023, 1, 3000] } ] }',
       '    stock: { weight: 4, sql: "SELECT slev($1)", params: [ { pick: [10, 15, 20] } ] }'].join('\n'));
     const dir = mkdtempSync(join(tmpdir(), 'cm-pgb-'));
-    const run = emitPgbench(m.bench!, dir, { clients: 8, durationS: 30, seed: 5 });
+    const run = emitPgbench(bindDataBounds(m.bench!, new Map()), dir, { clients: 8, durationS: 30, seed: 5 });
     expect(pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })).toBe('pgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"');
     expect(readFileSync(join(dir, 'run.sh'), 'utf8')).toContain('cd "$(dirname "$0")"\npgbench -n -c 8 -j 4 -T 30 -M simple --random-seed=5 -f new_order.sql@45 -f stock.sql@4 "$DATABASE_URL"\n');
     expect(readFileSync(join(dir, 'new_order.sql'), 'utf8')).toBe([
@@ -87,7 +88,7 @@ describe('--emit-pgbench placeholders', () => {
     const m = await load(['version: 1', 'bench:', '  workloads:',
       `    w: { sql: "SELECT f($1, '$1 text', $2)", params: [ { int: [1, 10] }, { const: "it's" } ] }`].join('\n'));
     const dir = mkdtempSync(join(tmpdir(), 'cm-pgb-'));
-    emitPgbench(m.bench!, dir, { clients: 1, durationS: 1, seed: 1 });
+    emitPgbench(bindDataBounds(m.bench!, new Map()), dir, { clients: 1, durationS: 1, seed: 1 });
     expect(readFileSync(join(dir, 'w.sql'), 'utf8').split('\n').slice(-2)).toEqual(["SELECT f(:p1, '$1 text', 'it''s');", '']);
   });
 });
@@ -147,5 +148,29 @@ describe('--emit-pgbench command line', () => {
     expect(env.stdout).toBe(`pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f ${join(dir, 'abs/w.sql')}@1 "$DATABASE_URL"\n`);
     const none = await cli(['bench', '--emit-pgbench', 'pgb'], { cwd: dir });
     expect(none.stdout).toBe('pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f pgb/w.sql@1\n');
+  });
+});
+
+describe('parameter bounds from the data', () => {
+  const bench = (params: string, tables = ''): string => ['version: 1', 'defaults: { schema: app }', tables, 'bench:', '  workloads:', `    w: { sql: "SELECT f($1)", params: [ ${params} ] }`, ''].join('\n');
+
+  it('reads each distinct reference once, in one statement, names quoted by quote.ts', async () => {
+    const m = await load(bench('{ int: [{ min: warehouse.w_id }, { max: "\\"Odd\\".\\"Ware house\\".\\"W id\\"" }] }', 'tables: { warehouse: { distributed_by: w_id } }'));
+    const refs = dataRefsOf(m.bench!.workloads);
+    expect(refs.map((r) => r.text)).toEqual(['min(warehouse.w_id)', 'max("Odd"."Ware house"."W id")']);
+    expect(dataBoundsQuery(refs)).toBe('SELECT (SELECT pg_catalog.min(w_id) FROM app.warehouse)::text AS b0, (SELECT pg_catalog.max("W id") FROM "Odd"."Ware house")::text AS b1');
+    expect(bindDataBounds(m.bench!, new Map(refs.map((r, i) => [r.key, i + 2]))).workloads[0]!.params).toEqual([{ int: [2, 3] }]);
+    expect(() => bindDataBounds(m.bench!, new Map(refs.map((r, i) => [r.key, 5 - i])))).toThrow('workload w: parameter $1 int range [5, 4] is empty (min(warehouse.w_id), max("Odd"."Ware house"."W id") read from the database)');
+  });
+
+  it('checks references against the manifest', async () => {
+    await expect(load(bench('{ int: [1, { max: warehouse.nope }] }', 'tables: { warehouse: { columns: { w_id: integer } } }'))).rejects.toMatchObject({
+      problems: [{ path: 'bench.workloads.w.params[0].int[1].max', message: 'max(warehouse.nope): table warehouse has no column "nope"' }],
+    });
+    await expect(load(bench('{ const: { max: w_id } }'))).rejects.toMatchObject({
+      problems: [{ path: 'bench.workloads.w.params[0].const.max', message: '"w_id" expected table.column or schema.table.column' }],
+    });
+    const m = await load(bench('{ const: { max: other.t.c } }'));
+    expect(m.warnings.map((p) => p.message)).toEqual(['max(other.t.c): table other.t is not in the manifest; it is read from the database as it is']);
   });
 });
