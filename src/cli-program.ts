@@ -95,7 +95,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--shard-count <n>', 'shards in the warehouse colocation group', '32')
     .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
     .option('--manifest', 'write the layout as a citus-migrate manifest (with a TPC-C bench mix) instead of the script')
-    .option('--warehouses <n>', 'with --manifest: the warehouse count the bench mix draws from', '10')
+    .addOption(new Option('--warehouses <n>', 'with --manifest: a fixed warehouse count for the bench mix (default: max(w_id), read from the database before each run)').argParser(countFlag))
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));

@@ -37,7 +37,10 @@ export const HAMMERDB_SIGNATURES: Readonly<Record<HammerdbVariant, Readonly<Reco
 type Param = Readonly<Record<string, unknown>>;
 
 /** TPC-C's mix over HammerDB's routines, called the way HammerDB calls them. */
-function benchWorkloads(variant: HammerdbVariant, w: number): Record<string, { weight: number; sql: string; params: Param[] }> {
+function benchWorkloads(variant: HammerdbVariant, warehouses?: number): Record<string, { weight: number; sql: string; params: Param[] }> {
+  // Without a fixed count, the range is read from the data before each run, as HammerDB's driver
+  // does (a warehouse id above max(w_id) makes neword fail on a null o_id).
+  const w = warehouses ?? { max: 'warehouse.w_id' };
   const W = { int: [1, w] };
   const D = { int: [1, 10] };
   const C = { nurand: [1023, 1, 3000] };
@@ -58,10 +61,10 @@ function benchWorkloads(variant: HammerdbVariant, w: number): Record<string, { w
   return Object.fromEntries(Object.entries(calls).map(([name, [sql, params]]) => [name, { weight: weights[name]!, sql, params }]));
 }
 
-/** Writes the HammerDB layout as a v1 manifest (YAML text, through the yaml library so any name reads back). */
+/** Writes the HammerDB layout as a v1 manifest (YAML text, through the yaml library so any name reads back); without `warehouses` the bench reads max(w_id). */
 export function hammerdbManifest(opts: { variant: HammerdbVariant; shardCount: number; schema?: string; warehouses?: number }): string {
   const sigs = HAMMERDB_SIGNATURES[opts.variant];
-  const workloads = benchWorkloads(opts.variant, opts.warehouses ?? 10);
+  const workloads = benchWorkloads(opts.variant, opts.warehouses);
   const doc = new Document({
     version: 1,
     defaults: { schema: opts.schema ?? 'public', shard_count: opts.shardCount },
