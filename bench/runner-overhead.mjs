@@ -49,8 +49,8 @@ try {
   const rows = [];
   for (const w of ['trivial', 'tpcb_like']) {
     const out = join(dir, `pgb-${w}`);
-    const cmd = run(process.execPath, [cli, 'bench', '--workload', w, '--emit-pgbench', out], { cwd: dir }).trim();
-    const pg = run('sh', ['-c', cmd.replace('"$DATABASE_URL"', `'${url}'`)], { cwd: out });
+    const cmd = run(process.execPath, [cli, 'bench', '--workload', w, '--emit-pgbench', out, '--database', url], { cwd: dir }).trim();
+    const pg = run('sh', ['-c', cmd], { cwd: dir });
     const pgTps = Number(/tps = ([\d.]+)/.exec(pg)[1]);
     const ours = JSON.parse(run(process.execPath, [cli, 'bench', '--database', url, '--workload', w, '--format', 'json'], { cwd: dir }));
     rows.push({ w, pgTps, ours: ours.total.tps, cpu: ours.client.cpuShare, delegated: ours.workloads[0].delegation?.delegated });

@@ -6,6 +6,7 @@ import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
 import { PLAN_FORMATS } from './format/index.js';
 import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
+import { countFlag, durationFlag, nonNegativeIntFlag, numberFlag, rateFlag } from './cli/flags.js';
 import { TOOL_VERSION } from './version.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
@@ -56,18 +57,19 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .description("run the manifest's bench workloads: delegation check, TPS, latency percentiles, gates")
     .addOption(file())
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
-    .option('--clients <n>', 'connections (default: the manifest\'s bench.clients)')
-    .option('--duration <duration>', 'how long to measure, e.g. 30s')
-    .option('--transactions <n>', 'how many transactions to measure (instead of a duration)')
-    .option('--warmup <duration>', 'run this long before measuring')
+    .addOption(new Option('--clients <n>', 'connections (default: the manifest\'s bench.clients)').argParser(countFlag))
+    .addOption(new Option('--duration <duration>', 'how long to measure, e.g. 30s').argParser(durationFlag))
+    .addOption(new Option('--transactions <n>', 'how many transactions to measure (instead of a duration)').argParser(countFlag))
+    .addOption(new Option('--warmup <duration>', 'run this long before measuring').argParser(durationFlag))
     .option('--workload <name>', 'only this workload (repeatable)', (v: string, acc: string[] = []) => [...acc, v])
-    .option('--seed <n>', 'seed of the parameter generators (runs repeat exactly)', '1')
-    .option('--require-delegation', 'fail when a workload is not delegated to a worker')
-    .option('--min-tps <n>', 'fail below this total TPS')
-    .option('--max-p95 <ms>', 'fail above this total p95 latency')
-    .option('--max-error-rate <rate>', 'fail above this error rate (0.01 or 1%)')
+    .addOption(new Option('--seed <n>', 'seed of the parameter generators (runs repeat exactly)').argParser(nonNegativeIntFlag('a seed')).default(1))
+    .option('--require-delegation', 'fail before the run when a workload is not delegated to a worker')
+    .addOption(new Option('--min-tps <n>', 'fail below this total TPS').argParser(numberFlag))
+    .addOption(new Option('--max-p95 <ms>', 'fail above this total p95 latency').argParser(numberFlag))
+    .addOption(new Option('--max-error-rate <rate>', 'allow errors up to this rate (1% or 0.01); without it any error fails the run').argParser(rateFlag))
     .option('--compare <baseline.json>', 'print the ratio to an earlier run (bench --format json)')
-    .option('--max-regression <pct>', 'with --compare: fail when TPS drops by more than this (10%)')
+    .addOption(new Option('--max-regression <rate>', 'with --compare: fail when TPS drops by more than this (10% or 0.1)').argParser(rateFlag))
+    .addOption(new Option('--progress-interval <duration>', 'without a terminal: a progress line on stderr this often').argParser(durationFlag).default(5000, '5s'))
     .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
@@ -93,7 +95,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--shard-count <n>', 'shards in the warehouse colocation group', '32')
     .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
     .option('--manifest', 'write the layout as a citus-migrate manifest (with a TPC-C bench mix) instead of the script')
-    .option('--warehouses <n>', 'with --manifest: the warehouse count the bench mix draws from', '10')
+    .addOption(new Option('--warehouses <n>', 'with --manifest: a fixed warehouse count for the bench mix (default: max(w_id), read from the database before each run)').argParser(countFlag))
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));

@@ -60,6 +60,20 @@ export class FileError extends CmError {
   }
 }
 
+/** bench stopped before its timed run: a workload's call failed, or is not delegated under --require-delegation. */
+export class BenchCheckError extends CmError {
+  constructor(message: string, code: 'bench_call_failed' | 'bench_not_delegated', workloads: readonly string[]) {
+    super(message, code, EXIT.error, { workloads });
+  }
+}
+
+/** A bench parameter bound could not be read from the database (missing or empty table, not an integer). */
+export class BenchDataError extends CmError {
+  constructor(message: string, references: readonly string[]) {
+    super(message, 'bench_data_bound', EXIT.error, { references });
+  }
+}
+
 /** Formats a problem as `file:line:col: path: message`. */
 export function formatProblem(p: Problem): string {
   const where = p.file ? `${p.file}${p.line ? `:${p.line}:${p.col ?? 1}` : ''}` : '';

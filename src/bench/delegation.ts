@@ -12,7 +12,11 @@ import type { Shaped } from './statement.js';
 
 export interface Delegation {
   readonly workload: string;
+  /** failed: the call itself raised an error, so whether it is delegated is unknown. */
+  readonly status: 'delegated' | 'not-delegated' | 'failed';
   readonly delegated: boolean;
+  /** The error the call raised, when it failed. */
+  readonly error?: { readonly sqlstate?: string; readonly message: string };
   /** host:port of the worker the call went to, when delegated. */
   readonly worker?: string;
   /** Why it was not delegated. */
@@ -25,6 +29,11 @@ function callOf(sql: string): { name: string[]; args: Node[] } | undefined {
   const fc = stmt?.CallStmt?.funccall ?? stmt?.SelectStmt?.targetList?.[0]?.ResTarget?.val?.FuncCall
     ?? stmt?.SelectStmt?.fromClause?.[0]?.RangeFunction?.functions?.[0]?.List?.items?.[0]?.FuncCall;
   return fc ? { name: strings(fc.funcname), args: fc.args ?? [] } : undefined;
+}
+
+/** "SQLSTATE message" of a failed call. */
+export function failureText(error: NonNullable<Delegation['error']>): string {
+  return error.sqlstate ? `${error.sqlstate} ${error.message}` : error.message;
 }
 
 /** Why Citus did not delegate, from what we know of the call and the cluster. */
@@ -65,7 +74,9 @@ export async function checkDelegation(config: pg.ClientConfig, live: LiveState, 
       try {
         await (q.values ? client.query({ name: `${s.name ?? 'x'}_check`, text: q.text, values: [...q.values] }) : client.query(q.text));
       } catch (e) {
-        out.push({ workload: w.name, delegated: false, reason: `the call failed: ${(e as Error).message}`, debug: notices.map((n) => n.message) });
+        const sqlstate = (e as { code?: string }).code;
+        const error = { ...(sqlstate ? { sqlstate } : {}), message: (e as Error).message };
+        out.push({ workload: w.name, status: 'failed', delegated: false, error, reason: `the call failed: ${failureText(error)}`, debug: notices.map((n) => n.message) });
         continue;
       }
       const pushed = notices.some((n) => n.message === 'pushing down the function call' || n.message === 'pushing down the procedure');
@@ -73,8 +84,8 @@ export async function checkDelegation(config: pg.ClientConfig, live: LiveState, 
       const worker = remote?.detail?.match(/on server .*@([^:\s]+:\d+)/)?.[1];
       const debug = notices.filter((n) => !n.message.startsWith('issuing')).map((n) => n.message);
       out.push(pushed
-        ? { workload: w.name, delegated: true, ...(worker ? { worker } : {}), debug }
-        : { workload: w.name, delegated: false, reason: diagnose(w, live, debug), debug });
+        ? { workload: w.name, status: 'delegated', delegated: true, ...(worker ? { worker } : {}), debug }
+        : { workload: w.name, status: 'not-delegated', delegated: false, reason: diagnose(w, live, debug), debug });
     } finally {
       await client.end();
     }

@@ -1,5 +1,5 @@
 // Parameter generators for bench workloads, driven by a seeded PRNG so runs repeat exactly.
-import type { BenchParam } from '../manifest/schema.js';
+import type { ResolvedParam } from '../manifest/resolve-bench.js';
 
 export type Rng = () => number; // uniform in [0, 1)
 
@@ -24,7 +24,7 @@ export type ParamValue = number | string | boolean;
 export type Generator = (rng: Rng) => ParamValue;
 
 /** A generator for one manifest parameter. `runC` is the run's NURand constant C (TPC-C 2.1.6). */
-export function generator(p: BenchParam, runC: number): Generator {
+export function generator(p: ResolvedParam, runC: number): Generator {
   if ('int' in p) { const [lo, hi] = p.int; return (r) => randInt(r, lo, hi); }
   if ('const' in p) { const v = p.const; return () => v; }
   if ('nurand' in p) {

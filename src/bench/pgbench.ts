@@ -1,13 +1,14 @@
 // --emit-pgbench: the same workload as pgbench custom scripts (one per workload, with \set lines)
 // and the command line that runs them with their weights, to cross-check with pgbench.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
-import type { BenchParam } from '../manifest/schema.js';
-import { literal } from './statement.js';
+import type { ResolvedParam } from '../manifest/resolve-bench.js';
+import { shellCommand, type ShellWord } from '../util/shell.js';
+import { literal, placeholders, replacePlaceholders } from './statement.js';
 
-function setLine(p: BenchParam, i: number, runC: number): string {
+function setLine(p: ResolvedParam, i: number, runC: number): string {
   const v = `p${i + 1}`;
   if ('int' in p) return `\\set ${v} random(${p.int[0]}, ${p.int[1]})`;
   if ('nurand' in p) {
@@ -21,29 +22,62 @@ function setLine(p: BenchParam, i: number, runC: number): string {
   return '';
 }
 
-/** Writes DIR/<workload>.sql and DIR/run.sh; returns the command line. */
-export function emitPgbench(spec: BenchSpec, dir: string, opts: { clients: number; durationS?: number; transactions?: number; seed: number }): string {
+/** pgbench's options and weighted scripts for a workload mix. */
+export interface PgbenchRun {
+  readonly options: readonly string[];
+  /** Absolute paths of the scripts, with their weights. */
+  readonly scripts: readonly { readonly path: string; readonly weight: number }[];
+}
+
+/** The pgbench command line: scripts named by `path`, then the connection argument if any. */
+export function pgbenchCommand(run: PgbenchRun, path: (abs: string) => string, connection?: ShellWord): string {
+  return shellCommand(['pgbench', ...run.options, ...run.scripts.flatMap((s) => ['-f', `${path(s.path)}@${s.weight}`]), ...(connection ? [connection] : [])]);
+}
+
+/**
+ * What to pass pgbench as its connection: the --database URL without its password (printed
+ * commands never carry one; `note` says so), else "$DATABASE_URL" when that is set, else nothing
+ * (pgbench reads the PG* variables itself).
+ */
+export function pgbenchConnection(database: string | undefined, env: Readonly<Record<string, string | undefined>>): { word?: ShellWord; note?: string } {
+  const fromEnv = { raw: '"$DATABASE_URL"' };
+  if (database === undefined) return env.DATABASE_URL ? { word: fromEnv } : {};
+  let url: URL;
+  try { url = new URL(database); } catch {
+    // A form the URL class does not read (a socket directory as host): print no part of it.
+    return { word: fromEnv, note: 'the --database value is not printed: set DATABASE_URL to it (and the password in PGPASSWORD) when you run the command' };
+  }
+  if (!url.password && !url.searchParams.has('password')) return { word: url.href };
+  url.password = '';
+  url.searchParams.delete('password');
+  return { word: url.href, note: 'the password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command' };
+}
+
+/** Writes DIR/<workload>.sql and DIR/run.sh; returns pgbench's options and scripts. */
+export function emitPgbench(spec: BenchSpec, dir: string, opts: { clients: number; durationS?: number; transactions?: number; seed: number }): PgbenchRun {
   mkdirSync(dir, { recursive: true });
   const runC = opts.seed;
   let simple = false;
-  const files: string[] = [];
+  const scripts: { path: string; weight: number }[] = [];
   for (const w of spec.workloads) {
-    let sql = w.sql;
     const sets: string[] = [];
-    w.params.forEach((p, i) => {
+    const subst = w.params.map((p, i) => {
       const line = setLine(p, i, runC);
-      if (line) { sets.push(line); sql = sql.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), `:p${i + 1}`); return; }
-      if ('const' in p) { sql = sql.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal(p.const)); return; }
+      if (line) { sets.push(line); return `:p${i + 1}`; }
+      if ('const' in p) return literal(p.const);
       throw new CmError(`workload ${w.name}: parameter $${i + 1} (${Object.keys(p)[0]}) has no pgbench equivalent`, 'pgbench_unsupported', EXIT.error);
     });
+    // At the parser's placeholders only: a "$1" inside a string literal or comment stays as written.
+    const sql = replacePlaceholders(w.sql, placeholders(w.sql), (n) => subst[n - 1]!);
     if (w.protocol === 'simple-literals') simple = true;
-    writeFileSync(join(dir, `${w.name}.sql`), `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`);
-    files.push(`-f ${w.name}.sql@${w.weight}`);
+    const path = resolve(dir, `${w.name}.sql`);
+    writeFileSync(path, `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`);
+    scripts.push({ path, weight: w.weight });
   }
   // CALL is delegated only with literal values: pgbench's simple mode interpolates them as text.
-  const mode = simple ? 'simple' : 'prepared';
-  const length = opts.transactions !== undefined ? `-t ${Math.max(1, Math.ceil(opts.transactions / opts.clients))}` : `-T ${opts.durationS ?? 30}`;
-  const cmd = `pgbench -n -c ${opts.clients} -j ${Math.min(opts.clients, 4)} ${length} -M ${mode} --random-seed=${opts.seed} ${files.join(' ')} "$DATABASE_URL"`;
-  writeFileSync(join(dir, 'run.sh'), `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${cmd}\n`, { mode: 0o755 });
-  return cmd;
+  const length = opts.transactions !== undefined ? ['-t', String(Math.max(1, Math.ceil(opts.transactions / opts.clients)))] : ['-T', String(opts.durationS ?? 30)];
+  const run: PgbenchRun = { options: ['-n', '-c', String(opts.clients), '-j', String(Math.min(opts.clients, 4)), ...length, '-M', simple ? 'simple' : 'prepared', `--random-seed=${opts.seed}`], scripts };
+  // run.sh runs from its own folder and reads the URL from the environment: no secret on disk.
+  writeFileSync(join(dir, 'run.sh'), `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })}\n`, { mode: 0o755 });
+  return run;
 }

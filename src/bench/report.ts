@@ -1,7 +1,7 @@
 // The bench report: per workload and in total, transactions, TPS, latency percentiles, errors by
 // SQLSTATE, delegation; the client's CPU share (so a client-bound run is visible); environment.
 import { newHistogram, type RunResult } from './runner.js';
-import type { Delegation } from './delegation.js';
+import { failureText, type Delegation } from './delegation.js';
 
 export interface LatencyMs { readonly min: number; readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number }
 
@@ -56,7 +56,9 @@ export function buildReport(run: RunResult, delegation: readonly Delegation[], e
 }
 
 const errText = (e: Readonly<Record<string, number>>): string => Object.entries(e).map(([k, v]) => `${k}×${v}`).join(' ') || '0';
-const delText = (d?: Delegation): string => (!d ? '' : d.delegated ? `delegated to worker ${d.worker ?? '?'}` : `NOT delegated: ${d.reason}`);
+const delText = (d?: Delegation): string => (!d ? ''
+  : d.status === 'failed' && d.error ? `call FAILED: ${failureText(d.error)}`
+    : d.delegated ? `delegated to worker ${d.worker ?? '?'}` : `NOT delegated: ${d.reason}`);
 
 /** Text report. */
 export function formatBenchText(r: BenchReport): string {

@@ -15,7 +15,17 @@ export interface RunInput {
   readonly warmupMs: number;
   readonly seed: number;
   readonly workloads: readonly { w: BenchWorkload; s: Shaped }[];
-  readonly onTick?: (done: number, elapsedMs: number, totalMs: number | undefined) => void;
+  /** Called every tickMs (default 500) with the transactions and errors counted so far. */
+  readonly onTick?: (tick: Tick) => void;
+  readonly tickMs?: number;
+}
+
+export interface Tick {
+  readonly done: number;
+  readonly errors: number;
+  /** Negative while warming up. */
+  readonly elapsedMs: number;
+  readonly totalMs: number | undefined;
 }
 
 export interface WorkloadResult {
@@ -49,9 +59,12 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
   const measureFrom = start + input.warmupMs;
   const deadline = input.durationMs !== undefined ? measureFrom + input.durationMs : Infinity;
   let counted = 0;
+  let failed = 0;
   let cpuStart: NodeJS.CpuUsage | undefined;
   let measureStart = 0;
-  const ticker = input.onTick ? setInterval(() => input.onTick!(counted, performance.now() - measureFrom, input.durationMs), 500) : undefined;
+  const ticker = input.onTick
+    ? setInterval(() => input.onTick!({ done: counted, errors: failed, elapsedMs: performance.now() - measureFrom, totalMs: input.durationMs }), input.tickMs ?? 500)
+    : undefined;
   const more = (): boolean => (input.transactions !== undefined ? counted < input.transactions : performance.now() < deadline);
   try {
     await Promise.all(clients.map(async (client, ci) => {
@@ -76,6 +89,7 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
         counted++;
         const r = results[i]!;
         if (code) {
+          failed++;
           r.errors[code] = (r.errors[code] ?? 0) + 1;
           if (code === 'client') break; // the connection is gone
         } else {

@@ -13,7 +13,7 @@ export interface Shaped {
   render(values: readonly ParamValue[]): { text: string; values?: readonly ParamValue[] };
 }
 
-function paramRefs(node: Node, out: { n: number; loc: number }[]): void {
+function paramRefs(node: Node, out: Placeholder[]): void {
   if (Array.isArray(node)) { for (const x of node) paramRefs(x, out); return; }
   if (!node || typeof node !== 'object') return;
   if (node.ParamRef && typeof node.ParamRef.number === 'number') out.push({ n: node.ParamRef.number, loc: node.ParamRef.location });
@@ -27,27 +27,32 @@ export function literal(v: ParamValue): string {
   return quoteLiteral(v);
 }
 
+/** The placeholders ($n) the parser finds in one statement, with their byte offsets. */
+export function placeholders(sql: string): readonly Placeholder[] {
+  const refs: Placeholder[] = [];
+  paramRefs(parseStatements(sql)[0].stmt, refs);
+  return refs;
+}
+
+export interface Placeholder { readonly n: number; readonly loc: number }
+
+/** Replaces each placeholder, at the parser's location, with the text `by` gives for its number. */
+export function replacePlaceholders(sql: string, refs: readonly Placeholder[], by: (n: number) => string): string {
+  let buf = Buffer.from(sql, 'utf8');
+  // From last to first, so earlier offsets stay valid; offsets are in bytes.
+  for (const r of [...refs].sort((a, b) => b.loc - a.loc)) {
+    const len = 1 + String(r.n).length;
+    buf = Buffer.concat([buf.subarray(0, r.loc), Buffer.from(by(r.n), 'utf8'), buf.subarray(r.loc + len)]);
+  }
+  return buf.toString('utf8');
+}
+
 /** Prepares a workload for sending. */
-export function shape(w: BenchWorkload, index: number): Shaped {
+export function shape(w: Pick<BenchWorkload<unknown>, 'sql' | 'protocol'>, index: number): Shaped {
   if (w.protocol === 'prepared') {
     const name = `cm_bench_${index}`;
     return { protocol: 'prepared', name, render: (values) => ({ text: w.sql, values }) };
   }
-  const refs: { n: number; loc: number }[] = [];
-  const stmts = parseStatements(w.sql);
-  paramRefs(stmts[0].stmt, refs);
-  const bytes = Buffer.from(w.sql, 'utf8');
-  // Placeholders from last to first, so earlier offsets stay valid; offsets are in bytes.
-  const sorted = refs.sort((a, b) => b.loc - a.loc);
-  return {
-    protocol: 'simple-literals',
-    render: (values) => {
-      let buf = bytes;
-      for (const r of sorted) {
-        const len = 1 + String(r.n).length;
-        buf = Buffer.concat([buf.subarray(0, r.loc), Buffer.from(literal(values[r.n - 1]!), 'utf8'), buf.subarray(r.loc + len)]);
-      }
-      return { text: buf.toString('utf8') };
-    },
-  };
+  const refs = placeholders(w.sql);
+  return { protocol: 'simple-literals', render: (values) => ({ text: replacePlaceholders(w.sql, refs, (n) => literal(values[n - 1]!)) }) };
 }

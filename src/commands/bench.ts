@@ -1,91 +1,134 @@
 // `citus-migrate bench`: runs the manifest's bench workloads against the cluster, checks that
 // the calls are delegated, and reports TPS and latency; gates make it a CI check.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { CmError, EXIT, UsageError } from '../errors.js';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
-import { checkDelegation } from '../bench/delegation.js';
+import { bindDataBounds, dataRefsOf, readDataBounds } from '../bench/data-bounds.js';
+import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { generator, seededRng } from '../bench/params.js';
-import { emitPgbench } from '../bench/pgbench.js';
+import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
-import { runLoad } from '../bench/runner.js';
+import { runLoad, type RunInput } from '../bench/runner.js';
 import { shape } from '../bench/statement.js';
 import { readLiveState } from '../introspect/read.js';
-import { durationMs } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { emit } from './plan.js';
 
+/** Options as parsed by src/cli/flags.ts: durations in ms, rates as fractions from 0 to 1. */
 export interface BenchOptions {
-  file?: string; database?: string; clients?: string; duration?: string; transactions?: string; warmup?: string;
-  workload?: string[]; seed?: string; requireDelegation?: boolean; minTps?: string; maxP95?: string; maxErrorRate?: string;
-  compare?: string; maxRegression?: string; emitPgbench?: string; format?: 'text' | 'json' | 'markdown'; out?: string;
+  file?: string; database?: string; clients?: number; duration?: number; transactions?: number; warmup?: number;
+  workload?: string[]; seed?: number; requireDelegation?: boolean; minTps?: number; maxP95?: number; maxErrorRate?: number;
+  compare?: string; maxRegression?: number; emitPgbench?: string; progressInterval?: number; format?: 'text' | 'json' | 'markdown'; out?: string;
 }
 
-const num = (v: string | undefined, flag: string, min = 0): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(String(v).replace(/%$/, ''));
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${flag} must be a number >= ${min}, got ${JSON.stringify(v)}`);
-  return String(v).endsWith('%') ? n / 100 : n;
-};
+const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+/** Progress on stderr: a live line on a terminal, otherwise a plain line every few seconds (logs, CI). */
+function progressReporter(io: CommandIo, intervalMs = 5000): { input: Pick<RunInput, 'onTick' | 'tickMs'>; end(): void } {
+  if (io.isTTY && !io.env.NO_COLOR) {
+    return {
+      input: {
+        onTick: ({ done, elapsedMs: el, totalMs: tot }) => {
+          const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
+          io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
+        },
+      },
+      end: () => io.stderr('\n'),
+    };
+  }
+  return {
+    input: {
+      tickMs: intervalMs,
+      onTick: ({ done, errors, elapsedMs: el, totalMs: tot }) => {
+        if (el < 0) { io.stderr(`bench: warming up, ${secs(-el)} to go\n`); return; }
+        io.stderr(`bench: ${secs(el)}${tot ? ` of ${secs(tot)}` : ''}, ${done - errors} txns, ${(el > 0 ? (done - errors) / (el / 1000) : 0).toFixed(1)} TPS, ${errors} error${errors === 1 ? '' : 's'}\n`);
+      },
+    },
+    end: () => undefined,
+  };
+}
+
+/** What the delegation check already decides, before anything is timed. */
+function preRunGates(delegation: readonly Delegation[], opts: BenchOptions): void {
+  const failed = delegation.filter((d) => d.status === 'failed' && d.error);
+  // Errors fail a run unless --max-error-rate allows them: a call that fails now would fail it.
+  if (failed.length && opts.maxErrorRate === undefined) {
+    throw new BenchCheckError(failed.map((d) => `workload ${d.workload}: the call failed before the timed run: ${failureText(d.error!)}`).join('\n')
+      + ' (fix it, or allow errors with --max-error-rate to run anyway)', 'bench_call_failed', failed.map((d) => d.workload));
+  }
+  const notDelegated = delegation.filter((d) => d.status !== 'delegated');
+  if (opts.requireDelegation && notDelegated.length) {
+    throw new BenchCheckError(notDelegated.map((d) => `--require-delegation: workload ${d.workload} is NOT delegated: ${d.reason}`).join('\n'), 'bench_not_delegated', notDelegated.map((d) => d.workload));
+  }
+}
 
 /** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
 export async function runBench(m: LoadedManifest, opts: BenchOptions, io: CommandIo): Promise<{ report?: BenchReport; code: number }> {
   if (!m.bench) throw new CmError(`${m.file} has no bench section`, 'no_bench', EXIT.usage);
   const spec = m.bench;
-  const clients = num(opts.clients, '--clients', 1) ?? spec.clients;
-  const transactions = num(opts.transactions, '--transactions', 1) ?? (opts.duration ? undefined : spec.transactions);
-  const duration = transactions === undefined ? (opts.duration ? durationMs(opts.duration) : spec.durationMs ?? 30_000) : undefined;
-  const warmup = opts.warmup ? durationMs(opts.warmup) : spec.warmupMs;
-  const seed = num(opts.seed, '--seed') ?? 1;
-  const selected = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
+  const clients = opts.clients ?? spec.clients;
+  const transactions = opts.transactions ?? (opts.duration !== undefined ? undefined : spec.transactions);
+  const duration = transactions === undefined ? opts.duration ?? spec.durationMs ?? 30_000 : undefined;
+  const warmup = opts.warmup ?? spec.warmupMs;
+  const seed = opts.seed ?? 1;
+  const chosen = spec.workloads.filter((w) => !opts.workload?.length || opts.workload.includes(w.name));
+  const refs = dataRefsOf(chosen);
   const unknown = (opts.workload ?? []).filter((n) => !spec.workloads.some((w) => w.name === n));
   if (unknown.length) throw new UsageError(`--workload: no workload named ${unknown.join(', ')} (have: ${spec.workloads.map((w) => w.name).join(', ')})`);
 
   if (opts.emitPgbench) {
-    const cmd = emitPgbench({ ...spec, workloads: selected }, resolve(io.cwd, opts.emitPgbench), { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
-    io.stdout(`${cmd}\n`);
-    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n`);
+    // Bounds from the data are read now and written into the scripts as numbers.
+    const values = refs.length ? await withClient(connectionTarget(opts.database, io.env), (c) => readDataBounds(c, refs)) : new Map<string, number>();
+    const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
+    const dir = resolve(io.cwd, opts.emitPgbench);
+    const run = emitPgbench({ ...spec, workloads: selected }, dir, { clients, ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}), ...(transactions !== undefined ? { transactions } : {}), seed });
+    // Script paths as the user named the folder: relative to where they are, or absolute.
+    const path = (abs: string): string => (isAbsolute(opts.emitPgbench!) ? abs : relative(io.cwd, abs));
+    const conn = pgbenchConnection(opts.database, io.env);
+    io.stdout(`${pgbenchCommand(run, path, conn.word)}\n`);
+    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`);
     return { code: EXIT.ok };
   }
 
   const target = connectionTarget(opts.database, io.env);
-  const live = await withClient(target, (c) => readLiveState(c));
+  const { live, values } = await withClient(target, async (c) => ({ live: await readLiveState(c), values: await readDataBounds(c, refs) }));
+  const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
   const work = selected.map((w, i) => ({ w, s: shape(w, i) }));
   const rng = seededRng(seed);
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
   const delegation = await checkDelegation(target.config, live, sample);
-  const progress = io.isTTY && !io.env.NO_COLOR ? (done: number, el: number, tot: number | undefined) => {
-    const pct = tot ? Math.min(100, Math.max(0, Math.round((el / tot) * 100))) : 0;
-    io.stderr(`\r${el < 0 ? 'warming up' : `${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}%`}  ${done} txns  ${el > 0 ? Math.round(done / (el / 1000)) : 0} TPS   `);
-  } : undefined;
-  const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...(progress ? { onTick: progress } : {}) });
-  if (progress) io.stderr('\n');
+  preRunGates(delegation, opts);
+  const progress = progressReporter(io, opts.progressInterval);
+  const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...progress.input });
+  progress.end();
   const shards = Object.values(live.model.groups).map((g) => g.shardCount);
   const report = buildReport(run, delegation, {
     postgres: live.doc.server.version.split(' ')[0], citus: live.doc.server.citus, database: live.doc.server.database,
     workers: live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
     shardCounts: [...new Set(shards)].join(', ') || 'none',
-  }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })) });
+  }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })),
+    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}) });
 
   const failures: string[] = [];
-  if (opts.requireDelegation) for (const d of delegation) if (!d.delegated) failures.push(`${d.workload} is NOT delegated: ${d.reason}`);
-  const minTps = num(opts.minTps, '--min-tps');
+  const minTps = opts.minTps;
   if (minTps !== undefined && report.total.tps < minTps) failures.push(`TPS ${report.total.tps.toFixed(1)} is below --min-tps ${minTps}`);
-  const maxP95 = num(opts.maxP95, '--max-p95');
+  const maxP95 = opts.maxP95;
   if (maxP95 !== undefined && report.total.latencyMs.p95 > maxP95) failures.push(`p95 ${report.total.latencyMs.p95} ms is above --max-p95 ${maxP95} ms`);
   const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
   const rate = errs / Math.max(1, errs + report.total.transactions);
-  const maxErr = num(opts.maxErrorRate, '--max-error-rate');
+  const maxErr = opts.maxErrorRate;
+  if (maxErr === undefined && errs > 0) failures.push(`${errs} error${errs === 1 ? '' : 's'} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`);
   if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
   let comparison = '';
   if (opts.compare) {
     const base = JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport;
     const ratio = report.total.tps / Math.max(1e-9, base.total.tps);
     comparison = `compared with ${opts.compare}: TPS ${report.total.tps.toFixed(1)} vs ${base.total.tps.toFixed(1)} (${ratio.toFixed(2)}x), p95 ${report.total.latencyMs.p95} vs ${base.total.latencyMs.p95} ms\n`;
-    const maxReg = num(opts.maxRegression, '--max-regression');
-    if (maxReg !== undefined && ratio < 1 - (maxReg > 1 ? maxReg / 100 : maxReg)) failures.push(`TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: ${opts.maxRegression})`);
+    const maxReg = opts.maxRegression;
+    if (maxReg !== undefined && ratio < 1 - maxReg) failures.push(`TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: a drop of ${(maxReg * 100).toFixed(1)}%)`);
   }
   const text = opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : opts.format === 'markdown' ? formatBenchMarkdown(report) : formatBenchText(report);
   emit(text + (opts.format === 'json' ? '' : comparison), opts.out, io);

@@ -15,7 +15,8 @@ export interface HammerdbOptions {
   schema?: string;
   format?: PlanFormat;
   out?: string;
-  warehouses?: string;
+  /** A fixed warehouse count for the bench mix; without it, max(w_id) is read before each run. */
+  warehouses?: number;
   manifest?: boolean;
 }
 
@@ -33,10 +34,8 @@ export async function hammerdbCommand(opts: HammerdbOptions, io: CommandIo): Pro
   if (variant !== 'procedures' && variant !== 'functions') throw new UsageError(`--variant must be procedures or functions, got ${JSON.stringify(variant)}`);
   const shardCount = Number(opts.shardCount ?? 32);
   if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > 64000) throw new UsageError(`--shard-count must be an integer from 1 to 64000, got ${JSON.stringify(String(opts.shardCount))}`);
-  const warehouses = Number(opts.warehouses ?? 10);
-  if (!Number.isInteger(warehouses) || warehouses < 1) throw new UsageError(`--warehouses must be a positive integer, got ${JSON.stringify(String(opts.warehouses))}`);
   if (opts.manifest) {
-    emit(hammerdbManifest({ variant, shardCount, warehouses, ...(opts.schema ? { schema: opts.schema } : {}) }), opts.out, io);
+    emit(hammerdbManifest({ variant, shardCount, ...(opts.warehouses !== undefined ? { warehouses: opts.warehouses } : {}), ...(opts.schema ? { schema: opts.schema } : {}) }), opts.out, io);
     return 0;
   }
   const plan = await hammerdbPlan({ variant, shardCount, ...(opts.schema ? { schema: opts.schema } : {}) });

@@ -6,7 +6,7 @@ import { idOf, type ColocationGroup, type Column, type ForeignKey, type Sequence
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { resolveRoutines, type RoutineInfo } from './resolve-routines.js';
-import { resolveBench, type BenchSpec } from './resolve-bench.js';
+import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js';
 import { checkForeignKeys } from './resolve-keys.js';
 import type { Manifest, ManifestColumn, ManifestTable } from './schema.js';
 
@@ -18,7 +18,7 @@ export interface ResolveIo {
 export interface ResolvedManifest {
   readonly desired: ClusterModel;
   readonly routineInfo: Readonly<Record<string, RoutineInfo>>;
-  readonly bench?: BenchSpec;
+  readonly bench?: BenchSpec<SpecParam>;
 }
 
 /** What resolving tables leaves for the later rules. */
@@ -262,7 +262,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
-  const bench = m.bench ? resolveBench(m.bench, problems) : undefined;
+  const bench = m.bench ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables }) : undefined;
   const schemas = [...new Set([ctx.defaultSchema, ...Object.values(withFks).map((t) => t.qname.schema),
     ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)])];
   return {

@@ -2,13 +2,14 @@
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in rules.ts.
 import { z } from 'zod';
 import { identifierProblem } from '../sql/quote.js';
+import { DURATION_PATTERN } from '../util/duration.js';
 
 const ident = z.string().superRefine((s, ctx) => {
   const why = identifierProblem(s);
   if (why) ctx.addIssue({ code: 'custom', message: `name ${JSON.stringify(s)} ${why}` });
 });
 const shardCount = z.number().int().min(1, 'shard count must be between 1 and 64000').max(64000, 'shard count must be between 1 and 64000');
-const duration = z.string().regex(/^\d+(\.\d+)?(ms|s|m|h)$/, 'expected a duration such as 500ms, 30s, 5m or 1h');
+const duration = z.string().regex(DURATION_PATTERN, 'expected a duration such as 500ms, 30s, 5m or 1h');
 
 const columnSpec = z.union([
   z.string().min(1),
@@ -68,10 +69,13 @@ const routine = z.strictObject({
   force_delegation: z.boolean().optional(),
 });
 
-const intPair = z.tuple([z.number().int(), z.number().int()]);
+// A value read from the database once before the run: { max: table.column } (HammerDB's driver
+// reads max(w_id) the same way), or { min: … }; table is a manifest key, schema-qualified or not.
+const fromData = z.union([z.strictObject({ max: z.string().min(1) }), z.strictObject({ min: z.string().min(1) })]);
+const bound = z.union([z.number().int(), fromData]);
 const param = z.union([
-  z.strictObject({ int: intPair }),
-  z.strictObject({ const: z.union([z.string(), z.number(), z.boolean()]) }),
+  z.strictObject({ int: z.tuple([bound, bound]) }),
+  z.strictObject({ const: z.union([z.string(), z.number(), z.boolean(), fromData]) }),
   z.strictObject({ nurand: z.tuple([z.number().int().positive(), z.number().int(), z.number().int()]) }),
   z.strictObject({ pick: z.array(z.union([z.string(), z.number()])).min(1) }),
   z.strictObject({ text: z.tuple([z.number().int().min(0), z.number().int().min(0)]) }),
@@ -117,3 +121,4 @@ export type ManifestTable = Manifest['tables'][string];
 export type ManifestRoutine = Manifest['routines'][string];
 export type ManifestColumn = NonNullable<ManifestTable['columns']>[string];
 export type BenchParam = z.output<typeof param>;
+export type FromData = z.output<typeof fromData>;

@@ -117,7 +117,7 @@ describe('hammerdb --manifest', () => {
     expect(r.code).toBe(0);
     const text = readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8');
     expect(text).toContain('sql: "SELECT neword($1, $2, $3, $4, $5, 0)"');
-    expect(text).toContain('params: [ { int: [1, 40] }, { const: 40 }, { int: [1, 10] }, { nurand: [1023, 1, 3000] }, { int: [5, 15] } ]');
+    expect(text).toContain('params: [ { int: [ 1, 40 ] }, { const: 40 }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]');
     expect((await cli(['validate'], { cwd: dir })).code).toBe(0);
   });
 });

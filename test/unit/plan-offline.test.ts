@@ -1,13 +1,15 @@
 // Offline plans: exact SQL for the shipped layouts, phase order, and each output format.
 import { describe, expect, it } from 'vitest';
+import { dataRefsOf } from '../../src/bench/data-bounds.js';
 import { hammerdbPlan } from '../../src/commands/hammerdb.js';
 import { planOffline } from '../../src/commands/plan.js';
 import { formatPlan } from '../../src/format/index.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
-import { loadManifest } from '../../src/manifest/load.js';
+import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { PHASES } from '../../src/plan/steps.js';
 import { readFileSync } from 'node:fs';
 import { load } from '../support/manifest.js';
+import { cli } from '../support/run-cli.js';
 
 describe('hammerdb', () => {
   it.each(['procedures', 'functions'] as const)('writes the %s variant as one transaction', async (variant) => {
@@ -101,5 +103,24 @@ describe('formats', () => {
     const md = formatPlan(planOffline(m, 'm.yaml'), 'markdown');
     expect(md).toContain('| 2 | reference_tables | make public."a\\|b" a reference table |  |');
     expect(md).toContain('<details><summary>SQL</summary>');
+  });
+});
+
+describe('hammerdb --manifest', () => {
+  it('writes YAML through the yaml library, so any --schema reads back', async () => {
+    const r = await cli(['hammerdb', '--manifest', '--schema', 'a: b', '--warehouses', '2']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const m = await loadManifestText(r.stdout, 'hammerdb.yaml', process.cwd());
+    expect(m.desired.schemas).toEqual(['a: b']);
+    expect(new Set(Object.values(m.desired.tables).map((t) => t.qname.schema))).toEqual(new Set(['a: b']));
+    expect(m.bench!.workloads.map((w) => w.params[0])).toEqual(Array(5).fill({ int: [1, 2] }));
+  });
+
+  it('sizes the bench from the data unless --warehouses is given', async () => {
+    const r = await cli(['hammerdb', '--manifest', '--schema', 'tpcc']);
+    expect(r.stdout).toContain('      params: [ { int: [ 1, { max: warehouse.w_id } ] }, { const: { max: warehouse.w_id } }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]\n');
+    const m = await loadManifestText(r.stdout, 'hammerdb.yaml', process.cwd());
+    expect(dataRefsOf(m.bench!.workloads).map((ref) => [ref.text, ref.table])).toEqual([['max(warehouse.w_id)', { schema: 'tpcc', name: 'warehouse' }]]);
+    expect((await cli(['hammerdb', '--manifest', '--warehouses', '0'])).code).toBe(64);
   });
 });
