@@ -6,7 +6,8 @@ import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
 import { PLAN_FORMATS } from './format/index.js';
 import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
-import { countFlag, durationFlag, nonNegativeIntFlag, numberFlag, rateFlag } from './cli/flags.js';
+import { boundedIntFlag, countFlag, durationFlag, nonNegativeIntFlag, numberFlag, rateFlag, zeroOrDurationFlag } from './cli/flags.js';
+import { HAZARDS } from './plan/steps.js';
 import { TOOL_VERSION } from './version.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
@@ -43,11 +44,11 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--plan <file>', 'apply a saved plan (plan --format json); refused when the cluster or manifest changed since')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--auto-approve', 'apply without asking (required without a terminal)')
-    .option('--allow-hazards <list>', 'comma-separated hazards to allow: copies_data, rewrites_table, drops_data, breaks_cached_plans, non_transactional, or all')
-    .option('--lock-timeout <duration>', 'lock_timeout for each statement', '5s')
-    .option('--statement-timeout <duration>', 'statement_timeout for each statement (0: none)', '0')
-    .option('--retries <n>', 'retries after a lock_timeout, with backoff', '3')
-    .option('--wait <duration>', 'how long to wait for another apply to finish', '60s')
+    .option('--allow-hazards <list>', `comma-separated hazards to allow: ${HAZARDS.join(', ')}, or all`)
+    .addOption(new Option('--lock-timeout <duration>', 'lock_timeout for each statement').argParser(durationFlag).default(5000, '5s'))
+    .addOption(new Option('--statement-timeout <duration>', 'statement_timeout for each statement (0: none)').argParser(zeroOrDurationFlag).default(0, '0'))
+    .addOption(new Option('--retries <n>', 'retries after a lock_timeout, with backoff (0 to 20)').argParser(boundedIntFlag(0, 20)).default(3))
+    .addOption(new Option('--wait <duration>', 'how long to wait for another apply to finish').argParser(zeroOrDurationFlag).default(60_000, '60s'))
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
     .option('--bench', "after a successful apply, run the manifest's smoke benchmark (bench)")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
@@ -78,7 +79,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
   program.command('history')
     .description('show the applies recorded in citus_migrate.applies')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
-    .option('--limit <n>', 'how many, newest first', '50')
+    .addOption(new Option('--limit <n>', 'how many, newest first').argParser(countFlag).default(50))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
 

@@ -1,7 +1,5 @@
 // Flag values parsed in one place, with one rule each, as commander argParsers: a bad value throws
 // commander's InvalidArgumentError, so the CLI exits 64 naming the flag and the value.
-// apply's --lock-timeout, --statement-timeout and --wait should use durationFlag (and accept
-// "0" through zeroOrDurationFlag), --retries nonNegativeIntFlag, and history's --limit countFlag.
 import { InvalidArgumentError } from 'commander';
 import { parseDuration } from '../util/duration.js';
 
@@ -29,6 +27,15 @@ export function nonNegativeIntFlag(what: string): (value: string) => number {
   return (value) => {
     const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`not ${what}: expected a whole number of 0 or more`);
+    return n;
+  };
+}
+
+/** A whole number from lo to hi (retries). */
+export function boundedIntFlag(lo: number, hi: number): (value: string) => number {
+  return (value) => {
+    const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < lo || n > hi) throw new InvalidArgumentError(`expected a whole number from ${lo} to ${hi}`);
     return n;
   };
 }

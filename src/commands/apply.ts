@@ -13,7 +13,6 @@ import { stepProgress } from '../apply/progress.js';
 import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
-import { durationMs } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { TOOL_VERSION } from '../version.js';
@@ -27,20 +26,16 @@ export interface ApplyOptions {
   database?: string;
   autoApprove?: boolean;
   allowHazards?: string;
-  lockTimeout?: string;
-  statementTimeout?: string;
-  retries?: string;
-  wait?: string;
+  /** Milliseconds (parsed by the CLI's flag parsers), like statementTimeout and wait. */
+  lockTimeout?: number;
+  statementTimeout?: number;
+  retries?: number;
+  wait?: number;
   rehearse?: boolean;
   format?: 'text' | 'json';
   bench?: boolean;
 }
 
-function duration(text: string | undefined, dflt: string, flag: string): number {
-  const t = text ?? dflt;
-  if (t === '0') return 0;
-  try { return durationMs(t); } catch { throw new UsageError(`${flag} must be a duration such as 500ms, 5s or 2m, got ${JSON.stringify(t)}`); }
-}
 
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
@@ -52,11 +47,7 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
 }
 
 async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
-  const lockTimeoutMs = duration(opts.lockTimeout, '5s', '--lock-timeout');
-  const statementTimeoutMs = duration(opts.statementTimeout, '0', '--statement-timeout');
-  const waitMs = duration(opts.wait, '60s', '--wait');
-  const retries = Number(opts.retries ?? 3);
-  if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new UsageError('--retries must be an integer from 0 to 20');
+  const { lockTimeout: lockTimeoutMs = 5000, statementTimeout: statementTimeoutMs = 0, wait: waitMs = 60_000, retries = 3 } = opts;
   const allowed = parseHazards(opts.allowHazards);
 
   const saved = opts.plan !== undefined ? readSavedPlan(opts.plan, io.cwd) : undefined;
