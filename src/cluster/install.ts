@@ -1,6 +1,6 @@
 // Local PostgreSQL server binaries, and running them: initdb and pg_ctl refuse root, so as root
 // they run as the `postgres` OS user.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,4 +50,15 @@ export function runServerTool(cmd: string, args: readonly string[]): void {
   const full = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const;
   const r = spawnSync(full[0], [...full[1]], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+}
+
+/** runServerTool without blocking the event loop (for stopping servers while other work goes on). */
+export function runServerToolAsync(cmd: string, args: readonly string[]): Promise<void> {
+  const full = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const;
+  return new Promise((resolve, reject) => {
+    execFile(full[0], [...full[1]], { encoding: 'utf8' }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${cmd} ${args.join(' ')} failed (${err.code}): ${(stderr || stdout || err.message).trim()}`));
+      else resolve();
+    });
+  });
 }

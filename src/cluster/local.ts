@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { ClusterError } from '../errors.js';
-import { findPgInstall, isRoot, postgresIds, runServerTool, type PgInstall } from './install.js';
+import { findPgInstall, isRoot, postgresIds, runServerTool, runServerToolAsync, type PgInstall } from './install.js';
 import { DATA_ROOT_PREFIX, assertRemovable, logFile, removeCreated } from './removal.js';
 import { CLUSTER_FILE, readClusterFile, writeClusterFile, type ClusterState } from './state-file.js';
 
@@ -51,8 +51,8 @@ export interface LocalCluster {
   readonly workers: readonly LocalNode[];
   /** URL of a database on the coordinator (user postgres, trust auth on loopback). */
   url(database?: string): string;
-  /** Stops every node and removes what startLocalCluster created (nothing else). */
-  stop(): void;
+  /** Stops every node and removes what startLocalCluster created (nothing else), without blocking the event loop. */
+  stop(): Promise<void>;
   /** Stops one node (immediate shutdown, as a crash would), for fault tests. */
   stopNode(node: LocalNode): void;
   /** Starts a stopped node again. */
@@ -129,11 +129,9 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
   const pgCtl = join(install.bin, 'pg_ctl');
   const start = (n: LocalNode): void => runServerTool(pgCtl, ['-D', n.dataDir, '-l', logFile(dataRoot, n.name), '-w', '-t', '60', 'start']);
   const started: LocalNode[] = [];
-  const stopAll = (): void => {
-    for (const n of started) {
-      try { runServerTool(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
-    }
-    removeCreated(clusterDir, state, process.cwd());
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(started.map((n) => runServerToolAsync(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => { /* already stopped */ })));
+    await removeCreated(clusterDir, state, process.cwd());
   };
   try {
     for (const node of nodes) {
@@ -150,7 +148,7 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
       started.push(node);
     }
   } catch (e) {
-    stopAll();
+    await stopAll();
     throw e;
   }
   const [coordinator, ...workers] = nodes as [LocalNode, ...LocalNode[]];
@@ -176,7 +174,7 @@ export function localClusterStatus(dir: string, install = findPgInstall()): { no
  * Stops every node of the cluster in dir and removes what `up` created there, after checking
  * cluster.json lists nothing else. Returns the nodes stopped and the folders kept (not empty).
  */
-export function stopLocalCluster(dir: string, cwd: string, install = findPgInstall()): { stopped: number; kept: string[] } {
+export async function stopLocalCluster(dir: string, cwd: string, install = findPgInstall()): Promise<{ stopped: number; kept: string[] }> {
   const c = readClusterFile(dir);
   if (!c) return { stopped: 0, kept: [] };
   assertRemovable(dir, c, cwd);
@@ -185,5 +183,5 @@ export function stopLocalCluster(dir: string, cwd: string, install = findPgInsta
     if (!existsSync(join(n.dataDir, 'postmaster.pid'))) continue;
     try { runServerTool(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']); stopped++; } catch { /* not running */ }
   }
-  return { stopped, kept: removeCreated(dir, c, cwd) };
+  return { stopped, kept: await removeCreated(dir, c, cwd) };
 }

@@ -1,7 +1,8 @@
 // What `cluster down` (and a failed `up`) may remove: exactly the paths cluster.json says `up`
 // created, and only when each is one `up` could have made. A cluster.json that was edited, copied
 // or written by something else is refused before anything is stopped or removed.
-import { lstatSync, readdirSync, rmdirSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import { readdir, rm, rmdir } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { ClusterError } from '../errors.js';
 import { CLUSTER_FILE, type ClusterState } from './state-file.js';
@@ -85,21 +86,26 @@ export function assertRemovable(dir: string, state: ClusterState, cwd: string): 
  * Removes the paths `up` created (checked by assertRemovable first), then each folder it made,
  * innermost first, if that is now empty. Returns the folders it kept because they are not empty.
  */
-export function removeCreated(dir: string, state: ClusterState, cwd: string): string[] {
+export async function removeCreated(dir: string, state: ClusterState, cwd: string): Promise<string[]> {
   assertRemovable(dir, state, cwd);
   const here = resolve(cwd);
-  for (const p of state.created.paths) {
+  // Asynchronous: a data directory with many databases takes seconds to remove, and callers such
+  // as the test suite's teardown must keep serving their event loop meanwhile.
+  const stateFile = join(dir, CLUSTER_FILE);
+  await Promise.all(state.created.paths.filter((p) => p !== stateFile).map(async (p) => {
     const kind = pathKind(p);
-    if (kind === 'pgdata') rmSync(p, { recursive: true, force: true });
-    else if (kind === 'file') rmSync(p, { force: true });
-  }
+    if (kind === 'pgdata') await rm(p, { recursive: true, force: true });
+    else if (kind === 'file') await rm(p, { force: true });
+  }));
+  // cluster.json last, so that an interrupted removal can be run again.
+  if (state.created.paths.includes(stateFile) && pathKind(stateFile) === 'file') await rm(stateFile, { force: true });
   const kept: string[] = [];
   for (const d of [...state.created.dirs].reverse()) {
     if (pathKind(d) !== 'dir' && pathKind(d) !== 'pgdata') continue;
     // Never the folder we run in, nor one holding it: an empty folder costs nothing to keep.
     if (d === here || isInside(here, d)) continue;
-    if (readdirSync(d).length > 0) { kept.push(d); continue; }
-    rmdirSync(d);
+    if ((await readdir(d)).length > 0) { kept.push(d); continue; }
+    await rmdir(d);
   }
   return kept;
 }

@@ -46,7 +46,7 @@ export async function clusterUp(opts: { dir?: string; workers?: string | number;
   try {
     await initClusterDatabase(cluster, 'postgres');
   } catch (e) {
-    cluster.stop();
+    await cluster.stop();
     throw e;
   }
   io.stderr(`coordinator 127.0.0.1:${cluster.coordinator.port}, workers ${cluster.workers.map((w) => `127.0.0.1:${w.port}`).join(', ') || 'none'}\n`);
@@ -60,7 +60,7 @@ export async function clusterDown(opts: { dir?: string }, io: CommandIo): Promis
   const shown = opts.dir ?? DEFAULT_CLUSTER_DIR;
   const dir = resolve(io.cwd, shown);
   if (!readClusterFile(dir)) { io.stderr(`no cluster in ${shown}\n`); return EXIT.ok; }
-  const { stopped, kept } = stopLocalCluster(dir, io.cwd);
+  const { stopped, kept } = await stopLocalCluster(dir, io.cwd);
   io.stderr(`stopped ${stopped} node(s) and removed the files cluster up created in ${shown}\n`);
   for (const k of kept) io.stderr(`kept ${k}: it holds files cluster up did not create\n`);
   return EXIT.ok;

@@ -29,9 +29,26 @@ describe('startLocalCluster with a folder and a port', () => {
       const r = await client.query('SELECT current_setting(\'port\') AS port').finally(() => client.end());
       expect(r.rows).toEqual([{ port: String(port) }]);
     } finally {
-      cluster.stop();
+      await cluster.stop();
     }
     expect(readdirSync(parent)).toEqual(['citus-migrate.yaml']);
+    expect(existsSync(cluster.dataRoot)).toBe(false);
+  });
+
+  // vitest runs the suite's global teardown (which stops the servers) on the event loop that is
+  // also stopping the last test worker: a stop() that blocks for the half minute a Citus data
+  // removal takes made that worker's stop time out ("Timeout terminating forks worker").
+  it('stop() keeps the event loop running while it stops the servers and removes their data', async () => {
+    const cluster = await startLocalCluster({ citus: false });
+    let ticks = 0;
+    const timer = setInterval(() => { ticks++; }, 1);
+    try {
+      await cluster.stop();
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+    expect(existsSync(cluster.dir)).toBe(false);
     expect(existsSync(cluster.dataRoot)).toBe(false);
   });
 
