@@ -74,5 +74,5 @@ try {
   const keys = Object.keys(phases[0] ?? {});
   console.log(`apply phases, median ms: ${keys.map((k) => `${k} ${median(phases.map((x) => x[k]))}`).join(', ')} (the rest: node start-up and module loading)`);
 } finally {
-  cluster.stop();
+  await cluster.stop();
 }

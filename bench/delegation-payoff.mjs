@@ -76,7 +76,7 @@ const proxy = await spawnDelayProxy([cluster.coordinator, ...cluster.workers].ma
 let stopping;
 const stopAll = () => (stopping ??= (async () => {
   await proxy.stop().catch(() => {});
-  cluster.stop();
+  await cluster.stop();
 })());
 // Interrupted or crashed: still stop the three servers this script started.
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void stopAll().finally(() => process.exit(130)); });
@@ -209,7 +209,7 @@ sequences:
       reference = { nopm: r.nopm, errors: r.errors, msPerTx: (s1 - s0) / (r.tps * duration), p50: r.byKind.new_order.p50 };
       log(`reference, plain PostgreSQL: ${r.nopm.toFixed(0)} NOPM, server ${reference.msPerTx.toFixed(2)} ms CPU per transaction`);
     } finally {
-      plain.stop();
+      await plain.stop();
     }
   }
 

@@ -100,5 +100,5 @@ try {
   console.log(`round trips: ${last.trips} (connect + catalog query; target <= 5)`);
   console.log(`peak memory of the plan process: ${Math.max(...plans.map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`);
 } finally {
-  cluster?.stop();
+  await cluster?.stop();
 }

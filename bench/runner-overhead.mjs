@@ -62,5 +62,5 @@ try {
     console.log(`${r.w.padEnd(10)} pgbench ${r.pgTps.toFixed(0).padStart(7)} TPS | citus-migrate bench ${r.ours.toFixed(0).padStart(7)} TPS | ratio ${(r.ours / r.pgTps).toFixed(2)}x (target >= ${target}x) | client CPU ${Math.round(r.cpu * 100)}% of a core | delegated: ${r.delegated}`);
   }
 } finally {
-  cluster.stop();
+  await cluster.stop();
 }

@@ -102,15 +102,17 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
 
   const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1 (local binaries with the citus extension)');
-  cluster.command('up').description('start it and print its URL')
-    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+  const dirOption = () => new Option('--dir <dir>', 'the cluster\'s own folder: cluster.json and the nodes\' data and logs (as root, data and logs go to a citus-migrate-data-* folder in the temp dir, shown by up and status)').default(DEFAULT_CLUSTER_DIR);
+  cluster.command('up').description('start it and print its URL (--dir must be new or empty)')
+    .addOption(dirOption())
     .option('--workers <n>', 'number of workers', '2')
+    .option('--port <port>', 'coordinator port; workers on the ports right after it (default: random free ports)')
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));
-  cluster.command('down').description('stop it and delete its data')
-    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+  cluster.command('down').description('stop it and delete what up created (other files stay)')
+    .addOption(dirOption())
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterDown(o, io)));
-  cluster.command('status').description('show its nodes and URL')
-    .option('--dir <dir>', 'where its data lives', DEFAULT_CLUSTER_DIR)
+  cluster.command('status').description('show its nodes, URL and data folder')
+    .addOption(dirOption())
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterStatus(o, io)));
 
   program.command('init')

@@ -1,40 +1,16 @@
 // Throwaway PostgreSQL / Citus clusters on 127.0.0.1 from local server binaries: a coordinator
-// and N workers in a temp dir. initdb and pg_ctl refuse root, so as root they run as `postgres`.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// and N workers. cluster.json (state-file.ts) records what was created; removal.ts removes it.
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { ClusterError } from '../errors.js';
+import { findPgInstall, isRoot, postgresIds, runServerTool, runServerToolAsync, type PgInstall } from './install.js';
+import { DATA_ROOT_PREFIX, assertRemovable, logFile, removeCreated } from './removal.js';
+import { CLUSTER_FILE, readClusterFile, writeClusterFile, type ClusterState } from './state-file.js';
 
-export interface PgInstall {
-  readonly bin: string;
-  readonly pkglibdir: string;
-  readonly sharedir: string;
-  readonly hasCitus: boolean;
-}
-
-/** Finds PostgreSQL server binaries: $PG_BIN, else pg_config, else /usr/lib/postgresql/<newest>/bin. */
-export function findPgInstall(env: Readonly<Record<string, string | undefined>> = process.env): PgInstall | undefined {
-  const candidates: string[] = [];
-  if (env.PG_BIN) candidates.push(env.PG_BIN);
-  if (existsSync('/usr/lib/postgresql')) {
-    for (const v of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${v}/bin`);
-  }
-  for (const bin of candidates) {
-    if (!existsSync(join(bin, 'initdb')) || !existsSync(join(bin, 'pg_ctl'))) continue;
-    const pgConfig = existsSync(join(bin, 'pg_config')) ? join(bin, 'pg_config') : 'pg_config';
-    let pkglibdir = join(bin, '..', 'lib');
-    let sharedir = '';
-    try {
-      pkglibdir = execFileSync(pgConfig, ['--pkglibdir'], { encoding: 'utf8' }).trim();
-      sharedir = execFileSync(pgConfig, ['--sharedir'], { encoding: 'utf8' }).trim();
-    } catch { /* no pg_config: fall back to the Debian layout */ }
-    if (!sharedir) sharedir = join('/usr/share/postgresql', bin.split('/').at(-2) ?? '');
-    const hasCitus = existsSync(join(pkglibdir, 'citus.so')) && existsSync(join(sharedir, 'extension', 'citus.control'));
-    return { bin, pkglibdir, sharedir, hasCitus };
-  }
-  return undefined;
-}
+export { findPgInstall, type PgInstall } from './install.js';
+export { readClusterFile, type ClusterState } from './state-file.js';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -49,12 +25,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-const isRoot = (): boolean => process.getuid?.() === 0;
-
-function run(cmd: string, args: readonly string[]): void {
-  const full = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const;
-  const r = spawnSync(full[0], [...full[1]], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+/** Whether nothing listens on 127.0.0.1:port (we can bind it). */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
 }
 
 export interface LocalNode {
@@ -64,81 +42,123 @@ export interface LocalNode {
 }
 
 export interface LocalCluster {
+  /** The cluster's folder (cluster.json; the data too unless run as root). */
   readonly dir: string;
+  /** Where the nodes' data directories and logs are. */
+  readonly dataRoot: string;
   readonly citus: boolean;
   readonly coordinator: LocalNode;
   readonly workers: readonly LocalNode[];
   /** URL of a database on the coordinator (user postgres, trust auth on loopback). */
   url(database?: string): string;
-  stop(): void;
+  /** Stops every node and removes what startLocalCluster created (nothing else), without blocking the event loop. */
+  stop(): Promise<void>;
   /** Stops one node (immediate shutdown, as a crash would), for fault tests. */
   stopNode(node: LocalNode): void;
   /** Starts a stopped node again. */
   startNode(node: LocalNode): void;
 }
 
-/** Starts a coordinator and `workers` workers (Citus when `citus`), registered with each other. */
-export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string }): Promise<LocalCluster> {
+/** Ports for the nodes: `port`, `port`+1, ... each checked free; else distinct random free ports. */
+async function nodePorts(names: readonly string[], port: number | undefined): Promise<number[]> {
+  if (port === undefined) {
+    const ports: number[] = [];
+    while (ports.length < names.length) {
+      const p = await freePort();
+      if (!ports.includes(p)) ports.push(p);
+    }
+    return ports;
+  }
+  const ports = names.map((_, i) => port + i);
+  for (const [i, p] of ports.entries()) {
+    if (!(await portIsFree(p))) throw new ClusterError(`port ${p} on 127.0.0.1 is in use (the ${names[i]} would listen there): pick other ports with --port, or stop what listens on ${p}`, 'cluster_port_in_use', { port: p });
+  }
+  return ports;
+}
+
+/** Refuses a `dir` that exists and is not an empty folder: cluster up never mixes its files with others. */
+export function assertUsableDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  const entries = statSync(dir).isDirectory() ? readdirSync(dir) : undefined;
+  if (entries !== undefined && entries.length === 0) return;
+  const why = entries === undefined ? 'is not a folder' : `is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, and no ${CLUSTER_FILE} of a running cluster)`;
+  throw new ClusterError(`${dir} ${why}: cluster up keeps its files in a folder of its own, which cluster down deletes. Pass --dir with a new or empty folder, e.g. --dir .citus-migrate/cluster`, 'cluster_dir_not_empty', { path: dir });
+}
+
+/** Makes `dir` and any missing parents; returns the folders it created, outermost first. */
+function makeDirs(dir: string): string[] {
+  const first = mkdirSync(dir, { recursive: true });
+  if (first === undefined) return [];
+  const dirs = [first];
+  for (const part of relative(first, dir).split(sep).filter(Boolean)) dirs.push(join(dirs.at(-1)!, part));
+  return dirs;
+}
+
+/**
+ * Starts a coordinator and `workers` workers (Citus when `citus`), registered with each other, in
+ * `dir` (new or empty; default: a fresh temp folder), on `port` and the ports after it (default:
+ * random free ports). As root the data goes to a folder of its own under the system temp dir:
+ * initdb runs as postgres, which may not reach `dir` (a 0700 home or temp folder).
+ */
+export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string; port?: number }): Promise<LocalCluster> {
   const install = opts.install ?? findPgInstall();
   if (!install) throw new Error('no PostgreSQL server binaries found (set PG_BIN, or install postgresql-15)');
   if (opts.citus && !install.hasCitus) throw new Error(`the citus extension is not installed in ${install.pkglibdir}`);
-  // The state file lives in `dir`; the data too, unless we are root: then initdb runs as
-  // postgres, which may not be able to reach `dir` (a 0700 home or temp folder), so the data
-  // goes to a fresh folder of its own under the system temp dir.
-  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'citus-migrate-'));
-  mkdirSync(dir, { recursive: true });
-  const dataRoot = isRoot() ? mkdtempSync(join(tmpdir(), 'citus-migrate-data-')) : dir;
-  if (isRoot()) {
-    chmodSync(dataRoot, 0o755);
-    chownSync(dataRoot, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
-  }
   const names = ['coordinator', ...Array.from({ length: opts.citus ? opts.workers ?? 2 : 0 }, (_, i) => `worker${i + 1}`)];
-  const nodes: LocalNode[] = [];
+  const dir = opts.dir === undefined ? undefined : resolve(opts.dir);
+  // Both checks before anything is created: a refusal leaves no trace.
+  if (dir !== undefined) assertUsableDir(dir);
+  const ports = await nodePorts(names, opts.port);
+  const created = dir === undefined ? [mkdtempSync(join(tmpdir(), 'citus-migrate-'))] : makeDirs(dir);
+  const clusterDir = dir ?? created[0]!;
+  const dataRoot = isRoot() ? mkdtempSync(join(tmpdir(), DATA_ROOT_PREFIX)) : clusterDir;
+  if (isRoot()) {
+    created.push(dataRoot);
+    const { uid, gid } = postgresIds();
+    chmodSync(dataRoot, 0o755);
+    chownSync(dataRoot, uid, gid);
+  }
+  const nodes: LocalNode[] = names.map((name, i) => ({ name, port: ports[i]!, dataDir: join(dataRoot, name) }));
+  const state: ClusterState = {
+    version: 1, citus: opts.citus, nodes, dataRoot,
+    // cluster.json last: `down` removes it after everything else, so an interrupted down can rerun.
+    created: { dirs: created, paths: [...nodes.flatMap((n) => [n.dataDir, logFile(dataRoot, n.name)]), join(clusterDir, CLUSTER_FILE)] },
+  };
+  // Written before any node exists, so that an interrupted `up` can still be taken down.
+  writeClusterFile(clusterDir, state);
+  const pgCtl = join(install.bin, 'pg_ctl');
+  const start = (n: LocalNode): void => runServerTool(pgCtl, ['-D', n.dataDir, '-l', logFile(dataRoot, n.name), '-w', '-t', '60', 'start']);
   const started: LocalNode[] = [];
-  const stopAll = (): void => {
-    for (const n of started) {
-      try { run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
-    }
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(dataRoot, { recursive: true, force: true });
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(started.map((n) => runServerToolAsync(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => { /* already stopped */ })));
+    await removeCreated(clusterDir, state, process.cwd());
   };
   try {
-    for (const name of names) {
-      const node = { name, port: await freePort(), dataDir: join(dataRoot, name) };
-      nodes.push(node);
-      run(join(install.bin, 'initdb'), ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    for (const node of nodes) {
+      runServerTool(join(install.bin, 'initdb'), ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
       appendFileSync(join(node.dataDir, 'postgresql.conf'), [
-        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dataRoot}'`,
+        // No Unix socket: clients use TCP on 127.0.0.1, and no socket file is left behind.
+        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
         'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200',
         // Each Citus database runs a maintenance worker: leave room for a database per test.
         ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1', 'max_worker_processes = 64'] : []),
         '',
       ].join('\n'));
-      run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, '-l', join(dataRoot, `${name}.log`), '-w', '-t', '60', 'start']);
+      start(node);
       started.push(node);
     }
   } catch (e) {
-    stopAll();
+    await stopAll();
     throw e;
   }
-  writeFileSync(join(dir, 'cluster.json'), JSON.stringify({ citus: opts.citus, nodes, dataRoot }, null, 2));
   const [coordinator, ...workers] = nodes as [LocalNode, ...LocalNode[]];
   return {
-    dir, citus: opts.citus, coordinator, workers,
+    dir: clusterDir, dataRoot, citus: opts.citus, coordinator, workers,
     url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
     stop: stopAll,
-    stopNode: (n) => run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']),
-    startNode: (n) => run(join(install.bin, 'pg_ctl'), ['-D', n.dataDir, '-l', join(dataRoot, `${n.name}.log`), '-w', '-t', '60', 'start']),
+    stopNode: (n) => runServerTool(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']),
+    startNode: start,
   };
-}
-
-interface ClusterFile { readonly citus: boolean; readonly nodes: readonly LocalNode[]; readonly dataRoot?: string }
-
-/** Reads the cluster a previous `startLocalCluster` left in dir, or undefined. */
-export function readClusterFile(dir: string): ClusterFile | undefined {
-  const file = join(dir, 'cluster.json');
-  if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as ClusterFile;
 }
 
 /** Whether each node of the cluster in dir is running (pg_ctl status). */
@@ -146,19 +166,22 @@ export function localClusterStatus(dir: string, install = findPgInstall()): { no
   const c = readClusterFile(dir);
   if (!c || !install) return [];
   return c.nodes.map((node) => {
-    try { run(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, 'status']); return { node, running: true }; } catch { return { node, running: false }; }
+    try { runServerTool(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, 'status']); return { node, running: true }; } catch { return { node, running: false }; }
   });
 }
 
-/** Stops every node of the cluster in dir and removes the dir. */
-export function stopLocalCluster(dir: string, install = findPgInstall()): number {
+/**
+ * Stops every node of the cluster in dir and removes what `up` created there, after checking
+ * cluster.json lists nothing else. Returns the nodes stopped and the folders kept (not empty).
+ */
+export async function stopLocalCluster(dir: string, cwd: string, install = findPgInstall()): Promise<{ stopped: number; kept: string[] }> {
   const c = readClusterFile(dir);
-  if (!c) return 0;
+  if (!c) return { stopped: 0, kept: [] };
+  assertRemovable(dir, c, cwd);
   let stopped = 0;
   for (const n of c.nodes) {
-    try { run(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']); stopped++; } catch { /* not running */ }
+    if (!existsSync(join(n.dataDir, 'postmaster.pid'))) continue;
+    try { runServerTool(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']); stopped++; } catch { /* not running */ }
   }
-  if (c.dataRoot) rmSync(c.dataRoot, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-  return stopped;
+  return { stopped, kept: await removeCreated(dir, c, cwd) };
 }

@@ -27,7 +27,7 @@ const toInfo = (c: LocalCluster): ServerInfo => ({
   nodes: [c.coordinator, ...c.workers].map((n) => ({ host: '127.0.0.1', port: n.port })),
 });
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started: LocalCluster[] = [];
   const install = findPgInstall();
   if (!install) throw new Error('integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN');
@@ -52,5 +52,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('citus', citus);
   project.provide('citusSkipReason', reason);
   process.env.CITUS_MIGRATE_CITUS_SKIP_REASON = reason;
-  return () => { for (const c of started) c.stop(); };
+  // vitest runs this teardown while it is still stopping the last test file's worker, on the
+  // same event loop: stopping the servers and removing their data (half a minute for a Citus
+  // cluster with a database per test) must not block it, or that worker's stop times out.
+  return async () => { await Promise.all(started.map((c) => c.stop())); };
 }
