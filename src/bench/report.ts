@@ -2,6 +2,7 @@
 // SQLSTATE, delegation; the client's CPU share (so a client-bound run is visible); environment.
 import { newHistogram, type RunResult } from './runner.js';
 import { failureText, type Delegation } from './delegation.js';
+import { plural } from '../util/plural.js';
 
 export interface LatencyMs { readonly min: number; readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number }
 
@@ -67,7 +68,7 @@ export function formatBenchText(r: BenchReport): string {
   const env = r.environment;
   return [
     `citus-migrate bench: ${r.settings.clients} client(s), ${r.measuredSeconds}s measured (latency in ms)`,
-    `environment: PostgreSQL ${env.postgres}, Citus ${env.citus ?? 'not installed'}, ${env.workers} worker(s), shards: ${env.shardCounts}`,
+    `environment: PostgreSQL ${env.postgres}, Citus ${env.citus ?? 'not installed'}, ${plural(Number(env.workers), 'worker')}, shards: ${env.shardCounts}`,
     '',
     head,
     ...r.workloads.map(row),
@@ -88,6 +89,6 @@ export function formatBenchMarkdown(r: BenchReport): string {
     `### citus-migrate bench: ${r.settings.clients} clients, ${r.measuredSeconds}s`, '',
     '| workload | txns | TPS | p50 ms | p95 ms | p99 ms | errors | delegation |', '|---|---:|---:|---:|---:|---:|---|---|',
     ...r.workloads.map(row), row(r.total), '',
-    `Client CPU ${Math.round(r.client.cpuShare * 100)}% of one core${r.client.clientBound ? ' (client-bound)' : ''}. PostgreSQL ${r.environment.postgres}, Citus ${r.environment.citus ?? '—'}, ${r.environment.workers} worker(s).`, '',
+    `Client CPU ${Math.round(r.client.cpuShare * 100)}% of one core${r.client.clientBound ? ' (client-bound)' : ''}. PostgreSQL ${r.environment.postgres}, Citus ${r.environment.citus ?? '—'}, ${plural(Number(r.environment.workers), 'worker')}.`, '',
   ].join('\n');
 }

@@ -19,6 +19,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { planLive } from './plan.js';
+import { plural } from '../util/plural.js';
 
 export interface ApplyOptions {
   file?: string;
@@ -94,7 +95,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
     if (!opts.autoApprove) {
       if (!io.isTTY || !io.prompt) throw new CmError('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve', 'approval_required', EXIT.usage);
       io.stderr(formatPlan(plan, 'text'));
-      const answer = (await io.prompt(`\n${opts.rehearse ? 'Rehearse' : 'Apply'} these ${plan.transaction.steps.length + plan.afterCommit.length} step(s)? [y/N] `)).trim().toLowerCase();
+      const answer = (await io.prompt(`\n${opts.rehearse ? 'Rehearse' : 'Apply'} ${plan.transaction.steps.length + plan.afterCommit.length === 1 ? 'this step' : `these ${plan.transaction.steps.length + plan.afterCommit.length} steps`}? [y/N] `)).trim().toLowerCase();
       if (answer !== 'y' && answer !== 'yes') { io.stderr('not applied\n'); return EXIT.error; }
     }
     const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({ index: s.index, kind: s.kind, summary: s.summary, hazards: s.hazards }));
@@ -102,11 +103,11 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
     if (!opts.rehearse) {
       await ensureHistorySchema(client);
       const aborted = await markAbandoned(client);
-      if (aborted > 0) io.stderr(`note: ${aborted} earlier apply(s) had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`);
+      if (aborted > 0) io.stderr(`note: ${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`);
       historyId = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
     }
     lap('plan_and_history');
-    io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${steps.length} step(s) in one transaction on ${target.label} ...\n`);
+    io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`);
     let exec;
     const progress = stepProgress(plan, io);
     try {
@@ -123,17 +124,17 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
     lap('transaction');
     if (opts.rehearse) {
       return result({ outcome: 'rehearsed', steps: plan.transaction.steps.length, notRehearsed: plan.afterCommit.map((s) => s.index), ms: Math.round(exec.transactionMs) },
-        `Rehearsed ${plan.transaction.steps.length} step(s) on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plan.afterCommit.length} after-commit step(s) cannot be rehearsed.)` : ''}\n`);
+        `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`);
     }
     await finishHistory(client, historyId!, 'success');
     const after = planLive(m, await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client)), file);
     lap('verify');
     const left = [...after.transaction.steps, ...after.afterCommit];
     if (left.length > 0) {
-      throw new CmError(`applied, but the cluster did not converge: planning again still finds ${left.length} step(s)\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`, 'not_converged', EXIT.error, { remaining: left.map((s) => s.summary) });
+      throw new CmError(`applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`, 'not_converged', EXIT.error, { remaining: left.map((s) => s.summary) });
     }
     return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId, timings },
-      `Applied ${steps.length} step(s) in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
+      `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
   }));
   return { code, manifest: m };
 }

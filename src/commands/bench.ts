@@ -16,6 +16,7 @@ import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { emit } from './plan.js';
+import { plural } from '../util/plural.js';
 
 /** Options as parsed by src/cli/flags.ts: durations in ms, rates as fractions from 0 to 1. */
 export interface BenchOptions {
@@ -89,7 +90,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
     const path = (abs: string): string => (isAbsolute(opts.emitPgbench!) ? abs : relative(io.cwd, abs));
     const conn = pgbenchConnection(opts.database, io.env);
     io.stdout(`${pgbenchCommand(run, path, conn.word)}\n`);
-    io.stderr(`wrote ${selected.length} pgbench script(s) and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`);
+    io.stderr(`wrote ${plural(selected.length, 'pgbench script')} and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`);
     return { code: EXIT.ok };
   }
 

@@ -6,6 +6,7 @@ import { initClusterDatabase } from '../cluster/database.js';
 import { assertUsableDir, findPgInstall, localClusterStatus, readClusterFile, startLocalCluster, stopLocalCluster } from '../cluster/local.js';
 import type { CommandIo } from './io.js';
 import { DEFAULT_CLUSTER_DIR } from '../cluster/defaults.js';
+import { plural } from '../util/plural.js';
 
 const urlOf = (port: number): string => `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
@@ -16,7 +17,7 @@ export function parseClusterOptions(opts: { workers?: string | number; port?: st
   if (opts.port === undefined) return { workers };
   const port = Number(opts.port);
   if (!/^\d+$/.test(String(opts.port)) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got ${JSON.stringify(String(opts.port))})`);
-  if (port + workers > 65535) throw new UsageError(`--port ${port} leaves no room for ${workers} worker(s): they listen on the ports right after the coordinator's, up to 65535`);
+  if (port + workers > 65535) throw new UsageError(`--port ${port} leaves no room for ${plural(workers, 'worker')}: they listen on the ports right after the coordinator's, up to 65535`);
   return { workers, port };
 }
 
@@ -41,7 +42,7 @@ export async function clusterUp(opts: { dir?: string; workers?: string | number;
   if (!install.hasCitus) {
     throw new ClusterError(`cannot start a Citus cluster: PostgreSQL is at ${install.bin}, but the citus extension is not installed (no citus.so in ${install.pkglibdir}, no citus.control in ${install.sharedir}/extension). Install Citus for this PostgreSQL, or point --database at an existing cluster.`, 'cluster_unavailable');
   }
-  io.stderr(`starting a Citus coordinator and ${workers} worker(s) in ${shown} ...\n`);
+  io.stderr(`starting a Citus coordinator and ${plural(workers, 'worker')} in ${shown} ...\n`);
   const cluster = await startLocalCluster({ citus: true, workers, install, dir, ...(port === undefined ? {} : { port }) });
   try {
     await initClusterDatabase(cluster, 'postgres');
@@ -61,7 +62,7 @@ export async function clusterDown(opts: { dir?: string }, io: CommandIo): Promis
   const dir = resolve(io.cwd, shown);
   if (!readClusterFile(dir)) { io.stderr(`no cluster in ${shown}\n`); return EXIT.ok; }
   const { stopped, kept } = await stopLocalCluster(dir, io.cwd);
-  io.stderr(`stopped ${stopped} node(s) and removed the files cluster up created in ${shown}\n`);
+  io.stderr(`stopped ${plural(stopped, 'node')} and removed the files cluster up created in ${shown}\n`);
   for (const k of kept) io.stderr(`kept ${k}: it holds files cluster up did not create\n`);
   return EXIT.ok;
 }

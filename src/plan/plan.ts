@@ -68,7 +68,7 @@ export function buildPlan(input: {
   if (input.citusInstalled === false && needCitus.length > 0) {
     problems.push({
       code: 'citus_missing', object: 'extension citus',
-      message: `the citus extension is not installed in this database; step(s) ${needCitus.map((s) => s.index).join(', ')} need it (CREATE EXTENSION citus on every node, then citus_set_coordinator_host and citus_add_node)`,
+      message: `the citus extension is not installed in this database; ${needCitus.length === 1 ? 'step' : 'steps'} ${needCitus.map((s) => s.index).join(', ')} need it (CREATE EXTENSION citus on every node, then citus_set_coordinator_host and citus_add_node)`,
     });
   }
   const inTx = steps.filter((s) => !s.hazards.includes('non_transactional'));

@@ -47,7 +47,7 @@ describe.skipIf(!citus)('apply on Citus', () => {
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'copies_data'], { cwd: dir });
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Applied 23 step\(s\) in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
+    expect(r.stdout).toMatch(/^Applied 23 steps in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
     expect(await rows(db)).toEqual(before);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });

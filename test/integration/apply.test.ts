@@ -41,7 +41,7 @@ describe('apply (plain PostgreSQL)', () => {
   it('applies once, records it, verifies, and then has nothing to do', async () => {
     const cwd = project();
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
-    expect(r.stderr).toContain('applying 4 step(s) in one transaction');
+    expect(r.stderr).toContain('applying 4 steps in one transaction');
     // Without a terminal, a line per step as it starts (CI logs show where a slow apply is).
     expect(r.stderr.split('\n').filter((l) => l.startsWith('  ['))).toEqual([
       '  [1/4] create table public.accounts (3 columns)',
@@ -49,7 +49,7 @@ describe('apply (plain PostgreSQL)', () => {
       '  [3/4] set cache 20 on sequence public.ledger_id_seq before its table is distributed',
       '  [4/4] add foreign key public.ledger (account) -> public.accounts (id)',
     ]);
-    expect(r.stdout).toMatch(/^Applied 4 step\(s\) in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
+    expect(r.stdout).toMatch(/^Applied 4 steps in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
     expect(r.code).toBe(0);
     expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'ledger_id_seq'")).toEqual([{ c: 20 }]);
     const again = await cli(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd });
@@ -82,7 +82,7 @@ describe('apply (plain PostgreSQL)', () => {
       stdout: () => undefined, stderr: (t) => { stderr += t; }, env: {}, isTTY: true, cwd: project(),
       prompt: async (q) => { asked = q; return answer; },
     });
-    expect(asked).toBe('\nApply these 4 step(s)? [y/N] ');
+    expect(asked).toBe('\nApply these 4 steps? [y/N] ');
     expect(code).toBe(1);
     expect(stderr).toContain('not applied\n');
     expect(await snapshot(db)).toBe(before);
@@ -235,7 +235,7 @@ describe('apply (plain PostgreSQL)', () => {
     const before = await snapshot(db);
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--rehearse'], { cwd: project() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Rehearsed 4 step(s) on the cluster and rolled back');
+    expect(r.stdout).toContain('Rehearsed 4 steps on the cluster and rolled back');
     expect(await snapshot(db)).toBe(before);
   });
 

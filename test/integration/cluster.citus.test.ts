@@ -48,7 +48,7 @@ describe.skipIf(!citusServers())('cluster command', () => {
     expect((await cli(['cluster', 'up', '--dir', 'c', '--workers', '0'], { cwd })).code).toBe(0);
     writeFileSync(join(cwd, 'c', 'notes.txt'), 'mine\n');
     const down = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(down).toEqual({ code: 0, stdout: '', stderr: `stopped 1 node(s) and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
+    expect(down).toEqual({ code: 0, stdout: '', stderr: `stopped 1 node and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
     expect(readdirSync(join(cwd, 'c'))).toEqual(['notes.txt']);
   });
 });

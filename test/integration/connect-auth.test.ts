@@ -29,8 +29,8 @@ describe('password authentication (SCRAM)', () => {
     writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\ntables:\n  t: { local: true, columns: { a: int } }\n');
     url = `postgresql://alice@127.0.0.1:${cluster.coordinator.port}/postgres`;
   });
-  afterAll(() => {
-    cluster?.stop();
+  afterAll(async () => {
+    await cluster?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -46,7 +46,7 @@ describe('cluster up --port', () => {
     [['--port', '65536'], '--port must be a whole number from 1 to 65535 (got "65536")'],
     [['--port', 'abc'], '--port must be a whole number from 1 to 65535 (got "abc")'],
     [['--port', '5432.5'], '--port must be a whole number from 1 to 65535 (got "5432.5")'],
-    [['--port', '65534'], "--port 65534 leaves no room for 2 worker(s): they listen on the ports right after the coordinator's, up to 65535"],
+    [['--port', '65534'], "--port 65534 leaves no room for 2 workers: they listen on the ports right after the coordinator's, up to 65535"],
     [['--workers', '-1'], '--workers must be a whole number from 0 to 16 (got "-1")'],
   ])('%j is a usage error (exit 64)', async (args, message) => {
     const cwd = tmp();
@@ -63,7 +63,7 @@ describe('cluster down removes only what up created', () => {
     writeFileSync(join(cwd, 'c', 'notes.txt'), 'mine\n');
     writeFileSync(join(cwd, 'next-to-it.txt'), 'mine too\n');
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(r).toEqual({ code: 0, stdout: '', stderr: `stopped 0 node(s) and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: `stopped 0 nodes and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
     expect(readdirSync(join(cwd, 'c'))).toEqual(['notes.txt']);
     expect(readdirSync(cwd).sort()).toEqual(['c', 'next-to-it.txt']);
   });
