@@ -130,7 +130,7 @@ describe('--emit-pgbench command line', () => {
     const r = await cli(['bench', '--emit-pgbench', 'out dir/pgb', '--database', 'postgresql://app@db.example:5432/shop?application_name=x y', '--duration', '5s'], { cwd: project() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("pgbench -n -c 8 -j 4 -T 5 -M prepared --random-seed=1 -f 'out dir/pgb/w.sql@1' 'postgresql://app@db.example:5432/shop?application_name=x%20y'\n");
-    expect(r.stderr).toBe('wrote 1 pgbench script(s) and run.sh to out dir/pgb\n');
+    expect(r.stderr).toBe('wrote 1 pgbench script and run.sh to out dir/pgb\n');
   });
 
   it('never prints the password: it is left out, and the user is told to pass it in PGPASSWORD', async () => {
@@ -138,7 +138,7 @@ describe('--emit-pgbench command line', () => {
     const r = await cli(['bench', '--emit-pgbench', 'pgb', '--database', 'postgresql://app:s3cret%21@db.example/shop'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("pgbench -n -c 8 -j 4 -T 30 -M prepared --random-seed=1 -f pgb/w.sql@1 postgresql://app@db.example/shop\n");
-    expect(r.stderr).toBe('wrote 1 pgbench script(s) and run.sh to pgb\nthe password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command\n');
+    expect(r.stderr).toBe('wrote 1 pgbench script and run.sh to pgb\nthe password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command\n');
     expect(`${r.stdout}${r.stderr}${readFileSync(join(dir, 'pgb/run.sh'), 'utf8')}`).not.toMatch(/s3cret/);
   });
 
