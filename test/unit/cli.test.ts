@@ -25,6 +25,22 @@ describe('validate', () => {
     expect(r.stderr).toBe('error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n');
   });
 
+  it('counts in the singular for one', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\ntables:\n  t: { local: true, columns: { a: integer } }\nroutines:\n  f: { signature: "f(int)" }\nsequences:\n  s: {}\n' });
+    const r = await cli(['validate'], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stdout: 'citus-migrate.yaml is valid (1 table, 1 routine, 1 sequence)\n' });
+  });
+
+  it('-f DIR reads citus-migrate.yaml in that folder', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\n' });
+    const r = await cli(['validate', '-f', dir]);
+    expect(r).toMatchObject({ code: 0, stdout: `${join(dir, 'citus-migrate.yaml')} is valid (0 tables, 0 routines, 0 sequences)\n`, stderr: '' });
+    const empty = project({});
+    const none = await cli(['validate', '-f', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe(`error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in ${empty}; pass -f FILE\n`);
+  });
+
   it('says which manifest is missing', async () => {
     const r = await cli(['validate'], { cwd: project({}) });
     expect(r.code).toBe(1);
