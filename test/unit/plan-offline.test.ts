@@ -5,6 +5,7 @@ import { planOffline } from '../../src/commands/plan.js';
 import { formatPlan } from '../../src/format/index.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
 import { loadManifest } from '../../src/manifest/load.js';
+import { diff } from '../../src/plan/diff.js';
 import { PHASES } from '../../src/plan/steps.js';
 import { readFileSync } from 'node:fs';
 import { load } from '../support/manifest.js';
@@ -101,5 +102,13 @@ describe('formats', () => {
     const md = formatPlan(planOffline(m, 'm.yaml'), 'markdown');
     expect(md).toContain('| 2 | reference_tables | make public."a\\|b" a reference table |  |');
     expect(md).toContain('<details><summary>SQL</summary>');
+  });
+});
+
+describe('problems', () => {
+  it('name their object once: a long routine signature is not repeated in the message', async () => {
+    const m = await load('version: 1\nroutines:\n  payment: { signature: "payment(integer, integer, numeric, integer, integer)" }\n');
+    const { problems } = diff(m.desired, { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} });
+    expect(problems).toEqual([{ code: 'missing_routine', object: 'public.payment(integer, integer, numeric, integer, integer)', message: 'is declared without a file (created elsewhere) but does not exist' }]);
   });
 });
