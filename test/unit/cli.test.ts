@@ -1,5 +1,5 @@
 // The CLI contract: exit codes, stdout for data, stderr for messages, JSON error envelopes.
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +104,24 @@ describe('hammerdb and init', () => {
     const again = await cli(['init', '--template', 'pgbench', 'proj'], { cwd: dir });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('not overwriting existing file(s)');
+  });
+
+  it('init outside the repository: $schema points into the installed package, the hint runs from the cwd', async () => {
+    const dir = project({});
+    const r = await cli(['init', '--template', 'saas', 'my app'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n').slice(-2)).toEqual(["next: npx citus-migrate validate -f 'my app/citus-migrate.yaml'", '']);
+    const text = readFileSync(join(dir, 'my app/citus-migrate.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/citus-migrate/schema/manifest-v1.schema.json');
+    expect(text.split('\n').slice(1)).toEqual(readFileSync('templates/saas/citus-migrate.yaml', 'utf8').split('\n').slice(1));
+
+    // With the package installed in the project, the path is relative to the manifest's folder.
+    const schema = join(dir, 'node_modules/citus-migrate/schema');
+    mkdirSync(schema, { recursive: true });
+    writeFileSync(join(schema, 'manifest-v1.schema.json'), '{}');
+    const here = await cli(['init', '--template', 'pgbench'], { cwd: join(dir, 'my app', 'routines') });
+    expect(here.stderr.split('\n').slice(-2)).toEqual(['next: npx citus-migrate validate', '']);
+    expect(readFileSync(join(dir, 'my app/routines/citus-migrate.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/citus-migrate/schema/manifest-v1.schema.json');
   });
 
   it('--help and --version exit 0', async () => {
