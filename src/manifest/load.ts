@@ -8,6 +8,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { loadParser } from '../sql/pg-parse.js';
+import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath, makeLocator, type Path } from './locate.js';
 import { ProblemList } from './problems.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
@@ -148,6 +149,8 @@ export async function loadManifestText(text: string, file: string, dir: string, 
     zodProblems(parsed.error, raw, problems);
     throw new ManifestError(finish(problems));
   }
+  // Only manifests with routine files pay for loading the PL/pgSQL parser.
+  if (Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
   const resolved = resolveManifest(parsed.data, {
     readFile(rel: string, path: Path) {
       const abs = resolvePath(dir, rel);

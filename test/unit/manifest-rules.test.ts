@@ -199,6 +199,21 @@ describe('routines', () => {
     expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: no_w_id, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([]);
   });
 
+  it('compiles PL/pgSQL bodies at validate, locating the error in the routine file (line:col in characters)', async () => {
+    const m = yaml([...tables, 'routines:', '  neword: { file: p/neword.sql }']);
+    expect(await problems(m, { 'p/neword.sql': neword })).toEqual([]);
+    const bad = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric)\nLANGUAGE plpgsql AS $$\nBEGIN\n  total := 0; -- größe ½\n  IF total > 0 THEN total := 1; END;\nEND $$;';
+    expect(await problems(m, { 'p/neword.sql': bad })).toEqual([
+      'error: m.yaml:7:19: routines.neword.file: p/neword.sql:5:36: PL/pgSQL: syntax error at or near ";"',
+    ]);
+    const sameLine = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := \'½\'::numeric; totl := 1; END $$;';
+    expect(await problems(m, { 'p/neword.sql': sameLine })).toEqual([
+      'error: m.yaml:7:19: routines.neword.file: p/neword.sql:1:115: PL/pgSQL: "totl" is not a known variable',
+    ]);
+    // A SQL-language body is not PL/pgSQL: left to PostgreSQL.
+    expect(await problems(m, { 'p/neword.sql': 'CREATE PROCEDURE neword(a integer) LANGUAGE sql AS $$ SELECT 1 $$;' })).toEqual([]);
+  });
+
   it('refuses a distribution argument that is not an argument, or out of range', async () => {
     expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: w, colocation: wh }',
       '  payment: { signature: "payment(integer)", distributed_by: $2, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([
