@@ -1,7 +1,7 @@
 // Writes a v1 manifest of what a cluster has (adopting an existing cluster): tables with their
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; routines that Citus knows, by signature, with their distribution.
-import { stringify } from 'yaml';
+import { Document } from 'yaml';
 import type { Sequence, Table } from '../model/types.js';
 import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
@@ -92,6 +92,9 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),
   };
-  const header = `# Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).\n`;
-  return header + stringify(doc, { lineWidth: 0 });
+  // The header is a YAML comment written by the yaml package: a database name holding a line
+  // break stays inside the comment.
+  const out = new Document(doc);
+  out.commentBefore = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
+  return out.toString({ lineWidth: 0 });
 }

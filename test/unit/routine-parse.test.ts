@@ -1,7 +1,9 @@
 // Routine files are read with PostgreSQL's parser: signature, kind, modes, language, inlining.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routineSignature } from '../../src/introspect/to-manifest.js';
+import { liveToManifest, routineSignature } from '../../src/introspect/to-manifest.js';
+import type { LiveState } from '../../src/introspect/to-model.js';
+import { load } from '../support/manifest.js';
 import { loadParser, parseTypeText } from '../../src/sql/pg-parse.js';
 import { identityArgs, parseRoutineSql, parseSignature } from '../../src/sql/routine-parse.js';
 
@@ -78,5 +80,17 @@ describe('routineSignature (what introspect writes)', () => {
     fc.assert(fc.property(name, (n) => {
       expect(parseSignature(routineSignature(n, ['bigint'])).name).toBe(n);
     }), { numRuns: 500 });
+  });
+});
+
+describe('liveToManifest header', () => {
+  it('keeps a database name with a line break inside the comment', async () => {
+    const live = {
+      model: { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} }, citus: false, fingerprint: '', objects: {},
+      doc: { server: { database: 'shop\nversion: 2', version: '15.4 (Debian)', versionNum: 150004, citus: null } },
+    } as unknown as LiveState;
+    const text = liveToManifest(live);
+    expect(text).toBe('# Written by citus-migrate introspect from shop\n#version: 2 (PostgreSQL 15.4, no Citus).\n\nversion: 1\ndefaults:\n  schema: public\n  shard_count: 32\n');
+    expect((await load(text)).manifest.version).toBe(1);
   });
 });
