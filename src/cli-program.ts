@@ -19,7 +19,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  const file = () => new Option('-f, --file <file>', 'manifest (default: citus-migrate.yaml, .yml or .json here)');
+  const file = () => new Option('-f, --file <file>', 'manifest, or a folder holding citus-migrate.yaml (default: citus-migrate.yaml, .yml or .json here)');
   const format = (dflt: string) => new Option('--format <format>', 'output format').choices(PLAN_FORMATS).default(dflt);
 
   program.command('validate')

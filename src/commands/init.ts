@@ -1,18 +1,45 @@
 // `citus-migrate init`: writes a starter project from a template, never overwriting a file.
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CST, Parser } from 'yaml';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import type { CommandIo } from './io.js';
 
 export const TEMPLATES = ['hammerdb', 'pgbench', 'saas'] as const;
 const TEMPLATE_ROOT = fileURLToPath(new URL('../../templates/', import.meta.url));
+const SCHEMA_IN_PACKAGE = ['node_modules', 'citus-migrate', 'schema', 'manifest-v1.schema.json'];
+const SCHEMA_COMMENT = '# yaml-language-server: $schema=';
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? listFiles(p) : [p];
   });
+}
+
+/** Where the manifest in `dir` finds the JSON schema: the installed package's copy (as the README says). */
+export function schemaReference(dir: string): string {
+  // The templates point at ../../schema/ (right inside this repository only); a new project
+  // reaches the schema through node_modules, in dir or the nearest folder above it that has it.
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, ...SCHEMA_IN_PACKAGE))) return relative(dir, join(d, ...SCHEMA_IN_PACKAGE)).split(sep).join('/');
+    if (dirname(d) === d) return SCHEMA_IN_PACKAGE.join('/');
+  }
+}
+
+/** The manifest text with its yaml-language-server $schema comment pointing at `schema`; the rest byte for byte. */
+export function withSchemaComment(text: string, schema: string): string {
+  // Through yaml's concrete syntax tree, which re-emits every other token exactly as read.
+  return [...new Parser().parse(text)].map((token) => {
+    if (token.type === 'comment' && token.source.startsWith(SCHEMA_COMMENT)) return CST.stringify({ ...token, source: `${SCHEMA_COMMENT}${schema}` });
+    return CST.stringify(token);
+  }).join('');
+}
+
+/** A path as one shell word (single-quoted when it holds anything but plain characters). */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** CLI entry: copies templates/<name> into dir. */
@@ -27,7 +54,10 @@ export async function initCommand(opts: { template?: string; dir?: string; force
     throw new CmError(`not overwriting existing file(s) in ${opts.dir ?? '.'}: ${clashes.join(', ')} (use --force)`, 'file_exists', EXIT.error);
   }
   cpSync(src, dest, { recursive: true, force: true });
+  const manifest = join(dest, 'citus-migrate.yaml');
+  writeFileSync(manifest, withSchemaComment(readFileSync(manifest, 'utf8'), schemaReference(dest)));
   for (const f of files) io.stderr(`created ${join(opts.dir ?? '.', f)}\n`);
-  io.stderr(`next: citus-migrate validate -f ${join(opts.dir ?? '.', 'citus-migrate.yaml')}\n`);
+  // A command that works from where the user is, with the package installed or through npx.
+  io.stderr(`next: npx citus-migrate validate${dest === resolve(io.cwd) ? '' : ` -f ${shellWord(join(opts.dir ?? '.', 'citus-migrate.yaml'))}`}\n`);
   return EXIT.ok;
 }

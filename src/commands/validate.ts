@@ -3,6 +3,7 @@ import { EXIT, formatProblem, ManifestError } from '../errors.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
+import { plural } from '../util/plural.js';
 
 /** Validates the manifest; returns it, or throws ManifestError with every problem. */
 export async function validate(opts: { file?: string }, io: CommandIo): Promise<LoadedManifest> {
@@ -24,8 +25,9 @@ export async function validateCommand(opts: { file?: string; format?: 'text' | '
     io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
   } else {
     for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: m.file })}\n`);
-    const counts = [`${Object.keys(m.desired.tables).length} tables`, `${Object.keys(m.desired.routines).length} routines`, `${Object.keys(m.desired.sequences).length} sequences`];
-    io.stdout(`${m.file} is valid (${counts.join(', ')}${m.warnings.length ? `, ${m.warnings.length} warning(s)` : ''})\n`);
+    const counts = [plural(Object.keys(m.desired.tables).length, 'table'), plural(Object.keys(m.desired.routines).length, 'routine'),
+      plural(Object.keys(m.desired.sequences).length, 'sequence'), ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : [])];
+    io.stdout(`${m.file} is valid (${counts.join(', ')})\n`);
   }
   return EXIT.ok;
 }

@@ -1,14 +1,10 @@
 // Writes a v1 manifest of what a cluster has (adopting an existing cluster): tables with their
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; routines that Citus knows, by signature, with their distribution.
-import { stringify } from 'yaml';
+import { Document } from 'yaml';
 import type { Sequence, Table } from '../model/types.js';
+import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
-
-function keyOf(q: { schema: string; name: string }, defaultSchema: string): string {
-  const part = (s: string): string => (s.includes('.') || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s);
-  return q.schema === defaultSchema && !q.name.includes('.') && !q.name.startsWith('"') ? q.name : `${part(q.schema)}.${part(q.name)}`;
-}
 
 function tableEntry(t: Table, group: string | undefined, key: (q: { schema: string; name: string }) => string, tables: LiveState['model']['tables']): Record<string, unknown> {
   const d = t.distribution;
@@ -39,11 +35,16 @@ function sequenceEntry(s: Sequence): Record<string, unknown> {
   };
 }
 
+/** A routine signature, name(type, ...), with the name quoted as PostgreSQL needs (a reserved word such as select too). */
+export function routineSignature(name: string, argTypes: readonly string[]): string {
+  return `${quoteIdent(name)}(${argTypes.join(', ')})`;
+}
+
 /** The manifest (YAML text) that describes the live state. */
 export function liveToManifest(live: LiveState, opts: { defaultSchema?: string } = {}): string {
   const m = live.model;
   const defaultSchema = opts.defaultSchema ?? 'public';
-  const key = (q: { schema: string; name: string }): string => keyOf(q, defaultSchema);
+  const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
   const groupName = new Map<string, string>();
   const used = new Set<string>();
   const colocation: Record<string, unknown> = {};
@@ -78,7 +79,8 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     const colocatedTable = d.colocateWith ? m.tables[d.colocateWith] : undefined;
     const group = colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
     routines[k] = {
-      signature: `${r.qname.name.includes('"') || /[^a-z0-9_]/.test(r.qname.name) ? `"${r.qname.name.replace(/"/g, '""')}"` : r.qname.name}(${r.argTypes.join(', ')})`,
+      // argTypes are format_type() output, already valid SQL type names.
+      signature: routineSignature(r.qname.name, r.argTypes),
       ...(d.argIndex !== undefined && group ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false } : {}),
     };
   }
@@ -90,6 +92,9 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),
   };
-  const header = `# Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).\n`;
-  return header + stringify(doc, { lineWidth: 0 });
+  // The header is a YAML comment written by the yaml package: a database name holding a line
+  // break stays inside the comment.
+  const out = new Document(doc);
+  out.commentBefore = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
+  return out.toString({ lineWidth: 0 });
 }

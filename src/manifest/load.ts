@@ -8,9 +8,12 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { loadParser } from '../sql/pg-parse.js';
+import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath, makeLocator, type Path } from './locate.js';
 import { ProblemList } from './problems.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
+import { closestKey } from './suggest.js';
+import { yamlProblems } from './yaml-errors.js';
 import { manifestSchema, type Manifest } from './schema.js';
 
 /** Largest manifest read; anything bigger is refused before parsing. */
@@ -79,7 +82,10 @@ function zodProblems(error: { issues: readonly Issue[] }, raw: unknown, out: Pro
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}`, true);
+      for (const key of issue.keys) {
+        const near = closestKey(manifestSchema, path, key);
+        out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}${near ? `; did you mean ${JSON.stringify(near)}?` : ''}`, true);
+      }
     } else if (issue.code === 'invalid_type') {
       out.error(path, 'invalid_type', input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`);
     } else if (issue.code === 'invalid_value' && input === undefined) {
@@ -123,10 +129,7 @@ export async function loadManifestText(text: string, file: string, dir: string, 
     return { severity: p.severity, code: p.code, message: p.message, path: formatPath(p.path), file, ...(pos ? { line: pos.line, col: pos.col } : {}) };
   }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   if (doc.errors.length > 0) {
-    throw new ManifestError(doc.errors.map((e) => {
-      const pos = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
-      return { severity: 'error', code: 'syntax', path: '', file, message: e.message.split('\n')[0]!, ...(pos ? { line: pos.line, col: pos.col } : {}) };
-    }));
+    throw new ManifestError(yamlProblems(doc.errors, doc, text, lines).map((p) => ({ severity: 'error', code: 'syntax', path: '', file, ...p })));
   }
   const problems = new ProblemList();
   let raw: unknown;
@@ -146,6 +149,8 @@ export async function loadManifestText(text: string, file: string, dir: string, 
     zodProblems(parsed.error, raw, problems);
     throw new ManifestError(finish(problems));
   }
+  // Only manifests with routine files pay for loading the PL/pgSQL parser.
+  if (Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
   const resolved = resolveManifest(parsed.data, {
     readFile(rel: string, path: Path) {
       const abs = resolvePath(dir, rel);

@@ -2,6 +2,7 @@
 // argument, and check it can be colocated with a hash-distributed group.
 import { idOf, routineId, type Routine, type Table } from '../model/types.js';
 import { ParseFailure } from '../sql/pg-parse.js';
+import { plpgsqlProblem } from '../sql/plpgsql-check.js';
 import { identityArgs, parseRoutineSql, parseSignature, type ParsedRoutine, type RoutineArg } from '../sql/routine-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
@@ -26,7 +27,13 @@ function readDefinition(r: ManifestRoutine, io: ResolveIo, path: Path, problems:
   const text = io.readFile(r.file!, [...path, 'file']);
   if (text === undefined) return undefined;
   try {
-    return { parsed: parseRoutineSql(text), text };
+    const parsed = parseRoutineSql(text);
+    const bad = parsed.language === 'plpgsql' && parsed.body !== undefined ? plpgsqlProblem(text, parsed.body) : undefined;
+    if (bad) {
+      problems.error([...path, 'file'], 'invalid_routine_body', `${bad.position !== undefined ? `${r.file}:${lineCol(text, bad.position)}` : r.file}: PL/pgSQL: ${bad.message}`);
+      return undefined;
+    }
+    return { parsed, text };
   } catch (e) {
     const f = e as ParseFailure;
     const where = f.position !== undefined ? `${r.file}:${lineCol(text, f.position)}` : r.file;

@@ -30,7 +30,7 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
     const searchPath = r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {};
     if (!a) {
       if (r.definition === undefined || !r.kind) {
-        problems.push({ code: 'missing_routine', object: r.id, message: `${r.id} is declared without a file (created elsewhere) but does not exist` });
+        problems.push({ code: 'missing_routine', object: r.id, message: 'is declared without a file (created elsewhere) but does not exist' });
         continue;
       }
       steps.push({ kind: 'create_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: r.definition, ...searchPath });

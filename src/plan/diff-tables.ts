@@ -16,9 +16,9 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     if (!ac) { steps.push({ kind: 'add_column', table: t.qname, column: c }); continue; }
     if (c.type.sql !== ac.type.sql) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
-        problems.push({ code: 'serial_change', object: `${t.id}.${c.name}`, message: `${t.id}.${c.name} is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned` });
+        problems.push({ code: 'serial_change', object: `${t.id}.${c.name}`, message: `is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned` });
       } else if (c.name === distCol) {
-        problems.push({ code: 'distribution_column_type', object: `${t.id}.${c.name}`, message: `${t.id}.${c.name} is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first` });
+        problems.push({ code: 'distribution_column_type', object: `${t.id}.${c.name}`, message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first` });
       } else {
         steps.push({ kind: 'alter_column_type', table: t.qname, column: c.name, type: c.type.sql, from: ac.type.sql });
       }
@@ -52,7 +52,7 @@ function referencedColumnProblems(t: Table, a: Table): DiffProblem[] {
   for (const [where, cols] of named) {
     for (const c of cols) {
       if (have.has(c)) continue;
-      problems.push({ code: 'unknown_column', object: t.id, message: `${where}: ${t.id} has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})` });
+      problems.push({ code: 'unknown_column', object: t.id, message: `${where}: has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})` });
     }
   }
   return problems;
@@ -66,7 +66,7 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
     const a = actual.tables[t.id];
     if (!a) {
       if (!t.columns) {
-        problems.push({ code: 'missing_table', object: t.id, message: `${t.id} is declared without columns (created elsewhere) but does not exist` });
+        problems.push({ code: 'missing_table', object: t.id, message: `is declared without columns (created elsewhere) but does not exist` });
         continue;
       }
       steps.push({ kind: 'create_table', table: t.qname, columns: t.columns, ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}), unique: t.unique });
@@ -76,7 +76,7 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });
       else if (t.primaryKey && a.primaryKey && !sameList(t.primaryKey, a.primaryKey)) {
-        problems.push({ code: 'primary_key_changed', object: t.id, message: `${t.id} has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned` });
+        problems.push({ code: 'primary_key_changed', object: t.id, message: `has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned` });
       }
       for (const u of t.unique) if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
     }

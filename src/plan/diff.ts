@@ -10,6 +10,7 @@ import { PHASES, phaseOf, type Step } from './steps.js';
 export interface DiffProblem {
   readonly code: string;
   readonly object: string;
+  /** What is wrong with `object`, without naming it again (lines read "object: message"). */
   readonly message: string;
 }
 
@@ -43,7 +44,7 @@ function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: Rea
       if (s.ownedBy && created.has(s.ownedBy.table)) {
         if (!serialDefaults(s)) steps.push({ kind: 'alter_sequence', sequence: s });
       }
-      else if (s.ownedBy) problems.push({ code: 'missing_sequence', object: s.id, message: `${s.id} belongs to a serial column of ${s.ownedBy.table} but does not exist` });
+      else if (s.ownedBy) problems.push({ code: 'missing_sequence', object: s.id, message: `belongs to a serial column of ${s.ownedBy.table} but does not exist` });
       else steps.push({ kind: 'create_sequence', sequence: s });
       continue;
     }
@@ -52,7 +53,7 @@ function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: Rea
     // "Altering a distributed sequence is currently not supported": only the cache can be
     // changed, node by node with DDL propagation off, outside the transaction.
     if (sameSequenceOptions(s, { ...a, cache: s.cache })) steps.push({ kind: 'alter_sequence_everywhere', sequence: s });
-    else problems.push({ code: 'distributed_sequence_change', object: s.id, message: `${s.id} is distributed: Citus refuses to change its type, start, increment, bounds or cycle (only its cache can be changed, node by node)` });
+    else problems.push({ code: 'distributed_sequence_change', object: s.id, message: `is distributed: Citus refuses to change its type, start, increment, bounds or cycle (only its cache can be changed, node by node)` });
   }
   return steps;
 }

@@ -88,6 +88,14 @@ export function parseQualifiedKey(key: string, defaultSchema: string): Qualified
   return parts.length === 2 ? { schema: parts[0]!, name: parts[1]! } : { schema: defaultSchema, name: parts[0]! };
 }
 
+/** Writes schema.name as a manifest key that parseQualifiedKey reads back as exactly that name. */
+export function formatQualifiedKey(q: QualifiedName, defaultSchema: string): string {
+  // An unquoted part ends at the first "." and may not hold a '"'; an empty or quote-led part
+  // would read differently too. Anything else is written as is, so common keys stay plain.
+  const part = (s: string): string => (s === '' || s.includes('.') || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s);
+  return q.schema === defaultSchema ? part(q.name) : `${part(q.schema)}.${part(q.name)}`;
+}
+
 /** Why a name is not a valid PostgreSQL identifier, or undefined when it is. */
 export function identifierProblem(name: string): string | undefined {
   if (name.length === 0) return 'is empty';

@@ -28,6 +28,8 @@ export interface ParsedRoutine {
   readonly inlinable: boolean;
   /** The statement's own text: no trailing semicolon or comments after it. */
   readonly statement: string;
+  /** The body as a string (AS '…' or AS $$…$$), absent for a standard-SQL BEGIN ATOMIC / RETURN body. */
+  readonly body?: string;
 }
 
 const MODES: Readonly<Record<string, ArgMode>> = {
@@ -113,12 +115,14 @@ export function parseRoutineSql(text: string): ParsedRoutine {
   // Scalar SQL functions are inlined whatever their volatility; set-returning ones only when
   // they are not volatile (PostgreSQL's inline_function / inline_set_returning_function).
   const inlinable = simple && (!returnsSet || volatility !== 'volatile');
+  const body: unknown = option(stmt.options, 'as')?.arg?.List?.items?.[0]?.String?.sval;
   return {
     ...(names.length > 1 ? { schema: names[names.length - 2]! } : {}),
     name: names[names.length - 1]!,
     kind, args, ...(returns !== undefined ? { returns } : {}), returnsSet, language,
     replace: Boolean(stmt.replace), securityDefiner, hasSetOptions, volatility, strict, inlinable,
     statement: statementText(text, stmts[0]),
+    ...(typeof body === 'string' ? { body } : {}),
   };
 }
 

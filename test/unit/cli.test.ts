@@ -1,5 +1,5 @@
 // The CLI contract: exit codes, stdout for data, stderr for messages, JSON error envelopes.
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,22 @@ describe('validate', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n');
+  });
+
+  it('counts in the singular for one', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\ntables:\n  t: { local: true, columns: { a: integer } }\nroutines:\n  f: { signature: "f(int)" }\nsequences:\n  s: {}\n' });
+    const r = await cli(['validate'], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stdout: 'citus-migrate.yaml is valid (1 table, 1 routine, 1 sequence)\n' });
+  });
+
+  it('-f DIR reads citus-migrate.yaml in that folder', async () => {
+    const dir = project({ 'citus-migrate.yaml': 'version: 1\n' });
+    const r = await cli(['validate', '-f', dir]);
+    expect(r).toMatchObject({ code: 0, stdout: `${join(dir, 'citus-migrate.yaml')} is valid (0 tables, 0 routines, 0 sequences)\n`, stderr: '' });
+    const empty = project({});
+    const none = await cli(['validate', '-f', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe(`error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in ${empty}; pass -f FILE\n`);
   });
 
   it('says which manifest is missing', async () => {
@@ -88,6 +104,24 @@ describe('hammerdb and init', () => {
     const again = await cli(['init', '--template', 'pgbench', 'proj'], { cwd: dir });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('not overwriting existing file(s)');
+  });
+
+  it('init outside the repository: $schema points into the installed package, the hint runs from the cwd', async () => {
+    const dir = project({});
+    const r = await cli(['init', '--template', 'saas', 'my app'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n').slice(-2)).toEqual(["next: npx citus-migrate validate -f 'my app/citus-migrate.yaml'", '']);
+    const text = readFileSync(join(dir, 'my app/citus-migrate.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/citus-migrate/schema/manifest-v1.schema.json');
+    expect(text.split('\n').slice(1)).toEqual(readFileSync('templates/saas/citus-migrate.yaml', 'utf8').split('\n').slice(1));
+
+    // With the package installed in the project, the path is relative to the manifest's folder.
+    const schema = join(dir, 'node_modules/citus-migrate/schema');
+    mkdirSync(schema, { recursive: true });
+    writeFileSync(join(schema, 'manifest-v1.schema.json'), '{}');
+    const here = await cli(['init', '--template', 'pgbench'], { cwd: join(dir, 'my app', 'routines') });
+    expect(here.stderr.split('\n').slice(-2)).toEqual(['next: npx citus-migrate validate', '']);
+    expect(readFileSync(join(dir, 'my app/routines/citus-migrate.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/citus-migrate/schema/manifest-v1.schema.json');
   });
 
   it('--help and --version exit 0', async () => {

@@ -7,7 +7,7 @@ const yaml = (lines: string[]): string => `${lines.join('\n')}\n`;
 describe('schema: shape and types', () => {
   it('reports unknown keys at the key, all together', async () => {
     expect(await problems(yaml(['version: 1', 'tabels: {}', 'tables:', '  t: { distributed_by: id, colour: red }']))).toEqual([
-      'error: m.yaml:2:1: tabels: unknown key "tabels"',
+      'error: m.yaml:2:1: tabels: unknown key "tabels"; did you mean "tables"?',
       'error: m.yaml:4:28: tables.t.colour: unknown key "colour"',
     ]);
   });
@@ -31,7 +31,35 @@ describe('schema: shape and types', () => {
 
   it('refuses duplicate keys', async () => {
     const out = await problems(yaml(['version: 1', 'tables:', '  t: {}', '  t: {}']));
-    expect(out).toEqual(['error: m.yaml:4:3: Map keys must be unique']);
+    expect(out).toEqual(['error: m.yaml:4:3: key "t" appears twice in the same mapping; each key may appear once']);
+  });
+
+  it('says what is wrong with the YAML in plain words, at the offending token', async () => {
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: distributed_by: id']))).toEqual([
+      'error: m.yaml:3:6: a nested mapping cannot start on the same line as its key: put it on the lines below, indented, or write it as { key: value }',
+    ]);
+    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    local: true', '   columns: { a: int }']))).toEqual([
+      'error: m.yaml:5:4: this line is indented differently from the keys above it in the same mapping: give it the same number of spaces',
+    ]);
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { a: int }']))).toEqual([
+      'error: m.yaml:4:1: a { … } mapping that starts above is not closed: add the missing }',
+    ]);
+  });
+
+  it('suggests the closest allowed key for a typo, and only for a typo', async () => {
+    expect(await problems(yaml(['version: 1', 'colocation: { g: { shardcount: 4 } }', 'tables:',
+      '  t: { distribute_by: id, colocation: g, columns: { id: { type: int, Not_Null: true } }, indexs: [] }', 'routines:', '  f: { signatur: "f()" }', 'prune: true', 'sequence: {}']))).toEqual([
+      'error: m.yaml:2:20: colocation.g.shardcount: unknown key "shardcount"; did you mean "shard_count"?',
+      'error: m.yaml:4:8: tables.t.distribute_by: unknown key "distribute_by"; did you mean "distributed_by"?',
+      'error: m.yaml:4:70: tables.t.columns.id.Not_Null: unknown key "Not_Null"; did you mean "not_null"?',
+      'error: m.yaml:4:90: tables.t.indexs: unknown key "indexs"; did you mean "indexes"?',
+      'error: m.yaml:6:8: routines.f.signatur: unknown key "signatur"; did you mean "signature"?',
+      'error: m.yaml:8:1: sequence: unknown key "sequence"; did you mean "sequences"?',
+    ]);
+    expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, id: 1, reference_table: true }']))).toEqual([
+      'error: m.yaml:3:21: tables.t.id: unknown key "id"',
+      'error: m.yaml:3:28: tables.t.reference_table: unknown key "reference_table"',
+    ]);
   });
 
   it('checks group shard counts are 1..64000', async () => {
@@ -169,6 +197,21 @@ describe('routines', () => {
 
   it('resolves a distribution argument by name or $N from the parsed file', async () => {
     expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: no_w_id, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([]);
+  });
+
+  it('compiles PL/pgSQL bodies at validate, locating the error in the routine file (line:col in characters)', async () => {
+    const m = yaml([...tables, 'routines:', '  neword: { file: p/neword.sql }']);
+    expect(await problems(m, { 'p/neword.sql': neword })).toEqual([]);
+    const bad = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric)\nLANGUAGE plpgsql AS $$\nBEGIN\n  total := 0; -- größe ½\n  IF total > 0 THEN total := 1; END;\nEND $$;';
+    expect(await problems(m, { 'p/neword.sql': bad })).toEqual([
+      'error: m.yaml:7:19: routines.neword.file: p/neword.sql:5:36: PL/pgSQL: syntax error at or near ";"',
+    ]);
+    const sameLine = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := \'½\'::numeric; totl := 1; END $$;';
+    expect(await problems(m, { 'p/neword.sql': sameLine })).toEqual([
+      'error: m.yaml:7:19: routines.neword.file: p/neword.sql:1:115: PL/pgSQL: "totl" is not a known variable',
+    ]);
+    // A SQL-language body is not PL/pgSQL: left to PostgreSQL.
+    expect(await problems(m, { 'p/neword.sql': 'CREATE PROCEDURE neword(a integer) LANGUAGE sql AS $$ SELECT 1 $$;' })).toEqual([]);
   });
 
   it('refuses a distribution argument that is not an argument, or out of range', async () => {

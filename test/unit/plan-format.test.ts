@@ -20,7 +20,7 @@ describe('plan formats', () => {
     expect(text.join('\n')).not.toContain('No changes');
     const sql = formatPlan(plan, 'sql');
     expect(sql).toContain('-- 1 problem: the plan cannot be applied until it is fixed.\n');
-    expect(sql).toContain('-- problem: public.ghost: public.ghost is declared without columns (created elsewhere) but does not exist\n');
+    expect(sql).toContain('-- problem: public.ghost: is declared without columns (created elsewhere) but does not exist\n');
     expect(sql).not.toMatch(/no changes/i);
     expect(formatPlan(plan, 'markdown')).toContain('**1 problem: the plan cannot be applied until it is fixed.**');
   });

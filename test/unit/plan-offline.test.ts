@@ -6,6 +6,7 @@ import { planOffline } from '../../src/commands/plan.js';
 import { formatPlan } from '../../src/format/index.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
+import { diff } from '../../src/plan/diff.js';
 import { PHASES } from '../../src/plan/steps.js';
 import { readFileSync } from 'node:fs';
 import { load } from '../support/manifest.js';
@@ -122,5 +123,13 @@ describe('hammerdb --manifest', () => {
     const m = await loadManifestText(r.stdout, 'hammerdb.yaml', process.cwd());
     expect(dataRefsOf(m.bench!.workloads).map((ref) => [ref.text, ref.table])).toEqual([['max(warehouse.w_id)', { schema: 'tpcc', name: 'warehouse' }]]);
     expect((await cli(['hammerdb', '--manifest', '--warehouses', '0'])).code).toBe(64);
+  });
+});
+
+describe('problems', () => {
+  it('name their object once: a long routine signature is not repeated in the message', async () => {
+    const m = await load('version: 1\nroutines:\n  payment: { signature: "payment(integer, integer, numeric, integer, integer)" }\n');
+    const { problems } = diff(m.desired, { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} });
+    expect(problems).toEqual([{ code: 'missing_routine', object: 'public.payment(integer, integer, numeric, integer, integer)', message: 'is declared without a file (created elsewhere) but does not exist' }]);
   });
 });

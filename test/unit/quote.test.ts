@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser, parseStatements } from '../../src/sql/pg-parse.js';
-import { parseQualifiedKey, quoteIdent, quoteLiteral, quoteQualified, quoteRegclass } from '../../src/sql/quote.js';
+import { formatQualifiedKey, parseQualifiedKey, quoteIdent, quoteLiteral, quoteQualified, quoteRegclass } from '../../src/sql/quote.js';
 
 beforeAll(loadParser);
 
@@ -69,4 +69,20 @@ describe('qualified names', () => {
     ['a.', { error: 'has an empty name part' }],
     ['"x', { error: 'has an unterminated double quote' }],
   ])('parses key %s', (key, expected) => expect(parseQualifiedKey(key, 'public')).toEqual(expected));
+
+  it.each([
+    [{ schema: 'public', name: 'orders' }, 'orders'],
+    [{ schema: 'public', name: 'a"b' }, '"a""b"'],
+    [{ schema: 'public', name: 'a.b' }, '"a.b"'],
+    [{ schema: 'app', name: 'Order Lines' }, 'app.Order Lines'],
+    [{ schema: 'my.schema', name: 'x: y' }, '"my.schema".x: y'],
+  ])('formats key %o as %s', (q, key) => expect(formatQualifiedKey(q, 'public')).toBe(key));
+
+  it('formats any qualified name as a key that parses back to it (property)', () => {
+    const part = fc.oneof(fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }), fc.constantFrom('"', '.', '"."', 'a"b', 'a.b', '""', ' x ', 'public'))
+      .filter((s) => !s.includes('\u0000'));
+    fc.assert(fc.property(part, part, fc.constantFrom('public', 'app', 'a.b'), (schema, name, defaultSchema) => {
+      expect(parseQualifiedKey(formatQualifiedKey({ schema, name }, defaultSchema), defaultSchema)).toEqual({ schema, name });
+    }), { numRuns: 2000 });
+  });
 });

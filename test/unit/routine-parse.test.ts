@@ -1,5 +1,9 @@
 // Routine files are read with PostgreSQL's parser: signature, kind, modes, language, inlining.
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { liveToManifest, routineSignature } from '../../src/introspect/to-manifest.js';
+import type { LiveState } from '../../src/introspect/to-model.js';
+import { load } from '../support/manifest.js';
 import { loadParser, parseTypeText } from '../../src/sql/pg-parse.js';
 import { identityArgs, parseRoutineSql, parseSignature } from '../../src/sql/routine-parse.js';
 
@@ -59,5 +63,34 @@ describe('signatures and types', () => {
     expect(parseTypeText('bigserial')).toEqual({ base: 'bigint', sql: 'bigserial', serial: true });
     expect(parseTypeText('serial4')).toEqual({ base: 'integer', sql: 'serial', serial: true });
     expect(parseTypeText('varchar(10)[]').sql).toBe('character varying(10)[]');
+  });
+});
+
+describe('routineSignature (what introspect writes)', () => {
+  it('quotes reserved words and names that need it, so the signature reads back', () => {
+    expect(routineSignature('select', ['integer'])).toBe('"select"(integer)');
+    expect(routineSignature('Do Thing', ['bigint', 'text'])).toBe('"Do Thing"(bigint, text)');
+    expect(routineSignature('payment', [])).toBe('payment()');
+    expect(parseSignature(routineSignature('select', ['integer', 'character varying']))).toMatchObject({ name: 'select', argTypes: [{ base: 'integer' }, { base: 'character varying' }] });
+  });
+
+  it('reads back as the same name for any routine name (property)', () => {
+    const name = fc.oneof(fc.string({ minLength: 1, maxLength: 20, unit: 'binary' }), fc.constantFrom('select', 'user', 'table', 'from', 'a"b', 'x: y'))
+      .filter((s) => !s.includes('\u0000') && Buffer.byteLength(s) <= 63);
+    fc.assert(fc.property(name, (n) => {
+      expect(parseSignature(routineSignature(n, ['bigint'])).name).toBe(n);
+    }), { numRuns: 500 });
+  });
+});
+
+describe('liveToManifest header', () => {
+  it('keeps a database name with a line break inside the comment', async () => {
+    const live = {
+      model: { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} }, citus: false, fingerprint: '', objects: {},
+      doc: { server: { database: 'shop\nversion: 2', version: '15.4 (Debian)', versionNum: 150004, citus: null } },
+    } as unknown as LiveState;
+    const text = liveToManifest(live);
+    expect(text).toBe('# Written by citus-migrate introspect from shop\n#version: 2 (PostgreSQL 15.4, no Citus).\n\nversion: 1\ndefaults:\n  schema: public\n  shard_count: 32\n');
+    expect((await load(text)).manifest.version).toBe(1);
   });
 });

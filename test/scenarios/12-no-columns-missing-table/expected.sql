@@ -1,3 +1,3 @@
 -- no steps
 
--- problem: public.ghost: public.ghost is declared without columns (created elsewhere) but does not exist
+-- problem: public.ghost: is declared without columns (created elsewhere) but does not exist

@@ -19,5 +19,5 @@ SELECT truncate_local_data_after_distributing_table('public.events');
 
 COMMIT;
 
--- problem: public.events: distributed_by: public.events has no column "no_such_col" in the cluster (its columns: tenant_id, id, payload)
--- problem: public.events: indexes[0]: public.events has no column "created_at" in the cluster (its columns: tenant_id, id, payload)
+-- problem: public.events: distributed_by: has no column "no_such_col" in the cluster (its columns: tenant_id, id, payload)
+-- problem: public.events: indexes[0]: has no column "created_at" in the cluster (its columns: tenant_id, id, payload)

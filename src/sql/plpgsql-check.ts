@@ -1,0 +1,86 @@
+// PL/pgSQL bodies read with PostgreSQL's own PL/pgSQL compiler (libpg_query's, in WASM), so a
+// syntax error inside a routine body is found at validate, not at apply. libpg_query reports no
+// position for PL/pgSQL errors, so the position is found by re-parsing prefixes of the body.
+import type { PgQueryWasm } from '@libpg-query/parser/wasm/libpg-query.js';
+
+let wasm: PgQueryWasm | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the PL/pgSQL parser once; plpgsqlProblem needs it loaded. */
+export function loadPlpgsqlParser(): Promise<void> {
+  // The package's own wrapper JSON-parses any result that does not start with "syntax error" or
+  // "ERROR", so messages such as `"y" is not a known variable` are lost: call the module directly.
+  loading ??= import('@libpg-query/parser/wasm/libpg-query.js').then(async (m) => { wasm = await m.default(); });
+  return loading;
+}
+
+function call(fn: (ptr: number) => number, text: string): string {
+  const w = wasm!;
+  const len = w.lengthBytesUTF8(text) + 1;
+  const ptr = w._malloc(len);
+  try {
+    w.stringToUTF8(text, ptr, len);
+    const out = fn(ptr);
+    try { return w.UTF8ToString(out); } finally { w._wasm_free_string(out); }
+  } finally {
+    w._free(ptr);
+  }
+}
+
+/** The compile error of the PL/pgSQL routines in `sql`, or undefined when they compile. */
+function compileError(sql: string): string | undefined {
+  const out = call((p) => wasm!._wasm_parse_plpgsql(p), sql);
+  return out.startsWith('{') ? undefined : out;
+}
+
+interface Token { readonly start: number; readonly end: number; readonly text: string; readonly tokenName: string }
+
+function scan(sql: string): Token[] {
+  return (JSON.parse(call((p) => wasm!._wasm_scan(p), sql)) as { tokens: Token[] }).tokens;
+}
+
+/** The body's string token in the statement, and where the body text starts (bytes). */
+function bodyToken(text: string, body: string): { token: Token; offsetOf(bodyByte: number): number } | undefined {
+  for (const token of scan(text)) {
+    if (token.tokenName !== 'SCONST') continue;
+    const tag = /^\$[^$]*\$/.exec(token.text)?.[0];
+    if (tag && token.text.slice(tag.length, -tag.length) === body) {
+      return { token, offsetOf: (b) => token.start + Buffer.byteLength(tag) + b };
+    }
+    if (token.text.startsWith("'") && token.text.slice(1, -1).replace(/''/g, "'") === body) {
+      // In '…' a quote of the body is written twice: count the source bytes of the prefix.
+      return { token, offsetOf: (b) => token.start + 1 + Buffer.byteLength(Buffer.from(body).subarray(0, b).toString().replace(/'/g, "''")) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why the PL/pgSQL routine in `text` (one CREATE FUNCTION/PROCEDURE statement whose body is
+ * `body`) does not compile, with the byte offset in `text` of the offending token.
+ */
+export function plpgsqlProblem(text: string, body: string): { message: string; position?: number } | undefined {
+  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  const message = compileError(text);
+  if (message === undefined) return undefined;
+  const where = bodyToken(text, body);
+  if (!where) return { message };
+  const bytes = Buffer.from(body);
+  const tokens = scan(body).filter((t) => !t.tokenName.endsWith('COMMENT'));
+  if (tokens.length === 0) return { message, position: where.offsetOf(0) };
+  // "at end of input": the body ended while a block or statement was still open.
+  if (message.endsWith('at end of input')) return { message, position: where.offsetOf(tokens[tokens.length - 1]!.start) };
+  // Same text with the body cut after token k: the first k that gives the same error is where
+  // the compiler stopped (or the end of the SQL statement it was checking).
+  let tag = '$cm$';
+  for (let i = 1; body.includes(tag); i++) tag = `$cm${i}$`;
+  const before = Buffer.from(text).subarray(0, where.token.start).toString();
+  const after = Buffer.from(text).subarray(where.token.end).toString();
+  const cut = (t: Token): string => `${before}${tag}${bytes.subarray(0, t.end).toString()}${tag}${after}`;
+  const k = tokens.findIndex((t) => compileError(cut(t)) === message);
+  if (k === -1) return { message, position: where.offsetOf(tokens[0]!.start) };
+  // The token the message names ("at or near "x"", ""y" is not a known variable"), at or before k.
+  const named = /"([^"]+)"/.exec(message)?.[1];
+  const at = named === undefined ? k : tokens.slice(0, k + 1).map((t) => t.text).lastIndexOf(named);
+  return { message, position: where.offsetOf(tokens[at === -1 ? k : at]!.start) };
+}
