@@ -14,7 +14,6 @@ import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
-import type { PlanDocument } from '../plan/plan.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';

@@ -5,10 +5,8 @@ import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { TableContext } from './resolve.js';
 import type { Manifest } from './schema.js';
+import { sameSet } from '../model/same.js';
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
-}
 
 function kindName(t: Table): string {
   return t.distribution.kind === 'hash' ? 'distributed' : t.distribution.kind === 'single_shard' ? 'single-shard' : t.distribution.kind;

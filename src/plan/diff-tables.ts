@@ -1,11 +1,10 @@
 // Table structure: create missing tables, then columns, keys and indexes of existing ones.
+import { sameIndex, sameList, sameSet } from '../model/same.js';
 import type { ClusterModel, Table } from '../model/types.js';
 import { sameExpression } from '../sql/normalize.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
-export const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 
 function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
@@ -81,12 +80,12 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
       for (const u of t.unique) if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
     }
     for (const ix of t.indexes) {
-      const exists = a?.indexes.some((x) => x.unique === ix.unique && x.using === ix.using && sameList(x.columns, ix.columns));
+      const exists = a?.indexes.some((x) => sameIndex(x, ix));
       if (!exists) steps.push({ kind: 'create_index', table: t.qname, index: ix });
     }
     if (a && prune && t.columns) {
       for (const x of a.indexes) {
-        const wanted = t.indexes.some((ix) => x.unique === ix.unique && x.using === ix.using && sameList(x.columns, ix.columns));
+        const wanted = t.indexes.some((ix) => sameIndex(x, ix));
         if (!wanted && x.name) steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
       }
     }

@@ -1,10 +1,12 @@
 // The pure diff: desired model vs actual model -> ordered steps, plus problems and unmanaged
 // objects as data. It never prompts, reads a clock or touches the network.
-import { idOf, type ClusterModel, type ForeignKey, type Routine, type Sequence, type Table } from '../model/types.js';
+import { idOf, type ClusterModel, type Routine, type Sequence, type Table } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
 import { routineDefinitionSteps, routineDistributionSteps } from './diff-routines.js';
-import { sameList, tableStructureSteps } from './diff-tables.js';
+import { tableStructureSteps } from './diff-tables.js';
+import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
+import { sameFk } from '../model/same.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 
 export interface DiffProblem {
@@ -21,10 +23,6 @@ export interface DiffResult {
   readonly unmanaged: readonly string[];
 }
 
-function sameFk(a: ForeignKey, b: ForeignKey): boolean {
-  return a.refTable === b.refTable && sameList(a.columns, b.columns) && sameList(a.refColumns, b.refColumns)
-    && (a.onDelete ?? 'no action') === (b.onDelete ?? 'no action') && (a.onUpdate ?? 'no action') === (b.onUpdate ?? 'no action');
-}
 
 function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
   return a.cache === b.cache && a.cycle === b.cycle && a.type === b.type && (a.increment ?? 1) === (b.increment ?? 1)
@@ -58,15 +56,6 @@ function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: Rea
   return steps;
 }
 
-function unmanagedObjects(desired: ClusterModel, actual: ClusterModel): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
-  const ownedByKnown = (s: Sequence): boolean => s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
-  return {
-    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id]),
-    routines: Object.values(actual.routines).filter((r) => !desired.routines[r.id]
-      && !Object.values(desired.routines).some((d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name)),
-    sequences: Object.values(actual.sequences).filter((s) => !desired.sequences[s.id] && !ownedByKnown(s)),
-  };
-}
 
 /** Computes the ordered steps that take `actual` to `desired`. */
 export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean; citus?: boolean } = {}): DiffResult {
@@ -109,7 +98,10 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
   const sorted = steps.map((s, i) => ({ s, i })).sort((a, b) => order(a.s) - order(b.s) || a.i - b.i).map((x) => x.s);
   return {
     steps: sorted, problems,
-    unmanaged: prune ? [] : [...un.tables.map((t) => `table ${t.id}`), ...un.routines.map((r) => `routine ${r.id}`), ...un.sequences.map((s) => `sequence ${s.id}`)],
+    unmanaged: [
+      ...(prune ? [] : [...un.tables.map((t) => `table ${t.id}`), ...un.routines.map((r) => `routine ${r.id}`), ...un.sequences.map((s) => `sequence ${s.id}`)]),
+      ...unmanagedParts(desired, actual, prune),
+    ],
   };
 }
 

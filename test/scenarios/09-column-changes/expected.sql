@@ -15,3 +15,6 @@ ALTER TABLE public.t ALTER COLUMN note SET DEFAULT 'y';
 ALTER TABLE public.t ADD COLUMN added numeric(8,2) DEFAULT 0;
 
 COMMIT;
+
+-- unmanaged (left alone): column public.t.old
+-- unmanaged (left alone): index t_old_idx on public.t (old)

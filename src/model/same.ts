@@ -1,0 +1,18 @@
+// When two parts of the model are the same thing: the one set of comparisons the diff and the
+// manifest rules use.
+import type { ForeignKey, Index } from './types.js';
+
+/** Same items in the same order. */
+export const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Same items in any order. */
+export const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Same method, uniqueness and columns (the name does not matter). */
+export const sameIndex = (a: Index, b: Index): boolean => a.unique === b.unique && a.using === b.using && sameList(a.columns, b.columns);
+
+/** Same columns, target and actions (the name does not matter). */
+export function sameFk(a: ForeignKey, b: ForeignKey): boolean {
+  return a.refTable === b.refTable && sameList(a.columns, b.columns) && sameList(a.refColumns, b.refColumns)
+    && (a.onDelete ?? 'no action') === (b.onDelete ?? 'no action') && (a.onUpdate ?? 'no action') === (b.onUpdate ?? 'no action');
+}

@@ -1,0 +1,46 @@
+// What the cluster holds that the manifest does not declare: whole objects (tables, routines,
+// sequences: dropped with prune) and parts of declared tables (columns and indexes: dropped
+// with prune; keys and foreign keys: never dropped). All are named in the plan, never hidden.
+import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
+import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
+import { quoteIdent } from '../sql/quote.js';
+
+/** Objects in the cluster the manifest does not declare. */
+export function unmanagedObjects(desired: ClusterModel, actual: ClusterModel): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
+  const ownedByKnown = (s: Sequence): boolean => s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
+  return {
+    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id]),
+    routines: Object.values(actual.routines).filter((r) => !desired.routines[r.id]
+      && !Object.values(desired.routines).some((d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name)),
+    sequences: Object.values(actual.sequences).filter((s) => !desired.sequences[s.id] && !ownedByKnown(s)),
+  };
+}
+
+const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')})`;
+
+/**
+ * Parts of tables declared with columns that the manifest does not list. With prune, columns
+ * and indexes are dropped by the plan instead, so only keys and foreign keys are named.
+ */
+export function unmanagedParts(desired: ClusterModel, actual: ClusterModel, prune: boolean): string[] {
+  const out: string[] = [];
+  for (const t of Object.values(desired.tables)) {
+    const a = actual.tables[t.id];
+    if (!a || !t.columns) continue; // declared without columns: its structure is managed elsewhere
+    if (!prune) {
+      const want = new Set(t.columns.map((c) => c.name));
+      for (const c of a.columns ?? []) if (!want.has(c.name)) out.push(`column ${t.id}.${quoteIdent(c.name)}`);
+      for (const x of a.indexes) {
+        if (!t.indexes.some((ix) => sameIndex(x, ix))) out.push(`index ${x.name ? quoteIdent(x.name) : ''} on ${t.id} ${cols(x.columns)}`.replace('index  on', 'index on'));
+      }
+    }
+    if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey)}`);
+    for (const u of a.unique) {
+      if (!t.unique.some((x) => sameSet(x, u)) && !(t.primaryKey && sameList(t.primaryKey, u))) out.push(`unique constraint on ${t.id} ${cols(u)}`);
+    }
+    for (const fk of a.foreignKeys) {
+      if (!t.foreignKeys.some((x) => sameFk(x, fk))) out.push(`foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`);
+    }
+  }
+  return out;
+}
