@@ -36,6 +36,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(format('text'))
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
+    .option('--include-unmanaged', 'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)')
     .action(async (o) => setCode(await (await import('./commands/plan.js')).planCommand(o, io)));
 
   program.command('apply')

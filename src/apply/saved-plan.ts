@@ -14,7 +14,7 @@ export function readSavedPlan(file: string, cwd: string): PlanDocument {
   }
   if (saved.format !== 'citus-migrate.plan' || saved.formatVersion !== 1) throw new CmError(`${file} is not a citus-migrate plan (format version 1)`, 'invalid_plan', EXIT.error);
   if (saved.source.kind !== 'live') throw new CmError(`${file} is an offline plan: apply needs a plan made against the cluster (plan --database … --format json)`, 'invalid_plan', EXIT.error);
-  return saved;
+  return { ...saved, notManaged: saved.notManaged ?? [] };
 }
 
 /** What changed between two object-hash maps, for a stale-plan message. */

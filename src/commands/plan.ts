@@ -20,6 +20,8 @@ export interface PlanOptions {
   format?: PlanFormat;
   out?: string;
   detailedExitcode?: boolean;
+  /** With --detailed-exitcode: unmanaged and not-managed objects count as pending (a drift check). */
+  includeUnmanaged?: boolean;
 }
 
 /** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
@@ -52,6 +54,7 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     warnings: m.warnings,
     prune: m.manifest.prune,
     citusInstalled: live.citus,
+    notManaged: live.doc.notManaged ?? [],
   });
 }
 
@@ -81,5 +84,6 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
   const plan = opts.offline ? planOffline(m, file) : await planAgainstDatabase(m, opts.database, io.env, file);
   emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;
-  return opts.detailedExitcode && plan.changes ? EXIT.changes : EXIT.ok;
+  const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
+  return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;
 }

@@ -10,8 +10,10 @@ export function planHeadline(plan: PlanDocument): string {
     return `${plural(plan.problems.length, 'problem')}: the plan cannot be applied until ${plan.problems.length === 1 ? 'it is' : 'they are'} fixed${steps ? ` (${plural(steps, 'step')} planned so far)` : ''}.`;
   }
   if (plan.changes) return `${plural(steps, 'step')} to apply.`;
-  if (plan.unmanaged.length > 0) {
-    return `No changes to what the manifest declares; ${plural(plan.unmanaged.length, 'object')} in the cluster ${plan.unmanaged.length === 1 ? 'is' : 'are'} not in the manifest (unmanaged, left alone).`;
-  }
+  const also = [
+    ...(plan.unmanaged.length ? [`${plural(plan.unmanaged.length, 'object')} the manifest does not declare (unmanaged, left alone)`] : []),
+    ...(plan.notManaged.length ? [`${plural(plan.notManaged.length, 'object')} of kinds citus-migrate does not manage (not compared)`] : []),
+  ];
+  if (also.length > 0) return `No changes to what the manifest declares; the cluster also holds ${also.join(' and ')}.`;
   return 'No changes: the cluster matches the manifest.';
 }

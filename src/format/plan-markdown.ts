@@ -1,5 +1,6 @@
 // The plan as Markdown, ready to paste as a pull-request comment.
 import type { PlanDocument } from '../plan/plan.js';
+import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
 import { formatPlanSql } from './plan-sql.js';
 
@@ -19,6 +20,7 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
   }
   if (plan.problems.length > 0) out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
   if (plan.unmanaged.length > 0) out.push('', '**Unmanaged** (in the cluster, not in the manifest; left alone)', '', ...plan.unmanaged.map((u) => `- ${cell(u)}`));
+  if (plan.notManaged.length > 0) out.push('', '**Not managed by citus-migrate** (in the cluster, never compared)', '', ...notManagedLines(plan.notManaged).map((l) => `- ${cell(l)}`));
   if (plan.warnings.length > 0) out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- \`${cell(w.path)}\`: ${cell(w.message)}`));
   if (plan.changes) {
     const sql = formatPlanSql(plan);

@@ -14,7 +14,7 @@ function stepBlock(s: PlanStep): string {
 /** The statements alone (no header comment), with problems and unmanaged objects as comments: what scenario tests compare. */
 export function planBodySql(plan: PlanDocument): string {
   const parts = !plan.changes
-    ? [plan.problems.length || plan.unmanaged.length ? '-- no steps' : '-- no changes']
+    ? [plan.problems.length || plan.unmanaged.length || plan.notManaged.length ? '-- no steps' : '-- no changes']
     : [
       [`${plan.transaction.begin};`, ...plan.transaction.preamble.map((s) => `${s};`)].join('\n'),
       ...plan.transaction.steps.map(stepBlock),
@@ -24,6 +24,7 @@ export function planBodySql(plan: PlanDocument): string {
     ];
   if (plan.problems.length > 0) parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));
   if (plan.unmanaged.length > 0) parts.push(plan.unmanaged.map((u) => commentLine(`unmanaged (left alone): ${u}`)).join('\n'));
+  if (plan.notManaged.length > 0) parts.push(plan.notManaged.map((x) => commentLine(`not managed (never compared): ${x.kind} ${x.name}`)).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -35,6 +36,6 @@ export function formatPlanSql(plan: PlanDocument): string {
     commentLine(planHeadline(plan)),
     ...(plan.changes ? [commentLine('run with: psql -v ON_ERROR_STOP=1 -f <this file>')] : []),
   ];
-  const quiet = !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0;
+  const quiet = !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0 && plan.notManaged.length === 0;
   return quiet ? `${header.join('\n')}\n` : `${header.join('\n')}\n\n${planBodySql(plan)}`;
 }

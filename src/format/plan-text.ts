@@ -2,6 +2,7 @@
 import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
+import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
 
 const PHASE_TITLE: Readonly<Record<string, string>> = {
@@ -40,6 +41,9 @@ export function formatPlanText(plan: PlanDocument): string {
   }
   if (plan.problems.length > 0) lines.push('', 'Problems:', ...plan.problems.map((p) => `  ${p.object}: ${p.message}`));
   if (plan.unmanaged.length > 0) lines.push('', `Unmanaged (in the cluster, not in the manifest; left alone): ${plan.unmanaged.length}`, ...plan.unmanaged.slice(0, 20).map((u) => `  ${u}`), ...(plan.unmanaged.length > 20 ? [`  … and ${plan.unmanaged.length - 20} more`] : []));
+  if (plan.notManaged.length > 0) {
+    lines.push('', `Not managed by citus-migrate (in the cluster, never compared): ${plan.notManaged.length}`, ...notManagedLines(plan.notManaged).map((l) => `  ${l}`));
+  }
   if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
   return `${lines.join('\n')}\n`;
 }

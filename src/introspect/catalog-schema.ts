@@ -1,5 +1,6 @@
 // The catalog query's answer, checked by zod so an unexpected server answer is a clear error.
 import { z } from 'zod';
+import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
 
 const nullableStr = z.string().nullable();
 const column = z.object({ name: z.string(), type: z.string(), notNull: z.boolean(), default: nullableStr, identity: z.string(), generated: z.string() });
@@ -28,6 +29,8 @@ export const catalogSchema = z.object({
     result: nullableStr, definition: nullableStr,
     distribution: z.object({ argIndex: z.number().int().nullable(), colocationId: z.number().int().nullable(), forceDelegation: z.boolean().nullable() }).nullable(),
   })),
+  /** What the model does not hold (views, triggers, CHECK constraints, grants…): named in every plan. */
+  notManaged: z.array(z.object({ kind: z.enum(NOT_MANAGED_KINDS), name: z.string() })).default([]),
   nodes: z.array(z.object({
     id: z.number().int(), group: z.number().int(), host: z.string(), port: z.number().int(), role: z.string(),
     active: z.boolean(), hasMetadata: z.boolean(), metadataSynced: z.boolean(), shouldHaveShards: z.boolean(),

@@ -3,6 +3,8 @@
 // citus_tables/citus_shards views, which call every worker). The round trips do not grow with
 // the number of objects. Without the citus extension the pg_dist_* parts are left out.
 
+import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
+
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
   WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'citus', 'citus_internal', 'columnar', 'columnar_internal', 'citus_migrate')
@@ -119,6 +121,8 @@ SELECT pg_catalog.json_build_object(
     JOIN ns n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
     WHERE p.prokind IN ('f', 'p') AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_proc', 'p.oid')}),
+  'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
+    FROM (${NOT_MANAGED_SQL}) AS x(kind, name)),
   'nodes', ${citus ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'id', d.nodeid, 'group', d.groupid, 'host', d.nodename, 'port', d.nodeport, 'role', d.noderole,
       'active', d.isactive, 'hasMetadata', d.hasmetadata, 'metadataSynced', d.metadatasynced,

@@ -103,6 +103,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   }
   const sequences: Record<string, Sequence> = {};
   for (const s of doc.sequences) {
+    // An identity column's sequence is part of the column (reported as not managed), not an object of its own.
+    if (s.ownedBy?.deptype === 'i') continue;
     const id = idOf(s);
     const start = safeNumber(s.start); const inc = safeNumber(s.increment); const min = safeNumber(s.min); const max = safeNumber(s.max);
     sequences[id] = {

@@ -43,6 +43,14 @@ export interface PlanDocument {
   readonly warnings: readonly Problem[];
   /** Objects in the cluster the manifest does not declare (left alone unless prune). */
   readonly unmanaged: readonly string[];
+  /** What the cluster holds of kinds citus-migrate does not model (views, triggers, grants…): never compared. */
+  readonly notManaged: readonly NotManaged[];
+}
+
+/** One object of a kind the model does not hold, as the catalog names it. */
+export interface NotManaged {
+  readonly kind: string;
+  readonly name: string;
 }
 
 /** Step kinds that call Citus functions. */
@@ -59,7 +67,7 @@ function toPlanStep(step: Step, index: number): PlanStep {
 export function buildPlan(input: {
   desired: ClusterModel; actual: ClusterModel; source: PlanSource;
   manifest: { file: string; sha256: string }; warnings: readonly Problem[];
-  prune?: boolean; citusInstalled?: boolean;
+  prune?: boolean; citusInstalled?: boolean; notManaged?: readonly NotManaged[];
 }): PlanDocument {
   const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
@@ -84,5 +92,6 @@ export function buildPlan(input: {
     problems,
     warnings: input.warnings,
     unmanaged: result.unmanaged,
+    notManaged: input.notManaged ?? [],
   };
 }

@@ -33,7 +33,7 @@ describe('plan formats', () => {
 
   it('names unmanaged objects in every format when there is nothing to apply', async () => {
     const plan = await planOf('11-converged');
-    const headline = 'No changes to what the manifest declares; 1 object in the cluster is not in the manifest (unmanaged, left alone).';
+    const headline = 'No changes to what the manifest declares; the cluster also holds 1 object the manifest does not declare (unmanaged, left alone).';
     expect(formatPlan(plan, 'text').split('\n')[1]).toBe(headline);
     expect(formatPlan(plan, 'sql')).toContain(`-- ${headline}\n\n-- no steps\n\n-- unmanaged (left alone): table public.extra\n`);
     expect(formatPlan(plan, 'markdown')).toContain('- table public.extra');

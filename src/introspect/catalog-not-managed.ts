@@ -1,0 +1,111 @@
+// The part of the catalog query that names what the model does not hold: every object, or
+// option of an object, in the user's schemas that citus-migrate neither plans nor compares.
+// A plan lists them ("not managed: 3 triggers, 1 policy…"), so an empty plan never hides a
+// difference. It runs inside the one catalog query and uses its `ns` (user schemas) and `rel`
+// (user tables) CTEs; extension members are left out, as everywhere in that query.
+
+/** Kinds this query reports, in the order a plan lists them. */
+export const NOT_MANAGED_KINDS = [
+  'view', 'materialized view', 'foreign table', 'partition', 'table inheritance', 'partitioned table', 'unlogged table',
+  'table access method', 'table storage options', 'row level security', 'policy', 'rule', 'trigger',
+  'check constraint', 'exclusion constraint', 'constraint option', 'index', 'index option',
+  'identity column', 'generated column', 'column collation', 'enum', 'domain', 'composite type', 'range type',
+  'aggregate', 'window function', 'procedural language', 'extension', 'foreign data wrapper', 'foreign server',
+  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'comment', 'privileges', 'default privileges',
+] as const;
+export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
+
+const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
+const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+const relName = qn('rel.nspname', 'rel.relname');
+
+/** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
+export const NOT_MANAGED_SQL = `
+  SELECT CASE c.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
+         ${qn('ns.nspname', 'c.relname')}
+    FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+    WHERE (c.relkind IN ('v', 'm', 'f') OR (c.relkind IN ('r', 'p') AND c.relispartition))
+      AND ${notExt('pg_catalog.pg_class', 'c.oid')}
+  UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
+  UNION ALL SELECT CASE WHEN c.relkind = 'p' THEN 'partitioned table' WHEN c.relpersistence = 'u' THEN 'unlogged table'
+         WHEN c.relam <> 0 AND am.amname <> 'heap' THEN 'table access method' ELSE 'table storage options' END, ${relName}
+    FROM rel JOIN pg_catalog.pg_class c ON c.oid = rel.oid LEFT JOIN pg_catalog.pg_am am ON am.oid = c.relam
+    WHERE c.relkind = 'p' OR c.relpersistence = 'u' OR (c.relam <> 0 AND am.amname <> 'heap') OR c.reloptions IS NOT NULL
+  UNION ALL SELECT 'row level security', ${relName} FROM rel JOIN pg_catalog.pg_class c ON c.oid = rel.oid
+    WHERE c.relrowsecurity OR c.relforcerowsecurity
+  UNION ALL SELECT 'policy', ${relName} || '.' || pg_catalog.quote_ident(p.polname) FROM pg_catalog.pg_policy p JOIN rel ON rel.oid = p.polrelid
+  UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
+  UNION ALL SELECT 'trigger', ${relName} || '.' || pg_catalog.quote_ident(t.tgname) FROM pg_catalog.pg_trigger t JOIN rel ON rel.oid = t.tgrelid
+    WHERE NOT t.tgisinternal
+  UNION ALL SELECT CASE co.contype WHEN 'c' THEN 'check constraint' ELSE 'exclusion constraint' END,
+         ${relName} || '.' || pg_catalog.quote_ident(co.conname)
+    FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid WHERE co.contype IN ('c', 'x')
+  UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
+         CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
+         CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, CASE WHEN NOT co.convalidated THEN 'NOT VALID' END) || ')'
+    FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
+    LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
+    WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR NOT co.convalidated OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  UNION ALL SELECT CASE WHEN i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR i.indnkeyatts <> i.indnatts THEN 'index' ELSE 'index option' END,
+         ${qn('rel.nspname', 'ic.relname')}
+    FROM pg_catalog.pg_index i JOIN rel ON rel.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+    WHERE i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR i.indnkeyatts <> i.indnatts OR ic.reloptions IS NOT NULL
+      OR i.indnullsnotdistinct OR EXISTS (SELECT 1 FROM pg_catalog.unnest(i.indoption) AS o(v) WHERE o.v <> 0)
+      OR EXISTS (SELECT 1 FROM pg_catalog.unnest(i.indclass) AS k(opc) JOIN pg_catalog.pg_opclass oc ON oc.oid = k.opc WHERE NOT oc.opcdefault)
+  UNION ALL SELECT CASE WHEN a.attidentity <> '' THEN 'identity column' WHEN a.attgenerated <> '' THEN 'generated column' ELSE 'column collation' END,
+         ${relName} || '.' || pg_catalog.quote_ident(a.attname)
+    FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
+    WHERE a.attnum > 0 AND NOT a.attisdropped AND (a.attidentity <> '' OR a.attgenerated <> '' OR a.attcollation <> ty.typcollation)
+  UNION ALL SELECT CASE t.typtype WHEN 'e' THEN 'enum' WHEN 'd' THEN 'domain' WHEN 'r' THEN 'range type' ELSE 'composite type' END,
+         ${qn('ns.nspname', 't.typname')}
+    FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
+    LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
+    WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND ${notExt('pg_catalog.pg_type', 't.oid')}
+  UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
+    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('a', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+  UNION ALL SELECT 'procedural language', pg_catalog.quote_ident(l.lanname) FROM pg_catalog.pg_language l
+    WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
+  UNION ALL SELECT 'extension', pg_catalog.quote_ident(e.extname) || ' ' || e.extversion FROM pg_catalog.pg_extension e
+    WHERE e.extname NOT IN ('plpgsql', 'citus')
+  UNION ALL SELECT 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname) FROM pg_catalog.pg_foreign_data_wrapper w
+    WHERE ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}
+  UNION ALL SELECT 'foreign server', pg_catalog.quote_ident(s.srvname) FROM pg_catalog.pg_foreign_server s
+    WHERE ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
+  UNION ALL SELECT 'collation', ${qn('ns.nspname', 'c.collname')} FROM pg_catalog.pg_collation c JOIN ns ON ns.oid = c.collnamespace
+    WHERE ${notExt('pg_catalog.pg_collation', 'c.oid')}
+  UNION ALL SELECT 'operator', ${qn('ns.nspname', 'o.oprname')} FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace
+    WHERE ${notExt('pg_catalog.pg_operator', 'o.oid')}
+  UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
+  UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
+    WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
+  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
+  UNION ALL SELECT 'comment', 'on ' || CASE d.classoid WHEN 'pg_catalog.pg_class'::pg_catalog.regclass
+           THEN ${qn('ns.nspname', 'c.relname')} || CASE WHEN d.objsubid > 0 THEN '.' || pg_catalog.quote_ident(a.attname) ELSE '' END
+         WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN ${qn('pns.nspname', 'p.proname')} || '()'
+         ELSE 'schema ' || pg_catalog.quote_ident(sns.nspname) END
+    FROM pg_catalog.pg_description d
+    LEFT JOIN pg_catalog.pg_class c ON d.classoid = 'pg_catalog.pg_class'::pg_catalog.regclass AND c.oid = d.objoid
+    LEFT JOIN ns ON ns.oid = c.relnamespace
+    LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.objsubid AND d.objsubid > 0
+    LEFT JOIN pg_catalog.pg_proc p ON d.classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.oid = d.objoid
+    LEFT JOIN ns pns ON pns.oid = p.pronamespace
+    LEFT JOIN ns sns ON d.classoid = 'pg_catalog.pg_namespace'::pg_catalog.regclass AND sns.oid = d.objoid
+    WHERE (c.oid IS NOT NULL AND ns.oid IS NOT NULL AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND ${notExt('pg_catalog.pg_class', 'c.oid')})
+       OR (pns.oid IS NOT NULL AND ${notExt('pg_catalog.pg_proc', 'p.oid')})
+       OR (sns.oid IS NOT NULL AND NOT (sns.nspname = 'public' AND d.description = 'standard public schema'))
+  UNION ALL SELECT 'privileges', CASE c.relkind WHEN 'S' THEN 'sequence ' ELSE 'table ' END || ${qn('ns.nspname', 'c.relname')}
+    FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND (c.relacl IS NOT NULL
+      OR EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND a.attacl IS NOT NULL))
+      AND ${notExt('pg_catalog.pg_class', 'c.oid')}
+  UNION ALL SELECT 'privileges', 'routine ' || ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
+    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.proacl IS NOT NULL AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+  UNION ALL SELECT 'privileges', 'schema ' || pg_catalog.quote_ident(ns.nspname) FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
+    -- PostgreSQL 15 gives the public schema this ACL and comment itself.
+    WHERE n.nspacl IS NOT NULL AND NOT (n.nspname = 'public' AND n.nspacl::text = '{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}')
+  UNION ALL SELECT 'privileges', 'type ' || ${qn('ns.nspname', 't.typname')} FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
+    WHERE t.typacl IS NOT NULL
+  UNION ALL SELECT 'default privileges', 'for role ' || pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(da.defaclrole))
+         || COALESCE(' in schema ' || pg_catalog.quote_ident(dn.nspname), '')
+    FROM pg_catalog.pg_default_acl da LEFT JOIN pg_catalog.pg_namespace dn ON dn.oid = da.defaclnamespace`;

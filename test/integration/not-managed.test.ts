@@ -1,0 +1,83 @@
+// Never "No changes" while the database differs: on a real PostgreSQL holding objects of every
+// kind the model does not hold, introspect + plan names each of them, and a drift check fails.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { cli } from '../support/run-cli.js';
+
+const OBJECTS = `
+CREATE TYPE mood AS ENUM ('a', 'b');
+CREATE DOMAIN posint AS int CHECK (VALUE > 0);
+CREATE TYPE pair AS (x int, y int);
+CREATE TABLE t (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, m mood, v int CHECK (v > 0), name text COLLATE "C",
+                g int GENERATED ALWAYS AS (v * 2) STORED);
+CREATE UNLOGGED TABLE u (a int);
+CREATE TABLE p (d date NOT NULL, x int) PARTITION BY RANGE (d);
+CREATE TABLE p1 PARTITION OF p FOR VALUES FROM ('2020-01-01') TO ('2021-01-01');
+CREATE INDEX t_lower ON t (lower(name));
+CREATE INDEX t_part ON t (v) WHERE v > 10;
+CREATE INDEX t_desc ON t (v DESC);
+CREATE VIEW tv AS SELECT id, v FROM t;
+CREATE MATERIALIZED VIEW tmv AS SELECT id FROM t;
+CREATE FUNCTION trg() RETURNS trigger LANGUAGE plpgsql AS $$BEGIN RETURN NEW; END$$;
+CREATE TRIGGER t_trg BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION trg();
+ALTER TABLE t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY pol ON t USING (v > 0);
+COMMENT ON TABLE t IS 'hello';
+CREATE AGGREGATE mysum(int) (SFUNC = int4pl, STYPE = int);
+CREATE TABLE ex (a int, b int, UNIQUE (a) DEFERRABLE, EXCLUDE USING btree (b WITH =));
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+GRANT SELECT ON t TO cm_reader;
+`;
+
+describe('objects the model does not hold are named, never hidden', () => {
+  let db: TestDb;
+  let dir: string;
+  beforeAll(async () => {
+    db = await freshDatabase(plainServers(), 'nm');
+    expect(db.psql({ input: OBJECTS }).stderr).not.toContain('ERROR');
+    dir = mkdtempSync(join(tmpdir(), 'cm-nm-'));
+    const intro = await cli(['introspect', '--database', db.url, '-o', join(dir, 'citus-migrate.yaml')]);
+    expect(intro.code).toBe(0);
+  });
+
+  it('plan of the introspected manifest lists every kind, and does not say the cluster matches', async () => {
+    const r = await cli(['plan', '--database', db.url], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('matches the manifest');
+    expect(r.stdout.split('\n')[1]).toMatch(/^No changes to what the manifest declares; the cluster also holds 1 object the manifest does not declare \(unmanaged, left alone\) and \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/);
+    const json = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as { unmanaged: string[]; notManaged: { kind: string; name: string }[] };
+    // introspect writes only distributed routines so far: a plain trigger function is named, not lost.
+    expect(json.unmanaged).toEqual(['routine public.trg()']);
+    const got = json.notManaged.map((x) => `${x.kind}: ${x.name}`);
+    expect(got).toEqual(expect.arrayContaining([
+      'aggregate: public.mysum(integer)', 'check constraint: public.t.t_v_check', 'column collation: public.t.name', 'comment: on public.t',
+      'composite type: public.pair', 'constraint option: public.ex.ex_a_key (DEFERRABLE)', 'domain: public.posint', 'enum: public.mood',
+      'exclusion constraint: public.ex.ex_b_excl', 'generated column: public.t.g', 'identity column: public.t.id', 'index: public.t_lower',
+      'index: public.t_part', 'index option: public.t_desc', 'materialized view: public.tmv', 'partition: public.p1', 'partitioned table: public.p',
+      'policy: public.t.pol', 'privileges: table public.t', 'row level security: public.t', 'trigger: public.t.t_trg', 'unlogged table: public.u',
+      'view: public.tv',
+    ]));
+    // The identity column's sequence is part of the column, not a sequence to declare.
+    expect(json.notManaged.some((x) => x.name.includes('t_id_seq'))).toBe(false);
+    const sql = (await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd: dir })).stdout;
+    expect(sql).toContain('-- not managed (never compared): trigger public.t.t_trg\n');
+  });
+
+  it('a drift check (--detailed-exitcode --include-unmanaged) exits 2; without the flag 0', async () => {
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir })).code).toBe(2);
+  });
+
+  it('an extra column on a declared table is named as unmanaged', async () => {
+    const small = mkdtempSync(join(tmpdir(), 'cm-nm-'));
+    writeFileSync(join(small, 'citus-migrate.yaml'), 'version: 1\ntables:\n  u: { local: true, columns: { z: int } }\n');
+    await db.query('ALTER TABLE u ADD COLUMN z int');
+    const r = await cli(['plan', '--database', db.url], { cwd: small });
+    expect(r.stdout).toContain('Unmanaged (in the cluster, not in the manifest; left alone)');
+    expect(r.stdout).toContain('\n  column public.u.a\n');
+    expect(r.stdout).not.toContain('matches the manifest');
+  });
+});
