@@ -33,6 +33,7 @@ export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocume
     manifest: { file: displayFile, sha256: m.sha256 },
     warnings: m.warnings,
     prune: m.manifest.prune,
+    ignore: m.manifest.ignore,
   });
 }
 
@@ -53,6 +54,7 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     manifest: { file: displayFile, sha256: m.sha256 },
     warnings: m.warnings,
     prune: m.manifest.prune,
+    ignore: m.manifest.ignore,
     citusInstalled: live.citus,
     notManaged: live.doc.notManaged ?? [],
   });

@@ -114,6 +114,8 @@ export const manifestSchema = z.strictObject({
   routines: z.record(z.string(), routine).default({}),
   bench: bench.optional(),
   prune: z.boolean().default(false),
+  /** Globs over what a plan prints for objects it does not manage ("table staging.*", "trigger *"): neither listed nor pruned. */
+  ignore: z.array(z.string().min(1)).default([]),
 });
 
 export type Manifest = z.output<typeof manifestSchema>;

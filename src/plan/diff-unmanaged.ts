@@ -5,14 +5,15 @@ import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
 import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
-/** Objects in the cluster the manifest does not declare. */
-export function unmanagedObjects(desired: ClusterModel, actual: ClusterModel): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
+/** Objects in the cluster the manifest does not declare (and does not ignore). */
+export function unmanagedObjects(desired: ClusterModel, actual: ClusterModel, ignored: (text: string) => boolean): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
   const ownedByKnown = (s: Sequence): boolean => s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
   return {
-    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id]),
+    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id] && !ignored(`table ${t.id}`)),
     routines: Object.values(actual.routines).filter((r) => !desired.routines[r.id]
-      && !Object.values(desired.routines).some((d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name)),
-    sequences: Object.values(actual.sequences).filter((s) => !desired.sequences[s.id] && !ownedByKnown(s)),
+      && !Object.values(desired.routines).some((d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name)
+      && !ignored(`routine ${r.id}`)),
+    sequences: Object.values(actual.sequences).filter((s) => !desired.sequences[s.id] && !ownedByKnown(s) && !ignored(`sequence ${s.id}`)),
   };
 }
 

@@ -5,6 +5,7 @@ import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
 import { routineDefinitionSteps, routineDistributionSteps } from './diff-routines.js';
 import { tableStructureSteps } from './diff-tables.js';
+import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { sameFk } from '../model/same.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -58,7 +59,7 @@ function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: Rea
 
 
 /** Computes the ordered steps that take `actual` to `desired`. */
-export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean; citus?: boolean } = {}): DiffResult {
+export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean; citus?: boolean; ignore?: IgnoreMatcher } = {}): DiffResult {
   const prune = opts.prune ?? false;
   const steps: Step[] = [];
   const problems: DiffProblem[] = [];
@@ -88,7 +89,7 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
     (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
     opts.citus ?? true, touched));
 
-  const un = unmanagedObjects(desired, actual);
+  const un = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   if (prune) {
     for (const r of un.routines) steps.push({ kind: 'drop_routine', routine: r.qname, signature: r.id, routineKind: r.kind ?? 'function', reason: 'prune' });
     for (const t of un.tables) steps.push({ kind: 'drop_table', table: t.qname });
@@ -100,7 +101,7 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
     steps: sorted, problems,
     unmanaged: [
       ...(prune ? [] : [...un.tables.map((t) => `table ${t.id}`), ...un.routines.map((r) => `routine ${r.id}`), ...un.sequences.map((s) => `sequence ${s.id}`)]),
-      ...unmanagedParts(desired, actual, prune),
+      ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
     ],
   };
 }

@@ -2,6 +2,7 @@
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
 import { diff, type DiffProblem } from './diff.js';
+import { ignoreMatcher } from './ignore.js';
 import { renderSql, summarize } from './render-sql.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -67,9 +68,10 @@ function toPlanStep(step: Step, index: number): PlanStep {
 export function buildPlan(input: {
   desired: ClusterModel; actual: ClusterModel; source: PlanSource;
   manifest: { file: string; sha256: string }; warnings: readonly Problem[];
-  prune?: boolean; citusInstalled?: boolean; notManaged?: readonly NotManaged[];
+  prune?: boolean; citusInstalled?: boolean; notManaged?: readonly NotManaged[]; ignore?: readonly string[];
 }): PlanDocument {
-  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true });
+  const ignored = ignoreMatcher(input.ignore ?? []);
+  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true, ignore: ignored });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
   const problems = [...result.problems];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
@@ -92,6 +94,6 @@ export function buildPlan(input: {
     problems,
     warnings: input.warnings,
     unmanaged: result.unmanaged,
-    notManaged: input.notManaged ?? [],
+    notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
   };
 }
