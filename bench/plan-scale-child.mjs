@@ -18,4 +18,4 @@ const live = await readLiveState(c);
 await c.end();
 const plan = planLive(m, live);
 const out = formatPlan(plan, 'json');
-console.log(JSON.stringify({ ms: performance.now() - t, trips, rssMB: process.resourceUsage().maxRSS / 1024, steps: plan.transaction.steps.length + plan.afterCommit.length, unmanaged: plan.unmanaged.length, bytes: out.length }));
+console.log(JSON.stringify({ ms: performance.now() - t, trips, rssMB: process.resourceUsage().maxRSS / 1024, steps: plan.transaction.steps.length + plan.afterCommit.length, unmanaged: plan.unmanaged.length, notManaged: plan.notManaged.length, bytes: out.length }));

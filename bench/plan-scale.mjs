@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Plan at scale: a Citus cluster with 2,000 distributed tables in 20 colocation groups
-// (shard_count 4), 8,000 local tables, 2,000 routines and 1,000 sequences. Times `plan` (catalog
+// (shard_count 4), 8,000 local tables, 2,000 routines and 1,000 sequences, plus objects the
+// model only names (1,000 views, 1,000 triggers, 200 enums, 500 policies, 2,000 grants). Times `plan` (catalog
 // read + diff + render, in a child process) and `pg_dump --schema-only` of the same database in
 // one run, and prints both, the ratio, plan's round trips and its peak memory.
 // Usage: npm run build && node bench/plan-scale.mjs   (BENCH_URL=... to use an existing cluster;
@@ -14,7 +15,10 @@ import { startLocalCluster } from '../dist/cluster/local.js';
 import { initClusterDatabase } from '../dist/cluster/database.js';
 
 const scale = Number(process.env.SCALE ?? 1);
-const N = { dist: Math.round(2000 * scale), groups: 20, local: Math.round(8000 * scale), routines: Math.round(2000 * scale), sequences: Math.round(1000 * scale) };
+const N = {
+  dist: Math.round(2000 * scale), groups: 20, local: Math.round(8000 * scale), routines: Math.round(2000 * scale), sequences: Math.round(1000 * scale),
+  views: Math.round(1000 * scale), triggers: Math.round(1000 * scale), enums: Math.round(200 * scale), policies: Math.round(500 * scale), grants: Math.round(2000 * scale),
+};
 const runs = Number(process.env.RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -60,6 +64,15 @@ try {
     }
     await client.query(sql.join('\n'));
   }
+  // Objects the model does not hold: named by the plan (not managed), read by the same query.
+  const extra = ['CREATE FUNCTION trg_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;',
+    "DO $$BEGIN CREATE ROLE plan_scale_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;"];
+  for (let j = 0; j < N.views; j++) extra.push(`CREATE VIEW view_${j} AS SELECT id, name FROM local_${j % N.local};`);
+  for (let j = 0; j < N.triggers; j++) extra.push(`CREATE TRIGGER trg_${j} BEFORE INSERT ON local_${j % N.local} FOR EACH ROW EXECUTE FUNCTION trg_fn();`);
+  for (let j = 0; j < N.enums; j++) extra.push(`CREATE TYPE enum_${j} AS ENUM ('a', 'b', 'c');`);
+  for (let j = 0; j < N.policies; j++) extra.push(`ALTER TABLE local_${j % N.local} ENABLE ROW LEVEL SECURITY; CREATE POLICY pol_${j} ON local_${j % N.local} USING (id > 0);`);
+  for (let j = 0; j < N.grants; j++) extra.push(`GRANT SELECT ON local_${j % N.local} TO plan_scale_reader;`);
+  for (let i = 0; i < extra.length; i += 500) await client.query(extra.slice(i, i + 500).join('\n'));
   await client.end();
   process.stderr.write(`built in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
 
@@ -93,8 +106,8 @@ try {
   const planMs = median(plans.map((p) => p.ms));
   const dumpMs = median(dumps);
   const last = plans.at(-1);
-  console.log(`objects: ${N.dist} distributed tables in ${N.groups} groups (4 shards), ${N.local} local tables, ${N.routines} routines, ${N.sequences} sequences`);
-  console.log(`plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}]`);
+  console.log(`objects: ${N.dist} distributed tables in ${N.groups} groups (4 shards), ${N.local} local tables, ${N.routines} routines, ${N.sequences} sequences, ${N.views} views, ${N.triggers} triggers, ${N.enums} enums, ${N.policies} policies, ${N.grants} grants`);
+  console.log(`plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}, not managed ${last.notManaged}]`);
   console.log(`pg_dump --schema-only, median of ${runs}:            ${(dumpMs / 1000).toFixed(2)} s`);
   console.log(`ratio plan / pg_dump: ${(planMs / dumpMs).toFixed(2)}x (target <= 0.5x)`);
   console.log(`round trips: ${last.trips} (connect + catalog query; target <= 5)`);

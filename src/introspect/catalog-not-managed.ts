@@ -28,12 +28,12 @@ export const NOT_MANAGED_SQL = `
     WHERE (c.relkind IN ('v', 'm', 'f') OR (c.relkind IN ('r', 'p') AND c.relispartition))
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
-  UNION ALL SELECT CASE WHEN c.relkind = 'p' THEN 'partitioned table' WHEN c.relpersistence = 'u' THEN 'unlogged table'
-         WHEN c.relam <> 0 AND am.amname <> 'heap' THEN 'table access method' ELSE 'table storage options' END, ${relName}
-    FROM rel JOIN pg_catalog.pg_class c ON c.oid = rel.oid LEFT JOIN pg_catalog.pg_am am ON am.oid = c.relam
-    WHERE c.relkind = 'p' OR c.relpersistence = 'u' OR (c.relam <> 0 AND am.amname <> 'heap') OR c.reloptions IS NOT NULL
-  UNION ALL SELECT 'row level security', ${relName} FROM rel JOIN pg_catalog.pg_class c ON c.oid = rel.oid
-    WHERE c.relrowsecurity OR c.relforcerowsecurity
+  UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table' WHEN rel.relpersistence = 'u' THEN 'unlogged table'
+         WHEN rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap') THEN 'table access method'
+         ELSE 'table storage options' END, ${relName}
+    FROM rel WHERE rel.relkind = 'p' OR rel.relpersistence = 'u' OR rel.reloptions IS NOT NULL
+      OR (rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap'))
+  UNION ALL SELECT 'row level security', ${relName} FROM rel WHERE rel.relrowsecurity OR rel.relforcerowsecurity
   UNION ALL SELECT 'policy', ${relName} || '.' || pg_catalog.quote_ident(p.polname) FROM pg_catalog.pg_policy p JOIN rel ON rel.oid = p.polrelid
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'trigger', ${relName} || '.' || pg_catalog.quote_ident(t.tgname) FROM pg_catalog.pg_trigger t JOIN rel ON rel.oid = t.tgrelid
@@ -51,8 +51,9 @@ export const NOT_MANAGED_SQL = `
          ${qn('rel.nspname', 'ic.relname')}
     FROM pg_catalog.pg_index i JOIN rel ON rel.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
     WHERE i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR i.indnkeyatts <> i.indnatts OR ic.reloptions IS NOT NULL
-      OR i.indnullsnotdistinct OR EXISTS (SELECT 1 FROM pg_catalog.unnest(i.indoption) AS o(v) WHERE o.v <> 0)
-      OR EXISTS (SELECT 1 FROM pg_catalog.unnest(i.indclass) AS k(opc) JOIN pg_catalog.pg_opclass oc ON oc.oid = k.opc WHERE NOT oc.opcdefault)
+      -- DESC / NULLS FIRST, or an operator class that is not its type's default (both set-wise: no per-index subquery)
+      OR i.indnullsnotdistinct OR NOT (i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[])
+      OR i.indclass::pg_catalog.oid[] OPERATOR(pg_catalog.&&) (SELECT pg_catalog.array_agg(oc.oid) FROM pg_catalog.pg_opclass oc WHERE NOT oc.opcdefault)
   UNION ALL SELECT CASE WHEN a.attidentity <> '' THEN 'identity column' WHEN a.attgenerated <> '' THEN 'generated column' ELSE 'column collation' END,
          ${relName} || '.' || pg_catalog.quote_ident(a.attname)
     FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid

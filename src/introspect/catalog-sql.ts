@@ -26,7 +26,8 @@ function build(citus: boolean): string {
   return `
 WITH ns AS (${USER_SCHEMAS}),
 rel AS (
-  SELECT c.oid, ns.nspname, c.relname FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+  SELECT c.oid, ns.nspname, c.relname, c.relkind, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
+  FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_class', 'c.oid')}
     ${citus ? 'AND NOT pg_catalog.relation_is_a_known_shard(c.oid)' : ''}

@@ -28,6 +28,8 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
   for (const r of doc.routines) out[`routine ${routineId(r, r.argTypes)}`] = shortHash(r);
   out.nodes = shortHash(doc.nodes);
   out.schemas = shortHash(doc.schemas);
+  out.server = shortHash(doc.server);
+  out['objects not managed'] = shortHash(doc.notManaged ?? []);
   return out;
 }
 
@@ -131,11 +133,13 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       } } : {}),
     };
   }
+  const objects = objectHashes(doc);
   return {
     model: { schemas: doc.schemas, tables, groups, sequences, routines },
     doc,
     citus: doc.server.citus !== null,
-    fingerprint: createHash('sha256').update(stableJson(doc)).digest('hex'),
-    objects: objectHashes(doc),
+    // Every part of the document has its hash in `objects`: hashing those is hashing the document, once.
+    fingerprint: createHash('sha256').update(stableJson(objects)).digest('hex'),
+    objects,
   };
 }
