@@ -1,4 +1,4 @@
-// The manifest format v1 (../shared/manifest.md) as one strict zod schema: unknown keys are
+// The manifest format v1 (README "The manifest") as one strict zod schema: unknown keys are
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in rules.ts.
 import { z } from 'zod';
 import { identifierProblem } from '../sql/quote.js';

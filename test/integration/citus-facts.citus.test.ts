@@ -1,7 +1,8 @@
-// The Citus behaviours (../shared/citus-facts.md) the planner relies on, pinned against a real
+// The Citus behaviours (docs/citus-facts.md) the planner relies on, pinned against a real
 // coordinator + 2 workers. If Citus changes one of them, this file says which.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readCatalog } from '../../src/introspect/read.js';
 import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
 
 const citus = citusServers();
@@ -94,5 +95,34 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     expect(await notices('CALL dp($1)', [3])).not.toContain('pushing down the procedure');
     expect(await notices('SELECT df($1)', [3])).toContain('pushing down the function call');
     expect(await notices('BEGIN; CALL dp(3); COMMIT')).not.toContain('pushing down the procedure');
+  });
+
+  it('Citus adds no object of its own that a plan would name as not managed (its truncate trigger is internal)', async () => {
+    const own = await freshDatabase(citus!, 'facts_nm');
+    expect(await run(own.url, [
+      'CREATE TABLE nm_d (id bigint PRIMARY KEY)', "SELECT create_distributed_table('nm_d', 'id', shard_count => 4)",
+      'CREATE TABLE nm_r (id bigint PRIMARY KEY)', "SELECT create_reference_table('nm_r')",
+      'CREATE FUNCTION nm_f(bigint) RETURNS bigint LANGUAGE sql AS $$ SELECT $1 $$',
+      "SELECT create_distributed_function('nm_f(bigint)', '$1', colocate_with => 'nm_d')",
+    ])).toBeUndefined();
+    expect(await own.query("SELECT tgname LIKE 'truncate_trigger%' AS citus, tgisinternal FROM pg_trigger WHERE tgrelid = 'nm_d'::regclass"))
+      .toEqual([{ citus: true, tgisinternal: true }]);
+    const client = new pg.Client({ connectionString: own.url });
+    await client.connect();
+    try {
+      expect((await readCatalog(client)).doc.notManaged).toEqual([]);
+    } finally { await client.end(); }
+  });
+
+  it('Citus hides shards by adding relation_is_a_known_shard() to every pg_class scan, unless citus.override_table_visibility is off', async () => {
+    const plan = async (options?: string): Promise<string> => {
+      const client = new pg.Client({ connectionString: db.url, ...(options ? { options } : {}) });
+      await client.connect();
+      try {
+        return (await client.query('EXPLAIN SELECT count(*) FROM pg_catalog.pg_class')).rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally { await client.end(); }
+    };
+    expect(await plan()).toContain('relation_is_a_known_shard');
+    expect(await plan('-c citus.override_table_visibility=off')).not.toContain('relation_is_a_known_shard');
   });
 });
