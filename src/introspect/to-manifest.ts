@@ -1,6 +1,7 @@
 // Writes a v1 manifest of what a cluster has (adopting an existing cluster): tables with their
 // columns, keys, indexes and distribution; colocation groups named after their first table;
-// sequences with caches; routines that Citus knows, by signature, with their distribution.
+// sequences with caches; every routine by signature (distributed ones with their distribution,
+// the others local), overloads under ignore.
 import { Document } from 'yaml';
 import type { Sequence, Table } from '../model/types.js';
 import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
@@ -70,12 +71,16 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
   const routines: Record<string, unknown> = {};
   const byName = new Map<string, number>();
   for (const r of Object.values(m.routines)) byName.set(key(r.qname), (byName.get(key(r.qname)) ?? 0) + 1);
+  const ignore: string[] = [];
   for (const r of Object.values(m.routines)) {
-    // Only routines Citus knows (pg_dist_object): others would plan create_distributed_function.
-    if (!r.distribution || !r.argTypes) continue;
+    if (!r.argTypes) continue;
     const k = key(r.qname);
-    if (byName.get(k)! > 1) continue; // overloads: one manifest key per name
+    // Overloads cannot each have a key of their name: ignored, so that prune never drops them.
+    if (byName.get(k)! > 1) { ignore.push(`routine ${r.id}`); continue; }
     const d = r.distribution;
+    // A routine Citus does not know stays on the coordinator (declaring it otherwise would plan
+    // create_distributed_function).
+    if (!d) { routines[k] = { signature: routineSignature(r.qname.name, r.argTypes), local: true }; continue; }
     const colocatedTable = d.colocateWith ? m.tables[d.colocateWith] : undefined;
     const group = colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
     routines[k] = {
@@ -91,6 +96,7 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),
+    ...(ignore.length ? { ignore } : {}),
   };
   // The header is a YAML comment written by the yaml package: a database name holding a line
   // break stays inside the comment.

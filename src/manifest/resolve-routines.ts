@@ -114,7 +114,12 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
     const label = idOf(q);
 
     let distribution: Routine['distribution'] = {};
-    if (r.distributed_by === undefined) {
+    if (r.local) {
+      distribution = undefined;
+      for (const k of ['distributed_by', 'colocation', 'colocate_with', 'force_delegation'] as const) {
+        if (r[k] !== undefined) problems.error([...path, k], 'local_and_distributed', `${k} contradicts local: true (a local routine stays on the coordinator and is never delegated)`);
+      }
+    } else if (r.distributed_by === undefined) {
       for (const k of ['colocation', 'colocate_with', 'force_delegation'] as const) {
         if (r[k] !== undefined) problems.error([...path, k], 'needs_distributed_by', `${k} needs distributed_by: a routine without a distribution argument is created on every node and never delegated`);
       }
@@ -154,7 +159,7 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
     routines[id] = {
       id, qname: q, ...(kind ? { kind } : {}), ...(argTypes ? { argTypes } : {}),
       ...(definition !== undefined ? { definition, unqualifiedDefinition: parsed!.schema === undefined } : {}),
-      distribution,
+      ...(distribution ? { distribution } : {}),
     };
     info[id] = { key, ...(parsed ? { parsed } : {}), ...(callArgs ? { callArgs } : {}) };
   }

@@ -1,5 +1,5 @@
 // The manifest format v1 (README "The manifest") as one strict zod schema: unknown keys are
-// errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in rules.ts.
+// errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
 import { identifierProblem } from '../sql/quote.js';
 import { DURATION_PATTERN } from '../util/duration.js';
@@ -67,6 +67,8 @@ const routine = z.strictObject({
   colocation: ident.optional(),
   colocate_with: z.string().min(1).optional(),
   force_delegation: z.boolean().optional(),
+  /** Stays on the coordinator: Citus is not told about it (no create_distributed_function). */
+  local: z.boolean().optional(),
 });
 
 // A value read from the database once before the run: { max: table.column } (HammerDB's driver

@@ -88,7 +88,7 @@ export interface Routine {
   readonly unqualifiedDefinition?: boolean;
   /** The result type as pg_get_function_result prints it (actual), or as parsed (desired). */
   readonly result?: string;
-  /** Desired: always set ({} = on every node, not delegated). Actual: undefined when Citus does not know it. */
+  /** {} = on every node, not delegated. Undefined: Citus does not know it (desired: declared `local: true`). */
   readonly distribution?: RoutineDistribution;
 }
 

@@ -50,11 +50,18 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
 }
 
 /** create_distributed_function for every routine whose distribution differs. */
-export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean, touched: ReadonlySet<string> = new Set()): Step[] {
+export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean, touched: ReadonlySet<string>, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
   for (const r of Object.values(desired.routines)) {
     if (!canExist(r)) continue;
-    const want = r.distribution ?? {};
+    if (r.distribution === undefined) {
+      // Declared local: Citus has no way to forget a routine short of DROP (pg_dist_object).
+      if (!dropped.has(r.id) && actual.routines[r.id]?.distribution) {
+        problems.push({ code: 'routine_distributed', object: r.id, message: 'is declared local: true but Citus knows it (pg_dist_object); that is not undone by a plan: drop it and create it again, or remove local: true' });
+      }
+      continue;
+    }
+    const want = r.distribution;
     // "On every node" means nothing without Citus: only a distribution argument needs a step there
     // (and is then reported as needing the extension).
     if (!citus && want.argIndex === undefined) continue;

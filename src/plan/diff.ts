@@ -87,7 +87,7 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
   }
   steps.push(...routineDistributionSteps(desired, actual, routines.dropped,
     (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
-    opts.citus ?? true, touched));
+    opts.citus ?? true, touched, problems));
 
   const un = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   if (prune) {

@@ -47,10 +47,10 @@ describe('objects the model does not hold are named, never hidden', () => {
     const r = await cli(['plan', '--database', db.url], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('matches the manifest');
-    expect(r.stdout.split('\n')[1]).toMatch(/^No changes to what the manifest declares; the cluster also holds 1 object the manifest does not declare \(unmanaged, left alone\) and \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/);
+    expect(r.stdout.split('\n')[1]).toMatch(/^No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/);
     const json = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as { unmanaged: string[]; notManaged: { kind: string; name: string }[] };
-    // introspect writes only distributed routines so far: a plain trigger function is named, not lost.
-    expect(json.unmanaged).toEqual(['routine public.trg()']);
+    // The plain trigger function is declared (local: true): nothing is unmanaged.
+    expect(json.unmanaged).toEqual([]);
     const got = json.notManaged.map((x) => `${x.kind}: ${x.name}`);
     expect(got).toEqual(expect.arrayContaining([
       'aggregate: public.mysum(integer)', 'check constraint: public.t.t_v_check', 'column collation: public.t.name', 'comment: on public.t',
@@ -79,5 +79,25 @@ describe('objects the model does not hold are named, never hidden', () => {
     expect(r.stdout).toContain('Unmanaged (in the cluster, not in the manifest; left alone)');
     expect(r.stdout).toContain('\n  column public.u.a\n');
     expect(r.stdout).not.toContain('matches the manifest');
+  });
+});
+
+describe('introspect + prune drops no routine', () => {
+  it('plain routines are declared local, overloads ignored; prune: true then plans nothing', async () => {
+    const db = await freshDatabase(plainServers(), 'nmr');
+    expect(db.psql({ input: `
+      CREATE FUNCTION plain_f(a int) RETURNS int LANGUAGE sql AS 'SELECT a';
+      CREATE PROCEDURE plain_p() LANGUAGE plpgsql AS $$BEGIN NULL; END$$;
+      CREATE FUNCTION over(a int) RETURNS int LANGUAGE sql AS 'SELECT a';
+      CREATE FUNCTION over(a text) RETURNS text LANGUAGE sql AS 'SELECT a';
+    ` }).stderr).not.toContain('ERROR');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-nmr-'));
+    const intro = await cli(['introspect', '--database', db.url]);
+    expect(intro.code).toBe(0);
+    expect(intro.stdout).toContain('  plain_f:\n    signature: plain_f(integer)\n    local: true\n');
+    expect(intro.stdout).toContain('ignore:\n  - routine public.over(integer)\n  - routine public.over(text)\n');
+    writeFileSync(join(dir, 'citus-migrate.yaml'), `${intro.stdout}prune: true\n`);
+    const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as { changes: boolean; unmanaged: string[] };
+    expect(plan).toMatchObject({ changes: false, unmanaged: [] });
   });
 });
