@@ -59,7 +59,7 @@ describe.skipIf(!citus)('apply --bench', () => {
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--bench'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Applied 20 steps/);
-    expect(r.stdout).toContain('citus-migrate bench: 8 client(s)');
+    expect(r.stdout).toContain('citus-migrate bench: 8 clients');
     expect(r.stdout).toContain('click: delegated to worker 127.0.0.1:');
   });
 });
