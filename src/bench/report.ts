@@ -67,7 +67,7 @@ export function formatBenchText(r: BenchReport): string {
   const row = (w: WorkloadReport): string => `${w.name.padEnd(16)} ${String(w.transactions).padStart(9)} ${w.tps.toFixed(1).padStart(9)} ${[w.latencyMs.min, w.latencyMs.p50, w.latencyMs.p95, w.latencyMs.p99, w.latencyMs.max].map((x) => x.toFixed(2).padStart(8)).join(' ')}  ${errText(w.errors)}`;
   const env = r.environment;
   return [
-    `citus-migrate bench: ${plural(r.settings.clients, 'client')}, ${r.measuredSeconds}s measured (latency in ms)`,
+    `citus-migrate bench: ${plural(Number(r.settings.clients), 'client')}, ${r.measuredSeconds}s measured (latency in ms)`,
     `environment: PostgreSQL ${env.postgres}, Citus ${env.citus ?? 'not installed'}, ${plural(Number(env.workers), 'worker')}, shards: ${env.shardCounts}`,
     '',
     head,
