@@ -37,6 +37,11 @@ export function readClusterFile(dir: string): ClusterState | undefined {
     throw new ClusterError(`${file} is not JSON (${(e as Error).message}): it was not written by citus-migrate cluster up; nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
   }
   const parsed = stateSchema.safeParse(data);
+  if (!parsed.success && isEarlierFormat(data)) {
+    // Written by citus-migrate 0.1's cluster up, which recorded no list of what it created.
+    const dirs = data.nodes.map((n) => n.dataDir);
+    throw new ClusterError(`${file} was written by an earlier citus-migrate, which did not record what it created, so nothing is removed automatically; stop its nodes with: ${dirs.map((d) => `pg_ctl -D ${d} stop`).join('; ')} (as the postgres user when they run as postgres), then remove ${[...new Set([data.dataRoot ?? '', file].filter(Boolean))].join(' and ')} yourself`, 'cluster_file_untrusted', { path: file });
+  }
   if (!parsed.success) {
     throw new ClusterError(`${file} is not a cluster.json written by this version of citus-migrate cluster up (${parsed.error.issues[0]?.path.join('.') || 'top level'}: ${parsed.error.issues[0]?.message}); nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
   }
@@ -46,4 +51,11 @@ export function readClusterFile(dir: string): ClusterState | undefined {
 /** Writes cluster.json into dir. */
 export function writeClusterFile(dir: string, state: ClusterState): void {
   writeFileSync(join(dir, CLUSTER_FILE), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** The state file of citus-migrate 0.1: nodes with their data directories, nothing more. */
+function isEarlierFormat(data: unknown): data is { nodes: { dataDir: string }[]; dataRoot?: string } {
+  const d = data as { version?: unknown; nodes?: unknown };
+  return d !== null && typeof d === 'object' && d.version === undefined && Array.isArray(d.nodes)
+    && d.nodes.every((n) => n !== null && typeof n === 'object' && typeof (n as { dataDir?: unknown }).dataDir === 'string');
 }

@@ -100,10 +100,20 @@ describe('cluster down removes only what up created', () => {
   it('refuses a cluster.json that is not one up writes', async () => {
     const cwd = tmp();
     mkdirSync(join(cwd, 'c'));
-    writeFileSync(join(cwd, 'c', 'cluster.json'), JSON.stringify({ citus: true, nodes: [{ name: 'coordinator', port: 5432, dataDir: cwd }], dataRoot: cwd }));
+    writeFileSync(join(cwd, 'c', 'cluster.json'), JSON.stringify({ version: 1, citus: true, nodes: 'all of them', dataRoot: cwd }));
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: ${join(cwd, 'c', 'cluster.json')} is not a cluster.json written by this version of citus-migrate cluster up (version: Invalid input: expected 1); nothing was stopped or removed\n` });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: ${join(cwd, 'c', 'cluster.json')} is not a cluster.json written by this version of citus-migrate cluster up (nodes: Invalid input: expected array, received string); nothing was stopped or removed\n` });
     expect(existsSync(join(cwd, 'c', 'cluster.json'))).toBe(true);
+  });
+
+  it("says how to stop a cluster an earlier version started, and removes nothing", async () => {
+    const cwd = tmp();
+    mkdirSync(join(cwd, 'c'));
+    const file = join(cwd, 'c', 'cluster.json');
+    writeFileSync(file, JSON.stringify({ citus: true, nodes: [{ name: 'coordinator', port: 5432, dataDir: join(cwd, 'd', 'coordinator') }], dataRoot: join(cwd, 'd') }));
+    const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: ${file} was written by an earlier citus-migrate, which did not record what it created, so nothing is removed automatically; stop its nodes with: pg_ctl -D ${join(cwd, 'd', 'coordinator')} stop (as the postgres user when they run as postgres), then remove ${join(cwd, 'd')} and ${file} yourself\n` });
+    expect(existsSync(file)).toBe(true);
   });
 });
 
