@@ -1,11 +1,13 @@
 // The plan as a readable terminal summary: one line per step with its hazards.
 import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import type { Phase } from '../plan/steps.js';
 import { plural } from '../util/plural.js';
 import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
 
-const PHASE_TITLE: Readonly<Record<string, string>> = {
+// Keyed by the Phase type: a new phase without a title is a compile error.
+const PHASE_TITLE: { readonly [P in Phase]: string } = {
   schemas: 'Schemas', sequences: 'Sequences', tables: 'Tables', routines: 'Routines',
   reference_tables: 'Reference tables', colocation_anchors: 'Colocation group anchors',
   colocation_members: 'Colocated tables', foreign_keys: 'Foreign keys', cleanup: 'Clean-up after copying',
@@ -15,9 +17,9 @@ const PHASE_TITLE: Readonly<Record<string, string>> = {
 
 function stepLines(steps: readonly PlanStep[], width: number): string[] {
   const out: string[] = [];
-  let phase = '';
+  let phase: Phase | undefined;
   for (const s of steps) {
-    if (s.phase !== phase) { phase = s.phase; out.push(`  ${PHASE_TITLE[phase] ?? phase}`); }
+    if (s.phase !== phase) { phase = s.phase; out.push(`  ${PHASE_TITLE[phase]}`); }
     out.push(`    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}`);
   }
   return out;
