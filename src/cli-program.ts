@@ -102,12 +102,14 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
 
-  const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1 (local binaries with the citus extension)');
+  const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1: containers on Docker/Podman, or local binaries with the citus extension');
   const dirOption = () => new Option('--dir <dir>', 'the cluster\'s own folder: cluster.json and the nodes\' data and logs (as root, data and logs go to a citus-migrate-data-* folder in the temp dir, shown by up and status)').default(DEFAULT_CLUSTER_DIR);
   cluster.command('up').description('start it and print its URL (--dir must be new or empty)')
     .addOption(dirOption())
     .option('--workers <n>', 'number of workers', '2')
     .option('--port <port>', 'coordinator port; workers on the ports right after it (default: random free ports)')
+    .option('--engine <engine>', 'auto (a container engine when one answers within 3s, else local binaries), docker (Docker or Podman\'s Docker API, via DOCKER_HOST) or local', 'auto')
+    .option('--image <image>', 'with --engine docker: the Citus image (default: citusdata/citus:13.2)')
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));
   cluster.command('down').description('stop it and delete what up created (other files stay)')
     .addOption(dirOption())

@@ -81,11 +81,11 @@ export function formatProblem(p: Problem): string {
   return `${p.severity}: ${head ? `${head}: ` : ''}${p.message}`;
 }
 
-/** A local throwaway cluster (`cluster up|down|status`) cannot be started, found or removed safely. */
+/** A throwaway cluster (`cluster up|down|status`, local or on a container engine) cannot be started, found or removed safely. */
 export class ClusterError extends CmError {
   constructor(
     message: string,
-    code: 'cluster_dir_not_empty' | 'cluster_file_untrusted' | 'cluster_port_in_use' | 'cluster_stale' | 'cluster_unavailable',
+    code: 'cluster_dir_not_empty' | 'cluster_engine_failed' | 'cluster_engine_unavailable' | 'cluster_file_untrusted' | 'cluster_port_in_use' | 'cluster_stale' | 'cluster_unavailable',
     meta: Readonly<Record<string, unknown>> = {},
   ) {
     super(message, code, EXIT.error, meta);

@@ -86,7 +86,7 @@ export function assertUsableDir(dir: string): void {
 }
 
 /** Makes `dir` and any missing parents; returns the folders it created, outermost first. */
-function makeDirs(dir: string): string[] {
+export function makeDirs(dir: string): string[] {
   const first = mkdirSync(dir, { recursive: true });
   if (first === undefined) return [];
   const dirs = [first];

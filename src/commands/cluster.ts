@@ -1,6 +1,9 @@
 // `citus-migrate cluster up|down|status`: a throwaway coordinator + workers on 127.0.0.1 for
-// trying the tool and for tests, from local PostgreSQL binaries with the citus extension.
+// trying the tool and for tests: containers of a citusdata/citus image on a container engine
+// (cluster-docker.ts), or local PostgreSQL binaries with the citus extension.
 import { resolve } from 'node:path';
+import { readContainersFile } from '../cluster/docker-state.js';
+import { chooseEngine, parseEngineOptions, type EngineProbe } from '../cluster/engine.js';
 import { ClusterError, EXIT, UsageError } from '../errors.js';
 import { initClusterDatabase } from '../cluster/database.js';
 import { assertUsableDir, findPgInstall, localClusterStatus, readClusterFile, startLocalCluster, stopLocalCluster } from '../cluster/local.js';
@@ -22,10 +25,22 @@ export function parseClusterOptions(opts: { workers?: string | number; port?: st
 }
 
 /** Starts the cluster (or reports the one already running) and prints its URL on stdout. */
-export async function clusterUp(opts: { dir?: string; workers?: string | number; port?: string | number }, io: CommandIo): Promise<number> {
+export async function clusterUp(opts: { dir?: string; workers?: string | number; port?: string | number; engine?: string; image?: string }, io: CommandIo): Promise<number> {
   const { workers, port } = parseClusterOptions(opts);
+  const { engine: requested, image } = parseEngineOptions(opts);
   const shown = opts.dir ?? DEFAULT_CLUSTER_DIR;
   const dir = resolve(io.cwd, shown);
+  const inContainers = readContainersFile(dir);
+  if (inContainers) {
+    const { dockerRunning } = await import('./cluster-docker.js');
+    if (await dockerRunning(inContainers)) {
+      io.stderr(`a cluster is already running in ${shown} (containers of ${inContainers.image})\n`);
+      const { hostUrl } = await import('../cluster/engine.js');
+      io.stdout(`${hostUrl(inContainers.nodes[0]!.hostPort, 'postgres', resolve(dir, 'pgpass'))}\n`);
+      return EXIT.ok;
+    }
+    throw new ClusterError(`${shown} holds a cluster that is not fully running: run citus-migrate cluster down --dir ${shown} first`, 'cluster_stale');
+  }
   const existing = readClusterFile(dir);
   if (existing) {
     const status = localClusterStatus(dir);
@@ -38,6 +53,12 @@ export async function clusterUp(opts: { dir?: string; workers?: string | number;
   }
   assertUsableDir(dir);
   const install = findPgInstall(io.env);
+  let probe: EngineProbe | undefined;
+  if (requested !== 'local') probe = await (await import('../cluster/docker.js')).probeEngine(io.env);
+  const local = install?.hasCitus ? { available: true, detail: install.bin } : { available: false, detail: install ? `the citus extension is not installed in ${install.pkglibdir}` : 'no PostgreSQL server binaries found' };
+  const { engine, why } = chooseEngine(requested, probe, local);
+  io.stderr(`engine: ${engine === 'docker' ? `containers (${image})` : 'local binaries'}: ${why}\n`);
+  if (engine === 'docker') return (await import('./cluster-docker.js')).dockerUp(dir, shown, { workers, image, ...(port === undefined ? {} : { port }) }, io);
   if (!install) throw new ClusterError('cannot start a cluster: no PostgreSQL server binaries (initdb, pg_ctl) found; install postgresql-15 or set PG_BIN', 'cluster_unavailable');
   if (!install.hasCitus) {
     throw new ClusterError(`cannot start a Citus cluster: PostgreSQL is at ${install.bin}, but the citus extension is not installed (no citus.so in ${install.pkglibdir}, no citus.control in ${install.sharedir}/extension). Install Citus for this PostgreSQL, or point --database at an existing cluster.`, 'cluster_unavailable');
@@ -60,6 +81,7 @@ export async function clusterUp(opts: { dir?: string; workers?: string | number;
 export async function clusterDown(opts: { dir?: string }, io: CommandIo): Promise<number> {
   const shown = opts.dir ?? DEFAULT_CLUSTER_DIR;
   const dir = resolve(io.cwd, shown);
+  if (readContainersFile(dir)) return (await import('./cluster-docker.js')).dockerDown(dir, shown, io);
   if (!readClusterFile(dir)) { io.stderr(`no cluster in ${shown}\n`); return EXIT.ok; }
   const { stopped, kept } = await stopLocalCluster(dir, io.cwd);
   io.stderr(`stopped ${plural(stopped, 'node')} and removed the files cluster up created in ${shown}\n`);
@@ -71,6 +93,7 @@ export async function clusterDown(opts: { dir?: string }, io: CommandIo): Promis
 export async function clusterStatus(opts: { dir?: string }, io: CommandIo): Promise<number> {
   const shown = opts.dir ?? DEFAULT_CLUSTER_DIR;
   const dir = resolve(io.cwd, shown);
+  if (readContainersFile(dir)) return (await import('./cluster-docker.js')).dockerStatus(dir, io);
   const c = readClusterFile(dir);
   if (!c) { io.stderr(`no cluster in ${shown} (start one with citus-migrate cluster up)\n`); return EXIT.error; }
   const status = localClusterStatus(dir);

@@ -31,6 +31,8 @@ export function connectionTarget(database: string | undefined, env: Readonly<Rec
   const secrets: string[] = [];
   let config: pg.ClientConfig;
   let explicitPassword: string | undefined;
+  // libpq's passfile parameter (a URL's ?passfile=...) names the password file over PGPASSFILE.
+  let passfile: string | undefined;
   let host: string; let port: number; let db: string; let user: string;
   if (url !== undefined && url !== '') {
     const parsed = parseDatabaseUrl(url);
@@ -40,8 +42,9 @@ export function connectionTarget(database: string | undefined, env: Readonly<Rec
     port = parsed.port ?? (parsed.params.port ? Number(parsed.params.port) : undefined) ?? Number(env.PGPORT || 5432);
     user = parsed.user ?? parsed.params.user ?? env.PGUSER ?? 'postgres';
     db = parsed.database ?? parsed.params.dbname ?? env.PGDATABASE ?? user;
+    passfile = parsed.params.passfile;
     // Checked strictly above; pg-connection-string still turns sslmode and the like into options.
-    const { password: _ignored, ...options } = parseConnectionString(url);
+    const { password: _ignored, passfile: _file, ...options } = parseConnectionString(url) as ReturnType<typeof parseConnectionString> & { passfile?: string };
     config = { ...(options as pg.ClientConfig), host, port, user, database: db };
   } else {
     host = env.PGHOST ?? 'localhost';
@@ -54,8 +57,12 @@ export function connectionTarget(database: string | undefined, env: Readonly<Rec
   if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
   // Called only when the server asks for one: the given password, else the password file.
   const password = async (): Promise<string> => {
-    const found = explicitPassword ?? pgpassPassword({ host, port, database: db, user }, env);
-    if (found === undefined) throw new NoPasswordError(`no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`);
+    const found = explicitPassword ?? pgpassPassword({ host, port, database: db, user }, passfile ? { ...env, PGPASSFILE: passfile } : env);
+    if (found === undefined) {
+      throw new NoPasswordError(passfile
+        ? `no password for user ${user} in the URL's passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`
+        : `no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`);
+    }
     if (!secrets.includes(found)) secrets.push(found);
     return found;
   };

@@ -71,6 +71,6 @@ describe.skipIf(!citus)('apply on Citus', () => {
     expect(await citusState(db)).toEqual(before);
     const next = await cli(['apply', '-f', 'templates/saas/citus-migrate.yaml', '--database', db.url, '--auto-approve']);
     expect(next.code).toBe(0);
-    expect(next.stderr).toContain('1 earlier apply(s) had died mid-way');
+    expect(next.stderr).toContain('1 earlier apply had died mid-way');
   });
 });

@@ -227,7 +227,7 @@ describe('apply (plain PostgreSQL)', () => {
     expect(after.doc).toEqual(JSON.parse(before).doc);
     const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(next.code).toBe(0);
-    expect(next.stderr).toContain('1 earlier apply(s) had died mid-way');
+    expect(next.stderr).toContain('1 earlier apply had died mid-way');
     expect(await db.query('SELECT outcome FROM citus_migrate.applies ORDER BY id')).toEqual([{ outcome: 'aborted' }, { outcome: 'success' }]);
   });
 

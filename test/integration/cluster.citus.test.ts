@@ -22,7 +22,7 @@ describe.skipIf(!citusServers())('cluster command', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'cm-cluster-'));
     writeFileSync(join(cwd, 'citus-migrate.yaml'), 'version: 1\n');
     const port = await freeRun();
-    const up = await cli(['cluster', 'up', '--dir', 'c', '--port', String(port)], { cwd });
+    const up = await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c', '--port', String(port)], { cwd });
     expect(up.code).toBe(0);
     const url = up.stdout.trim();
     expect(url).toBe(`postgresql://postgres@127.0.0.1:${port}/postgres`);
@@ -31,7 +31,7 @@ describe.skipIf(!citusServers())('cluster command', () => {
       await client.connect();
       const nodes = await client.query('SELECT groupid, nodeport, hasmetadata, metadatasynced FROM pg_dist_node ORDER BY groupid').finally(() => client.end());
       expect(nodes.rows).toEqual([0, 1, 2].map((groupid) => ({ groupid, nodeport: port + groupid, hasmetadata: true, metadatasynced: true })));
-      expect((await cli(['cluster', 'up', '--dir', 'c'], { cwd })).stdout.trim()).toBe(url);
+      expect((await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c'], { cwd })).stdout.trim()).toBe(url);
       const status = await cli(['cluster', 'status', '--dir', 'c'], { cwd });
       expect(status.code).toBe(0);
       expect(status.stdout.match(/running/g)).toHaveLength(3);
@@ -45,7 +45,7 @@ describe.skipIf(!citusServers())('cluster command', () => {
 
   it('down keeps a file put into its folder after up, and the folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'cm-cluster-'));
-    expect((await cli(['cluster', 'up', '--dir', 'c', '--workers', '0'], { cwd })).code).toBe(0);
+    expect((await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c', '--workers', '0'], { cwd })).code).toBe(0);
     writeFileSync(join(cwd, 'c', 'notes.txt'), 'mine\n');
     const down = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
     expect(down).toEqual({ code: 0, stdout: '', stderr: `stopped 1 node and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });

@@ -43,15 +43,19 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
   for (const n of info.nodes.keys()) await sql(info, 'postgres', `CREATE DATABASE ${quoteIdent(name)}`, n);
   if (info.citus) {
     for (let n = 1; n < info.nodes.length; n++) await sql(info, name, 'CREATE EXTENSION citus', n);
-    const c = info.nodes[0]!;
+    // Registered where Citus reaches them (a container's network alias), which may not be where
+    // the tests connect (the port mapped on 127.0.0.1).
+    const [c, ...workers] = info.nodes.map((n) => n.registerAs ?? n);
     await sql(info, name, [
       'CREATE EXTENSION citus',
-      `SELECT citus_set_coordinator_host(${quoteLiteral(c.host)}, ${c.port})`,
-      ...info.nodes.slice(1).map((w) => `SELECT citus_add_node(${quoteLiteral(w.host)}, ${w.port})`),
+      `SELECT citus_set_coordinator_host(${quoteLiteral(c!.host)}, ${c!.port})`,
+      ...workers.map((w) => `SELECT citus_add_node(${quoteLiteral(w.host)}, ${w.port})`),
     ]);
   }
   const c = info.nodes[0]!;
-  const url = `postgresql://${encodeURIComponent(info.user)}@${c.host}:${c.port}/${name}`;
+  // A cluster with a password (containers) gets it in the URL: the CLI in-process, pg and psql all take it from there.
+  const auth = `${encodeURIComponent(info.user)}${info.password ? `:${encodeURIComponent(info.password)}` : ''}`;
+  const url = `postgresql://${auth}@${c.host}:${c.port}/${name}`;
   return {
     name, url,
     query: (text, node = 0) => sql(info, name, text, node),
@@ -63,6 +67,9 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
     },
   };
 }
+
+/** The hosts Citus knows the workers by (what bench prints as "delegated to worker HOST:PORT"). */
+export const workerHosts = (info: ServerInfo): string[] => info.nodes.slice(1).map((n) => (n.registerAs ?? n).host);
 
 /** Polls until `count` (a query returning { n }) satisfies `until`, or about 10 s pass. */
 export async function pollCount(db: TestDb, sql: string, until: (n: number) => boolean, tries = 100): Promise<boolean> {

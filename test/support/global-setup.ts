@@ -1,10 +1,31 @@
 // Starts the servers integration tests use, once per run: a plain PostgreSQL always, and a Citus
-// coordinator + 2 workers when Citus can be had (CITUS_MIGRATE_TEST_URL, else local binaries
-// with the citus extension). Otherwise Citus tests skip, and the reporter says why.
+// coordinator + 2 workers when Citus can be had: CITUS_MIGRATE_TEST_URL; else with
+// CITUS_MIGRATE_TEST_ENGINE=docker containers of CITUS_MIGRATE_TEST_IMAGE (default: the image
+// `cluster up` runs) on the engine DOCKER_HOST names, through the same code as `cluster up`;
+// else local binaries with the citus extension. Otherwise Citus tests skip, and the reporter
+// says why (or which path ran).
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_IMAGE } from '../../src/cluster/engine.js';
 import { findPgInstall, startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
 import type { ServerInfo } from './servers.js';
+
+/** Citus on containers, or why not: the reason when no engine answers or the cluster fails to start. */
+async function onContainers(image: string): Promise<{ info: ServerInfo; path: string; stop: () => Promise<unknown> } | { reason: string }> {
+  const { probeEngine, startDockerCluster } = await import('../../src/cluster/docker.js');
+  const probe = await probeEngine(process.env);
+  if (!probe.answered) return { reason: `CITUS_MIGRATE_TEST_ENGINE=docker, but no container engine answered (${probe.detail})` };
+  try {
+    const c = await startDockerCluster({ image, workers: 2, register: false });
+    return {
+      stop: c.remove, path: `containers of ${image} (${probe.detail})`,
+      // Tests connect through the ports mapped on 127.0.0.1; Citus reaches the nodes by alias.
+      info: { user: 'postgres', password: c.password, citus: true, nodes: c.nodes.map((n) => ({ host: '127.0.0.1', port: n.hostPort, registerAs: { host: n.name, port: 5432 } })) },
+    };
+  } catch (e) {
+    return { reason: `CITUS_MIGRATE_TEST_ENGINE=docker: ${(e as Error).message}` };
+  }
+}
 
 async function fromUrl(url: string): Promise<ServerInfo> {
   const client = new pg.Client({ connectionString: url });
@@ -27,8 +48,17 @@ const toInfo = (c: LocalCluster): ServerInfo => ({
   nodes: [c.coordinator, ...c.workers].map((n) => ({ host: '127.0.0.1', port: n.port })),
 });
 
+/** Why the container tests (cluster-docker.test.ts) cannot run here, or '' when an engine answers and has the image. */
+async function containerSkipReason(image: string): Promise<string> {
+  const { imagePresent, probeEngine } = await import('../../src/cluster/docker.js');
+  const probe = await probeEngine(process.env);
+  if (!probe.answered) return `no container engine answered (${probe.detail})`;
+  if (!(await imagePresent(image))) return `the engine has no image ${image} (pull it, or set CITUS_MIGRATE_TEST_IMAGE to one it has)`;
+  return '';
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const started: LocalCluster[] = [];
+  const started: { stop(): Promise<unknown> }[] = [];
   const install = findPgInstall();
   if (!install) throw new Error('integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN');
   const plain = await startLocalCluster({ citus: false, install });
@@ -37,21 +67,38 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let citus: ServerInfo | null = null;
   let reason = '';
+  let path = '';
   const url = process.env.CITUS_MIGRATE_TEST_URL;
+  const engine = process.env.CITUS_MIGRATE_TEST_ENGINE;
   if (process.env.CITUS_MIGRATE_TEST_NO_CITUS) {
     reason = 'CITUS_MIGRATE_TEST_NO_CITUS is set';
   } else if (url) {
     citus = await fromUrl(url);
+    path = 'the cluster at CITUS_MIGRATE_TEST_URL';
+  } else if (engine !== undefined && engine !== 'docker' && engine !== 'local') {
+    throw new Error(`CITUS_MIGRATE_TEST_ENGINE must be docker or local (got ${JSON.stringify(engine)})`);
+  } else if (engine === 'docker') {
+    const r = await onContainers(process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE);
+    if ('reason' in r) reason = r.reason;
+    else { started.push(r); citus = r.info; path = r.path; }
   } else if (install.hasCitus) {
     const c = await startLocalCluster({ citus: true, workers: 2, install });
     started.push(c);
     citus = toInfo(c);
+    path = `local binaries in ${install.bin}`;
   } else {
     reason = `no Citus: the citus extension is not installed in ${install.pkglibdir} and CITUS_MIGRATE_TEST_URL is not set`;
   }
   project.provide('citus', citus);
   project.provide('citusSkipReason', reason);
+  project.provide('citusPath', path);
+  const image = process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE;
+  const containerReason = await containerSkipReason(image);
+  project.provide('containerImage', image);
+  project.provide('containerSkipReason', containerReason);
+  process.env.CITUS_MIGRATE_CONTAINER_SKIP_REASON = containerReason;
   process.env.CITUS_MIGRATE_CITUS_SKIP_REASON = reason;
+  process.env.CITUS_MIGRATE_CITUS_PATH = path;
   // vitest runs this teardown while it is still stopping the last test file's worker, on the
   // same event loop: stopping the servers and removing their data (half a minute for a Citus
   // cluster with a database per test) must not block it, or that worker's stop times out.

@@ -4,6 +4,8 @@ import 'vitest';
 export interface NodeAddress {
   readonly host: string;
   readonly port: number;
+  /** Where Citus reaches the node when that is not where tests do: a container's network alias. */
+  readonly registerAs?: { readonly host: string; readonly port: number };
 }
 
 export interface ServerInfo {
@@ -18,5 +20,10 @@ declare module 'vitest' {
     plainPg: ServerInfo;
     citus: ServerInfo | null;
     citusSkipReason: string;
+    /** Which Citus the tests run on (local binaries, containers of an image, a URL), or ''. */
+    citusPath: string;
+    /** The image the container tests run, and why they cannot ('' when they can). */
+    containerImage: string;
+    containerSkipReason: string;
   }
 }

@@ -1,10 +1,11 @@
-// Prints one line saying how many Citus-only tests were skipped and why, and a plain
-// "N passed, N failed, N skipped" closing line.
+// Prints one line saying which Citus the Citus tests ran on, or how many were skipped and why,
+// and a plain "N passed, N failed, N skipped" closing line.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SkipReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     let citusSkipped = 0;
+    let containerSkipped = 0;
     const count = { passed: 0, failed: 0, skipped: 0 };
     for (const m of modules) {
       for (const t of m.children.allTests()) {
@@ -13,6 +14,8 @@ export default class SkipReporter implements Reporter {
         else if (state === 'failed') count.failed++;
         else if (state === 'skipped') {
           count.skipped++;
+          // The container tests skip for their own reason (no engine, or no image).
+          if (m.moduleId.endsWith('cluster-docker.test.ts')) { containerSkipped++; continue; }
           // Only Citus-only tests skip in this suite (*.citus.test.ts and the Citus cases of
           // mixed files), so every skip is counted against the reason.
           citusSkipped++;
@@ -20,7 +23,11 @@ export default class SkipReporter implements Reporter {
       }
     }
     const reason = process.env.CITUS_MIGRATE_CITUS_SKIP_REASON;
+    const path = process.env.CITUS_MIGRATE_CITUS_PATH;
     if (citusSkipped > 0 && reason) process.stdout.write(`\ncitus-migrate: ${citusSkipped} Citus test(s) skipped: ${reason}\n`);
+    else if (path) process.stdout.write(`\ncitus-migrate: Citus tests ran on ${path}\n`);
+    const containerReason = process.env.CITUS_MIGRATE_CONTAINER_SKIP_REASON;
+    if (containerSkipped > 0 && containerReason) process.stdout.write(`citus-migrate: ${containerSkipped} container test(s) skipped: ${containerReason}\n`);
     process.stdout.write(`\nvitest: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
   }
 }

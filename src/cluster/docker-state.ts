@@ -1,0 +1,58 @@
+// containers.json: which cluster (by label id) `cluster up --engine docker` started in a folder,
+// and the files it wrote there, so that `status` and `down` find the containers by label and
+// remove exactly what `up` made. The password is only in the pgpass file next to it (mode 0600).
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ClusterError } from '../errors.js';
+
+export const CONTAINERS_FILE = 'containers.json';
+export const PGPASS_FILE = 'pgpass';
+
+const stateSchema = z.object({
+  version: z.literal(1),
+  engine: z.literal('docker'),
+  id: z.string().regex(/^[a-f0-9]{12}$/),
+  image: z.string(),
+  network: z.string(),
+  // Empty until the containers run: the file is written first, so an interrupted up can be taken down.
+  nodes: z.array(z.object({ name: z.string(), hostPort: z.number().int() }).strict()),
+  created: z.object({
+    // Folders `up` made, outermost first; `down` removes each only when it is empty.
+    dirs: z.array(z.string()),
+  }).strict(),
+}).strict();
+
+export type DockerClusterState = z.infer<typeof stateSchema>;
+
+/** Reads the containers.json `up --engine docker` wrote in dir: undefined when there is none. */
+export function readContainersFile(dir: string): DockerClusterState | undefined {
+  const file = join(dir, CONTAINERS_FILE);
+  if (!existsSync(file)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ClusterError(`${file} is not JSON (${(e as Error).message}): it was not written by citus-migrate cluster up; nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
+  }
+  const parsed = stateSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new ClusterError(`${file} is not a ${CONTAINERS_FILE} written by this version of citus-migrate cluster up (${parsed.error.issues[0]?.path.join('.') || 'top level'}: ${parsed.error.issues[0]?.message}); nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
+  }
+  return parsed.data;
+}
+
+/** Writes containers.json into dir (0600, like the password file beside it). */
+export function writeContainersFile(dir: string, state: DockerClusterState): void {
+  const file = join(dir, CONTAINERS_FILE);
+  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+/** Writes the password file (0600) into dir and returns its path. */
+export function writePgpassFile(dir: string, text: string): string {
+  const file = join(dir, PGPASS_FILE);
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
