@@ -15,8 +15,14 @@ set -euo pipefail
 
 ENGINE=${CONTAINER_ENGINE:-podman}
 PG_CONFIG=${PG_CONFIG:-pg_config}
-MIRROR=${DEBIAN_MIRROR:?set DEBIAN_MIRROR to a Debian mirror}
-SECURITY_MIRROR=${DEBIAN_SECURITY_MIRROR:?set DEBIAN_SECURITY_MIRROR to a Debian security mirror}
+# The Debian mirrors this machine's apt uses (deb822 .sources or a one-line sources.list), unless given.
+apt_uris() {
+  { grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | sed -E 's/^URIs:[[:space:]]*//' | tr ' ' '\n'
+    grep -hE '^deb[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}'; } | grep -v '^$'
+}
+MIRROR=${DEBIAN_MIRROR:-$(apt_uris | grep -v -- '-security' | head -n 1)}
+SECURITY_MIRROR=${DEBIAN_SECURITY_MIRROR:-$(apt_uris | grep -- '-security' | head -n 1)}
+[ -n "$MIRROR" ] && [ -n "$SECURITY_MIRROR" ] || { echo "citus-image: no Debian mirror found in /etc/apt: set DEBIAN_MIRROR and DEBIAN_SECURITY_MIRROR" >&2; exit 1; }
 SUITE=bookworm
 
 pkglib=$("$PG_CONFIG" --pkglibdir)

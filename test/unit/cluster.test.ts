@@ -141,7 +141,7 @@ describe('removalProblems', () => {
   });
 
   it('refuses a data folder elsewhere unless up made it in the temp dir', () => {
-    const root = '/tmp/citus-migrate-data-abc';
+    const root = join(tmpdir(), 'citus-migrate-data-abc');
     const ok = state({ dataRoot: root, nodes: [{ name: 'coordinator', port: 5432, dataDir: `${root}/coordinator` }], created: { dirs: [dir, root], paths: [`${root}/coordinator`, `${dir}/cluster.json`] } });
     expect(removalProblems(dir, ok, '/', kinds())).toEqual([]);
     const home = { ...ok, dataRoot: '/home/u', nodes: [{ name: 'coordinator', port: 5432, dataDir: '/home/u/coordinator' }], created: { dirs: [dir, '/home/u'], paths: ['/home/u/coordinator'] } };
