@@ -1,10 +1,10 @@
 // containers.json: which cluster (by label id) `cluster up --engine docker` started in a folder,
 // and the files it wrote there, so that `status` and `down` find the containers by label and
 // remove exactly what `up` made. The password is only in the pgpass file next to it (mode 0600).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ClusterError } from '../errors.js';
+import { readStateJson, untrustedStateFile } from './state-file.js';
 
 export const CONTAINERS_FILE = 'containers.json';
 export const PGPASS_FILE = 'pgpass';
@@ -29,16 +29,8 @@ export type DockerClusterState = z.infer<typeof stateSchema>;
 export function readContainersFile(dir: string): DockerClusterState | undefined {
   const file = join(dir, CONTAINERS_FILE);
   if (!existsSync(file)) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new ClusterError(`${file} is not JSON (${(e as Error).message}): it was not written by citus-migrate cluster up; nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
-  }
-  const parsed = stateSchema.safeParse(data);
-  if (!parsed.success) {
-    throw new ClusterError(`${file} is not a ${CONTAINERS_FILE} written by this version of citus-migrate cluster up (${parsed.error.issues[0]?.path.join('.') || 'top level'}: ${parsed.error.issues[0]?.message}); nothing was stopped or removed`, 'cluster_file_untrusted', { path: file });
-  }
+  const parsed = stateSchema.safeParse(readStateJson(file));
+  if (!parsed.success) throw untrustedStateFile(file, parsed.error.issues[0]);
   return parsed.data;
 }
 
