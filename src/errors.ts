@@ -1,5 +1,6 @@
 // One error hierarchy: a stable snake_case `code` (part of the JSON contract), an exit code and
 // structured `meta`. The CLI turns any of these into text or a JSON envelope in one place.
+import { plural } from './util/plural.js';
 
 /** Exit codes, documented in the README. */
 export const EXIT = {
@@ -42,7 +43,7 @@ export class CmError extends Error {
 export class ManifestError extends CmError {
   constructor(readonly problems: readonly Problem[], exitCode: number = EXIT.invalidManifest) {
     const n = problems.filter((p) => p.severity === 'error').length;
-    super(`manifest is invalid: ${n} problem${n === 1 ? '' : 's'}`, 'invalid_manifest', exitCode, { problems });
+    super(`manifest is invalid: ${plural(n, 'problem')}`, 'invalid_manifest', exitCode, { problems });
   }
 }
 

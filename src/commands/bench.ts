@@ -45,7 +45,7 @@ function progressReporter(io: CommandIo, intervalMs = 5000): { input: Pick<RunIn
       tickMs: intervalMs,
       onTick: ({ done, errors, elapsedMs: el, totalMs: tot }) => {
         if (el < 0) { io.stderr(`bench: warming up, ${secs(-el)} to go\n`); return; }
-        io.stderr(`bench: ${secs(el)}${tot ? ` of ${secs(tot)}` : ''}, ${done - errors} txns, ${(el > 0 ? (done - errors) / (el / 1000) : 0).toFixed(1)} TPS, ${errors} error${errors === 1 ? '' : 's'}\n`);
+        io.stderr(`bench: ${secs(el)}${tot ? ` of ${secs(tot)}` : ''}, ${done - errors} txns, ${(el > 0 ? (done - errors) / (el / 1000) : 0).toFixed(1)} TPS, ${plural(errors, 'error')}\n`);
       },
     },
     end: () => undefined,
@@ -121,7 +121,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
   const rate = errs / Math.max(1, errs + report.total.transactions);
   const maxErr = opts.maxErrorRate;
-  if (maxErr === undefined && errs > 0) failures.push(`${errs} error${errs === 1 ? '' : 's'} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`);
+  if (maxErr === undefined && errs > 0) failures.push(`${plural(errs, 'error')} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`);
   if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
   let comparison = '';
   if (opts.compare) {
