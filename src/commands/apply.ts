@@ -17,6 +17,7 @@ import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
+import { recordObjectState } from '../apply/object-state.js';
 import { planLive } from './plan.js';
 import { plural } from '../util/plural.js';
 
@@ -126,7 +127,9 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
         `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`);
     }
     await finishHistory(client, historyId!, 'success');
-    const after = planLive(m, await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client)), file);
+    const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client));
+    const recorded = await recordObjectState(client, plan, afterLive);
+    const after = planLive(m, { ...afterLive, recorded }, file);
     lap('verify');
     const left = [...after.transaction.steps, ...after.afterCommit];
     if (left.length > 0) {

@@ -57,6 +57,7 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     ignore: m.manifest.ignore,
     citusInstalled: live.citus,
     notManaged: live.doc.notManaged ?? [],
+    recorded: live.recorded ?? {},
   });
 }
 

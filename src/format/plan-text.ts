@@ -12,7 +12,8 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   reference_tables: 'Reference tables', colocation_anchors: 'Colocation group anchors',
   colocation_members: 'Colocated tables', foreign_keys: 'Foreign keys', cleanup: 'Clean-up after copying',
   routine_distribution: 'Routine distribution (delegation)', undistribute: 'Undistribute', prune: 'Prune (objects the manifest does not declare)',
-  after_commit: 'After COMMIT',
+  after_commit: 'After COMMIT', drop_objects: 'Objects dropped to be created again', types: 'Extensions and types',
+  objects: 'Views, indexes, constraints, triggers, policies, comments', prune_types: 'Prune types and extensions',
 };
 
 function stepLines(steps: readonly PlanStep[], width: number): string[] {

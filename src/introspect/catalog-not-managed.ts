@@ -6,12 +6,11 @@
 
 /** Kinds this query reports, in the order a plan lists them. */
 export const NOT_MANAGED_KINDS = [
-  'view', 'materialized view', 'foreign table', 'partition', 'table inheritance', 'partitioned table', 'unlogged table',
-  'table access method', 'table storage options', 'row level security', 'policy', 'rule', 'trigger',
-  'check constraint', 'exclusion constraint', 'constraint option', 'index', 'index option',
-  'identity column', 'generated column', 'column collation', 'enum', 'domain', 'composite type', 'range type',
-  'aggregate', 'window function', 'procedural language', 'extension', 'foreign data wrapper', 'foreign server',
-  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'comment', 'privileges', 'default privileges',
+  'foreign table', 'partition', 'table inheritance', 'partitioned table', 'unlogged table',
+  'table access method', 'table storage options', 'rule', 'constraint option',
+  'identity column', 'generated column', 'column collation', 'range type',
+  'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
+  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'privileges', 'default privileges',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -22,10 +21,10 @@ const relName = qn('rel.nspname', 'rel.relname');
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = `
-  SELECT CASE c.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
+  SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
          ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    WHERE (c.relkind IN ('v', 'm', 'f') OR (c.relkind IN ('r', 'p') AND c.relispartition))
+    WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition))
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
   UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table' WHEN rel.relpersistence = 'u' THEN 'unlogged table'
@@ -33,42 +32,24 @@ export const NOT_MANAGED_SQL = `
          ELSE 'table storage options' END, ${relName}
     FROM rel WHERE rel.relkind = 'p' OR rel.relpersistence = 'u' OR rel.reloptions IS NOT NULL
       OR (rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap'))
-  UNION ALL SELECT 'row level security', ${relName} FROM rel WHERE rel.relrowsecurity OR rel.relforcerowsecurity
-  UNION ALL SELECT 'policy', ${relName} || '.' || pg_catalog.quote_ident(p.polname) FROM pg_catalog.pg_policy p JOIN rel ON rel.oid = p.polrelid
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
-  UNION ALL SELECT 'trigger', ${relName} || '.' || pg_catalog.quote_ident(t.tgname) FROM pg_catalog.pg_trigger t JOIN rel ON rel.oid = t.tgrelid
-    WHERE NOT t.tgisinternal
-  UNION ALL SELECT CASE co.contype WHEN 'c' THEN 'check constraint' ELSE 'exclusion constraint' END,
-         ${relName} || '.' || pg_catalog.quote_ident(co.conname)
-    FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid WHERE co.contype IN ('c', 'x')
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
          CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, CASE WHEN NOT co.convalidated THEN 'NOT VALID' END) || ')'
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR NOT co.convalidated OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
-  UNION ALL SELECT CASE WHEN i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR i.indnkeyatts <> i.indnatts THEN 'index' ELSE 'index option' END,
-         ${qn('rel.nspname', 'ic.relname')}
-    FROM pg_catalog.pg_index i JOIN rel ON rel.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
-    WHERE i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR i.indnkeyatts <> i.indnatts OR ic.reloptions IS NOT NULL
-      -- DESC / NULLS FIRST, or an operator class that is not its type's default (both set-wise: no per-index subquery)
-      OR i.indnullsnotdistinct OR NOT (i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[])
-      OR i.indclass::pg_catalog.oid[] OPERATOR(pg_catalog.&&) (SELECT pg_catalog.array_agg(oc.oid) FROM pg_catalog.pg_opclass oc WHERE NOT oc.opcdefault)
   UNION ALL SELECT CASE WHEN a.attidentity <> '' THEN 'identity column' WHEN a.attgenerated <> '' THEN 'generated column' ELSE 'column collation' END,
          ${relName} || '.' || pg_catalog.quote_ident(a.attname)
     FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
     WHERE a.attnum > 0 AND NOT a.attisdropped AND (a.attidentity <> '' OR a.attgenerated <> '' OR a.attcollation <> ty.typcollation)
-  UNION ALL SELECT CASE t.typtype WHEN 'e' THEN 'enum' WHEN 'd' THEN 'domain' WHEN 'r' THEN 'range type' ELSE 'composite type' END,
-         ${qn('ns.nspname', 't.typname')}
+  UNION ALL SELECT 'range type', ${qn('ns.nspname', 't.typname')}
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
-    LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
-    WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND ${notExt('pg_catalog.pg_type', 't.oid')}
+    WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('a', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
   UNION ALL SELECT 'procedural language', pg_catalog.quote_ident(l.lanname) FROM pg_catalog.pg_language l
     WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
-  UNION ALL SELECT 'extension', pg_catalog.quote_ident(e.extname) || ' ' || e.extversion FROM pg_catalog.pg_extension e
-    WHERE e.extname NOT IN ('plpgsql', 'citus')
   UNION ALL SELECT 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname) FROM pg_catalog.pg_foreign_data_wrapper w
     WHERE ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}
   UNION ALL SELECT 'foreign server', pg_catalog.quote_ident(s.srvname) FROM pg_catalog.pg_foreign_server s
@@ -81,20 +62,6 @@ export const NOT_MANAGED_SQL = `
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
   UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
-  UNION ALL SELECT 'comment', 'on ' || CASE d.classoid WHEN 'pg_catalog.pg_class'::pg_catalog.regclass
-           THEN ${qn('ns.nspname', 'c.relname')} || CASE WHEN d.objsubid > 0 THEN '.' || pg_catalog.quote_ident(a.attname) ELSE '' END
-         WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN ${qn('pns.nspname', 'p.proname')} || '()'
-         ELSE 'schema ' || pg_catalog.quote_ident(sns.nspname) END
-    FROM pg_catalog.pg_description d
-    LEFT JOIN pg_catalog.pg_class c ON d.classoid = 'pg_catalog.pg_class'::pg_catalog.regclass AND c.oid = d.objoid
-    LEFT JOIN ns ON ns.oid = c.relnamespace
-    LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.objsubid AND d.objsubid > 0
-    LEFT JOIN pg_catalog.pg_proc p ON d.classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.oid = d.objoid
-    LEFT JOIN ns pns ON pns.oid = p.pronamespace
-    LEFT JOIN ns sns ON d.classoid = 'pg_catalog.pg_namespace'::pg_catalog.regclass AND sns.oid = d.objoid
-    WHERE (c.oid IS NOT NULL AND ns.oid IS NOT NULL AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND ${notExt('pg_catalog.pg_class', 'c.oid')})
-       OR (pns.oid IS NOT NULL AND ${notExt('pg_catalog.pg_proc', 'p.oid')})
-       OR (sns.oid IS NOT NULL AND NOT (sns.nspname = 'public' AND d.description = 'standard public schema'))
   UNION ALL SELECT 'privileges', CASE c.relkind WHEN 'S' THEN 'sequence ' ELSE 'table ' END || ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND (c.relacl IS NOT NULL

@@ -1,5 +1,6 @@
 // The catalog query's answer, checked by zod so an unexpected server answer is a clear error.
 import { z } from 'zod';
+import { OBJECT_KINDS } from '../model/types.js';
 import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
 
 const nullableStr = z.string().nullable();
@@ -31,6 +32,15 @@ export const catalogSchema = z.object({
   })),
   /** What the model does not hold (views, triggers, CHECK constraints, grants…): named in every plan. */
   notManaged: z.array(z.object({ kind: z.enum(NOT_MANAGED_KINDS), name: z.string() })).default([]),
+  /** Objects defined by SQL: their create and drop statements and what they reference. */
+  objects: z.array(z.object({
+    kind: z.enum(OBJECT_KINDS), name: z.string(), parent: nullableStr, create: z.array(z.string()), drop: z.array(z.string()),
+    deps: z.array(z.string()), labels: z.array(z.string()).nullable(),
+    extension: z.object({ schema: z.string(), version: z.string() }).nullable(),
+  })).default([]),
+  /** Whether citus_migrate.object_state exists (read in a second round trip). */
+  objectState: z.boolean().default(false),
+  typeUsers: z.array(z.object({ type: z.string(), by: z.string() })).default([]),
   nodes: z.array(z.object({
     id: z.number().int(), group: z.number().int(), host: z.string(), port: z.number().int(), role: z.string(),
     active: z.boolean(), hasMetadata: z.boolean(), metadataSynced: z.boolean(), shouldHaveShards: z.boolean(),

@@ -4,6 +4,7 @@
 // the number of objects. Without the citus extension the pg_dist_* parts are left out.
 
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
+import { OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
@@ -67,7 +68,7 @@ idx AS (
   LEFT JOIN pg_catalog.pg_constraint kc ON kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x')
   WHERE kc.oid IS NULL
   GROUP BY i.indrelid
-)${citus ? `,
+),${OBJECTS_CTES}${citus ? `,
 shards AS (SELECT s.logicalrelid, pg_catalog.count(*) AS n FROM pg_catalog.pg_dist_shard s GROUP BY s.logicalrelid)` : ''}
 SELECT pg_catalog.json_build_object(
   'server', pg_catalog.json_build_object(
@@ -123,7 +124,7 @@ SELECT pg_catalog.json_build_object(
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
     WHERE p.prokind IN ('f', 'p') AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_proc', 'p.oid')}),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
-    FROM (${NOT_MANAGED_SQL}) AS x(kind, name)),
+    FROM (${NOT_MANAGED_SQL}) AS x(kind, name)),${OBJECTS_JSON},
   'nodes', ${citus ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'id', d.nodeid, 'group', d.groupid, 'host', d.nodename, 'port', d.nodeport, 'role', d.noderole,
       'active', d.isactive, 'hasMetadata', d.hasmetadata, 'metadataSynced', d.metadatasynced,

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/connect.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
+import { readObjectState } from '../apply/object-state.js';
 import { catalogToModel, type LiveState } from './to-model.js';
 
 /** Runs the catalog query and validates its answer. */
@@ -32,5 +33,6 @@ export async function readCatalog(db: Queryable): Promise<{ doc: CatalogDoc; rou
 export async function readLiveState(db: Queryable): Promise<LiveState & { roundTrips: number }> {
   await loadParser();
   const { doc, roundTrips } = await readCatalog(db);
-  return { ...catalogToModel(doc), roundTrips };
+  if (!doc.objectState) return { ...catalogToModel(doc), roundTrips };
+  return { ...catalogToModel(doc), recorded: await readObjectState(db), roundTrips: roundTrips + 1 };
 }

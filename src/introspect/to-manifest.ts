@@ -3,7 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
 import { Document } from 'yaml';
-import type { Sequence, Table } from '../model/types.js';
+import type { Sequence, SqlObject, Table } from '../model/types.js';
 import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
 
@@ -41,8 +41,27 @@ export function routineSignature(name: string, argTypes: readonly string[]): str
   return `${quoteIdent(name)}(${argTypes.join(', ')})`;
 }
 
-/** The manifest (YAML text) that describes the live state. */
+/** The manifest (YAML text) that describes the live state, without files (routines by signature, no SQL objects). */
 export function liveToManifest(live: LiveState, opts: { defaultSchema?: string } = {}): string {
+  return liveToProject(live, { ...opts, files: false }).manifest;
+}
+
+/** Which file of the `sql/` folder each kind of object goes to. */
+const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
+  extension: 'extensions', enum: 'types', domain: 'types', 'composite type': 'types', view: 'views', 'materialized view': 'views',
+  index: 'indexes', 'check constraint': 'constraints', 'exclusion constraint': 'constraints', trigger: 'triggers',
+  'row level security': 'policies', policy: 'policies', comment: 'comments',
+};
+
+/** A file name made of an object name: letters, digits, _ . - kept, the rest replaced. */
+const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[.]+/, '_').slice(0, 100);
+
+/**
+ * The manifest and the files it references: with `files`, routine bodies go to routines/*.sql
+ * and objects defined by SQL (views, types, indexes, constraints, triggers, policies, comments,
+ * extensions) to sql/*.sql, listed under `sql:`.
+ */
+export function liveToProject(live: LiveState, opts: { defaultSchema?: string; files: boolean }): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
   const m = live.model;
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
@@ -68,6 +87,7 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     if (s.ownedBy && s.cache === 1) continue; // a serial column's sequence at its defaults
     sequences[key(s.qname)] = sequenceEntry(s);
   }
+  const files: Record<string, string> = {};
   const routines: Record<string, unknown> = {};
   const byName = new Map<string, number>();
   for (const r of Object.values(m.routines)) byName.set(key(r.qname), (byName.get(key(r.qname)) ?? 0) + 1);
@@ -80,15 +100,30 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     const d = r.distribution;
     // A routine Citus does not know stays on the coordinator (declaring it otherwise would plan
     // create_distributed_function).
-    if (!d) { routines[k] = { signature: routineSignature(r.qname.name, r.argTypes), local: true }; continue; }
+    let source: Record<string, string> = { signature: routineSignature(r.qname.name, r.argTypes) };
+    if (opts.files && r.definition !== undefined) {
+      let file = `routines/${fileSafe(`${r.qname.schema}.${r.qname.name}`)}.sql`;
+      for (let i = 2; files[file] !== undefined; i++) file = `routines/${fileSafe(`${r.qname.schema}.${r.qname.name}`)}_${i}.sql`;
+      files[file] = `${r.definition.trimEnd()}\n`;
+      source = { file };
+    }
+    if (!d) { routines[k] = { ...source, local: true }; continue; }
     const colocatedTable = d.colocateWith ? m.tables[d.colocateWith] : undefined;
     const group = colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
     routines[k] = {
       // argTypes are format_type() output, already valid SQL type names.
-      signature: routineSignature(r.qname.name, r.argTypes),
+      ...source,
       ...(d.argIndex !== undefined && group ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false } : {}),
     };
   }
+  const objects = Object.values(m.objects);
+  if (opts.files) {
+    for (const o of objects) {
+      const f = `sql/${SQL_FILE[o.kind]}.sql`;
+      files[f] = `${files[f] ?? ''}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
+    }
+  }
+  const sql = opts.files && objects.length > 0 ? ['sql'] : [];
   const doc = {
     version: 1,
     defaults: { schema: defaultSchema, shard_count: 32 },
@@ -96,11 +131,12 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),
+    ...(sql.length ? { sql } : {}),
     ...(ignore.length ? { ignore } : {}),
   };
   // The header is a YAML comment written by the yaml package: a database name holding a line
   // break stays inside the comment.
   const out = new Document(doc);
   out.commentBefore = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
-  return out.toString({ lineWidth: 0 });
+  return { manifest: out.toString({ lineWidth: 0 }), files, objectsLeftOut: opts.files ? 0 : objects.length };
 }

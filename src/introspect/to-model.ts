@@ -1,9 +1,10 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { createHash } from 'node:crypto';
-import { idOf, routineId, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
+import { idOf, routineId, type SqlObject, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
 import { parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
+import type { RecordedObject } from '../plan/diff-objects.js';
 
 const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
@@ -16,6 +17,8 @@ export interface LiveState {
   readonly fingerprint: string;
   /** A short hash per object ("table public.t", "routine …", "sequence …", "nodes"), to say what changed. */
   readonly objects: Readonly<Record<string, string>>;
+  /** What earlier applies recorded about objects defined by SQL (citus_migrate.object_state). */
+  readonly recorded?: Readonly<Record<string, RecordedObject>>;
 }
 
 const shortHash = (v: unknown): string => createHash('sha256').update(stableJson(v)).digest('hex').slice(0, 16);
@@ -26,6 +29,7 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
   for (const t of doc.tables) out[`table ${idOf(t)}`] = shortHash(t);
   for (const s of doc.sequences) out[`sequence ${idOf(s)}`] = shortHash(s);
   for (const r of doc.routines) out[`routine ${routineId(r, r.argTypes)}`] = shortHash(r);
+  for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
   out.nodes = shortHash(doc.nodes);
   out.schemas = shortHash(doc.schemas);
   out.server = shortHash(doc.server);
@@ -52,6 +56,14 @@ const safeNumber = (text: string): number | undefined => {
   const n = Number(text);
   return Number.isSafeInteger(n) ? n : undefined;
 };
+
+/** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
+export function providedNames(kind: SqlObject['kind'], name: string): string[] {
+  if (kind === 'view' || kind === 'materialized view') return [`relation ${name}`];
+  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [`type ${name}`];
+  if (kind === 'index') return [`index ${name}`];
+  return [];
+}
 
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {
@@ -133,9 +145,20 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       } } : {}),
     };
   }
+  const sqlObjects: Record<string, SqlObject> = {};
+  for (const o of doc.objects ?? []) {
+    const id = `${o.kind} ${o.name}`;
+    sqlObjects[id] = {
+      id, kind: o.kind, name: o.name, ...(o.parent !== null ? { parent: o.parent } : {}), create: o.create, drop: o.drop,
+      provides: providedNames(o.kind, o.name), deps: [...new Set([...o.deps, ...(o.parent ? [o.parent] : [])])].filter((d) => !providedNames(o.kind, o.name).includes(d)),
+      ...(o.labels ? { labels: o.labels } : {}), ...(o.extension ? { extension: o.extension } : {}),
+    };
+  }
+  const typeUsers: Record<string, string[]> = {};
+  for (const u of doc.typeUsers ?? []) (typeUsers[u.type] ??= []).push(u.by);
   const objects = objectHashes(doc);
   return {
-    model: { schemas: doc.schemas, tables, groups, sequences, routines },
+    model: { schemas: doc.schemas, tables, groups, sequences, routines, objects: sqlObjects, typeUsers },
     doc,
     citus: doc.server.citus !== null,
     // Every part of the document has its hash in `objects`: hashing those is hashing the document, once.

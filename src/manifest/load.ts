@@ -2,8 +2,8 @@
 // manifest.md, and returns the desired model. Every problem is reported at once with its
 // file:line:col and path.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve as resolvePath } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve as resolvePath, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
@@ -31,11 +31,21 @@ export interface LoadedManifest extends ResolvedManifest {
 export interface ManifestFs {
   readFile(absPath: string): string;
   size(absPath: string): number;
+  /** The .sql files under a folder (relative paths, sorted), or undefined when absPath is not a folder. */
+  listSql?(absPath: string): string[] | undefined;
 }
 
 const nodeFs: ManifestFs = {
   readFile: (p) => readFileSync(p, 'utf8'),
   size: (p) => statSync(p).size,
+  listSql: (p) => {
+    try {
+      if (!statSync(p).isDirectory()) return undefined;
+    } catch {
+      return undefined;
+    }
+    return (readdirSync(p, { recursive: true }) as string[]).filter((f) => f.endsWith('.sql')).map((f) => f.split(sep).join('/')).sort();
+  },
 };
 
 function describe(value: unknown): string {
@@ -152,6 +162,16 @@ export async function loadManifestText(text: string, file: string, dir: string, 
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
   const resolved = resolveManifest(parsed.data, {
+    listSql(rel: string, path: Path) {
+      const abs = resolvePath(dir, rel);
+      const inside = relative(dir, abs);
+      if (inside.startsWith('..') || resolvePath(inside) === inside) {
+        problems.error(path, 'file_outside_project', `${JSON.stringify(rel)} is outside the project directory`);
+        return undefined;
+      }
+      const listed = fs.listSql?.(abs);
+      return listed === undefined ? [rel] : listed.map((f) => `${rel.replace(/\/+$/, '')}/${f}`);
+    },
     readFile(rel: string, path: Path) {
       const abs = resolvePath(dir, rel);
       const inside = relative(dir, abs);

@@ -9,10 +9,15 @@ import { resolveRoutines, type RoutineInfo } from './resolve-routines.js';
 import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js';
 import { checkForeignKeys } from './resolve-keys.js';
 import type { Manifest, ManifestColumn, ManifestTable } from './schema.js';
+import { objectsFromSql, type SqlFile } from '../objects/from-sql.js';
+import { typeFromNode, type Node } from '../sql/pg-parse.js';
+import type { SqlObject } from '../model/types.js';
 
 export interface ResolveIo {
   /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
   readFile(rel: string, path: Path): string | undefined;
+  /** The .sql files a `sql:` entry names: the file itself, or a folder's .sql files (sorted, recursively). */
+  listSql(rel: string, path: Path): readonly string[] | undefined;
 }
 
 export interface ResolvedManifest {
@@ -256,17 +261,36 @@ function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList)
   return out;
 }
 
+/** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
+function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList): Record<string, SqlObject> {
+  const files: SqlFile[] = [];
+  m.sql.forEach((entry, i) => {
+    for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
+      const text = io.readFile(rel, ['sql', i]);
+      if (text !== undefined) files.push({ file: rel, text });
+    }
+  });
+  const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
+  const out = objectsFromSql(files, defaultSchema, argTypes);
+  for (const p of out.problems) {
+    const i = m.sql.findIndex((e) => p.where.startsWith(e));
+    problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
+  }
+  return out.objects;
+}
+
 /** Resolves a schema-valid manifest into the desired model, reporting rule violations. */
 export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemList): ResolvedManifest {
   const ctx = resolveTables(m, problems);
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
+  const objects = resolveSqlObjects(m, ctx.defaultSchema, io, problems);
   const bench = m.bench ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables }) : undefined;
   const schemas = [...new Set([ctx.defaultSchema, ...Object.values(withFks).map((t) => t.qname.schema),
     ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)])];
   return {
-    desired: { schemas, tables: withFks, groups: ctx.groups, sequences, routines },
+    desired: { schemas, tables: withFks, groups: ctx.groups, sequences, routines, objects },
     routineInfo: info,
     ...(bench ? { bench } : {}),
   };

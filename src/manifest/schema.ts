@@ -114,6 +114,8 @@ export const manifestSchema = z.strictObject({
   tables: z.record(z.string(), table).default({}),
   sequences: z.record(z.string(), sequence).default({}),
   routines: z.record(z.string(), routine).default({}),
+  /** SQL files (or folders of them), relative to the manifest, declaring views, types, indexes, constraints, triggers, policies, comments and extensions. */
+  sql: z.array(z.string().min(1)).default([]),
   bench: bench.optional(),
   prune: z.boolean().default(false),
   /** Globs over what a plan prints for objects it does not manage ("table staging.*", "trigger *"): neither listed nor pruned. */

@@ -92,8 +92,45 @@ export interface Routine {
   readonly distribution?: RoutineDistribution;
 }
 
+/** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
+export const OBJECT_KINDS = [
+  'extension', 'enum', 'domain', 'composite type', 'view', 'materialized view', 'index', 'check constraint',
+  'exclusion constraint', 'trigger', 'row level security', 'policy', 'comment',
+] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
+
+/**
+ * An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
+ * that create it (desired: as written; actual: rebuilt from the catalog's pg_get_*def output).
+ * References between objects are names: "relation s.t", "type s.t", "routine s.f".
+ */
+export interface SqlObject {
+  readonly id: string; // `${kind} ${name}`, the stable identity and what a plan prints
+  readonly kind: ObjectKind;
+  readonly name: string; // app.v, app.t.check_name (sub-objects), on table app.t (comments)
+  /** The object it belongs to and goes with ("relation app.t", "routine app.f(integer)", "type app.e"). */
+  readonly parent?: string;
+  readonly create: readonly string[];
+  /** Actual only: the statements that remove it. */
+  readonly drop?: readonly string[];
+  /** Names this object makes ("relation app.v", "type app.e"). */
+  readonly provides: readonly string[];
+  /** Names it needs (desired: from the parse tree; actual: from pg_depend). */
+  readonly deps: readonly string[];
+  /** Enum labels in order. */
+  readonly labels?: readonly string[];
+  /** Extension options as created. */
+  readonly extension?: { readonly schema?: string; readonly version?: string };
+  /** Desired only: where it was declared, for problems. */
+  readonly source?: string;
+}
+
 export interface ClusterModel {
   readonly schemas: readonly string[];
+  /** Objects defined by SQL, keyed by id. */
+  readonly objects: Readonly<Record<string, SqlObject>>;
+  /** Actual only: which tables use which user-defined types ("type app.e" -> ["relation app.t"]). */
+  readonly typeUsers?: Readonly<Record<string, readonly string[]>>;
   readonly tables: Readonly<Record<string, Table>>;
   readonly groups: Readonly<Record<string, ColocationGroup>>;
   readonly sequences: Readonly<Record<string, Sequence>>;

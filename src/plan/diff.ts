@@ -8,6 +8,8 @@ import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { sameFk } from '../model/same.js';
+import { objectSteps, type RecordedObject } from './diff-objects.js';
+import { quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 
 export interface DiffProblem {
@@ -59,8 +61,9 @@ function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: Rea
 
 
 /** Computes the ordered steps that take `actual` to `desired`. */
-export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?: boolean; citus?: boolean; ignore?: IgnoreMatcher } = {}): DiffResult {
+export function diff(desired: ClusterModel, given: ClusterModel, opts: { prune?: boolean; citus?: boolean; ignore?: IgnoreMatcher; recorded?: Readonly<Record<string, RecordedObject>> } = {}): DiffResult {
   const prune = opts.prune ?? false;
+  const actual = withoutSqlIndexes(desired, given);
   const steps: Step[] = [];
   const problems: DiffProblem[] = [];
 
@@ -89,6 +92,15 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
     (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
     opts.citus ?? true, touched, problems));
 
+  const objects = objectSteps(desired, actual, {
+    prune, ignore: opts.ignore ?? (() => false), recorded: opts.recorded ?? {},
+    changedRelations: new Set(tables.steps.filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
+      .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`)),
+    recreatedRoutines: new Set([...routines.dropped].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
+  });
+  steps.push(...objects.steps);
+  problems.push(...objects.problems);
+
   const un = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   if (prune) {
     for (const r of un.routines) steps.push({ kind: 'drop_routine', routine: r.qname, signature: r.id, routineKind: r.kind ?? 'function', reason: 'prune' });
@@ -101,9 +113,19 @@ export function diff(desired: ClusterModel, actual: ClusterModel, opts: { prune?
     steps: sorted, problems,
     unmanaged: [
       ...(prune ? [] : [...un.tables.map((t) => `table ${t.id}`), ...un.routines.map((r) => `routine ${r.id}`), ...un.sequences.map((s) => `sequence ${s.id}`)]),
+      ...objects.unmanaged,
       ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
     ],
   };
+}
+
+/** The actual model without the plain indexes that SQL files declare: the object diff owns those. */
+function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): ClusterModel {
+  const declared = (t: Table, name: string | undefined): boolean => name !== undefined && desired.objects[`index ${quoteQualified({ schema: t.qname.schema, name })}`] !== undefined;
+  if (!Object.values(actual.tables).some((t) => t.indexes.some((i) => declared(t, i.name)))) return actual;
+  const tables: Record<string, Table> = {};
+  for (const t of Object.values(actual.tables)) tables[t.id] = { ...t, indexes: t.indexes.filter((i) => !declared(t, i.name)) };
+  return { ...actual, tables };
 }
 
 /** The cluster an offline plan starts from: empty, except what the manifest says is created elsewhere. */
@@ -117,5 +139,5 @@ export function offlineBaseline(desired: ClusterModel): ClusterModel {
     if (r.definition === undefined) routines[r.id] = { id: r.id, qname: r.qname, ...(r.kind ? { kind: r.kind } : {}), ...(r.argTypes ? { argTypes: r.argTypes } : {}) };
   }
   const schemas = new Set(['public', ...Object.values(tables).map((t) => t.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)]);
-  return { schemas: [...schemas], tables, groups: {}, sequences: {}, routines };
+  return { schemas: [...schemas], tables, groups: {}, sequences: {}, routines, objects: {} };
 }

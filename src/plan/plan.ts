@@ -2,6 +2,8 @@
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
 import { diff, type DiffProblem } from './diff.js';
+import { keyHash, type RecordedObject } from './diff-objects.js';
+import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
 import { renderSql, summarize } from './render-sql.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
@@ -46,6 +48,8 @@ export interface PlanDocument {
   readonly unmanaged: readonly string[];
   /** What the cluster holds of kinds citus-migrate does not model (views, triggers, grants…): never compared. */
   readonly notManaged: readonly NotManaged[];
+  /** Objects defined by SQL this plan creates, with the hash of their declared definition: apply records what each became. */
+  readonly recordObjects?: Readonly<Record<string, string>>;
 }
 
 /** One object of a kind the model does not hold, as the catalog names it. */
@@ -69,9 +73,10 @@ export function buildPlan(input: {
   desired: ClusterModel; actual: ClusterModel; source: PlanSource;
   manifest: { file: string; sha256: string }; warnings: readonly Problem[];
   prune?: boolean; citusInstalled?: boolean; notManaged?: readonly NotManaged[]; ignore?: readonly string[];
+  recorded?: Readonly<Record<string, RecordedObject>>;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
-  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true, ignore: ignored });
+  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true, ignore: ignored, recorded: input.recorded ?? {} });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
   const problems = [...result.problems];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
@@ -95,5 +100,6 @@ export function buildPlan(input: {
     warnings: input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
+    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' ? [[s.object, keyHash(objectKey(s.statements))]] : []))),
   };
 }

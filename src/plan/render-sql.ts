@@ -83,6 +83,10 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_sequence_everywhere: (s) => everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
   drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
   drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
+  // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
+  create_object: (s) => (s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements] : [...s.statements]),
+  alter_object: (s) => [...s.statements],
+  drop_object: (s) => [...s.statements],
 };
 
 const ALTER_TABLE = (t: QualifiedName): string => `ALTER TABLE ${q(t)}`;
@@ -143,6 +147,9 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   alter_sequence_everywhere: (s) => `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
   drop_table: (s) => `drop table ${name(s.table)} (prune)`,
   drop_sequence: (s) => `drop sequence ${name(s.sequence)} (prune)`,
+  create_object: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
+  alter_object: (s) => `${s.what} ${s.object}`,
+  drop_object: (s) => `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
 };
 
 export const renderSql = (s: Step): readonly string[] => dispatch(RENDER_SQL, s);

@@ -1,7 +1,7 @@
 // The steps a plan is made of: a discriminated union, each kind rendered to SQL by exactly one
 // renderer (render-sql.ts) so a kind without a renderer is a compile error.
 import type { QualifiedName } from '../sql/quote.js';
-import type { Column, ForeignKey, Index, Sequence } from '../model/types.js';
+import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = ['copies_data', 'rewrites_table', 'drops_data', 'breaks_cached_plans', 'non_transactional'] as const;
@@ -9,8 +9,8 @@ export type Hazard = (typeof HAZARDS)[number];
 
 /** Phases run in this order; inside a phase, steps keep the manifest's declaration order. */
 export const PHASES = [
-  'schemas', 'sequences', 'tables', 'routines', 'undistribute', 'reference_tables', 'colocation_anchors',
-  'colocation_members', 'foreign_keys', 'cleanup', 'routine_distribution', 'prune', 'after_commit',
+  'drop_objects', 'schemas', 'types', 'sequences', 'tables', 'routines', 'undistribute', 'reference_tables', 'colocation_anchors',
+  'colocation_members', 'foreign_keys', 'cleanup', 'routine_distribution', 'objects', 'prune', 'prune_types', 'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -42,10 +42,16 @@ export type Step =
   | { readonly kind: 'update_colocation'; readonly table: QualifiedName; readonly colocateWith: QualifiedName; readonly group: string }
   | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
   | { readonly kind: 'drop_table'; readonly table: QualifiedName }
-  | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName };
+  | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
+  // Objects defined by SQL: the statements are the user's (desired) or PostgreSQL's own (actual).
+  | { readonly kind: 'create_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly recreate: boolean }
+  | { readonly kind: 'alter_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly what: string }
+  | { readonly kind: 'drop_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly reason: 'recreate' | 'prune' | 'prune_dependent' };
 
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
+
+const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 
 /** Where each kind runs. */
 export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
@@ -77,6 +83,10 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   alter_sequence_everywhere: () => 'after_commit',
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
+  create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
+  alter_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
+  // Pruned types and extensions go after the tables that may use them.
+  drop_object: (s) => (s.reason !== 'prune' ? 'drop_objects' : TYPE_KINDS.has(s.objectKind) ? 'prune_types' : 'prune'),
 };
 
 /** The hazards of each kind. */
@@ -109,6 +119,10 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_sequence_everywhere: () => ['non_transactional'],
   drop_table: () => ['drops_data'],
   drop_sequence: () => [],
+  create_object: () => [],
+  alter_object: () => [],
+  // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
+  drop_object: (s) => (s.objectKind === 'materialized view' ? ['drops_data'] : []),
 };
 
 function dispatch<R>(table: { readonly [K in StepKind]: (s: StepOf<K>) => R }, step: Step): R {

@@ -129,7 +129,7 @@ describe('hammerdb --manifest', () => {
 describe('problems', () => {
   it('name their object once: a long routine signature is not repeated in the message', async () => {
     const m = await load('version: 1\nroutines:\n  payment: { signature: "payment(integer, integer, numeric, integer, integer)" }\n');
-    const { problems } = diff(m.desired, { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} });
+    const { problems } = diff(m.desired, { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {}, objects: {} });
     expect(problems).toEqual([{ code: 'missing_routine', object: 'public.payment(integer, integer, numeric, integer, integer)', message: 'is declared without a file (created elsewhere) but does not exist' }]);
   });
 });

@@ -86,7 +86,7 @@ describe('routineSignature (what introspect writes)', () => {
 describe('liveToManifest header', () => {
   it('keeps a database name with a line break inside the comment', async () => {
     const live = {
-      model: { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {} }, citus: false, fingerprint: '', objects: {},
+      model: { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {}, objects: {} }, citus: false, fingerprint: '', objects: {},
       doc: { server: { database: 'shop\nversion: 2', version: '15.4 (Debian)', versionNum: 150004, citus: null } },
     } as unknown as LiveState;
     const text = liveToManifest(live);

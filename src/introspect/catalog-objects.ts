@@ -1,0 +1,192 @@
+// The part of the catalog query that reads objects defined by SQL (views, types, indexes,
+// constraints, triggers, policies, comments, extensions): each as the statements that create it,
+// rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
+// depends on (pg_depend, as names). It runs inside the one catalog query and uses its `ns` (user
+// schemas) and `rel` (user tables) CTEs; extension members are left out, as everywhere there.
+
+const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
+const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+
+/** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
+export const OBJECTS_CTES = `
+anyrel AS (
+  SELECT rel.oid, rel.nspname, rel.relname, rel.relkind FROM rel
+  UNION ALL
+  SELECT c.oid, ns.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+  WHERE c.relkind IN ('v', 'm') AND ${notExt('pg_catalog.pg_class', 'c.oid')}
+),
+obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
+  SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::text,
+    pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'CREATE VIEW ' ELSE 'CREATE MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}
+      || COALESCE(' WITH (' || pg_catalog.array_to_string(c.reloptions, ', ') || ')', '') || E' AS\\n'
+      || pg_catalog.rtrim(pg_catalog.pg_get_viewdef(r.oid), ';')),
+    pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'DROP VIEW ' ELSE 'DROP MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}),
+    ${cls('pg_rewrite')}, rw.oid, NULL::pg_catalog.json, NULL::pg_catalog.json
+  FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid JOIN pg_catalog.pg_rewrite rw ON rw.ev_class = r.oid AND rw.rulename = '_RETURN'
+  WHERE r.relkind IN ('v', 'm')
+  UNION ALL
+  SELECT 'enum', ${qn('ns.nspname', 't.typname')}, NULL,
+    pg_catalog.json_build_array('CREATE TYPE ' || ${qn('ns.nspname', 't.typname')} || ' AS ENUM ('
+      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.quote_literal(e.enumlabel), ', ' ORDER BY e.enumsortorder) FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid), '') || ')'),
+    pg_catalog.json_build_array('DROP TYPE ' || ${qn('ns.nspname', 't.typname')}),
+    ${cls('pg_type')}, t.oid,
+    (SELECT COALESCE(pg_catalog.json_agg(e.enumlabel ORDER BY e.enumsortorder), '[]') FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid), NULL
+  FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace WHERE t.typtype = 'e' AND ${notExt('pg_catalog.pg_type', 't.oid')}
+  UNION ALL
+  SELECT 'composite type', ${qn('ns.nspname', 't.typname')}, NULL,
+    pg_catalog.json_build_array('CREATE TYPE ' || ${qn('ns.nspname', 't.typname')} || ' AS ('
+      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.quote_ident(a.attname) || ' ' || pg_catalog.format_type(a.atttypid, a.atttypmod)
+           || CASE WHEN a.attcollation <> ty.typcollation THEN ' COLLATE ' || ${qn('cn.nspname', 'co.collname')} ELSE '' END, ', ' ORDER BY a.attnum)
+         FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
+         LEFT JOIN pg_catalog.pg_collation co ON co.oid = a.attcollation LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
+         WHERE a.attrelid = t.typrelid AND a.attnum > 0 AND NOT a.attisdropped), '') || ')'),
+    pg_catalog.json_build_array('DROP TYPE ' || ${qn('ns.nspname', 't.typname')}),
+    ${cls('pg_type')}, t.oid, NULL, NULL
+  FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
+  WHERE t.typtype = 'c' AND tc.relkind = 'c' AND ${notExt('pg_catalog.pg_type', 't.oid')}
+  UNION ALL
+  SELECT 'domain', ${qn('ns.nspname', 't.typname')}, NULL,
+    pg_catalog.json_build_array('CREATE DOMAIN ' || ${qn('ns.nspname', 't.typname')} || ' AS ' || pg_catalog.format_type(t.typbasetype, t.typtypmod)
+      || CASE WHEN t.typcollation <> bt.typcollation THEN ' COLLATE ' || ${qn('cn.nspname', 'co.collname')} ELSE '' END
+      || COALESCE(' DEFAULT ' || t.typdefault, '') || CASE WHEN t.typnotnull THEN ' NOT NULL' ELSE '' END
+      || COALESCE((SELECT pg_catalog.string_agg(' CONSTRAINT ' || pg_catalog.quote_ident(dc.conname) || ' ' || pg_catalog.pg_get_constraintdef(dc.oid), '' ORDER BY dc.conname)
+           FROM pg_catalog.pg_constraint dc WHERE dc.contypid = t.oid AND dc.contype = 'c'), '')),
+    pg_catalog.json_build_array('DROP DOMAIN ' || ${qn('ns.nspname', 't.typname')}),
+    ${cls('pg_type')}, t.oid, NULL, NULL
+  FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_type bt ON bt.oid = t.typbasetype
+  LEFT JOIN pg_catalog.pg_collation co ON co.oid = t.typcollation LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
+  WHERE t.typtype = 'd' AND ${notExt('pg_catalog.pg_type', 't.oid')}
+  UNION ALL
+  -- Every index that is not a constraint's: the plain ones a manifest table declares are matched to it in the diff.
+  SELECT 'index', ${qn('r.nspname', 'ic.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
+    pg_catalog.json_build_array(pg_catalog.pg_get_indexdef(i.indexrelid)),
+    pg_catalog.json_build_array('DROP INDEX ' || ${qn('r.nspname', 'ic.relname')}),
+    ${cls('pg_class')}, i.indexrelid, NULL, NULL
+  FROM pg_catalog.pg_index i JOIN anyrel r ON r.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+  WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint kc WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
+  UNION ALL
+  SELECT CASE co.contype WHEN 'c' THEN 'check constraint' ELSE 'exclusion constraint' END,
+    ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname), 'relation ' || ${qn('r.nspname', 'r.relname')},
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ADD CONSTRAINT ' || pg_catalog.quote_ident(co.conname) || ' ' || pg_catalog.pg_get_constraintdef(co.oid)),
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DROP CONSTRAINT ' || pg_catalog.quote_ident(co.conname)),
+    ${cls('pg_constraint')}, co.oid, NULL, NULL
+  FROM pg_catalog.pg_constraint co JOIN rel r ON r.oid = co.conrelid WHERE co.contype IN ('c', 'x') AND co.conislocal
+  UNION ALL
+  SELECT 'trigger', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(tg.tgname), 'relation ' || ${qn('r.nspname', 'r.relname')},
+    CASE tg.tgenabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid))
+      ELSE pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid), 'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')}
+        || CASE tg.tgenabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' TRIGGER ' || pg_catalog.quote_ident(tg.tgname)) END,
+    pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
+    ${cls('pg_trigger')}, tg.oid, NULL, NULL
+  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal
+  UNION ALL
+  SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
+    CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
+        'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')
+      WHEN r.relforcerowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')
+      ELSE pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY') END,
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' NO FORCE ROW LEVEL SECURITY',
+      'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DISABLE ROW LEVEL SECURITY'),
+    NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM rel r WHERE r.relrowsecurity OR r.relforcerowsecurity
+  UNION ALL
+  SELECT 'policy', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(p.polname), 'relation ' || ${qn('r.nspname', 'r.relname')},
+    pg_catalog.json_build_array('CREATE POLICY ' || pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}
+      || CASE WHEN p.polpermissive THEN '' ELSE ' AS RESTRICTIVE' END
+      || CASE p.polcmd WHEN 'r' THEN ' FOR SELECT' WHEN 'a' THEN ' FOR INSERT' WHEN 'w' THEN ' FOR UPDATE' WHEN 'd' THEN ' FOR DELETE' ELSE '' END
+      || CASE WHEN p.polroles = '{0}' THEN '' ELSE ' TO ' || (SELECT pg_catalog.string_agg(CASE WHEN u.r = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(u.r)) END, ', ' ORDER BY u.ord)
+           FROM pg_catalog.unnest(p.polroles) WITH ORDINALITY AS u(r, ord)) END
+      || COALESCE(' USING (' || pg_catalog.pg_get_expr(p.polqual, p.polrelid) || ')', '')
+      || COALESCE(' WITH CHECK (' || pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid) || ')', '')),
+    pg_catalog.json_build_array('DROP POLICY ' || pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
+    ${cls('pg_policy')}, p.oid, NULL, NULL
+  FROM pg_catalog.pg_policy p JOIN rel r ON r.oid = p.polrelid
+  UNION ALL
+  SELECT 'extension', pg_catalog.quote_ident(e.extname), NULL,
+    pg_catalog.json_build_array('CREATE EXTENSION ' || pg_catalog.quote_ident(e.extname) || ' WITH SCHEMA ' || pg_catalog.quote_ident(en.nspname)
+      || ' VERSION ' || pg_catalog.quote_literal(e.extversion)),
+    pg_catalog.json_build_array('DROP EXTENSION ' || pg_catalog.quote_ident(e.extname)),
+    NULL, NULL, NULL, pg_catalog.json_build_object('schema', en.nspname, 'version', e.extversion)
+  FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace en ON en.oid = e.extnamespace
+  WHERE e.extname NOT IN ('plpgsql', 'citus', 'citus_columnar')
+  UNION ALL
+  SELECT 'comment', 'on ' || pg_catalog.lower(cm.keyword) || ' ' || cm.target, cm.parent,
+    pg_catalog.json_build_array('COMMENT ON ' || cm.keyword || ' ' || cm.target || ' IS ' || pg_catalog.quote_literal(cm.description)),
+    pg_catalog.json_build_array('COMMENT ON ' || cm.keyword || ' ' || cm.target || ' IS NULL'),
+    NULL, NULL, NULL, NULL
+  FROM (
+    SELECT CASE WHEN d.objsubid > 0 THEN 'COLUMN' ELSE CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END END,
+           ${qn('r.nspname', 'r.relname')} || CASE WHEN d.objsubid > 0 THEN '.' || pg_catalog.quote_ident(a.attname) ELSE '' END,
+           'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN anyrel r ON r.oid = d.objoid AND d.classoid = ${cls('pg_class')}
+    LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum = d.objsubid
+    WHERE d.objsubid = 0 OR a.attname IS NOT NULL
+    UNION ALL
+    SELECT 'INDEX', ${qn('r.nspname', 'ic.relname')}, 'index ' || ${qn('r.nspname', 'ic.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_class ic ON ic.oid = d.objoid AND d.classoid = ${cls('pg_class')} AND ic.relkind = 'i'
+    JOIN pg_catalog.pg_index i ON i.indexrelid = ic.oid JOIN anyrel r ON r.oid = i.indrelid
+    UNION ALL
+    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')',
+           'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
+    JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    UNION ALL
+    SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_type t ON t.oid = d.objoid AND d.classoid = ${cls('pg_type')}
+    JOIN ns ON ns.oid = t.typnamespace WHERE ${notExt('pg_catalog.pg_type', 't.oid')}
+    UNION ALL
+    SELECT 'SCHEMA', pg_catalog.quote_ident(ns.nspname), NULL, d.description
+    FROM pg_catalog.pg_description d JOIN ns ON ns.oid = d.objoid AND d.classoid = ${cls('pg_namespace')}
+    WHERE NOT (ns.nspname = 'public' AND d.description = 'standard public schema')
+    UNION ALL
+    SELECT 'CONSTRAINT', pg_catalog.quote_ident(co.conname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_constraint co ON co.oid = d.objoid AND d.classoid = ${cls('pg_constraint')}
+    JOIN rel r ON r.oid = co.conrelid
+    UNION ALL
+    SELECT 'TRIGGER', pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_trigger tg ON tg.oid = d.objoid AND d.classoid = ${cls('pg_trigger')}
+    JOIN anyrel r ON r.oid = tg.tgrelid
+    UNION ALL
+    SELECT 'POLICY', pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_policy p ON p.oid = d.objoid AND d.classoid = ${cls('pg_policy')}
+    JOIN rel r ON r.oid = p.polrelid
+    UNION ALL
+    SELECT 'EXTENSION', pg_catalog.quote_ident(e.extname), NULL, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_extension e ON e.oid = d.objoid AND d.classoid = ${cls('pg_extension')}
+    WHERE e.extname NOT IN ('plpgsql', 'citus', 'citus_columnar')
+  ) AS cm(keyword, target, parent, description)
+),
+-- What each object references, by name: relations, types and routines in the user's schemas.
+objdeps AS (
+  SELECT d.classid, d.objid, pg_catalog.json_agg(DISTINCT ref.name) AS j
+  FROM pg_catalog.pg_depend d
+  JOIN LATERAL (
+    SELECT 'relation ' || ${qn('ns.nspname', 'c.relname')} FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+      WHERE d.refclassid = ${cls('pg_class')} AND c.oid = d.refobjid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    UNION ALL
+    SELECT 'type ' || ${qn('ns.nspname', 't.typname')} FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
+      WHERE d.refclassid = ${cls('pg_type')} AND t.oid = d.refobjid
+    UNION ALL
+    SELECT 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
+      WHERE d.refclassid = ${cls('pg_proc')} AND p.oid = d.refobjid
+  ) AS ref(name) ON true
+  WHERE d.classid IN (${cls('pg_rewrite')}, ${cls('pg_type')}, ${cls('pg_class')}, ${cls('pg_constraint')}, ${cls('pg_trigger')}, ${cls('pg_policy')})
+    AND d.deptype IN ('n', 'a') AND NOT (d.classid = d.refclassid AND d.objid = d.refobjid)
+  GROUP BY d.classid, d.objid
+)`;
+
+/** The `objects` and `typeUsers` members of the catalog document. */
+export const OBJECTS_JSON = `
+  'objectState', pg_catalog.to_regclass('citus_migrate.object_state') IS NOT NULL,
+  'objects', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
+      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')
+    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj),
+  'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object(
+      'type', 'type ' || ${qn('tn.nspname', 't.typname')}, 'by', 'relation ' || ${qn('rel.nspname', 'rel.relname')})), '[]')
+    FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid
+    JOIN pg_catalog.pg_type t ON t.oid = a.atttypid OR (t.typarray <> 0 AND t.typarray = a.atttypid)
+    JOIN ns tn ON tn.oid = t.typnamespace
+    WHERE a.attnum > 0 AND NOT a.attisdropped)`;

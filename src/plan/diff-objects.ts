@@ -1,0 +1,195 @@
+// The diff of objects defined by SQL (views, types, indexes, constraints, triggers, policies,
+// comments, extensions): one generic list diff keyed by id with per-kind change rules, then
+// dependency order. A changed object is dropped and created again, and so is everything that
+// depends on it (a view over a view, a comment on a view, a view over a column whose type
+// changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
+// problem, never a failed apply.
+import { createHash } from 'node:crypto';
+import type { ClusterModel, SqlObject } from '../model/types.js';
+import { objectKey } from '../objects/key.js';
+import { quoteIdent, quoteLiteral, quoteQualified } from '../sql/quote.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+/** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
+export interface RecordedObject { readonly desired: string; readonly actual: string }
+
+export interface ObjectDiffContext {
+  readonly prune: boolean;
+  readonly ignore: (line: string) => boolean;
+  /** Relation names ("relation app.t") whose columns this plan drops or retypes. */
+  readonly changedRelations: ReadonlySet<string>;
+  /** Routine names ("routine app.f") this plan drops and creates again. */
+  readonly recreatedRoutines: ReadonlySet<string>;
+  readonly recorded: Readonly<Record<string, RecordedObject>>;
+}
+
+export const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
+const TYPE_KINDS = new Set<SqlObject['kind']>(['extension', 'enum', 'domain', 'composite type']);
+/** Kinds that must go before tables are created or changed (columns use them). */
+export const isTypeKind = (k: SqlObject['kind']): boolean => TYPE_KINDS.has(k);
+
+/** True when the actual object is what the desired one declares. */
+export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
+  if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
+  if (d.kind === 'extension') {
+    return (d.extension?.schema === undefined || d.extension.schema === a.extension?.schema)
+      && (d.extension?.version === undefined || d.extension.version === a.extension?.version);
+  }
+  const kd = objectKey(d.create);
+  const ka = objectKey(a.create);
+  if (kd === ka) return true;
+  // PostgreSQL prints some definitions its own way (a view's query, above all): the last apply
+  // recorded what this definition became, so an unchanged declaration is not planned again.
+  return recorded !== undefined && recorded.desired === keyHash(kd) && recorded.actual === keyHash(ka);
+}
+
+/** Orders objects so that each comes after what it depends on (stable otherwise). */
+export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
+  const byName = new Map<string, SqlObject[]>();
+  for (const o of objs) for (const p of [...o.provides, o.id]) byName.set(p, [...(byName.get(p) ?? []), o]);
+  const out: SqlObject[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (o: SqlObject): void => {
+    if (state.get(o.id)) return; // done, or a cycle: keep declaration order
+    state.set(o.id, 'visiting');
+    for (const d of o.deps) for (const dep of byName.get(d) ?? []) if (dep !== o) visit(dep);
+    state.set(o.id, 'done');
+    out.push(o);
+  };
+  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : 1);
+  for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
+  return out;
+}
+
+/** Steps and problems for the objects defined by SQL, plus the unmanaged ones (as plan lines). */
+export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: ObjectDiffContext): { steps: Step[]; problems: DiffProblem[]; unmanaged: string[] } {
+  const problems: DiffProblem[] = [];
+  const D = desired.objects;
+  // Parents a managed object may belong to: declared tables, objects and routines.
+  const declared = new Set<string>([
+    ...Object.values(desired.tables).map((t) => `relation ${t.id}`),
+    ...Object.values(D).flatMap((o) => [o.id, ...o.provides]),
+    ...Object.values(desired.routines).map((r) => `routine ${r.id.replace(/\(.*$/, '')}`),
+  ]);
+  // Plain indexes of a table declared with columns are the table diff's (declared or unmanaged
+  // there), unless an SQL file declares them.
+  const yamlIndex = new Set<string>();
+  for (const t of Object.values(desired.tables)) {
+    for (const i of t.indexes) if (i.name) declared.add(`index ${quoteQualified({ schema: t.qname.schema, name: i.name })}`);
+    if (!t.columns) continue;
+    for (const x of actual.tables[t.id]?.indexes ?? []) {
+      const id = `index ${quoteQualified({ schema: t.qname.schema, name: x.name ?? '' })}`;
+      if (!D[id]) { yamlIndex.add(id); declared.add(id); }
+    }
+  }
+  const inScope = (a: SqlObject): boolean => !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent));
+  const A: Record<string, SqlObject> = {};
+  for (const a of Object.values(actual.objects)) if (inScope(a) && !ctx.ignore(a.id)) A[a.id] = a;
+
+  const creates: SqlObject[] = [];
+  const alters: Step[] = [];
+  const recreate = new Map<string, SqlObject>(); // actual objects to drop before their desired form is created
+  for (const d of Object.values(D)) {
+    const a = A[d.id];
+    if (!a) { creates.push(d); continue; }
+    if (sameObject(d, a, ctx.recorded[d.id])) continue;
+    switch (d.kind) {
+      case 'comment':
+        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: d.create, what: 'change' });
+        break;
+      case 'enum': {
+        const steps = enumSteps(d, a);
+        if (typeof steps === 'string') problems.push({ code: 'enum_change', object: d.id, message: steps });
+        else alters.push(...steps);
+        break;
+      }
+      case 'extension': {
+        const name = d.name;
+        const sql: string[] = [];
+        if (d.extension?.schema !== undefined && d.extension.schema !== a.extension?.schema) sql.push(`ALTER EXTENSION ${name} SET SCHEMA ${quoteIdent(d.extension.schema)}`);
+        if (d.extension?.version !== undefined && d.extension.version !== a.extension?.version) sql.push(`ALTER EXTENSION ${name} UPDATE TO ${quoteLiteral(d.extension.version)}`);
+        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: sql, what: 'update' });
+        break;
+      }
+      case 'domain': case 'composite type': {
+        const users = (actual.typeUsers?.[d.provides[0]!] ?? []);
+        if (users.length > 0) {
+          problems.push({ code: 'type_in_use', object: d.id, message: `differs, and ${users.map((u) => u.replace(/^relation /, 'table ')).join(', ')} ${users.length === 1 ? 'uses' : 'use'} it: changing it in place (ALTER DOMAIN / ALTER TYPE) is not planned; change it by hand or through a new type` });
+          break;
+        }
+        recreate.set(d.id, a);
+        break;
+      }
+      default:
+        recreate.set(d.id, a);
+    }
+  }
+
+  // Everything that depends on what is dropped goes too, and comes back if it is declared.
+  const broken = new Set<string>([...ctx.changedRelations, ...ctx.recreatedRoutines]);
+  for (const a of recreate.values()) for (const p of [a.id, ...a.provides]) broken.add(p);
+  const dropped = new Set<string>();
+  const early = new Map<string, SqlObject>(); // unmanaged dependents pruned before what they block changes
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const a of Object.values(actual.objects)) {
+      if (recreate.has(a.id) || dropped.has(a.id)) continue;
+      const hit = a.deps.find((d) => broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)));
+      if (!hit) continue;
+      // A sub-object goes with a parent that is dropped: nothing to do unless it is declared.
+      const goesWithParent = a.parent !== undefined && broken.has(a.parent) && !ctx.changedRelations.has(a.parent) && !ctx.recreatedRoutines.has(a.parent);
+      if (D[a.id]) { recreate.set(a.id, a); if (!creates.some((c) => c.id === a.id)) creates.push(D[a.id]!); }
+      else if (goesWithParent) dropped.add(a.id);
+      else if (ctx.prune && A[a.id]) { dropped.add(a.id); early.set(a.id, a); }
+      else {
+        problems.push({ code: 'dependent_object', object: a.id, message: `depends on ${hit.replace(/^relation /, '')}, which this plan drops or changes, and the manifest does not declare it: declare it (so it is created again) or drop it first` });
+        dropped.add(a.id);
+        continue;
+      }
+      for (const p of [a.id, ...a.provides]) broken.add(p);
+      grew = true;
+    }
+  }
+  for (const id of recreate.keys()) if (!creates.some((c) => c.id === id)) creates.push(D[id]!);
+
+  const unmanaged: string[] = [];
+  const prunes: SqlObject[] = [];
+  for (const a of Object.values(A)) {
+    if (D[a.id] || recreate.has(a.id) || early.has(a.id)) continue;
+    if (ctx.prune) prunes.push(a);
+    else unmanaged.push(a.id);
+  }
+
+  const steps: Step[] = [];
+  // Drops: dependents first (the reverse of creation order over the actual dependencies).
+  const dropOrder = dependencyOrder([...recreate.values(), ...early.values()]).reverse();
+  for (const a of dropOrder) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: early.has(a.id) ? 'prune_dependent' : 'recreate' });
+  steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
+  for (const d of dependencyOrder(creates)) {
+    steps.push({ kind: 'create_object', object: d.id, objectKind: d.kind, statements: d.create, recreate: recreate.has(d.id) });
+  }
+  for (const a of dependencyOrder(prunes).reverse()) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
+  return { steps, problems, unmanaged };
+}
+
+function enumSteps(d: SqlObject, a: SqlObject): Step[] | string {
+  const want = d.labels ?? [];
+  const have = a.labels ?? [];
+  const missing = have.filter((l) => !want.includes(l));
+  if (missing.length > 0) return `drops label${missing.length === 1 ? '' : 's'} ${missing.map((l) => JSON.stringify(l)).join(', ')}: PostgreSQL cannot remove a value from an enum (create a new type and move the columns to it)`;
+  const kept = want.filter((l) => have.includes(l));
+  if (kept.join('\u0000') !== have.join('\u0000')) return 'reorders existing labels: PostgreSQL cannot reorder an enum\'s values';
+  const steps: Step[] = [];
+  const now = [...have];
+  for (let i = 0; i < want.length; i++) {
+    const l = want[i]!;
+    if (now.includes(l)) continue;
+    const next = want.slice(i + 1).find((x) => now.includes(x));
+    const where = next !== undefined ? ` BEFORE ${quoteLiteral(next)}` : '';
+    steps.push({ kind: 'alter_object', object: d.id, objectKind: 'enum', statements: [`ALTER TYPE ${d.name} ADD VALUE ${quoteLiteral(l)}${where}`], what: `add value ${l}` });
+    now.splice(next !== undefined ? now.indexOf(next) : now.length, 0, l);
+  }
+  return steps;
+}
