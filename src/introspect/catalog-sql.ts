@@ -60,7 +60,10 @@ idx AS (
   SELECT i.indrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', ic.relname, 'unique', i.indisunique, 'method', am.amname,
       'columns', ${COLUMN_NAMES('i.indrelid', 'i.indkey::pg_catalog.int2[]')},
-      'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts) ORDER BY ic.relname) AS j
+      -- What the manifest can declare: plain columns, ascending, default operator classes, no options.
+      'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL
+        AND NOT i.indnullsnotdistinct AND i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[]
+        AND NOT (i.indclass::pg_catalog.oid[] OPERATOR(pg_catalog.&&) (SELECT pg_catalog.array_agg(oc.oid) FROM pg_catalog.pg_opclass oc WHERE NOT oc.opcdefault))) ORDER BY ic.relname) AS j
   FROM pg_catalog.pg_index i
   JOIN rel ON rel.oid = i.indrelid
   JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid

@@ -4,7 +4,7 @@
 // the others local), overloads under ignore.
 import { Document } from 'yaml';
 import type { Sequence, SqlObject, Table } from '../model/types.js';
-import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
+import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
 
 function tableEntry(t: Table, group: string | undefined, key: (q: { schema: string; name: string }) => string, tables: LiveState['model']['tables']): Record<string, unknown> {
@@ -118,7 +118,10 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
   }
   const objects = Object.values(m.objects);
   if (opts.files) {
+    // Indexes the manifest's tables declare (plain columns) are written there, not here.
+    const inYaml = new Set(Object.values(m.tables).flatMap((t) => t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`)));
     for (const o of objects) {
+      if (inYaml.has(o.id)) continue;
       const f = `sql/${SQL_FILE[o.kind]}.sql`;
       files[f] = `${files[f] ?? ''}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
     }

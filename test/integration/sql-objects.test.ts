@@ -75,7 +75,7 @@ describe('objects defined by SQL', () => {
 
     const dst = await freshDatabase(plainServers(), 'so_dst');
     const apply = await cli(['apply', '--database', dst.url, '--auto-approve'], { cwd: dir });
-    expect(apply.stderr).toContain('verified: planning again is empty');
+    expect(apply.stdout).toContain('verified: planning again is empty');
     expect(apply.code).toBe(0);
     expect(dump(dst)).toBe(dump(src));
     const again = await planJson(dir, dst);
@@ -141,7 +141,7 @@ CREATE INDEX t_name ON app.t (lower(name));
       'create again trigger app.t.t_trg',
     ]);
     const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'rewrites_table'], { cwd: dir });
-    expect(apply.stderr).toContain('verified: planning again is empty');
+    expect(apply.stdout).toContain('verified: planning again is empty');
     // The views are written by hand: PostgreSQL prints them back differently, and what they
     // became was recorded, so the next plan is empty too.
     expect((await planJson(dir, db)).transaction.steps).toEqual([]);
