@@ -8,7 +8,7 @@
 export const NOT_MANAGED_KINDS = [
   'foreign table', 'partition', 'table inheritance', 'partitioned table', 'unlogged table',
   'table access method', 'table storage options', 'rule', 'constraint option',
-  'identity column', 'generated column', 'column collation', 'range type',
+  'range type',
   'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
   'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'privileges', 'default privileges',
 ] as const;
@@ -39,10 +39,6 @@ export const NOT_MANAGED_SQL = `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR NOT co.convalidated OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
-  UNION ALL SELECT CASE WHEN a.attidentity <> '' THEN 'identity column' WHEN a.attgenerated <> '' THEN 'generated column' ELSE 'column collation' END,
-         ${relName} || '.' || pg_catalog.quote_ident(a.attname)
-    FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
-    WHERE a.attnum > 0 AND NOT a.attisdropped AND (a.attidentity <> '' OR a.attgenerated <> '' OR a.attcollation <> ty.typcollation)
   UNION ALL SELECT 'range type', ${qn('ns.nspname', 't.typname')}
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}

@@ -4,7 +4,7 @@ import { OBJECT_KINDS } from '../model/types.js';
 import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
 
 const nullableStr = z.string().nullable();
-const column = z.object({ name: z.string(), type: z.string(), notNull: z.boolean(), default: nullableStr, identity: z.string(), generated: z.string() });
+const column = z.object({ name: z.string(), type: z.string(), notNull: z.boolean(), default: nullableStr, identity: z.string(), generated: z.string(), collation: nullableStr.optional() });
 const constraint = z.object({
   name: z.string(), type: z.enum(['p', 'u', 'f']), columns: z.array(z.string()).nullable(),
   refSchema: nullableStr, refTable: nullableStr, refColumns: z.array(z.string()).nullable(), onDelete: z.string(), onUpdate: z.string(),

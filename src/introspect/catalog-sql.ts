@@ -37,10 +37,12 @@ cols AS (
   SELECT a.attrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
       'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
-      'identity', a.attidentity, 'generated', a.attgenerated) ORDER BY a.attnum) AS j
+      'identity', a.attidentity, 'generated', a.attgenerated, 'collation', co.collname) ORDER BY a.attnum) AS j
   FROM pg_catalog.pg_attribute a
   JOIN rel ON rel.oid = a.attrelid
   LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
+  LEFT JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
+  LEFT JOIN pg_catalog.pg_collation co ON co.oid = a.attcollation AND a.attcollation <> ty.typcollation
   WHERE a.attnum > 0 AND NOT a.attisdropped
   GROUP BY a.attrelid
 ),

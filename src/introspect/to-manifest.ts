@@ -15,7 +15,11 @@ function tableEntry(t: Table, group: string | undefined, key: (q: { schema: stri
   else if (d.kind === 'single_shard') out.single_shard = true;
   else out.local = true;
   out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name,
-    !c.notNull && c.default === undefined ? c.type.sql : { type: c.type.sql, ...(c.notNull ? { not_null: true } : {}), ...(c.default !== undefined ? { default: c.default } : {}) }]));
+    !c.notNull && c.default === undefined && c.identity === undefined && c.generated === undefined && c.collation === undefined ? c.type.sql : {
+      type: c.type.sql, ...(c.notNull && c.identity === undefined ? { not_null: true } : {}), ...(c.default !== undefined ? { default: c.default } : {}),
+      ...(c.identity !== undefined ? { identity: c.identity } : {}), ...(c.generated !== undefined ? { generated: c.generated } : {}),
+      ...(c.collation !== undefined ? { collation: c.collation } : {}),
+    }]));
   if (t.primaryKey) out.primary_key = t.primaryKey;
   if (t.unique.length > 0) out.unique = t.unique;
   if (t.indexes.length > 0) out.indexes = t.indexes.map((i) => ({ ...(i.name ? { name: i.name } : {}), columns: i.columns, ...(i.unique ? { unique: true } : {}), ...(i.using !== 'btree' ? { using: i.using } : {}) }));

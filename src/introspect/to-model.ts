@@ -77,7 +77,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const tables: Record<string, Table> = {};
   for (const t of doc.tables) {
     const id = idOf(t);
-    const columns: Column[] = t.columns.filter((c) => c.generated === '').map((c) => {
+    const columns: Column[] = t.columns.map((c) => {
       let type = liveType(c.type);
       let dflt = c.default ?? undefined;
       const seq = serialOf.get(`${id}/${c.name}`);
@@ -85,7 +85,14 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         type = { ...type, serial: true, sql: SERIAL_SPELLING[type.base]! };
         dflt = undefined;
       }
-      return { name: c.name, type, notNull: c.notNull, ...(dflt !== undefined ? { default: dflt } : {}) };
+      // A generated column's expression is read from pg_attrdef like a default.
+      const generated = c.generated === 's' ? dflt : undefined;
+      if (generated !== undefined) dflt = undefined;
+      return {
+        name: c.name, type, notNull: c.notNull, ...(dflt !== undefined ? { default: dflt } : {}),
+        ...(c.identity === 'a' ? { identity: 'always' as const } : c.identity === 'd' ? { identity: 'by default' as const } : {}),
+        ...(generated !== undefined ? { generated } : {}), ...(c.collation ? { collation: c.collation } : {}),
+      };
     });
     const pk = t.constraints.find((c) => c.type === 'p');
     let distribution: Table['distribution'] = { kind: 'local' };

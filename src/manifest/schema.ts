@@ -17,6 +17,12 @@ const columnSpec = z.union([
     type: z.string().min(1),
     not_null: z.boolean().optional(),
     default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    /** GENERATED … AS IDENTITY (integer types). */
+    identity: z.enum(['always', 'by default']).optional(),
+    /** GENERATED ALWAYS AS (expression) STORED. */
+    generated: z.string().min(1).optional(),
+    /** A collation name, e.g. C or de-x-icu. */
+    collation: z.string().min(1).optional(),
   }),
 ]);
 

@@ -8,6 +8,11 @@ export interface Column {
   readonly type: TypeInfo;
   readonly notNull: boolean;
   readonly default?: string; // an SQL expression, checked by the parser
+  readonly identity?: 'always' | 'by default';
+  /** The expression of a stored generated column. */
+  readonly generated?: string;
+  /** A collation other than the type's default (its name). */
+  readonly collation?: string;
 }
 
 export interface Index {

@@ -1,6 +1,7 @@
 // Table structure: create missing tables, then columns, keys and indexes of existing ones.
 import { sameIndex, sameList, sameSet } from '../model/same.js';
-import type { ClusterModel, Table } from '../model/types.js';
+import type { ClusterModel, Column, Table } from '../model/types.js';
+import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
@@ -12,24 +13,58 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
   const distCol = a.distribution.kind === 'hash' ? a.distribution.column : undefined;
   for (const c of t.columns ?? []) {
     const ac = have.get(c.name);
-    if (!ac) { steps.push({ kind: 'add_column', table: t.qname, column: c }); continue; }
-    if (c.type.sql !== ac.type.sql) {
+    if (!ac) {
+      // "cannot execute ADD COLUMN commands involving identity columns when metadata is synchronized to workers"
+      if (c.identity !== undefined && a.distribution.kind !== 'local') {
+        problems.push({ code: 'citus_unsupported_alter', object: `${t.id}.${quoteIdent(c.name)}`, message: 'is a new identity column: Citus cannot add one to a distributed or reference table; use a bigint column with a sequence default' });
+      } else steps.push({ kind: 'add_column', table: t.qname, column: c });
+      continue;
+    }
+    const collationDiffers = (c.collation ?? '') !== (ac.collation ?? '');
+    if (c.type.sql !== ac.type.sql || collationDiffers) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
         problems.push({ code: 'serial_change', object: `${t.id}.${c.name}`, message: `is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned` });
       } else if (c.name === distCol) {
         problems.push({ code: 'distribution_column_type', object: `${t.id}.${c.name}`, message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first` });
       } else {
-        steps.push({ kind: 'alter_column_type', table: t.qname, column: c.name, type: c.type.sql, from: ac.type.sql });
+        // COLLATE "default" puts back the type's own collation.
+        steps.push({ kind: 'alter_column_type', table: t.qname, column: c.name, type: c.type.sql, from: ac.type.sql, ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}) });
       }
     }
+    steps.push(...generationSteps(t, a, c, ac, problems));
     if (c.notNull !== ac.notNull) steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
-    if (!c.type.serial && !sameExpression(c.default, ac.default)) {
+    if (!c.type.serial && c.generated === undefined && ac.generated === undefined && !sameExpression(c.default, ac.default)) {
       steps.push({ kind: 'alter_column_default', table: t.qname, column: c.name, ...(c.default !== undefined ? { default: c.default } : {}) });
     }
   }
   if (prune) {
     const want = new Set((t.columns ?? []).map((c) => c.name));
     for (const ac of a.columns ?? []) if (!want.has(ac.name)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
+  }
+  return steps;
+}
+
+/** Identity and generation expression of an existing column. */
+function generationSteps(t: Table, a: Table, c: Column, ac: Column, problems: DiffProblem[]): Step[] {
+  const object = `${t.id}.${quoteIdent(c.name)}`;
+  const steps: Step[] = [];
+  // Citus refuses ADD / SET / DROP IDENTITY and DROP EXPRESSION on a distributed or reference
+  // table ("alter table command is currently unsupported"): a problem, never a failed apply.
+  const onCitus = a.distribution.kind !== 'local';
+  const refused = (what: string): void => {
+    problems.push({ code: 'citus_unsupported_alter', object, message: `${what}: Citus does not support this on a distributed or reference table (undistribute it first, or add a new column)` });
+  };
+  if (c.identity !== ac.identity) {
+    if (onCitus) refused(c.identity === undefined ? 'drops its identity' : ac.identity === undefined ? 'becomes an identity column' : `changes its identity to ${c.identity}`);
+    else steps.push({ kind: 'alter_column_identity', table: t.qname, column: c.name, ...(c.identity ? { identity: c.identity } : {}), ...(ac.identity ? { from: ac.identity } : {}) });
+  }
+  if (c.generated !== undefined && (ac.generated === undefined || !sameExpression(c.generated, ac.generated))) {
+    problems.push({ code: 'generated_change', object, message: ac.generated === undefined
+      ? 'is a plain column in the cluster: PostgreSQL 15 cannot make an existing column generated; add a new column instead'
+      : `is generated as (${ac.generated}) in the cluster: PostgreSQL 15 cannot change a generation expression; add a new column instead` });
+  } else if (c.generated === undefined && ac.generated !== undefined) {
+    if (onCitus) refused('stops being generated');
+    else steps.push({ kind: 'drop_column_expression', table: t.qname, column: c.name });
   }
   return steps;
 }

@@ -7,7 +7,14 @@ const cols = (names: readonly string[]): string => names.map(quoteIdent).join(',
 const q = quoteQualified;
 
 function columnSql(c: Column): string {
-  return `${quoteIdent(c.name)} ${c.type.sql}${c.notNull ? ' NOT NULL' : ''}${c.default !== undefined ? ` DEFAULT ${c.default}` : ''}`;
+  return [
+    `${quoteIdent(c.name)} ${c.type.sql}`,
+    c.collation !== undefined ? ` COLLATE ${quoteIdent(c.collation)}` : '',
+    c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
+    c.identity !== undefined ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY` : '',
+    c.notNull ? ' NOT NULL' : '',
+    c.default !== undefined ? ` DEFAULT ${c.default}` : '',
+  ].join('');
 }
 
 function sequenceOptions(s: Sequence, withType: boolean): string {
@@ -68,7 +75,10 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     ? `SELECT create_distributed_function(${routineRef(s)})`
     : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
-  alter_column_type: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}`],
+  alter_column_type: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`],
+  alter_column_identity: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
+    s.identity === undefined ? 'DROP IDENTITY' : s.from === undefined ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY` : `SET GENERATED ${s.identity.toUpperCase()}`}`],
+  drop_column_expression: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP EXPRESSION`],
   alter_column_not_null: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.notNull ? 'SET' : 'DROP'} NOT NULL`],
   alter_column_default: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
@@ -132,7 +142,9 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)`
     : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1}${s.argName ? ` (${quoteIdent(s.argName)})` : ''} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`),
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
-  alter_column_type: (s) => `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}`,
+  alter_column_type: (s) => `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
+  alter_column_identity: (s) => `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
+  drop_column_expression: (s) => `make ${name(s.table)}.${quoteIdent(s.column)} a plain column (drop its generation expression)`,
   alter_column_not_null: (s) => `${s.notNull ? 'set' : 'drop'} NOT NULL on ${name(s.table)}.${quoteIdent(s.column)}`,
   alter_column_default: (s) => (s.default !== undefined ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}` : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`),
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,

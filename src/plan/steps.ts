@@ -28,7 +28,9 @@ export type Step =
   | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
   | { readonly kind: 'distribute_routine'; readonly routine: QualifiedName; readonly signature?: string; readonly argIndex?: number; readonly argName?: string; readonly colocateWith?: QualifiedName; readonly forceDelegation?: boolean }
   | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
-  | { readonly kind: 'alter_column_type'; readonly table: QualifiedName; readonly column: string; readonly type: string; readonly from: string }
+  | { readonly kind: 'alter_column_type'; readonly table: QualifiedName; readonly column: string; readonly type: string; readonly from: string; readonly collation?: string }
+  | { readonly kind: 'alter_column_identity'; readonly table: QualifiedName; readonly column: string; readonly identity?: 'always' | 'by default'; readonly from?: 'always' | 'by default' }
+  | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
   | { readonly kind: 'alter_column_not_null'; readonly table: QualifiedName; readonly column: string; readonly notNull: boolean }
   | { readonly kind: 'alter_column_default'; readonly table: QualifiedName; readonly column: string; readonly default?: string }
   | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
@@ -69,6 +71,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   distribute_routine: () => 'routine_distribution',
   add_column: () => 'tables',
   alter_column_type: () => 'tables',
+  alter_column_identity: () => 'tables',
+  drop_column_expression: () => 'tables',
   alter_column_not_null: () => 'tables',
   alter_column_default: () => 'tables',
   drop_column: () => 'prune',
@@ -105,6 +109,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   distribute_routine: () => [],
   add_column: () => [],
   alter_column_type: () => ['rewrites_table'],
+  alter_column_identity: () => [],
+  drop_column_expression: () => [],
   alter_column_not_null: () => [],
   alter_column_default: () => [],
   drop_column: () => ['drops_data'],
