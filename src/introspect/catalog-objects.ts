@@ -159,22 +159,35 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   ) AS cm(keyword, target, parent, description)
 ),
 -- What each object references, by name: relations, types and routines in the user's schemas.
-objdeps AS (
-  SELECT d.classid, d.objid, pg_catalog.json_agg(DISTINCT ref.name) AS j
-  FROM pg_catalog.pg_depend d
-  JOIN LATERAL (
-    SELECT 'relation ' || ${qn('ns.nspname', 'c.relname')} FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-      WHERE d.refclassid = ${cls('pg_class')} AND c.oid = d.refobjid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-    UNION ALL
-    SELECT 'type ' || ${qn('ns.nspname', 't.typname')} FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
-      WHERE d.refclassid = ${cls('pg_type')} AND t.oid = d.refobjid
-    UNION ALL
-    SELECT 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
-      WHERE d.refclassid = ${cls('pg_proc')} AND p.oid = d.refobjid
-  ) AS ref(name) ON true
-  WHERE d.classid IN (${cls('pg_rewrite')}, ${cls('pg_type')}, ${cls('pg_class')}, ${cls('pg_constraint')}, ${cls('pg_trigger')}, ${cls('pg_policy')})
+-- Only the objects above are looked up (a semi-join on obj), each kind of reference by its own
+-- hash join: pg_depend is large on a Citus coordinator.
+-- User enums, domains and composite types, each under its own oid and its array type's (a hash join key).
+utype AS (
+  SELECT u.tid, t.typname, t.typnamespace FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
+  LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
+  CROSS JOIN LATERAL (VALUES (t.oid), (t.typarray)) AS u(tid)
+  WHERE (t.typtype IN ('e', 'd') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0
+),
+objdep AS (
+  SELECT d.classid, d.objid, d.refclassid, d.refobjid FROM pg_catalog.pg_depend d
+  WHERE (d.classid, d.objid) IN (SELECT o.depclass, o.depobj FROM obj o WHERE o.depclass IS NOT NULL)
     AND d.deptype IN ('n', 'a') AND NOT (d.classid = d.refclassid AND d.objid = d.refobjid)
-  GROUP BY d.classid, d.objid
+),
+objdeps AS (
+  SELECT x.classid, x.objid, pg_catalog.json_agg(DISTINCT x.name) AS j FROM (
+    SELECT d.classid, d.objid, 'relation ' || ${qn('ns.nspname', 'c.relname')} FROM objdep d
+      JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN ns ON ns.oid = c.relnamespace
+      WHERE d.refclassid = ${cls('pg_class')} AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    UNION ALL
+    SELECT d.classid, d.objid, 'type ' || ${qn('ns.nspname', 't.typname')} FROM objdep d
+      JOIN pg_catalog.pg_type t ON t.oid = d.refobjid JOIN ns ON ns.oid = t.typnamespace
+      WHERE d.refclassid = ${cls('pg_type')}
+    UNION ALL
+    SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
+      JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN ns ON ns.oid = p.pronamespace
+      WHERE d.refclassid = ${cls('pg_proc')}
+  ) AS x(classid, objid, name)
+  GROUP BY x.classid, x.objid
 )`;
 
 /** The `objects` and `typeUsers` members of the catalog document. */
@@ -184,9 +197,9 @@ export const OBJECTS_JSON = `
       'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
       'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')
     FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj),
-  'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object(
-      'type', 'type ' || ${qn('tn.nspname', 't.typname')}, 'by', 'relation ' || ${qn('rel.nspname', 'rel.relname')})), '[]')
-    FROM pg_catalog.pg_attribute a JOIN rel ON rel.oid = a.attrelid
-    JOIN pg_catalog.pg_type t ON t.oid = a.atttypid OR (t.typarray <> 0 AND t.typarray = a.atttypid)
-    JOIN ns tn ON tn.oid = t.typnamespace
-    WHERE a.attnum > 0 AND NOT a.attisdropped)`;
+  'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object('type', u.type, 'by', u.by)), '[]') FROM (
+      -- The types a table's columns use, directly or as arrays: user enums, domains and composites only.
+      SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
+      FROM utype t JOIN ns tn ON tn.oid = t.typnamespace
+      JOIN pg_catalog.pg_attribute a ON a.atttypid = t.tid JOIN rel ON rel.oid = a.attrelid
+      WHERE a.attnum > 0 AND NOT a.attisdropped) AS u(type, by))`;
