@@ -160,7 +160,7 @@ export async function loadManifestText(text: string, file: string, dir: string, 
     throw new ManifestError(finish(problems));
   }
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
-  if (Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
+  if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
   const resolved = resolveManifest(parsed.data, {
     listSql(rel: string, path: Path) {
       const abs = resolvePath(dir, rel);

@@ -10,8 +10,9 @@ import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js
 import { checkForeignKeys } from './resolve-keys.js';
 import type { Manifest, ManifestColumn, ManifestTable } from './schema.js';
 import { objectsFromSql, type SqlFile } from '../objects/from-sql.js';
+import { sqlFileRoutines } from './resolve-sql-routines.js';
 import { typeFromNode, type Node } from '../sql/pg-parse.js';
-import type { SqlObject } from '../model/types.js';
+import type { Routine, SqlObject } from '../model/types.js';
 
 export interface ResolveIo {
   /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
@@ -285,7 +286,7 @@ function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList)
 }
 
 /** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
-function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList): Record<string, SqlObject> {
+function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): Record<string, SqlObject> {
   const files: SqlFile[] = [];
   m.sql.forEach((entry, i) => {
     for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
@@ -295,7 +296,7 @@ function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, pr
   });
   const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
   const out = objectsFromSql(files, defaultSchema, argTypes);
-  for (const p of out.problems) {
+  for (const p of [...out.problems, ...sqlFileRoutines(out.routines, defaultSchema, routines)]) {
     const i = m.sql.findIndex((e) => p.where.startsWith(e));
     problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
   }
@@ -308,7 +309,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
-  const objects = resolveSqlObjects(m, ctx.defaultSchema, io, problems);
+  const objects = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
   const bench = m.bench ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables }) : undefined;
   const schemas = [...new Set([ctx.defaultSchema, ...Object.values(withFks).map((t) => t.qname.schema),
     ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)])];

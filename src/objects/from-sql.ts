@@ -144,15 +144,15 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       }
       return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
     }
-    case 'CreateFunctionStmt': return 'functions and procedures are declared under routines: (file: …), one file each';
     case 'CreateStmt': return 'tables are declared under tables: in the manifest';
     default: return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
   }
 }
 
 /** Reads the objects the SQL files declare; `argTypes` renders a routine's identity arguments. */
-export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string, argTypes: (objectWithArgs: Node) => string): { objects: Record<string, SqlObject>; problems: SqlFileProblem[] } {
+export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string, argTypes: (objectWithArgs: Node) => string): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; problems: SqlFileProblem[] } {
   const objects: Record<string, SqlObject> = {};
+  const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
   for (const f of files) {
     let stmts: Node[];
@@ -173,6 +173,8 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       const where = `${f.file}:${lineCol(f.text, loc + Buffer.byteLength(lead.slice(0, skip)))}`;
       // SET / set_config lines pg_dump writes carry no object: allowed and skipped.
       if (raw.stmt.VariableSetStmt || (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text))) continue;
+      // Functions and procedures are routines (the routine model compares and distributes them).
+      if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc }); continue; }
       let c: Classified | string;
       try {
         c = classify(raw.stmt, defaultSchema, argTypes);
@@ -211,7 +213,15 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       objects[o.id] = { ...o, create: [`CREATE TYPE ${quoteQualified({ schema, name })} AS ENUM (${o.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(', ')})`] };
     }
   }
-  return { objects, problems };
+  return { objects, routines, problems };
+}
+
+/** A CREATE FUNCTION / PROCEDURE statement of an SQL file, for the routine model. */
+export interface RoutineStatement {
+  readonly text: string;
+  readonly where: string; // file:line:col of the statement
+  readonly file: string;
+  readonly offset: number; // byte offset of the statement in the file
 }
 
 function addEnumLabel(labels: readonly string[], s: Node): string[] | string {

@@ -79,7 +79,7 @@ CREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1';
 ALTER TABLE t ADD PRIMARY KEY (x);`);
     expect(ok.problems.map((p) => `${p.where} ${p.code}`)).toEqual([
       'x.sql:2:1 unsupported_statement', 'x.sql:4:3 unsupported_statement', 'x.sql:6:1 duplicate_object',
-      'x.sql:7:1 amends_undeclared', 'x.sql:8:1 unsupported_statement', 'x.sql:9:1 unsupported_statement',
+      'x.sql:7:1 amends_undeclared', 'x.sql:9:1 unsupported_statement',
     ]);
   });
 
@@ -180,5 +180,38 @@ describe('object diff', () => {
     const trg = obj('trigger public.u.tg', 'CREATE TRIGGER tg BEFORE INSERT ON public.u FOR EACH ROW EXECUTE FUNCTION f()', { parent: 'relation public.u' });
     expect(plan(model([], ['public.t']), model([trg], ['public.t', 'public.u'])).unmanaged).toEqual([]);
     expect(plan(model([], ['public.u']), model([trg], ['public.u'])).unmanaged).toEqual(['trigger public.u.tg']);
+  });
+});
+
+describe('functions and procedures in SQL files', () => {
+  const files: Record<string, string> = {
+    '/p/citus-migrate.yaml': 'version: 1\nroutines:\n  bump: { signature: bump(bigint) }\nsql: [sql]\n',
+    '/p/sql/a.sql': `CREATE FUNCTION public.touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE FUNCTION bump(x bigint) RETURNS bigint LANGUAGE sql AS $$ SELECT x + 1 $$;
+CREATE VIEW v AS SELECT bump(1);
+`,
+  };
+  const fs = {
+    readFile: (p: string) => { if (files[p] === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' }); return files[p]!; },
+    size: (p: string) => files[p]!.length,
+    listSql: (p: string) => (p === '/p/sql' ? ['a.sql'] : undefined),
+  };
+
+  it('become local routines, or give their body to a routine declared by signature', async () => {
+    const { loadManifest } = await import('../../src/manifest/load.js');
+    const m = await loadManifest('/p/citus-migrate.yaml', fs, '/');
+    expect(Object.keys(m.desired.routines).sort()).toEqual(['public.bump(bigint)', 'public.touch()']);
+    expect(m.desired.routines['public.touch()']!.kind).toBe('function');
+    expect(m.desired.routines['public.touch()']!.distribution).toBeUndefined();
+    expect(m.desired.routines['public.bump(bigint)']!.definition).toContain('SELECT x + 1');
+    expect(m.desired.routines['public.bump(bigint)']!.distribution).toEqual({});
+    expect(m.desired.objects['view public.v']!.deps).toContain('routine public.bump');
+  });
+
+  it('a PL/pgSQL error is reported at its line and column in the SQL file', async () => {
+    const { loadManifest } = await import('../../src/manifest/load.js');
+    files['/p/sql/a.sql'] = 'CREATE VIEW v AS SELECT 1;\nCREATE PROCEDURE p(a int)\nLANGUAGE plpgsql AS $$\nBEGIN\n  UPDAT t SET v = a;\nEND $$;\n';
+    const err = await loadManifest('/p/citus-migrate.yaml', fs, '/').catch((e: unknown) => e);
+    expect(JSON.stringify(err)).toMatch(/sql\/a\.sql:5:3: PL\/pgSQL: syntax error at or near \\"UPDAT\\"/);
   });
 });
