@@ -6,7 +6,7 @@
 
 /** Kinds this query reports, in the order a plan lists them. */
 export const NOT_MANAGED_KINDS = [
-  'foreign table', 'partition', 'table inheritance', 'partitioned table', 'unlogged table',
+  'foreign table', 'partition', 'table inheritance', 'partitioned table',
   'table access method', 'table storage options', 'rule', 'constraint option',
   'range type',
   'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
@@ -27,10 +27,10 @@ export const NOT_MANAGED_SQL = `
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition))
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
-  UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table' WHEN rel.relpersistence = 'u' THEN 'unlogged table'
+  UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table'
          WHEN rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap') THEN 'table access method'
          ELSE 'table storage options' END, ${relName}
-    FROM rel WHERE rel.relkind = 'p' OR rel.relpersistence = 'u' OR rel.reloptions IS NOT NULL
+    FROM rel WHERE rel.relkind = 'p' OR rel.reloptions IS NOT NULL
       OR (rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap'))
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',

@@ -16,7 +16,7 @@ export const catalogSchema = z.object({
   server: z.object({ versionNum: z.number().int(), version: z.string(), database: z.string(), citus: nullableStr }),
   schemas: z.array(z.string()),
   tables: z.array(z.object({
-    schema: z.string(), name: z.string(), columns: z.array(column), constraints: z.array(constraint), indexes: z.array(index),
+    schema: z.string(), name: z.string(), persistence: z.string().optional(), columns: z.array(column), constraints: z.array(constraint), indexes: z.array(index),
     citus: citusTable.nullable().optional(),
   })),
   sequences: z.array(z.object({

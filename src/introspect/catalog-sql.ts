@@ -83,7 +83,7 @@ SELECT pg_catalog.json_build_object(
     'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus')),
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
-      'schema', r.nspname, 'name', r.relname,
+      'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence,
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${citus ? `,
       'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,

@@ -14,6 +14,7 @@ function tableEntry(t: Table, group: string | undefined, key: (q: { schema: stri
   else if (d.kind === 'reference') out.reference = true;
   else if (d.kind === 'single_shard') out.single_shard = true;
   else out.local = true;
+  if (t.unlogged) out.unlogged = true;
   out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name,
     !c.notNull && c.default === undefined && c.identity === undefined && c.generated === undefined && c.collation === undefined ? c.type.sql : {
       type: c.type.sql, ...(c.notNull && c.identity === undefined ? { not_null: true } : {}), ...(c.default !== undefined ? { default: c.default } : {}),

@@ -106,7 +106,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       else if (ct.method === 'n' && ct.colocationId !== 0) distribution = { kind: 'single_shard' };
     }
     tables[id] = {
-      id, qname: { schema: t.schema, name: t.name }, columns,
+      id, qname: { schema: t.schema, name: t.name }, columns, ...(t.persistence === 'u' ? { unlogged: true } : {}),
       ...(pk?.columns ? { primaryKey: pk.columns } : {}),
       unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
       indexes: t.indexes.filter((i) => i.simple && i.columns).map((i) => ({ name: i.name, columns: i.columns!, unique: i.unique, using: i.method })),

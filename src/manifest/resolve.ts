@@ -192,7 +192,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     else if (t.single_shard) distribution = { kind: 'single_shard' };
 
     tables[id] = {
-      id, qname: q, ...(columns ? { columns } : {}),
+      id, qname: q, ...(columns ? { columns } : {}), ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.primary_key ? { primaryKey: t.primary_key } : {}),
       unique: t.unique ?? [],
       indexes: (t.indexes ?? []).map((ix) => ({ ...(ix.name ? { name: ix.name } : {}), columns: ix.columns, unique: ix.unique ?? false, using: ix.using ?? 'btree' })),

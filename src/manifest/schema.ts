@@ -49,6 +49,7 @@ const table = z.strictObject({
   reference: z.boolean().optional(),
   local: z.boolean().optional(),
   single_shard: z.boolean().optional(),
+  unlogged: z.boolean().optional(),
   columns: z.record(ident, columnSpec).optional(),
   primary_key: z.array(ident).min(1).optional(),
   unique: z.array(z.array(ident).min(1)).optional(),

@@ -49,6 +49,8 @@ export interface Table {
   readonly indexes: readonly Index[];
   readonly foreignKeys: readonly ForeignKey[];
   readonly distribution: Distribution;
+  /** CREATE UNLOGGED TABLE: not written to the WAL (emptied after a crash, not replicated). */
+  readonly unlogged?: boolean;
 }
 
 export interface ColocationGroup {

@@ -103,9 +103,10 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
         problems.push({ code: 'missing_table', object: t.id, message: `is declared without columns (created elsewhere) but does not exist` });
         continue;
       }
-      steps.push({ kind: 'create_table', table: t.qname, columns: t.columns, ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}), unique: t.unique });
+      steps.push({ kind: 'create_table', table: t.qname, columns: t.columns, ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}), unique: t.unique, ...(t.unlogged ? { unlogged: true } : {}) });
       created.add(t.id);
     } else {
+      if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged)) steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });

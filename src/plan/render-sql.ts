@@ -58,7 +58,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
       ...(s.primaryKey ? [`PRIMARY KEY (${cols(s.primaryKey)})`] : []),
       ...s.unique.map((u) => `UNIQUE (${cols(u)})`),
     ];
-    return [`CREATE TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)`];
+    return [`CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)`];
   },
   create_index: (s) => [indexSql(s.table, s.index)],
   // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
@@ -74,6 +74,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   distribute_routine: (s) => [s.argIndex === undefined
     ? `SELECT create_distributed_function(${routineRef(s)})`
     : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`],
+  alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
   alter_column_type: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`],
   alter_column_identity: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
@@ -127,7 +128,8 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
   alter_sequence: (s) => `set cache ${s.sequence.cache} on sequence ${name(s.sequence.qname)} before its table is distributed`,
-  create_table: (s) => `create table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
+  alter_table_persistence: (s) => `make ${name(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
+  create_table: (s) => `create ${s.unlogged ? 'unlogged ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
   create_index: (s) => `create ${s.index.unique ? 'unique ' : ''}index on ${name(s.table)} (${cols(s.index.columns)})`,
   create_routine: (s) => `create ${s.routineKind} ${s.signature}`,
   create_reference_table: (s) => `make ${name(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,

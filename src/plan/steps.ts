@@ -18,7 +18,8 @@ export type Step =
   | { readonly kind: 'create_schema'; readonly schema: string }
   | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
   | { readonly kind: 'alter_sequence'; readonly sequence: Sequence }
-  | { readonly kind: 'create_table'; readonly table: QualifiedName; readonly columns: readonly Column[]; readonly primaryKey?: readonly string[]; readonly unique: readonly (readonly string[])[] }
+  | { readonly kind: 'create_table'; readonly table: QualifiedName; readonly columns: readonly Column[]; readonly primaryKey?: readonly string[]; readonly unique: readonly (readonly string[])[]; readonly unlogged?: boolean }
+  | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
   | { readonly kind: 'create_index'; readonly table: QualifiedName; readonly index: Index }
   | { readonly kind: 'create_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly definition: string; readonly searchPath?: string }
   | { readonly kind: 'create_reference_table'; readonly table: QualifiedName; readonly copiesData: boolean }
@@ -61,6 +62,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_sequence: () => 'sequences',
   alter_sequence: () => 'tables',
   create_table: () => 'tables',
+  alter_table_persistence: () => 'tables',
   create_index: () => 'tables',
   create_routine: () => 'routines',
   create_reference_table: () => 'reference_tables',
@@ -99,6 +101,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_sequence: () => [],
   alter_sequence: () => [],
   create_table: () => [],
+  alter_table_persistence: () => ['rewrites_table'],
   create_index: () => [],
   create_routine: () => [],
   create_reference_table: (s) => (s.copiesData ? ['copies_data'] : []),

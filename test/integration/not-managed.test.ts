@@ -57,7 +57,7 @@ describe('objects the model does not hold are named, never hidden', () => {
     expect(got).toEqual(expect.arrayContaining([
       'aggregate: public.mysum(integer)', 'constraint option: public.ex.ex_a_key (DEFERRABLE)',
       'partition: public.p1', 'partitioned table: public.p',
-      'privileges: table public.t', 'unlogged table: public.u',
+      'privileges: table public.t',
     ]));
     const managed = ['view', 'materialized view', 'enum', 'domain', 'composite type', 'index', 'index option', 'check constraint',
       'exclusion constraint', 'trigger', 'policy', 'row level security', 'comment', 'extension'];

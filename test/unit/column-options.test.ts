@@ -41,6 +41,19 @@ describe('column options', () => {
     if (!r) expect(plan(desired, actual!).problems).toEqual([]);
   });
 
+  it('UNLOGGED: created so, and switched with SET LOGGED / SET UNLOGGED (a rewrite)', () => {
+    const m = (unlogged: boolean): ClusterModel => {
+      const base = model([col('a', 'integer')]);
+      return { ...base, tables: { 'public.t': { ...base.tables['public.t']!, ...(unlogged ? { unlogged: true } : {}) } } };
+    };
+    const created = diff(m(true), { ...model([]), tables: {} }, { citus: true }).steps.flatMap(renderSql);
+    expect(created[0]).toMatch(/^CREATE UNLOGGED TABLE public\.t \(/);
+    const r = diff(m(false), m(true), { citus: true });
+    expect(r.steps.flatMap(renderSql)).toEqual(['ALTER TABLE public.t SET LOGGED']);
+    expect(r.steps.map(summarize)).toEqual(['make public.t logged']);
+    expect(diff(m(true), m(false), { citus: true }).steps.flatMap(renderSql)).toEqual(['ALTER TABLE public.t SET UNLOGGED']);
+  });
+
   it('changes PostgreSQL 15 cannot make are problems', () => {
     expect(plan([gen('(v * 3)')], [gen('(v * 2)')]).problems).toEqual(['public.t.g: generated_change']);
     expect(plan([gen('(v * 3)')], [col('g', 'integer')]).problems).toEqual(['public.t.g: generated_change']);
