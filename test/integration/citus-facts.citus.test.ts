@@ -3,23 +3,11 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/introspect/read.js';
-import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
+import { citusServers, freshDatabase, type TestDb, firstError } from '../support/db.js';
 
 const citus = citusServers();
 
-/** Runs statements on one connection; returns the error message of the first failure, if any. */
-async function run(url: string, statements: readonly string[]): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const s of statements) await client.query(s);
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  } finally {
-    await client.end();
-  }
-}
+const run = firstError;
 
 describe.skipIf(!citus)('Citus facts the plan depends on', () => {
   let db: TestDb;

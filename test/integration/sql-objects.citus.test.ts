@@ -7,23 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { citusServers, freshDatabase, sql } from '../support/db.js';
+import { citusServers, freshDatabase, sql, firstError } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 
 const citus = citusServers();
 
-async function run(url: string, statements: readonly string[]): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const s of statements) await client.query(s);
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  } finally {
-    await client.end();
-  }
-}
+const run = firstError;
 
 const MANIFEST = `version: 1
 colocation:

@@ -16,6 +16,20 @@ function connect(info: ServerInfo, node: NodeAddress, database: string): pg.Clie
   return new pg.Client({ host: node.host, port: node.port, user: info.user, ...(info.password ? { password: info.password } : {}), database });
 }
 
+/** Runs statements on one connection; returns the error message of the first failure, if any. */
+export async function firstError(url: string, statements: readonly string[]): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const s of statements) await client.query(s);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs statements on one node and returns the last result's rows. */
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(info: ServerInfo, database: string, statements: string | readonly string[], node = 0): Promise<T[]> {
   const client = connect(info, info.nodes[node]!, database);
