@@ -128,7 +128,8 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
     for (const o of objects) {
       if (inYaml.has(o.id)) continue;
       const f = `sql/${SQL_FILE[o.kind]}.sql`;
-      files[f] = `${files[f] ?? ''}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
+      // The catalog printed them with search_path = public: unqualified names are in public.
+      files[f] = `${files[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
     }
   }
   const sql = opts.files && objects.length > 0 ? ['sql'] : [];

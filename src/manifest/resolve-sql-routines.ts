@@ -36,7 +36,7 @@ export function sqlFileRoutines(statements: readonly RoutineStatement[], default
         continue;
       }
     }
-    const qname = { schema: parsed.schema ?? defaultSchema, name: parsed.name };
+    const qname = { schema: parsed.schema ?? s.schema ?? defaultSchema, name: parsed.name };
     const argTypes = identityArgs(parsed.kind, parsed.args).map((a) => a.type.base);
     const id = routineId(qname, argTypes);
     const declared = routines[id] ?? routines[idOf(qname)];

@@ -130,6 +130,8 @@ export interface SqlObject {
   readonly extension?: { readonly schema?: string; readonly version?: string };
   /** Desired only: where it was declared, for problems. */
   readonly source?: string;
+  /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */
+  readonly searchPath?: string;
 }
 
 export interface ClusterModel {

@@ -164,6 +164,7 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       continue;
     }
     const bytes = Buffer.from(f.text, 'utf8');
+    let schema = defaultSchema;
     for (const raw of stmts) {
       const loc: number = raw.stmt_location ?? 0;
       const text = (raw.stmt_len ? bytes.subarray(loc, loc + raw.stmt_len) : bytes.subarray(loc)).toString('utf8').trim();
@@ -171,20 +172,27 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       const lead = bytes.subarray(loc).toString('utf8');
       const skip = lead.length - lead.replace(/^(\s|--[^\n]*\n?)*/, '').length;
       const where = `${f.file}:${lineCol(f.text, loc + Buffer.byteLength(lead.slice(0, skip)))}`;
-      // SET / set_config lines pg_dump writes carry no object: allowed and skipped.
-      if (raw.stmt.VariableSetStmt || (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text))) continue;
+      // SET lines carry no object. SET search_path TO s makes s the schema of unqualified names
+      // for the rest of the file (as it will be when the statements run); pg_dump's set_config
+      // lines are allowed (it qualifies every name).
+      if (raw.stmt.VariableSetStmt) {
+        const v = raw.stmt.VariableSetStmt;
+        if (v.name === 'search_path' && v.kind === 'VAR_SET_VALUE') schema = v.args?.[0]?.A_Const?.sval?.sval || defaultSchema;
+        continue;
+      }
+      if (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text)) continue;
       // Functions and procedures are routines (the routine model compares and distributes them).
-      if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc }); continue; }
+      if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc, schema }); continue; }
       let c: Classified | string;
       try {
-        c = classify(raw.stmt, defaultSchema, argTypes);
+        c = classify(raw.stmt, schema, argTypes);
       } catch (e) {
         c = `not understood: ${(e as Error).message}`;
       }
       if (typeof c === 'string') { problems.push({ where, code: 'unsupported_statement', message: c }); continue; }
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
-      const deps = [...references(raw.stmt, defaultSchema)].filter((d) => !providedNames(c.kind, c.name).includes(d));
+      const deps = [...references(raw.stmt, schema)].filter((d) => !providedNames(c.kind, c.name).includes(d));
       if (c.amends) {
         if (!have) { problems.push({ where, code: 'amends_undeclared', message: `${id} is not declared before this statement` }); continue; }
         const labels = c.kind === 'enum' ? addEnumLabel(have.labels ?? [], raw.stmt.AlterEnumStmt) : have.labels;
@@ -202,7 +210,7 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
         provides: providedNames(c.kind, c.name), deps: [...new Set([...deps, ...(c.parent ? [c.parent] : [])])],
         ...(c.kind === 'enum' ? { labels: strings(raw.stmt.CreateEnumStmt.vals) } : {}),
         ...(c.kind === 'extension' ? { extension: extensionOptions(raw.stmt.CreateExtensionStmt) } : {}),
-        source: where,
+        source: where, searchPath: schema,
       };
     }
   }
@@ -222,6 +230,7 @@ export interface RoutineStatement {
   readonly where: string; // file:line:col of the statement
   readonly file: string;
   readonly offset: number; // byte offset of the statement in the file
+  readonly schema: string; // what an unqualified name means there
 }
 
 function addEnumLabel(labels: readonly string[], s: Node): string[] | string {

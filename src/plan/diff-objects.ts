@@ -37,8 +37,9 @@ export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject 
     return (d.extension?.schema === undefined || d.extension.schema === a.extension?.schema)
       && (d.extension?.version === undefined || d.extension.version === a.extension?.version);
   }
-  const kd = objectKey(d.create);
-  const ka = objectKey(a.create);
+  // The catalog is read with search_path = public: an unqualified name there is in public.
+  const kd = objectKey(d.create, d.searchPath);
+  const ka = objectKey(a.create, 'public');
   if (kd === ka) return true;
   // PostgreSQL prints some definitions its own way (a view's query, above all): the last apply
   // recorded what this definition became, so an unchanged declaration is not planned again.
@@ -97,7 +98,7 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
     if (sameObject(d, a, ctx.recorded[d.id])) continue;
     switch (d.kind) {
       case 'comment':
-        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: d.create, what: 'change' });
+        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: d.create, what: 'change', ...searchPath(d) });
         break;
       case 'enum': {
         const steps = enumSteps(d, a);
@@ -168,11 +169,13 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
   for (const a of dropOrder) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: early.has(a.id) ? 'prune_dependent' : 'recreate' });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(creates)) {
-    steps.push({ kind: 'create_object', object: d.id, objectKind: d.kind, statements: d.create, recreate: recreate.has(d.id) });
+    steps.push({ kind: 'create_object', object: d.id, objectKind: d.kind, statements: d.create, recreate: recreate.has(d.id), ...searchPath(d) });
   }
   for (const a of dependencyOrder(prunes).reverse()) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
   return { steps, problems, unmanaged };
 }
+
+const searchPath = (d: SqlObject): { searchPath?: string } => (d.searchPath !== undefined ? { searchPath: d.searchPath } : {});
 
 function enumSteps(d: SqlObject, a: SqlObject): Step[] | string {
   const want = d.labels ?? [];

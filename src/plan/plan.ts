@@ -100,6 +100,6 @@ export function buildPlan(input: {
     warnings: input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
-    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' ? [[s.object, keyHash(objectKey(s.statements))]] : []))),
+    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]] : []))),
   };
 }

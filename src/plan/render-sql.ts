@@ -42,6 +42,9 @@ function indexSql(table: QualifiedName, ix: Index): string {
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
 }
 
+/** Statements written in the sql: files mean their unqualified names in the manifest's default schema. */
+const searchPathSql = (schema: string | undefined): string[] => (schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`]);
+
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
 function routineRef(s: StepOf<'distribute_routine'>): string {
   return s.signature !== undefined ? quoteLiteral(s.signature) : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
@@ -95,8 +98,8 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
   drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
   // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
-  create_object: (s) => (s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements] : [...s.statements]),
-  alter_object: (s) => [...s.statements],
+  create_object: (s) => [...searchPathSql(s.searchPath), ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []), ...s.statements],
+  alter_object: (s) => [...searchPathSql(s.searchPath), ...s.statements],
   drop_object: (s) => [...s.statements],
 };
 

@@ -47,8 +47,8 @@ export type Step =
   | { readonly kind: 'drop_table'; readonly table: QualifiedName }
   | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
   // Objects defined by SQL: the statements are the user's (desired) or PostgreSQL's own (actual).
-  | { readonly kind: 'create_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly recreate: boolean }
-  | { readonly kind: 'alter_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly what: string }
+  | { readonly kind: 'create_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly recreate: boolean; readonly searchPath?: string }
+  | { readonly kind: 'alter_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly what: string; readonly searchPath?: string }
   | { readonly kind: 'drop_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly reason: 'recreate' | 'prune' | 'prune_dependent' };
 
 export type StepKind = Step['kind'];

@@ -3,7 +3,7 @@
 // reproduces the schema (pg_dump equal), a hand-written project converges with an empty
 // re-plan, drift is planned, and what cannot be changed is a located problem.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +151,23 @@ CREATE INDEX t_name ON app.t (lower(name));
     // Drift: a view changed by hand is planned back.
     await db.query('CREATE OR REPLACE VIEW app.v2 AS SELECT id FROM app.v WHERE id > 0');
     expect((await planJson(dir, db)).transaction.steps.map((s) => s.summary)).toEqual(['drop view app.v2 (to create it again)', 'create again view app.v2']);
+  });
+
+  it('a role whose search_path is "app, public" reads the same definitions: names stay qualified', async () => {
+    const src = await freshDatabase(plainServers(), 'so_path');
+    expect(src.psql({ input: `CREATE SCHEMA app; CREATE TABLE app.t (id int PRIMARY KEY); CREATE TABLE public.t (id int PRIMARY KEY);
+      CREATE VIEW app.v AS SELECT id FROM app.t; CREATE VIEW public.v AS SELECT id FROM public.t;
+      ALTER DATABASE ${src.name} SET search_path = app, public;` }).stderr).not.toContain('ERROR');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
+    expect((await cli(['introspect', '--database', src.url, '--out', join(dir, 'citus-migrate.yaml')])).code).toBe(0);
+    const views = readFileSync(join(dir, 'sql', 'views.sql'), 'utf8');
+    expect(views).toContain('FROM app.t');
+    expect((await planJson(dir, src)).transaction.steps).toEqual([]);
+    const dst = await freshDatabase(plainServers(), 'so_path2');
+    await dst.query(`ALTER DATABASE ${dst.name} SET search_path = app, public`);
+    const apply = await cli(['apply', '--database', dst.url, '--auto-approve'], { cwd: dir });
+    expect(apply.stdout).toContain('verified: planning again is empty');
+    expect(dump(dst)).toBe(dump(src));
   });
 
   it('what PostgreSQL cannot change is a problem, and statements that declare nothing are refused where they are', async () => {
