@@ -128,7 +128,10 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_class ic ON ic.oid = d.objoid AND d.classoid = ${cls('pg_class')} AND ic.relkind = 'i'
     JOIN pg_catalog.pg_index i ON i.indexrelid = ic.oid JOIN anyrel r ON r.oid = i.indrelid
     UNION ALL
-    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')',
+    -- By argument types, as COMMENT ON FUNCTION names it (pg_get_function_identity_arguments adds the names).
+    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '('
+      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
+           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '') || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}

@@ -132,7 +132,7 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
       files[f] = `${files[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
     }
   }
-  const sql = opts.files && objects.length > 0 ? ['sql'] : [];
+  const sql = Object.keys(files).some((f) => f.startsWith('sql/')) ? ['sql'] : [];
   const doc = {
     version: 1,
     defaults: { schema: defaultSchema, shard_count: 32 },

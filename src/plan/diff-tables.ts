@@ -115,14 +115,21 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
       }
       for (const u of t.unique) if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
     }
+    const replaced = new Set<string>();
     for (const ix of t.indexes) {
       const exists = a?.indexes.some((x) => sameIndex(x, ix));
-      if (!exists) steps.push({ kind: 'create_index', table: t.qname, index: ix });
+      if (exists) continue;
+      // The name is taken by an index of another definition: drop it first.
+      if (ix.name !== undefined && a?.indexes.some((x) => x.name === ix.name)) {
+        steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: ix.name }, recreate: true });
+        replaced.add(ix.name);
+      }
+      steps.push({ kind: 'create_index', table: t.qname, index: ix });
     }
     if (a && prune && t.columns) {
       for (const x of a.indexes) {
         const wanted = t.indexes.some((ix) => sameIndex(x, ix));
-        if (!wanted && x.name) steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
+        if (!wanted && x.name && !replaced.has(x.name)) steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
       }
     }
   }

@@ -155,7 +155,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
   add_primary_key: (s) => `add primary key (${cols(s.columns)}) to ${name(s.table)}`,
   add_unique: (s) => `add unique (${cols(s.columns)}) to ${name(s.table)}`,
-  drop_index: (s) => `drop index ${name(s.index)} of ${name(s.table)} (prune)`,
+  drop_index: (s) => `drop index ${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,
   drop_routine: (s) => (s.reason === 'recreate' ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)` : `drop ${s.routineKind} ${s.signature} (prune)`),
   undistribute_table: (s) => `undistribute ${name(s.table)}: its rows come back to the coordinator`,

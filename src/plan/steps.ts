@@ -37,7 +37,7 @@ export type Step =
   | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
   | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
   | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
-  | { readonly kind: 'drop_index'; readonly table: QualifiedName; readonly index: QualifiedName }
+  | { readonly kind: 'drop_index'; readonly table: QualifiedName; readonly index: QualifiedName; readonly recreate?: boolean }
   | { readonly kind: 'replace_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly definition: string; readonly searchPath?: string }
   | { readonly kind: 'drop_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly reason: 'recreate' | 'prune' }
   | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
@@ -80,7 +80,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_column: () => 'prune',
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
-  drop_index: () => 'prune',
+  drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
   undistribute_table: () => 'undistribute',

@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE VIEW app.base AS SELECT id, a, b FROM app.t;
+CREATE VIEW app.obj1 AS SELECT id, b FROM app.base WHERE a IS NOT NULL;

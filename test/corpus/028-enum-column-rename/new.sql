@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE TYPE app.mood AS ENUM ('sad', 'happy');
+CREATE TABLE app.obj2 (id int PRIMARY KEY, m app.mood);

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+ALTER TABLE app.t ADD CONSTRAINT obj1 EXCLUDE USING btree (a WITH =);

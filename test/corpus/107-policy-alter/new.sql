@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+ALTER TABLE app.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY obj1 ON app.t AS RESTRICTIVE FOR SELECT USING (a > 10);

@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE VIEW app.cv AS SELECT 1 AS one;
+COMMENT ON VIEW app.cv IS 'v1';

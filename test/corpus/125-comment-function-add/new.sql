@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE FUNCTION app.cf(x integer) RETURNS integer LANGUAGE sql AS 'SELECT x';
+COMMENT ON FUNCTION app.cf(integer) IS 'f1';

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE FUNCTION app.obj1(x integer) RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT x + 2';

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE PROCEDURE app.obj1(x integer, y text) LANGUAGE plpgsql AS $$ BEGIN UPDATE app.t SET a = x, b = y; END $$;

@@ -1,0 +1,2 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a int, g int GENERATED ALWAYS AS (a * 2) STORED);

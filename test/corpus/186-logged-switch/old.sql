@@ -1,0 +1,2 @@
+CREATE SCHEMA app;
+CREATE UNLOGGED TABLE app.t (id bigint PRIMARY KEY);

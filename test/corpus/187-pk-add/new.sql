@@ -1,0 +1,2 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint NOT NULL PRIMARY KEY, a int);

@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a numeric);
+CREATE VIEW app.v AS SELECT id, a FROM app.t;
+CREATE VIEW app.w AS SELECT a FROM app.v;
+COMMENT ON VIEW app.w IS 'w';

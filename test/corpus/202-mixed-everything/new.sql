@@ -1,0 +1,14 @@
+CREATE SCHEMA app;
+CREATE EXTENSION citext;
+CREATE TYPE app.st AS ENUM ('a', 'b');
+CREATE DOMAIN app.email AS citext CHECK (VALUE LIKE '%@%');
+CREATE TABLE app.t (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, a int CHECK (a > 0), s app.st, e app.email, n text COLLATE "C");
+CREATE INDEX t_lower ON app.t (lower(n)) WHERE a > 1;
+CREATE VIEW app.v AS SELECT id, s FROM app.t;
+CREATE MATERIALIZED VIEW app.mv AS SELECT s, count(*) FROM app.t GROUP BY s;
+CREATE FUNCTION app.tf() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TRIGGER tg BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.tf();
+ALTER TABLE app.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY p ON app.t USING (a > 0);
+COMMENT ON TABLE app.t IS 'all of it';
+COMMENT ON COLUMN app.t.n IS 'name';
