@@ -10,7 +10,7 @@ export const NOT_MANAGED_KINDS = [
   'table access method', 'table storage options', 'rule', 'constraint option',
   'range type',
   'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
-  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'privileges', 'default privileges',
+  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'default privileges',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -58,18 +58,6 @@ export const NOT_MANAGED_SQL = `
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
   UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
-  UNION ALL SELECT 'privileges', CASE c.relkind WHEN 'S' THEN 'sequence ' ELSE 'table ' END || ${qn('ns.nspname', 'c.relname')}
-    FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') AND (c.relacl IS NOT NULL
-      OR EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND a.attacl IS NOT NULL))
-      AND ${notExt('pg_catalog.pg_class', 'c.oid')}
-  UNION ALL SELECT 'privileges', 'routine ' || ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.proacl IS NOT NULL AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
-  UNION ALL SELECT 'privileges', 'schema ' || pg_catalog.quote_ident(ns.nspname) FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
-    -- PostgreSQL 15 gives the public schema this ACL and comment itself.
-    WHERE n.nspacl IS NOT NULL AND NOT (n.nspname = 'public' AND n.nspacl::text = '{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}')
-  UNION ALL SELECT 'privileges', 'type ' || ${qn('ns.nspname', 't.typname')} FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
-    WHERE t.typacl IS NOT NULL
   UNION ALL SELECT 'default privileges', 'for role ' || pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(da.defaclrole))
          || COALESCE(' in schema ' || pg_catalog.quote_ident(dn.nspname), '')
     FROM pg_catalog.pg_default_acl da LEFT JOIN pg_catalog.pg_namespace dn ON dn.oid = da.defaclnamespace`;

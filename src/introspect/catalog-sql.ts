@@ -5,6 +5,7 @@
 
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
+import { ACLS_JSON } from './catalog-privileges.js';
 
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
@@ -129,7 +130,7 @@ SELECT pg_catalog.json_build_object(
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
     WHERE p.prokind IN ('f', 'p') AND ${NOT_EXTENSION_MEMBER('pg_catalog.pg_proc', 'p.oid')}),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
-    FROM (${NOT_MANAGED_SQL}) AS x(kind, name)),${OBJECTS_JSON},
+    FROM (${NOT_MANAGED_SQL}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
   'nodes', ${citus ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'id', d.nodeid, 'group', d.groupid, 'host', d.nodename, 'port', d.nodeport, 'role', d.noderole,
       'active', d.isactive, 'hasMetadata', d.hasmetadata, 'metadataSynced', d.metadatasynced,

@@ -55,7 +55,7 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
 const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   extension: 'extensions', enum: 'types', domain: 'types', 'composite type': 'types', view: 'views', 'materialized view': 'views',
   index: 'indexes', 'check constraint': 'constraints', 'exclusion constraint': 'constraints', trigger: 'triggers',
-  'row level security': 'policies', policy: 'policies', comment: 'comments',
+  'row level security': 'policies', policy: 'policies', comment: 'comments', privileges: 'privileges',
 };
 
 /** A file name made of an object name: letters, digits, _ . - kept, the rest replaced. */

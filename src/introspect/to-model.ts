@@ -5,6 +5,7 @@ import { parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.j
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import type { RecordedObject } from '../plan/diff-objects.js';
+import { privilegesFromCatalog } from '../objects/privileges.js';
 
 const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
@@ -161,6 +162,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(o.labels ? { labels: o.labels } : {}), ...(o.extension ? { extension: o.extension } : {}),
     };
   }
+  for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;
   const typeUsers: Record<string, string[]> = {};
   for (const u of doc.typeUsers ?? []) (typeUsers[u.type] ??= []).push(u.by);
   const objects = objectHashes(doc);

@@ -6,6 +6,7 @@ import type { ObjectKind, SqlObject } from '../model/types.js';
 import { providedNames } from '../introspect/to-model.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import { applyGrantStmt, PrivilegeSet } from './privileges.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -154,6 +155,7 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
   const objects: Record<string, SqlObject> = {};
   const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
+  const privileges = new PrivilegeSet();
   for (const f of files) {
     let stmts: Node[];
     try {
@@ -181,6 +183,12 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
         continue;
       }
       if (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text)) continue;
+      // GRANT / REVOKE statements add up, in order, to the privileges of each object and grantee.
+      if (raw.stmt.GrantStmt) {
+        const why = applyGrantStmt(privileges, raw.stmt.GrantStmt, schema, argTypes, where);
+        if (why) problems.push({ where, code: 'unsupported_statement', message: why });
+        continue;
+      }
       // Functions and procedures are routines (the routine model compares and distributes them).
       if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc, schema }); continue; }
       let c: Classified | string;
@@ -221,6 +229,7 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       objects[o.id] = { ...o, create: [`CREATE TYPE ${quoteQualified({ schema, name })} AS ENUM (${o.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(', ')})`] };
     }
   }
+  for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
   return { objects, routines, problems };
 }
 

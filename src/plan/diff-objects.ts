@@ -73,6 +73,7 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
     ...Object.values(desired.tables).map((t) => `relation ${t.id}`),
     ...Object.values(D).flatMap((o) => [o.id, ...o.provides]),
     ...Object.values(desired.routines).map((r) => `routine ${r.id.replace(/\(.*$/, '')}`),
+    ...Object.values(desired.sequences).map((s) => `sequence ${s.id}`),
   ]);
   // Plain indexes of a table declared with columns are the table diff's (declared or unmanaged
   // there), unless an SQL file declares them.
@@ -97,6 +98,10 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
     if (!a) { creates.push(d); continue; }
     if (sameObject(d, a, ctx.recorded[d.id])) continue;
     switch (d.kind) {
+      case 'privileges':
+        // Revoked and granted again in place: nothing depends on a grant.
+        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: [...(a.drop ?? []), ...d.create], what: 'change', ...searchPath(d) });
+        break;
       case 'comment':
         alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: d.create, what: 'change', ...searchPath(d) });
         break;

@@ -48,6 +48,7 @@ ALTER TABLE app.orders ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_rows ON app.orders USING (tenant_id > 0);
 COMMENT ON TABLE app.orders IS 'orders by tenant';
 COMMENT ON VIEW app.open_orders IS 'not yet paid';
+GRANT SELECT, UPDATE ON app.orders TO cm_citus_reader;
 `;
 
 describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
@@ -78,6 +79,8 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
 
   it('a project of objects applies in one transaction, reaches the workers, and plans empty; introspect reproduces it', async () => {
     const db = await freshDatabase(citus!, 'so_citus');
+    // Citus propagates CREATE ROLE from the coordinator to the workers.
+    await db.query("DO $$BEGIN CREATE ROLE cm_citus_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$");
     const dir = mkdtempSync(join(tmpdir(), 'cm-socitus-'));
     mkdirSync(join(dir, 'sql'));
     mkdirSync(join(dir, 'routines'));
@@ -97,6 +100,7 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
     expect(await onShards("SELECT count(*) FROM pg_constraint WHERE conrelid = '%s'::regclass AND conname LIKE 'total_small%%'")).toBe(4);
     expect(await onShards("SELECT count(*) FROM pg_trigger WHERE tgrelid = '%s'::regclass AND tgname LIKE 'orders_touch%%'")).toBe(4);
     expect(await onShards("SELECT count(*) FROM pg_policy WHERE polrelid = '%s'::regclass")).toBe(4);
+    expect(await onShards("SELECT count(*) FROM pg_class WHERE oid = '%s'::regclass AND relacl::text LIKE '%%cm_citus_reader=rw/%%'")).toBe(4);
 
     // Introspect that cluster and apply the result to another database: the same objects, and empty plans.
     const out = mkdtempSync(join(tmpdir(), 'cm-socitus-intro-'));

@@ -206,3 +206,26 @@ CREATE VIEW v AS SELECT bump(1);
     expect(JSON.stringify(err)).toMatch(/sql\/a\.sql:5:3: PL\/pgSQL: syntax error at or near \\"UPDAT\\"/);
   });
 });
+
+describe('privileges', () => {
+  it('GRANT and REVOKE statements add up, in order, to one object per object and grantee', () => {
+    const { objects, problems } = read(`GRANT SELECT, INSERT ON app.t, app.u TO r1, PUBLIC;
+REVOKE INSERT ON app.u FROM r1;
+GRANT UPDATE (b, a) ON app.t TO r1 WITH GRANT OPTION;
+GRANT ALL ON SCHEMA app TO r2;
+REVOKE ALL ON FUNCTION app.f(int) FROM PUBLIC;
+GRANT USAGE ON TYPE app.e TO PUBLIC;
+GRANT SELECT ON ALL TABLES IN SCHEMA app TO r1;`);
+    expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:7:1 unsupported_statement']);
+    const got = Object.fromEntries(Object.values(objects).map((o) => [o.id, o.create]));
+    expect(got).toEqual({
+      'privileges table app.t to r1': ['GRANT SELECT, INSERT ON TABLE app.t TO r1', 'GRANT UPDATE (a, b) ON TABLE app.t TO r1 WITH GRANT OPTION'],
+      'privileges table app.t to PUBLIC': ['GRANT SELECT, INSERT ON TABLE app.t TO PUBLIC'],
+      'privileges table app.u to r1': ['GRANT SELECT ON TABLE app.u TO r1'],
+      'privileges table app.u to PUBLIC': ['GRANT SELECT, INSERT ON TABLE app.u TO PUBLIC'],
+      'privileges schema app to r2': ['GRANT USAGE, CREATE ON SCHEMA app TO r2'],
+      'privileges function app.f(integer) revoked from PUBLIC': ['REVOKE EXECUTE ON FUNCTION app.f(integer) FROM PUBLIC'],
+    });
+    expect(objects['privileges table app.t to r1']!.parent).toBe('relation app.t');
+  });
+});

@@ -1,0 +1,176 @@
+// Privileges as objects: one per (object, grantee), e.g. `privileges table app.t to cm_reader`,
+// whose statements are canonical GRANTs (privileges in a fixed order, those WITH GRANT OPTION
+// apart, column privileges per privilege). Both sides go through the same renderer: the catalog
+// side from aclexplode rows, the declared side from the GRANT / REVOKE statements of the SQL
+// files applied in order. A default that was revoked (EXECUTE on a function, USAGE on a type
+// or on the public schema, from PUBLIC) is an object of its own: `… revoked from PUBLIC`.
+import type { SqlObject } from '../model/types.js';
+import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import { strings, type Node } from '../sql/pg-parse.js';
+
+export type TargetType = 'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE';
+export interface Target { readonly type: TargetType; readonly name: string; readonly parent?: string }
+
+const ORDER = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'USAGE', 'CREATE', 'EXECUTE'];
+const ALL: Readonly<Record<TargetType, readonly string[]>> = {
+  TABLE: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'], SEQUENCE: ['USAGE', 'SELECT', 'UPDATE'],
+  SCHEMA: ['USAGE', 'CREATE'], FUNCTION: ['EXECUTE'], PROCEDURE: ['EXECUTE'], TYPE: ['USAGE'],
+};
+/** What PUBLIC holds when nobody granted or revoked anything (PostgreSQL 15). */
+function publicDefault(t: Target): readonly string[] {
+  if (t.type === 'FUNCTION' || t.type === 'PROCEDURE') return ['EXECUTE'];
+  if (t.type === 'TYPE' || (t.type === 'SCHEMA' && t.name === 'public')) return ['USAGE'];
+  return [];
+}
+const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
+
+interface Held { grantable: boolean }
+interface Entry { readonly target: Target; readonly grantee: string; readonly privs: Map<string, Held>; readonly cols: Map<string, Map<string, Held>> }
+
+/** Privileges held, keyed by target and grantee; build it with grant/revoke, read it with objects(). */
+export class PrivilegeSet {
+  private readonly entries = new Map<string, Entry>();
+  /** Targets whose ACL is set: PUBLIC's defaults are then explicit (absent = revoked). */
+  private readonly explicit = new Map<string, Target>();
+  private readonly sources = new Map<string, string>();
+
+  private entry(t: Target, grantee: string): Entry {
+    const key = `${t.type} ${t.name}\u0000${grantee}`;
+    let e = this.entries.get(key);
+    if (!e) { e = { target: t, grantee, privs: new Map(), cols: new Map() }; this.entries.set(key, e); }
+    return e;
+  }
+
+  /** Marks a target whose ACL exists (catalog) or that a statement touched (declared). */
+  touch(t: Target, source?: string): void {
+    const key = `${t.type} ${t.name}`;
+    if (!this.explicit.has(key)) {
+      this.explicit.set(key, t);
+      if (publicDefault(t).length > 0) {
+        const pub = this.entry(t, 'PUBLIC');
+        // Declared: PUBLIC starts with its defaults, which a REVOKE can take away. (The catalog
+        // lists what PUBLIC holds once an ACL is set, so there it starts empty.)
+        if (source !== undefined) for (const p of publicDefault(t)) pub.privs.set(p, { grantable: false });
+      }
+    }
+    if (source !== undefined && !this.sources.has(key)) this.sources.set(key, source);
+  }
+
+  grant(t: Target, grantee: string, priv: string, grantable: boolean, column?: string): void {
+    const e = this.entry(t, grantee);
+    if (column === undefined) e.privs.set(priv, { grantable: grantable || (e.privs.get(priv)?.grantable ?? false) });
+    else {
+      const c = e.cols.get(column) ?? new Map<string, Held>();
+      c.set(priv, { grantable });
+      e.cols.set(column, c);
+    }
+  }
+
+  revoke(t: Target, grantee: string, priv: string, grantOptionOnly: boolean, column?: string): void {
+    const e = this.entry(t, grantee);
+    const apply = (m: Map<string, Held>): void => {
+      if (!m.has(priv)) return;
+      if (grantOptionOnly) m.set(priv, { grantable: false }); else m.delete(priv);
+    };
+    if (column === undefined) {
+      apply(e.privs);
+      // Revoking on the table revokes the same privilege on its columns.
+      if (!grantOptionOnly) for (const c of e.cols.values()) c.delete(priv);
+    } else if (e.cols.has(column)) apply(e.cols.get(column)!);
+  }
+
+  /** The privileges as objects. */
+  objects(): SqlObject[] {
+    const out: SqlObject[] = [];
+    for (const e of this.entries.values()) {
+      const t = e.target;
+      const on = `${t.type} ${t.name}`;
+      const defaults = e.grantee === 'PUBLIC' ? publicDefault(t) : [];
+      const source = this.sources.get(on);
+      const base = { kind: 'privileges' as const, ...(t.parent ? { parent: t.parent } : {}), provides: [], deps: t.parent ? [t.parent] : [], ...(source ? { source } : {}) };
+      const missing = defaults.filter((p) => !e.privs.has(p));
+      if (missing.length > 0 && this.explicit.has(on)) {
+        const name = `${t.type.toLowerCase()} ${t.name} revoked from PUBLIC`;
+        out.push({ ...base, id: `privileges ${name}`, name, create: [`REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`], drop: [`GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`] });
+      }
+      const held = [...e.privs].filter(([p, h]) => !(defaults.includes(p) && !h.grantable));
+      const create: string[] = [];
+      const plain = held.filter(([, h]) => !h.grantable).map(([p]) => p).sort(byOrder);
+      const opt = held.filter(([, h]) => h.grantable).map(([p]) => p).sort(byOrder);
+      if (plain.length > 0) create.push(`GRANT ${plain.join(', ')} ON ${on} TO ${e.grantee}`);
+      if (opt.length > 0) create.push(`GRANT ${opt.join(', ')} ON ${on} TO ${e.grantee} WITH GRANT OPTION`);
+      for (const grantable of [false, true]) {
+        for (const p of ORDER) {
+          const cols = [...e.cols].filter(([, m]) => m.get(p)?.grantable === grantable).map(([c]) => c).sort();
+          if (cols.length > 0) create.push(`GRANT ${p} (${cols.map(quoteIdent).join(', ')}) ON ${on} TO ${e.grantee}${grantable ? ' WITH GRANT OPTION' : ''}`);
+        }
+      }
+      if (create.length === 0) continue;
+      const name = `${t.type.toLowerCase()} ${t.name} to ${e.grantee}`;
+      out.push({ ...base, id: `privileges ${name}`, name, create, drop: [`REVOKE ALL ON ${on} FROM ${e.grantee}`] });
+    }
+    return out;
+  }
+}
+
+/** A grantee as PostgreSQL names it: PUBLIC, or the quoted role name. */
+export const granteeName = (r: Node): string | undefined =>
+  r.RoleSpec?.roletype === 'ROLESPEC_PUBLIC' ? 'PUBLIC' : r.RoleSpec?.roletype === 'ROLESPEC_CSTRING' ? quoteIdent(r.RoleSpec.rolename) : undefined;
+
+const TYPES: Readonly<Record<string, TargetType>> = {
+  OBJECT_TABLE: 'TABLE', OBJECT_SEQUENCE: 'SEQUENCE', OBJECT_SCHEMA: 'SCHEMA', OBJECT_FUNCTION: 'FUNCTION',
+  OBJECT_PROCEDURE: 'PROCEDURE', OBJECT_TYPE: 'TYPE', OBJECT_DOMAIN: 'TYPE',
+};
+
+/** Applies one GRANT / REVOKE statement of an SQL file; returns a problem, if any. */
+export function applyGrantStmt(set: PrivilegeSet, g: Node, schema: string, argTypes: (owa: Node) => string, where: string): string | undefined {
+  if (g.targtype !== 'ACL_TARGET_OBJECT') return 'GRANT … ON ALL … IN SCHEMA is not supported: grant on each object (ALTER DEFAULT PRIVILEGES is not managed yet)';
+  const type = TYPES[g.objtype];
+  if (!type) return `GRANT / REVOKE on ${String(g.objtype).replace(/^OBJECT_/, '').toLowerCase()} is not managed`;
+  const grantees = (g.grantees ?? []).map(granteeName);
+  if (grantees.some((x: string | undefined) => x === undefined)) return 'grant to a named role or PUBLIC (CURRENT_USER / SESSION_USER are not managed)';
+  const targets: Target[] = (g.objects ?? []).map((o: Node): Target => {
+    if (o.RangeVar) {
+      const name = quoteQualified({ schema: o.RangeVar.schemaname ?? schema, name: o.RangeVar.relname });
+      return { type, name, parent: type === 'TABLE' ? `relation ${name}` : `sequence ${name}` };
+    }
+    if (o.ObjectWithArgs) {
+      const names = strings(o.ObjectWithArgs.objname);
+      const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
+      return { type, name: `${n}(${argTypes(o.ObjectWithArgs)})`, parent: `routine ${n}` };
+    }
+    const names = o.String ? [o.String.sval as string] : strings(o.List?.items ?? o.TypeName?.names);
+    if (type === 'SCHEMA') return { type, name: quoteIdent(names[0]!) };
+    const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
+    return { type, name: n, parent: `type ${n}` };
+  });
+  const privs: { name: string; cols?: string[] }[] = (g.privileges ?? []).map((p: Node) => ({ name: String(p.AccessPriv.priv_name ?? 'all').toUpperCase(), ...(p.AccessPriv.cols ? { cols: strings(p.AccessPriv.cols) } : {}) }));
+  for (const t of targets) {
+    set.touch(t, where);
+    const list: { name: string; cols?: string[] }[] = privs.length === 0 ? ALL[type].map((name) => ({ name }))
+      : privs.flatMap((p) => (p.name === 'ALL' ? ALL[type].map((name) => ({ name, ...(p.cols ? { cols: p.cols } : {}) })) : [p]));
+    for (const grantee of grantees as string[]) {
+      for (const p of list) {
+        for (const col of p.cols ?? [undefined]) {
+          if (g.is_grant) set.grant(t, grantee, p.name, Boolean(g.grant_option), col);
+          else set.revoke(t, grantee, p.name, Boolean(g.grant_option), col);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** One aclexplode row of the catalog query. */
+export type AclRow = readonly [type: TargetType, name: string, parent: string | null, grantee: string | null, priv: string | null, grantable: boolean | null, column: string | null];
+
+/** The catalog's privileges as objects; a row with no grantee only says the target's ACL is set. */
+export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
+  const set = new PrivilegeSet();
+  for (const [type, name, parent, grantee, priv, grantable, column] of rows) {
+    const t: Target = { type, name, ...(parent ? { parent } : {}) };
+    set.touch(t);
+    if (grantee !== null && priv !== null) set.grant(t, grantee, priv, grantable ?? false, column ?? undefined);
+  }
+  return set.objects();
+}

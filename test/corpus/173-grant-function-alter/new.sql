@@ -1,0 +1,6 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+CREATE FUNCTION app.gf(x integer) RETURNS integer LANGUAGE sql AS 'SELECT x';
+REVOKE EXECUTE ON FUNCTION app.gf(integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION app.gf(integer) TO cm_reader;

@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+CREATE SEQUENCE app.gs;
+GRANT USAGE ON SEQUENCE app.gs TO cm_reader;

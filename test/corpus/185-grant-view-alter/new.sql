@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+CREATE VIEW app.gv AS SELECT id FROM app.t;
+GRANT SELECT, UPDATE ON app.gv TO cm_reader;
