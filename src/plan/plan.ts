@@ -100,6 +100,8 @@ export function buildPlan(input: {
     warnings: input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
-    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]] : []))),
+    // What each declared definition becomes is recorded by apply (a comment set in place too).
+    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' || (s.kind === 'alter_object' && s.objectKind === 'comment')
+      ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]] : []))),
   };
 }

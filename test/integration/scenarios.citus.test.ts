@@ -2,7 +2,9 @@
 // diff (over the recorded introspection) equals the plan against the live cluster, `apply`
 // refuses its hazards without their flag and then applies it, and planning again gives nothing
 // (as does planning the introspected manifest). The HammerDB test covers psql -f of a plan.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/commands/plan.js';
@@ -10,7 +12,7 @@ import { planBodySql } from '../../src/format/plan-sql.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
-import { liveToManifest } from '../../src/introspect/to-manifest.js';
+import { liveToProject } from '../../src/introspect/to-manifest.js';
 import { citusServers, freshDatabase } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 import { stableJson } from '../../src/util/stable-json.js';
@@ -65,8 +67,15 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
     expect(again.transaction.steps.map((x) => x.summary)).toEqual([]);
     expect(again.afterCommit.map((x) => x.summary)).toEqual([]);
 
-    // introspect -> plan is empty: the cluster adopted as a manifest plans nothing.
-    const adopted = await loadManifestText(liveToManifest(after), 'introspected.yaml', s.dir);
+    // introspect -> plan is empty: the cluster adopted as a manifest (with its SQL and routine
+    // files, as introspect --out writes them) plans nothing.
+    const project = liveToProject(after, { files: true });
+    const dir = mkdtempSync(join(tmpdir(), 'cm-adopted-'));
+    for (const [rel, text] of Object.entries(project.files)) {
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      writeFileSync(join(dir, rel), text);
+    }
+    const adopted = await loadManifestText(project.manifest, 'introspected.yaml', dir);
     const adoptedPlan = planLive(adopted, after);
     expect(adoptedPlan.transaction.steps.map((x) => x.summary)).toEqual([]);
     expect(adoptedPlan.unmanaged).toEqual([]);
