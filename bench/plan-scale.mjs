@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Plan at scale: a Citus cluster with 2,000 distributed tables in 20 colocation groups
-// (shard_count 4), 8,000 local tables, 2,000 routines and 1,000 sequences, plus objects the
-// model only names (1,000 views, 1,000 triggers, 200 enums, 500 policies, 2,000 grants). Times `plan` (catalog
+// (shard_count 4), 8,000 local tables, 2,000 routines and 1,000 sequences, plus objects defined
+// by SQL (1,000 views, 1,000 triggers, 200 enums, 500 policies, 2,000 grants). Times `plan` (catalog
 // read + diff + render, in a child process) and `pg_dump --schema-only` of the same database in
 // one run, and prints both, the ratio, plan's round trips and its peak memory.
 // Usage: npm run build && node bench/plan-scale.mjs   (BENCH_URL=... to use an existing cluster;
