@@ -1,18 +1,15 @@
 // Turns a schema-valid manifest into the desired model, enforcing the cross-field rules of
 // manifest.md. Problems are collected with their path; nothing here touches a database.
 import { identifierProblem, parseQualifiedKey, type QualifiedName } from '../sql/quote.js';
-import { checkExpression, ParseFailure, parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
 import { idOf, type ColocationGroup, type Column, type ForeignKey, type Sequence, type Table, type ClusterModel } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { resolveRoutines, type RoutineInfo } from './resolve-routines.js';
 import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js';
 import { checkForeignKeys } from './resolve-keys.js';
-import type { Manifest, ManifestColumn, ManifestTable } from './schema.js';
-import { objectsFromSql, type SqlFile } from '../objects/from-sql.js';
-import { sqlFileRoutines } from './resolve-sql-routines.js';
-import { typeFromNode, type Node } from '../sql/pg-parse.js';
-import type { Routine, SqlObject } from '../model/types.js';
+import type { Manifest, ManifestTable } from './schema.js';
+import { resolveSqlObjects } from './resolve-sql.js';
+import { resolveColumn } from './resolve-column.js';
 
 export interface ResolveIo {
   /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
@@ -55,57 +52,6 @@ export function qualifiedKey(key: string, defaultSchema: string, path: Path, pro
   return q;
 }
 
-function resolveColumn(name: string, spec: ManifestColumn, path: Path, problems: ProblemList): Column | undefined {
-  const text = typeof spec === 'string' ? spec : spec.type;
-  const typePath = typeof spec === 'string' ? path : [...path, 'type'];
-  let type: TypeInfo;
-  try {
-    type = parseTypeText(text);
-  } catch (e) {
-    problems.error(typePath, 'invalid_type_name', `type ${JSON.stringify(text)}: ${(e as Error).message}`);
-    return undefined;
-  }
-  let dflt: string | undefined;
-  if (typeof spec !== 'string' && spec.default !== undefined) {
-    dflt = String(spec.default);
-    try {
-      checkExpression(dflt);
-    } catch (e) {
-      problems.error([...path, 'default'], 'invalid_default', `default ${JSON.stringify(dflt)}: ${(e as ParseFailure).message}`);
-      return undefined;
-    }
-  }
-  const spec2 = typeof spec === 'string' ? undefined : spec;
-  if (spec2?.generated !== undefined) {
-    try {
-      checkExpression(spec2.generated);
-    } catch (e) {
-      problems.error([...path, 'generated'], 'invalid_generated', `generated ${JSON.stringify(spec2.generated)}: ${(e as ParseFailure).message}`);
-      return undefined;
-    }
-  }
-  const exclusive = (['default', 'identity', 'generated'] as const).filter((k) => spec2?.[k] !== undefined);
-  if (exclusive.length > 1 || (type.serial && exclusive.length > 0)) {
-    problems.error(path, 'conflicting_column_options', `a column has at most one of default, identity, generated${type.serial ? ' (and a serial column none of them)' : ''}: this one has ${[...(type.serial ? ['serial'] : []), ...exclusive].join(', ')}`);
-    return undefined;
-  }
-  if (spec2?.identity !== undefined && !['smallint', 'integer', 'bigint'].includes(type.base)) {
-    problems.error([...path, 'identity'], 'identity_type', `an identity column is smallint, integer or bigint, not ${type.sql}`);
-    return undefined;
-  }
-  // PostgreSQL makes every serial column NOT NULL; a manifest cannot ask otherwise.
-  if (type.serial && typeof spec !== 'string' && spec.not_null === false) {
-    problems.error([...path, 'not_null'], 'serial_nullable', `a ${text} column is always NOT NULL in PostgreSQL: remove not_null: false`);
-    return undefined;
-  }
-  // An identity column is NOT NULL in PostgreSQL, like a serial one.
-  const notNull = type.serial === true || spec2?.identity !== undefined || spec2?.not_null === true;
-  return {
-    name, type, notNull, ...(dflt !== undefined ? { default: dflt } : {}),
-    ...(spec2?.identity ? { identity: spec2.identity } : {}), ...(spec2?.generated ? { generated: spec2.generated } : {}),
-    ...(spec2?.collation ? { collation: spec2.collation } : {}),
-  };
-}
 
 function kindsOf(t: ManifestTable): string[] {
   const kinds: string[] = [];
@@ -283,24 +229,6 @@ function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList)
     };
   }
   return out;
-}
-
-/** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
-function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): Record<string, SqlObject> {
-  const files: SqlFile[] = [];
-  m.sql.forEach((entry, i) => {
-    for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
-      const text = io.readFile(rel, ['sql', i]);
-      if (text !== undefined) files.push({ file: rel, text });
-    }
-  });
-  const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
-  const out = objectsFromSql(files, defaultSchema, argTypes);
-  for (const p of [...out.problems, ...sqlFileRoutines(out.routines, defaultSchema, routines)]) {
-    const i = m.sql.findIndex((e) => p.where.startsWith(e));
-    problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
-  }
-  return out.objects;
 }
 
 /** Resolves a schema-valid manifest into the desired model, reporting rule violations. */

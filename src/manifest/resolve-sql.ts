@@ -1,9 +1,13 @@
-// Functions and procedures written in the `sql:` files: each becomes a routine of the model. A
-// routine the manifest declares by signature only (routines: … signature:) takes its body from
-// here and keeps its distribution; any other is a local routine (stays on the coordinator).
-import { routineId, type Routine } from '../model/types.js';
-import type { RoutineStatement, SqlFileProblem } from '../objects/from-sql.js';
-import { ParseFailure } from '../sql/pg-parse.js';
+// The `sql:` files: their objects (objects/from-sql.ts), and their functions and procedures, each
+// of which becomes a routine of the model. A routine the manifest declares by signature only
+// (routines: … signature:) takes its body from there and keeps its distribution; any other is a
+// local routine (stays on the coordinator).
+import { routineId, type Routine, type SqlObject } from '../model/types.js';
+import { objectsFromSql, type RoutineStatement, type SqlFile, type SqlFileProblem } from '../objects/from-sql.js';
+import { ParseFailure, typeFromNode, type Node } from '../sql/pg-parse.js';
+import type { ProblemList } from './problems.js';
+import type { ResolveIo } from './resolve.js';
+import type { Manifest } from './schema.js';
 import { plpgsqlProblem } from '../sql/plpgsql-check.js';
 import { identityArgs, parseRoutineSql } from '../sql/routine-parse.js';
 import { idOf } from '../model/types.js';
@@ -18,7 +22,7 @@ function shift(where: string, text: string, byteOffset: number): string {
 }
 
 /** Adds the SQL files' routines to `routines`; returns the problems, located. */
-export function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema: string, routines: Record<string, Routine>): SqlFileProblem[] {
+function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema: string, routines: Record<string, Routine>): SqlFileProblem[] {
   const problems: SqlFileProblem[] = [];
   for (const s of statements) {
     let parsed;
@@ -53,3 +57,22 @@ export function sqlFileRoutines(statements: readonly RoutineStatement[], default
   }
   return problems;
 }
+
+/** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
+export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): Record<string, SqlObject> {
+  const files: SqlFile[] = [];
+  m.sql.forEach((entry, i) => {
+    for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
+      const text = io.readFile(rel, ['sql', i]);
+      if (text !== undefined) files.push({ file: rel, text });
+    }
+  });
+  const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
+  const out = objectsFromSql(files, defaultSchema, argTypes);
+  for (const p of [...out.problems, ...sqlFileRoutines(out.routines, defaultSchema, routines)]) {
+    const i = m.sql.findIndex((e) => p.where.startsWith(e));
+    problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
+  }
+  return out.objects;
+}
+
