@@ -10,7 +10,7 @@ export const NOT_MANAGED_KINDS = [
   'table access method', 'table storage options', 'rule', 'constraint option',
   'range type',
   'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
-  'collation', 'operator', 'statistics object', 'event trigger', 'publication', 'default privileges',
+  'collation', 'operator', 'statistics object', 'event trigger', 'publication',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -57,7 +57,4 @@ export const NOT_MANAGED_SQL = `
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
-  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
-  UNION ALL SELECT 'default privileges', 'for role ' || pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(da.defaclrole))
-         || COALESCE(' in schema ' || pg_catalog.quote_ident(dn.nspname), '')
-    FROM pg_catalog.pg_default_acl da LEFT JOIN pg_catalog.pg_namespace dn ON dn.oid = da.defaclnamespace`;
+  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p`;

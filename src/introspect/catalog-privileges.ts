@@ -13,12 +13,12 @@ const args = (p: string): string => `COALESCE((SELECT pg_catalog.string_agg(pg_c
 
 /** The `acls` member of the catalog document. */
 export const ACLS_JSON = `
-  'acls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(a.type, a.name, a.parent, a.grantee, a.priv, a.grantable, a.col)), '[]') FROM (
+  'acls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(a.type, a.name, a.parent, a.grantee, a.priv, a.grantable, a.col, a.sch)), '[]') FROM (
     -- Relations (anyrel: tables, views, materialized views) and sequences; a sequence a serial column owns goes with its table.
     SELECT CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, ${qn('ns.nspname', 'c.relname')},
       CASE WHEN c.relkind <> 'S' THEN 'relation ' || ${qn('ns.nspname', 'c.relname')}
         WHEN own.refobjid IS NOT NULL THEN 'relation ' || ${qn('ons.nspname', 'oc.relname')} ELSE 'sequence ' || ${qn('ns.nspname', 'c.relname')} END,
-      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL::text
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL::text, NULL::text
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
     LEFT JOIN pg_catalog.pg_depend own ON c.relkind = 'S' AND own.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND own.objid = c.oid
       AND own.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND own.deptype IN ('a', 'i')
@@ -27,28 +27,36 @@ export const ACLS_JSON = `
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE c.relacl IS NOT NULL AND (c.oid IN (SELECT oid FROM anyrel) OR c.relkind = 'S') AND ${notExt('pg_catalog.pg_class', 'c.oid')}
     UNION ALL
-    SELECT 'TABLE', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, ${grantee('x.grantee')}, x.privilege_type, x.is_grantable, att.attname
+    SELECT 'TABLE', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, ${grantee('x.grantee')}, x.privilege_type, x.is_grantable, att.attname, NULL
     FROM pg_catalog.pg_attribute att JOIN anyrel r ON r.oid = att.attrelid JOIN pg_catalog.pg_class c ON c.oid = r.oid
     CROSS JOIN LATERAL pg_catalog.aclexplode(att.attacl) x
     WHERE att.attacl IS NOT NULL AND att.attnum > 0 AND NOT att.attisdropped AND x.grantee <> c.relowner
     UNION ALL
-    SELECT 'SCHEMA', pg_catalog.quote_ident(n.nspname), NULL, CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL
+    SELECT 'SCHEMA', pg_catalog.quote_ident(n.nspname), NULL, CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL
     FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(n.nspacl) e WHERE e.grantee <> n.nspowner
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE n.nspacl IS NOT NULL
     UNION ALL
     SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || ${args('p')} || ')',
-      'routine ' || ${qn('ns.nspname', 'p.proname')}, CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL
+      'routine ' || ${qn('ns.nspname', 'p.proname')}, CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(p.proacl) e WHERE e.grantee <> p.proowner
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE p.proacl IS NOT NULL AND p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     SELECT 'TYPE', ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')},
-      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(t.typacl) e WHERE e.grantee <> t.typowner
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE t.typacl IS NOT NULL AND ${notExt('pg_catalog.pg_type', 't.oid')}
-  ) AS a(type, name, parent, grantee, priv, grantable, col))`;
+    UNION ALL
+    -- Default privileges: for a role (its own entries left out), everywhere or in one schema.
+    SELECT CASE da.defaclobjtype WHEN 'r' THEN 'TABLES' WHEN 'S' THEN 'SEQUENCES' WHEN 'f' THEN 'FUNCTIONS' WHEN 'T' THEN 'TYPES' ELSE 'SCHEMAS' END,
+      pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(da.defaclrole)), NULL,
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, pg_catalog.quote_ident(dn.nspname)
+    FROM pg_catalog.pg_default_acl da LEFT JOIN pg_catalog.pg_namespace dn ON dn.oid = da.defaclnamespace
+    LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(da.defaclacl) e WHERE e.grantee <> da.defaclrole
+      UNION ALL SELECT NULL, NULL, NULL) x ON true
+  ) AS a(type, name, parent, grantee, priv, grantable, col, sch))`;

@@ -41,7 +41,8 @@ export const catalogSchema = z.object({
   /** Whether citus_migrate.object_state exists (read in a second round trip). */
   objectState: z.boolean().default(false),
   /** ACL entries: [type, name, parent, grantee, privilege, grantable, column] (objects/privileges.ts). */
-  acls: z.array(z.tuple([z.enum(['TABLE', 'SEQUENCE', 'SCHEMA', 'FUNCTION', 'PROCEDURE', 'TYPE']), z.string(), nullableStr, nullableStr, nullableStr, z.boolean().nullable(), nullableStr])).default([]),
+  acls: z.array(z.tuple([z.enum(['TABLE', 'SEQUENCE', 'SCHEMA', 'FUNCTION', 'PROCEDURE', 'TYPE', 'TABLES', 'SEQUENCES', 'FUNCTIONS', 'TYPES', 'SCHEMAS']),
+    z.string(), nullableStr, nullableStr, nullableStr, z.boolean().nullable(), nullableStr, nullableStr.optional()])).default([]),
   typeUsers: z.array(z.object({ type: z.string(), by: z.string() })).default([]),
   nodes: z.array(z.object({
     id: z.number().int(), group: z.number().int(), host: z.string(), port: z.number().int(), role: z.string(),

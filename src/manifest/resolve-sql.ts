@@ -59,7 +59,7 @@ function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema:
 }
 
 /** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
-export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): Record<string, SqlObject> {
+export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): { objects: Record<string, SqlObject>; schemas: string[] } {
   const files: SqlFile[] = [];
   m.sql.forEach((entry, i) => {
     for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
@@ -73,6 +73,6 @@ export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: Resolv
     const i = m.sql.findIndex((e) => p.where.startsWith(e));
     problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
   }
-  return out.objects;
+  return { objects: out.objects, schemas: out.schemas };
 }
 

@@ -237,10 +237,10 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
-  const objects = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
+  const { objects, schemas: objectSchemas } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
   const bench = m.bench ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables }) : undefined;
   const schemas = [...new Set([ctx.defaultSchema, ...Object.values(withFks).map((t) => t.qname.schema),
-    ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)])];
+    ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema), ...objectSchemas])];
   return {
     desired: { schemas, tables: withFks, groups: ctx.groups, sequences, routines, objects },
     routineInfo: info,

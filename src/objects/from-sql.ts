@@ -6,7 +6,7 @@ import type { ObjectKind, SqlObject } from '../model/types.js';
 import { providedNames } from '../introspect/to-model.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { applyGrantStmt, PrivilegeSet } from './privileges.js';
+import { applyDefaultPrivileges, applyGrantStmt, PrivilegeSet } from './privileges.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -151,7 +151,8 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
 }
 
 /** Reads the objects the SQL files declare; `argTypes` renders a routine's identity arguments. */
-export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string, argTypes: (objectWithArgs: Node) => string): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; problems: SqlFileProblem[] } {
+export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string, argTypes: (objectWithArgs: Node) => string): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
+  const schemas = new Set<string>();
   const objects: Record<string, SqlObject> = {};
   const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
@@ -189,6 +190,11 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
         if (why) problems.push({ where, code: 'unsupported_statement', message: why });
         continue;
       }
+      if (raw.stmt.AlterDefaultPrivilegesStmt) {
+        const why = applyDefaultPrivileges(privileges, raw.stmt.AlterDefaultPrivilegesStmt, where);
+        if (why) problems.push({ where, code: 'unsupported_statement', message: why });
+        continue;
+      }
       // Functions and procedures are routines (the routine model compares and distributes them).
       if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc, schema }); continue; }
       let c: Classified | string;
@@ -200,6 +206,8 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       if (typeof c === 'string') { problems.push({ where, code: 'unsupported_statement', message: c }); continue; }
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
+      const made = createdSchema(raw.stmt, schema);
+      if (made !== undefined) schemas.add(made);
       const deps = [...references(raw.stmt, schema)].filter((d) => !providedNames(c.kind, c.name).includes(d));
       if (c.amends) {
         if (!have) { problems.push({ where, code: 'amends_undeclared', message: `${id} is not declared before this statement` }); continue; }
@@ -230,7 +238,7 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
     }
   }
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
-  return { objects, routines, problems };
+  return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems };
 }
 
 /** A CREATE FUNCTION / PROCEDURE statement of an SQL file, for the routine model. */
@@ -240,6 +248,18 @@ export interface RoutineStatement {
   readonly file: string;
   readonly offset: number; // byte offset of the statement in the file
   readonly schema: string; // what an unqualified name means there
+}
+
+/** The schema a statement creates its object in, which must exist first (raw name). */
+function createdSchema(stmt: Node, schema: string): string | undefined {
+  const inList = (names: string[]): string => (names.length > 1 ? names[0]! : schema);
+  if (stmt.ViewStmt) return stmt.ViewStmt.view.schemaname ?? schema;
+  if (stmt.CreateTableAsStmt) return stmt.CreateTableAsStmt.into.rel.schemaname ?? schema;
+  if (stmt.CompositeTypeStmt) return stmt.CompositeTypeStmt.typevar.schemaname ?? schema;
+  if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
+  if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
+  if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
+  return undefined;
 }
 
 function addEnumLabel(labels: readonly string[], s: Node): string[] | string {

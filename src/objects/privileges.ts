@@ -8,18 +8,35 @@ import type { SqlObject } from '../model/types.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { strings, type Node } from '../sql/pg-parse.js';
 
-export type TargetType = 'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE';
-export interface Target { readonly type: TargetType; readonly name: string; readonly parent?: string }
+export type TargetType = 'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE' | DefaultsType;
+/** ALTER DEFAULT PRIVILEGES … ON TABLES (etc.): what objects a role creates later get. */
+export type DefaultsType = 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
+export interface Target {
+  readonly type: TargetType;
+  readonly name: string; // the object; for defaults, the role whose new objects they are for
+  readonly parent?: string;
+  /** Defaults only: the schema they are limited to (none: everywhere). */
+  readonly inSchema?: string;
+}
+const isDefaults = (t: Target): boolean => ['TABLES', 'SEQUENCES', 'FUNCTIONS', 'TYPES', 'SCHEMAS'].includes(t.type);
+/** The statement prefix and the ON clause of a target. */
+function clauses(t: Target): { prefix: string; on: string; name: string } {
+  if (!isDefaults(t)) return { prefix: '', on: `${t.type} ${t.name}`, name: `${t.type.toLowerCase()} ${t.name}` };
+  const scope = `FOR ROLE ${t.name}${t.inSchema ? ` IN SCHEMA ${t.inSchema}` : ''}`;
+  return { prefix: `ALTER DEFAULT PRIVILEGES ${scope} `, on: t.type, name: `defaults for role ${t.name}${t.inSchema ? ` in schema ${t.inSchema}` : ''} on ${t.type.toLowerCase()}` };
+}
 
 const ORDER = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'USAGE', 'CREATE', 'EXECUTE'];
 const ALL: Readonly<Record<TargetType, readonly string[]>> = {
   TABLE: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'], SEQUENCE: ['USAGE', 'SELECT', 'UPDATE'],
   SCHEMA: ['USAGE', 'CREATE'], FUNCTION: ['EXECUTE'], PROCEDURE: ['EXECUTE'], TYPE: ['USAGE'],
+  TABLES: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'], SEQUENCES: ['USAGE', 'SELECT', 'UPDATE'],
+  FUNCTIONS: ['EXECUTE'], TYPES: ['USAGE'], SCHEMAS: ['USAGE', 'CREATE'],
 };
 /** What PUBLIC holds when nobody granted or revoked anything (PostgreSQL 15). */
 function publicDefault(t: Target): readonly string[] {
-  if (t.type === 'FUNCTION' || t.type === 'PROCEDURE') return ['EXECUTE'];
-  if (t.type === 'TYPE' || (t.type === 'SCHEMA' && t.name === 'public')) return ['USAGE'];
+  if (t.type === 'FUNCTION' || t.type === 'PROCEDURE' || (t.type === 'FUNCTIONS' && !t.inSchema)) return ['EXECUTE'];
+  if (t.type === 'TYPE' || (t.type === 'TYPES' && !t.inSchema) || (t.type === 'SCHEMA' && t.name === 'public')) return ['USAGE'];
   return [];
 }
 const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
@@ -33,9 +50,11 @@ export class PrivilegeSet {
   /** Targets whose ACL is set: PUBLIC's defaults are then explicit (absent = revoked). */
   private readonly explicit = new Map<string, Target>();
   private readonly sources = new Map<string, string>();
+  /** Schemas the statements name (GRANT … ON SCHEMA, IN SCHEMA): they must exist. */
+  readonly schemas = new Set<string>();
 
   private entry(t: Target, grantee: string): Entry {
-    const key = `${t.type} ${t.name}\u0000${grantee}`;
+    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}\u0000${grantee}`;
     let e = this.entries.get(key);
     if (!e) { e = { target: t, grantee, privs: new Map(), cols: new Map() }; this.entries.set(key, e); }
     return e;
@@ -43,7 +62,7 @@ export class PrivilegeSet {
 
   /** Marks a target whose ACL exists (catalog) or that a statement touched (declared). */
   touch(t: Target, source?: string): void {
-    const key = `${t.type} ${t.name}`;
+    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
     if (!this.explicit.has(key)) {
       this.explicit.set(key, t);
       if (publicDefault(t).length > 0) {
@@ -84,21 +103,22 @@ export class PrivilegeSet {
     const out: SqlObject[] = [];
     for (const e of this.entries.values()) {
       const t = e.target;
-      const on = `${t.type} ${t.name}`;
+      const { prefix, on, name: what } = clauses(t);
+      const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
       const defaults = e.grantee === 'PUBLIC' ? publicDefault(t) : [];
-      const source = this.sources.get(on);
+      const source = this.sources.get(key);
       const base = { kind: 'privileges' as const, ...(t.parent ? { parent: t.parent } : {}), provides: [], deps: t.parent ? [t.parent] : [], ...(source ? { source } : {}) };
       const missing = defaults.filter((p) => !e.privs.has(p));
-      if (missing.length > 0 && this.explicit.has(on)) {
-        const name = `${t.type.toLowerCase()} ${t.name} revoked from PUBLIC`;
-        out.push({ ...base, id: `privileges ${name}`, name, create: [`REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`], drop: [`GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`] });
+      if (missing.length > 0 && this.explicit.has(key)) {
+        const name = `${what} revoked from PUBLIC`;
+        out.push({ ...base, id: `privileges ${name}`, name, create: [`${prefix}REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`], drop: [`${prefix}GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`] });
       }
       const held = [...e.privs].filter(([p, h]) => !(defaults.includes(p) && !h.grantable));
       const create: string[] = [];
       const plain = held.filter(([, h]) => !h.grantable).map(([p]) => p).sort(byOrder);
       const opt = held.filter(([, h]) => h.grantable).map(([p]) => p).sort(byOrder);
-      if (plain.length > 0) create.push(`GRANT ${plain.join(', ')} ON ${on} TO ${e.grantee}`);
-      if (opt.length > 0) create.push(`GRANT ${opt.join(', ')} ON ${on} TO ${e.grantee} WITH GRANT OPTION`);
+      if (plain.length > 0) create.push(`${prefix}GRANT ${plain.join(', ')} ON ${on} TO ${e.grantee}`);
+      if (opt.length > 0) create.push(`${prefix}GRANT ${opt.join(', ')} ON ${on} TO ${e.grantee} WITH GRANT OPTION`);
       for (const grantable of [false, true]) {
         for (const p of ORDER) {
           const cols = [...e.cols].filter(([, m]) => m.get(p)?.grantable === grantable).map(([c]) => c).sort();
@@ -106,8 +126,8 @@ export class PrivilegeSet {
         }
       }
       if (create.length === 0) continue;
-      const name = `${t.type.toLowerCase()} ${t.name} to ${e.grantee}`;
-      out.push({ ...base, id: `privileges ${name}`, name, create, drop: [`REVOKE ALL ON ${on} FROM ${e.grantee}`] });
+      const name = `${what} to ${e.grantee}`;
+      out.push({ ...base, id: `privileges ${name}`, name, create, drop: [`${prefix}REVOKE ALL ON ${on} FROM ${e.grantee}`] });
     }
     return out;
   }
@@ -121,6 +141,37 @@ const TYPES: Readonly<Record<string, TargetType>> = {
   OBJECT_TABLE: 'TABLE', OBJECT_SEQUENCE: 'SEQUENCE', OBJECT_SCHEMA: 'SCHEMA', OBJECT_FUNCTION: 'FUNCTION',
   OBJECT_PROCEDURE: 'PROCEDURE', OBJECT_TYPE: 'TYPE', OBJECT_DOMAIN: 'TYPE',
 };
+
+const DEFAULTS: Readonly<Record<string, DefaultsType>> = {
+  OBJECT_TABLE: 'TABLES', OBJECT_SEQUENCE: 'SEQUENCES', OBJECT_FUNCTION: 'FUNCTIONS', OBJECT_TYPE: 'TYPES', OBJECT_SCHEMA: 'SCHEMAS',
+};
+
+/** Applies one ALTER DEFAULT PRIVILEGES statement; FOR ROLE is required (it is whoever runs it otherwise). */
+export function applyDefaultPrivileges(set: PrivilegeSet, s: Node, where: string): string | undefined {
+  const opt = (name: string): Node[] => (s.options ?? []).find((o: Node) => o.DefElem?.defname === name)?.DefElem.arg?.List?.items ?? [];
+  const roles = opt('roles').map(granteeName);
+  if (roles.length === 0 || roles.some((r: string | undefined) => r === undefined || r === 'PUBLIC')) {
+    return 'write FOR ROLE: default privileges belong to the role whose new objects get them, and without it that is whoever applies the plan';
+  }
+  const type = DEFAULTS[s.action.objtype];
+  if (!type) return 'default privileges on this kind of object are not managed';
+  const schemas: (string | undefined)[] = opt('schemas').map((x: Node) => { set.schemas.add(x.String.sval); return quoteIdent(x.String.sval); });
+  const grantees = (s.action.grantees ?? []).map(granteeName);
+  if (grantees.some((x: string | undefined) => x === undefined)) return 'grant to a named role or PUBLIC';
+  const privs: string[] = (s.action.privileges ?? []).map((p: Node) => String(p.AccessPriv.priv_name).toUpperCase());
+  for (const role of roles as string[]) {
+    for (const inSchema of schemas.length > 0 ? schemas : [undefined]) {
+      const t: Target = { type, name: role, ...(inSchema ? { inSchema } : {}) };
+      set.touch(t, where);
+      for (const g of grantees as string[]) {
+        for (const p of privs.length === 0 || privs.includes('ALL') ? ALL[type] : privs) {
+          if (s.action.is_grant) set.grant(t, g, p, Boolean(s.action.grant_option)); else set.revoke(t, g, p, Boolean(s.action.grant_option));
+        }
+      }
+    }
+  }
+  return undefined;
+}
 
 /** Applies one GRANT / REVOKE statement of an SQL file; returns a problem, if any. */
 export function applyGrantStmt(set: PrivilegeSet, g: Node, schema: string, argTypes: (owa: Node) => string, where: string): string | undefined {
@@ -140,7 +191,7 @@ export function applyGrantStmt(set: PrivilegeSet, g: Node, schema: string, argTy
       return { type, name: `${n}(${argTypes(o.ObjectWithArgs)})`, parent: `routine ${n}` };
     }
     const names = o.String ? [o.String.sval as string] : strings(o.List?.items ?? o.TypeName?.names);
-    if (type === 'SCHEMA') return { type, name: quoteIdent(names[0]!) };
+    if (type === 'SCHEMA') { set.schemas.add(names[0]!); return { type, name: quoteIdent(names[0]!) }; }
     const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
     return { type, name: n, parent: `type ${n}` };
   });
@@ -162,13 +213,13 @@ export function applyGrantStmt(set: PrivilegeSet, g: Node, schema: string, argTy
 }
 
 /** One aclexplode row of the catalog query. */
-export type AclRow = readonly [type: TargetType, name: string, parent: string | null, grantee: string | null, priv: string | null, grantable: boolean | null, column: string | null];
+export type AclRow = readonly [type: TargetType, name: string, parent: string | null, grantee: string | null, priv: string | null, grantable: boolean | null, column: string | null, inSchema?: string | null];
 
 /** The catalog's privileges as objects; a row with no grantee only says the target's ACL is set. */
 export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
   const set = new PrivilegeSet();
-  for (const [type, name, parent, grantee, priv, grantable, column] of rows) {
-    const t: Target = { type, name, ...(parent ? { parent } : {}) };
+  for (const [type, name, parent, grantee, priv, grantable, column, inSchema] of rows) {
+    const t: Target = { type, name, ...(parent ? { parent } : {}), ...(inSchema ? { inSchema } : {}) };
     set.touch(t);
     if (grantee !== null && priv !== null) set.grant(t, grantee, priv, grantable ?? false, column ?? undefined);
   }

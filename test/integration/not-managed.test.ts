@@ -59,7 +59,7 @@ describe('objects the model does not hold are named, never hidden', () => {
       'partition: public.p1', 'partitioned table: public.p',
     ]));
     const managed = ['view', 'materialized view', 'enum', 'domain', 'composite type', 'index', 'index option', 'check constraint',
-      'exclusion constraint', 'trigger', 'policy', 'row level security', 'comment', 'extension', 'privileges'];
+      'exclusion constraint', 'trigger', 'policy', 'row level security', 'comment', 'extension', 'privileges', 'default privileges'];
     expect(json.notManaged.filter((x) => managed.includes(x.kind))).toEqual([]);
     // The identity column's sequence is part of the column, not a sequence to declare.
     expect(json.notManaged.some((x) => x.name.includes('t_id_seq'))).toBe(false);

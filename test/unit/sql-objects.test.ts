@@ -249,3 +249,19 @@ describe('names written without their schema compare with the catalog\'s qualifi
     expect(objectKey([written], 'app')).not.toBe(objectKey([printed]));
   });
 });
+
+describe('default privileges', () => {
+  it('ALTER DEFAULT PRIVILEGES needs FOR ROLE, and renders like the catalog', () => {
+    const { objects, problems, schemas } = read(`ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app, reports GRANT SELECT ON TABLES TO r;
+ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
+ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO r;`);
+    expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:3:1 unsupported_statement']);
+    expect(Object.fromEntries(Object.values(objects).map((o) => [o.id, o.create]))).toEqual({
+      'privileges defaults for role app_owner in schema app on tables to r': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app GRANT SELECT ON TABLES TO r'],
+      'privileges defaults for role app_owner in schema reports on tables to r': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA reports GRANT SELECT ON TABLES TO r'],
+      'privileges defaults for role app_owner on functions revoked from PUBLIC': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC'],
+    });
+    // Schemas named there are created if missing.
+    expect([...schemas].sort()).toEqual(['app', 'reports']);
+  });
+});
