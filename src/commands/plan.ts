@@ -61,11 +61,36 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
   });
 }
 
-/** Connects, reads the live state and plans against it. */
-export async function planAgainstDatabase(m: LoadedManifest, database: string | undefined, env: CommandIo['env'], displayFile = m.file): Promise<PlanDocument> {
+/** Connects and reads the live state. */
+export async function readDatabase(database: string | undefined, env: CommandIo['env'], signal?: AbortSignal, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
   const target = connectionTarget(database, env);
-  const live = await withClient(target, (c) => readLiveState(c));
-  return planLive(m, live, displayFile);
+  return withClient(target, (c) => readLiveState(c, onSent), signal);
+}
+
+/**
+ * Loads the manifest while the cluster answers the catalog query: connects and sends the query
+ * first (parsing the manifest holds the event loop, so the handshake must be over by then), so
+ * the server's time and the manifest's parsing overlap. A manifest error still comes first, as if
+ * the manifest had been loaded before the database was asked anything (the read only reads), and
+ * closes the connection.
+ */
+export async function loadAndRead(file: string, database: string | undefined, io: CommandIo): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
+  const stop = new AbortController();
+  let sent: () => void = () => undefined;
+  const querySent = new Promise<void>((resolve) => { sent = resolve; });
+  const reading = readDatabase(database, io.env, stop.signal, () => sent());
+  reading.catch(() => undefined); // awaited below, after the manifest; never unhandled
+  // Not longer than a second: a slow or unreachable server must not delay a manifest error.
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => { timer = setTimeout(resolve, 1000); });
+  await Promise.race([querySent, reading.then(() => undefined, () => undefined), giveUp]);
+  clearTimeout(timer);
+  try {
+    const m = await loadManifest(file, undefined, io.cwd);
+    return { m, live: await reading };
+  } finally {
+    stop.abort(); // a manifest error: the connection is not left to finish the read
+  }
 }
 
 /** Writes formatted output to --out or stdout. */
@@ -83,8 +108,13 @@ export function emit(text: string, out: string | undefined, io: CommandIo): void
 export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
   if (opts.offline && opts.database !== undefined) throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);
-  const m = await loadManifest(file, undefined, io.cwd);
-  const plan = opts.offline ? planOffline(m, file) : await planAgainstDatabase(m, opts.database, io.env, file);
+  let plan: PlanDocument;
+  if (opts.offline) {
+    plan = planOffline(await loadManifest(file, undefined, io.cwd), file);
+  } else {
+    const { m, live } = await loadAndRead(file, opts.database, io);
+    plan = planLive(m, live, file);
+  }
   emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);

@@ -76,10 +76,14 @@ export function scrub(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Opens a client, runs fn, and always closes it. Connection failures say where and why. */
-export async function withClient<T>(target: ConnectionTarget, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * Opens a client, runs fn, and always closes it. Connection failures say where and why. An
+ * aborted `signal` closes the connection at once (whatever it was doing fails).
+ */
+export async function withClient<T>(target: ConnectionTarget, fn: (client: pg.Client) => Promise<T>, signal?: AbortSignal): Promise<T> {
   const client = new pg.Client({ ...target.config, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
+  signal?.addEventListener('abort', () => { client.end().catch(() => undefined); }, { once: true });
   try {
     await client.connect();
   } catch (e) {

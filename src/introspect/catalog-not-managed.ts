@@ -4,6 +4,8 @@
 // difference. It runs inside the one catalog query and uses its `ns` (user schemas) and `rel`
 // (user tables) CTEs; extension members are left out, as everywhere in that query.
 
+import { notAShard, notExt, qn } from './catalog-fragments.js';
+
 /** Kinds this query reports, in the order a plan lists them. */
 export const NOT_MANAGED_KINDS = [
   'foreign table', 'partition', 'table inheritance', 'partitioned table',
@@ -14,18 +16,15 @@ export const NOT_MANAGED_KINDS = [
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
-const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
-const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
 const relName = qn('rel.nspname', 'rel.relname');
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
-export const NOT_MANAGED_SQL = `
+export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
          ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition))
-      AND ${notExt('pg_catalog.pg_class', 'c.oid')}
+      AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
   UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table'
          WHEN rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap') THEN 'table access method'

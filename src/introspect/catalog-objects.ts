@@ -4,9 +4,8 @@
 // depends on (pg_depend, as names). It runs inside the one catalog query and uses its `ns` (user
 // schemas) and `rel` (user tables) CTEs; extension members are left out, as everywhere there.
 
-const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
-const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+import { notExt, qn } from './catalog-fragments.js';
+
 const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
 
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
@@ -165,7 +164,7 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
 -- Only the objects above are looked up (a semi-join on obj), each kind of reference by its own
 -- hash join: pg_depend is large on a Citus coordinator.
 -- User enums, domains and composite types, each under its own oid and its array type's (a hash join key).
-utype AS (
+utype AS MATERIALIZED (
   SELECT u.tid, t.typname, t.typnamespace FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
   LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
   CROSS JOIN LATERAL (VALUES (t.oid), (t.typarray)) AS u(tid)
@@ -203,6 +202,6 @@ export const OBJECTS_JSON = `
   'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object('type', u.type, 'by', u.by)), '[]') FROM (
       -- The types a table's columns use, directly or as arrays: user enums, domains and composites only.
       SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
-      FROM utype t JOIN ns tn ON tn.oid = t.typnamespace
-      JOIN pg_catalog.pg_attribute a ON a.atttypid = t.tid JOIN rel ON rel.oid = a.attrelid
+      FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid
+      JOIN utype t ON t.tid = a.atttypid JOIN ns tn ON tn.oid = t.typnamespace
       WHERE a.attnum > 0 AND NOT a.attisdropped) AS u(type, by))`;

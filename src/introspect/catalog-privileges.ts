@@ -4,10 +4,9 @@
 // that the object's ACL is set (PUBLIC's defaults are then explicit). objects/privileges.ts turns
 // them into objects. Uses the catalog query's `ns` and `anyrel` CTEs; set-wise, ACLs only.
 
-const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
+import { notExt, qn } from './catalog-fragments.js';
+
 const grantee = (oid: string): string => `CASE WHEN ${oid} = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
-const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
 const args = (p: string): string => `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
       FROM pg_catalog.unnest(${p}.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '')`;
 
