@@ -164,8 +164,8 @@ describe('apply (plain PostgreSQL)', () => {
     }
   });
 
-  it('bounds the catalog read by --lock-timeout too (pg_get_expr locks tables with defaults)', async () => {
-    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0)');
+  it('bounds the catalog read by --lock-timeout too (printing a generated column locks its table)', async () => {
+    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0, twice bigint GENERATED ALWAYS AS (id * 2) STORED)');
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
@@ -174,6 +174,20 @@ describe('apply (plain PostgreSQL)', () => {
       expect(r.stderr).toContain('lock_timeout while reading the catalog (a table is locked by another session); retrying in 1s (attempt 2 of 2)');
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('canceling statement due to lock timeout');
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('is not held up by a lock on a table it does not change whose columns only have defaults (printed without locking it)', async () => {
+    await db.query('CREATE TABLE audit_log (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0)');
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN; LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
+    try {
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '0'], { cwd: project() });
+      expect(r.stderr).not.toContain('lock timeout');
+      expect(r.code).toBe(0);
     } finally {
       await holder.end();
     }
