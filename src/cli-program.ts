@@ -84,6 +84,13 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
 
+  program.command('analyze')
+    .description('for each delegated routine, where every statement of its body runs: on the shard, reference tables, across shards, the coordinator')
+    .addOption(file())
+    .option('--database <url>', 'read the routines, their delegation and the tables from this cluster (the manifest is then optional)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (o) => setCode(await (await import('./commands/analyze.js')).analyzeCommand(o, io)));
+
   program.command('introspect')
     .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')

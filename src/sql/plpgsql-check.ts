@@ -33,6 +33,17 @@ function compileError(sql: string): string | undefined {
   return out.startsWith('{') ? undefined : out;
 }
 
+/**
+ * The PL/pgSQL compiler's tree of the routines in `sql` (CREATE FUNCTION/PROCEDURE statements):
+ * `{ plpgsql_funcs: [{ PLpgSQL_function: { datums, action } }] }`, or undefined when they do not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function parsePlpgsql(sql: string): any {
+  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  const out = call((p) => wasm!._wasm_parse_plpgsql(p), sql);
+  return out.startsWith('{') ? JSON.parse(out) : undefined;
+}
+
 interface Token { readonly start: number; readonly end: number; readonly text: string; readonly tokenName: string }
 
 function scan(sql: string): Token[] {
@@ -53,6 +64,14 @@ function bodyToken(text: string, body: string): { token: Token; offsetOf(bodyByt
     }
   }
   return undefined;
+}
+
+/** The 1-based line of `text` (one CREATE FUNCTION/PROCEDURE statement) its body `body` starts on. */
+export function bodyStartLine(text: string, body: string): number | undefined {
+  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  const where = bodyToken(text, body);
+  if (!where) return undefined;
+  return Buffer.from(text).subarray(0, where.offsetOf(0)).toString().split('\n').length;
 }
 
 /**
