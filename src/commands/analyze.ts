@@ -88,7 +88,7 @@ export function analysisText(doc: AnalysisDocument): string {
   }
   const total = doc.routines.reduce((n, r) => n + r.statements.filter((s) => s.locality !== 'shard' && s.locality !== 'reference').length, 0);
   lines.push('', total === 0 ? `${plural(doc.routines.length, 'delegated routine')}: every statement stays on the worker the call is delegated to.`
-    : `${plural(doc.routines.length, 'delegated routine')}: ${plural(total, 'statement')} leave the worker's shard (cross_shard: a distributed transaction from the worker; coordinator: a trip back).`);
+    : `${plural(doc.routines.length, 'delegated routine')}: ${plural(total, 'statement')} ${total === 1 ? 'leaves' : 'leave'} the worker's shard (cross_shard: a distributed transaction from the worker; coordinator: a trip back).`);
   return `${lines.join('\n')}\n`;
 }
 

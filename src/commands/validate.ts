@@ -24,7 +24,7 @@ export async function validateCommand(opts: { file?: string; format?: 'text' | '
   if (opts.format === 'json') {
     io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
   } else {
-    for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: m.file })}\n`);
+    for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: w.file ?? m.file })}\n`);
     const counts = [plural(Object.keys(m.desired.tables).length, 'table'), plural(Object.keys(m.desired.routines).length, 'routine'),
       plural(Object.keys(m.desired.sequences).length, 'sequence'), ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : [])];
     io.stdout(`${m.file} is valid (${counts.join(', ')})\n`);

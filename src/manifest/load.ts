@@ -7,6 +7,7 @@ import { dirname, relative, resolve as resolvePath, sep } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
+import { localityWarnings } from '../locality/warnings.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath, makeLocator, type Path } from './locate.js';
@@ -190,12 +191,18 @@ export async function loadManifestText(text: string, file: string, dir: string, 
   }, problems);
   const all = finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
+  const files = new Map<string, { key: string; file: string; text: string }>();
+  for (const [id, info] of Object.entries(resolved.routineInfo)) {
+    const f = parsed.data.routines[info.key]?.file;
+    if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined) files.set(id, { key: info.key, file: f, text: fs.readFile(resolvePath(dir, f)) });
+  }
+  const locality = files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];
   return {
     ...resolved,
     file,
     dir,
     sha256: createHash('sha256').update(text).digest('hex'),
     manifest: parsed.data,
-    warnings: all.filter((p) => p.severity === 'warning'),
+    warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
   };
 }

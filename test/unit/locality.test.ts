@@ -168,3 +168,33 @@ $$`);
     expect(routine(`CREATE FUNCTION f(p_w integer, p_items integer[]) RETURNS integer LANGUAGE c AS 'lib', 'f'`).skipped).toBe('LANGUAGE c is not read');
   });
 });
+
+describe('validate and plan warnings', () => {
+  it('name each statement of a delegated routine that leaves the shard, at its file:line', async () => {
+    const { loadManifestText } = await import('../../src/manifest/load.js');
+    const files: Record<string, string> = {
+      '/p/routines/pay.sql': `-- pays
+CREATE PROCEDURE pay(p_w integer, p_c_w integer) LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE warehouse SET w_tax = 0 WHERE w_id = p_w;
+  UPDATE warehouse SET w_tax = 1 WHERE w_id = p_c_w;
+  INSERT INTO audit VALUES (p_w);
+END $$;
+`,
+    };
+    const fs = { readFile: (p: string) => { if (!(p in files)) throw Object.assign(new Error('missing'), { code: 'ENOENT' }); return files[p]!; }, size: () => 1 };
+    const m = await loadManifestText(`version: 1
+colocation: { g: { shard_count: 4, anchor: warehouse } }
+tables:
+  warehouse: { distributed_by: w_id, colocation: g, columns: { w_id: integer, w_tax: integer } }
+  audit: { columns: { a: integer } }
+routines:
+  pay: { file: routines/pay.sql, distributed_by: p_w, colocation: g }
+`, 'proj/citus-migrate.yaml', '/p', fs);
+    expect(m.warnings.map((w) => [w.code, w.file, w.line, w.path])).toEqual([
+      ['statement_cross_shard', 'proj/routines/pay.sql', 5, 'routines.pay'],
+      ['statement_coordinator', 'proj/routines/pay.sql', 6, 'routines.pay'],
+    ]);
+    expect(m.warnings[0]!.message).toBe('cross_shard: public.warehouse by warehouse.w_id = p_c_w, not p_w (UPDATE warehouse SET w_tax = 1 WHERE w_id = p_c_w); the delegated call runs it as a distributed transaction from the worker');
+  });
+});
