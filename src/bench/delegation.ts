@@ -4,6 +4,7 @@
 // worker. Otherwise the reason is looked up, including the cases where Citus says nothing.
 import pg from 'pg';
 import type { LiveState } from '../introspect/to-model.js';
+import type { Routine } from '../model/types.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
 import { parseRoutineSql } from '../sql/routine-parse.js';
@@ -31,6 +32,16 @@ function callOf(sql: string): { name: string[]; args: Node[] } | undefined {
   return fc ? { name: strings(fc.funcname), args: fc.args ?? [] } : undefined;
 }
 
+/** The routine a workload's statement calls, as the cluster has it (by name and argument count). */
+export function routineOfCall(sql: string, live: LiveState): Routine | undefined {
+  const call = callOf(sql);
+  if (!call) return undefined;
+  const name = call.name[call.name.length - 1]!;
+  const schema = call.name.length > 1 ? call.name[0] : undefined;
+  return Object.values(live.model.routines).find((r) => r.qname.name === name && (schema === undefined || r.qname.schema === schema)
+    && (r.argTypes?.length ?? 0) >= call.args.length);
+}
+
 /** "SQLSTATE message" of a failed call. */
 export function failureText(error: NonNullable<Delegation['error']>): string {
   return error.sqlstate ? `${error.sqlstate} ${error.message}` : error.message;
@@ -41,11 +52,7 @@ export function diagnose(w: BenchWorkload, live: LiveState, debug: readonly stri
   if (w.isCall && w.protocol === 'prepared') return 'CALL with bind parameters: Citus runs it on the coordinator without a word (send it with literals: protocol auto)';
   const call = callOf(w.sql);
   if (!call) return 'not a single function or procedure call (SELECT f(…), SELECT … FROM f(…) or CALL p(…))';
-  const name = call.name[call.name.length - 1]!;
-  const schema = call.name.length > 1 ? call.name[0] : undefined;
-  const candidates = Object.values(live.model.routines).filter((r) => r.qname.name === name && (schema === undefined || r.qname.schema === schema)
-    && (r.argTypes?.length ?? 0) >= call.args.length);
-  const r = candidates[0];
+  const r = routineOfCall(w.sql, live);
   if (!r) return `no routine ${call.name.join('.')} with ${call.args.length} argument(s) in the cluster`;
   if (!r.distribution || r.distribution.argIndex === undefined) return `${r.id} is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))`;
   if (r.definition) {

@@ -2,6 +2,7 @@
 // SQLSTATE, delegation; the client's CPU share (so a client-bound run is visible); environment.
 import { newHistogram, type RunResult } from './runner.js';
 import { failureText, type Delegation } from './delegation.js';
+import type { Execution } from './execution.js';
 import { plural } from '../util/plural.js';
 
 export interface LatencyMs { readonly min: number; readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number }
@@ -13,6 +14,8 @@ export interface WorkloadReport {
   readonly latencyMs: LatencyMs;
   readonly errors: Readonly<Record<string, number>>;
   readonly delegation?: Delegation;
+  /** Measured inside the delegated call: shard commands run on its worker and sent elsewhere. */
+  readonly execution?: Execution;
 }
 
 export interface BenchReport {
@@ -34,7 +37,8 @@ function latency(h: ReturnType<typeof newHistogram>): LatencyMs {
 }
 
 /** Builds the report from a run. */
-export function buildReport(run: RunResult, delegation: readonly Delegation[], environment: Record<string, unknown>, settings: Record<string, unknown>): BenchReport {
+export function buildReport(run: RunResult, delegation: readonly Delegation[], environment: Record<string, unknown>, settings: Record<string, unknown>,
+  execution: ReadonlyMap<string, Execution> = new Map()): BenchReport {
   const secs = run.measuredMs / 1000;
   const all = newHistogram();
   const errors: Record<string, number> = {};
@@ -42,7 +46,8 @@ export function buildReport(run: RunResult, delegation: readonly Delegation[], e
     all.add(w.histogram);
     for (const [k, v] of Object.entries(w.errors)) errors[k] = (errors[k] ?? 0) + v;
     const d = delegation.find((x) => x.workload === w.name);
-    return { name: w.name, transactions: w.count, tps: w.count / secs, latencyMs: latency(w.histogram), errors: w.errors, ...(d ? { delegation: d } : {}) };
+    const x = execution.get(w.name);
+    return { name: w.name, transactions: w.count, tps: w.count / secs, latencyMs: latency(w.histogram), errors: w.errors, ...(d ? { delegation: d } : {}), ...(x ? { execution: x } : {}) };
   });
   const count = workloads.reduce((s, w) => s + w.transactions, 0);
   const cpuShare = run.cpuMs / run.measuredMs;
@@ -60,6 +65,10 @@ const errText = (e: Readonly<Record<string, number>>): string => Object.entries(
 const delText = (d?: Delegation): string => (!d ? ''
   : d.status === 'failed' && d.error ? `call FAILED: ${failureText(d.error)}`
     : d.delegated ? `delegated to worker ${d.worker ?? '?'}` : `NOT delegated: ${d.reason}`);
+/** What ran inside the delegated call, measured, and what the analysis says of it. */
+export const execText = (x?: Execution): string => (!x ? ''
+  : x.error ? `; not observed inside: ${x.error}`
+    : `; inside: ${x.localStatements} shard command(s) on that worker, ${x.remoteStatements} sent to other nodes${x.analysis?.note ? ` (${x.analysis.agrees ? '' : 'DISAGREES with the analysis: '}${x.analysis.note})` : ''}`);
 
 /** Text report. */
 export function formatBenchText(r: BenchReport): string {
@@ -75,7 +84,7 @@ export function formatBenchText(r: BenchReport): string {
     row(r.total),
     '',
     'delegation:',
-    ...r.workloads.map((w) => `  ${w.name}: ${delText(w.delegation)}`),
+    ...r.workloads.map((w) => `  ${w.name}: ${delText(w.delegation)}${execText(w.execution)}`),
     '',
     `client CPU: ${r.client.cpuSeconds}s (${Math.round(r.client.cpuShare * 100)}% of one core)${r.client.clientBound ? ' — client-bound: the measurement is limited by this process, not the cluster' : ''}`,
     '',
@@ -84,7 +93,7 @@ export function formatBenchText(r: BenchReport): string {
 
 /** Markdown report. */
 export function formatBenchMarkdown(r: BenchReport): string {
-  const row = (w: WorkloadReport): string => `| ${w.name} | ${w.transactions} | ${w.tps.toFixed(1)} | ${w.latencyMs.p50.toFixed(2)} | ${w.latencyMs.p95.toFixed(2)} | ${w.latencyMs.p99.toFixed(2)} | ${errText(w.errors)} | ${delText(w.delegation).replace(/\|/g, '\\|')} |`;
+  const row = (w: WorkloadReport): string => `| ${w.name} | ${w.transactions} | ${w.tps.toFixed(1)} | ${w.latencyMs.p50.toFixed(2)} | ${w.latencyMs.p95.toFixed(2)} | ${w.latencyMs.p99.toFixed(2)} | ${errText(w.errors)} | ${(delText(w.delegation) + execText(w.execution)).replace(/\|/g, '\\|')} |`;
   return [
     `### citus-migrate bench: ${r.settings.clients} clients, ${r.measuredSeconds}s`, '',
     '| workload | txns | TPS | p50 ms | p95 ms | p99 ms | errors | delegation |', '|---|---:|---:|---:|---:|---:|---|---|',

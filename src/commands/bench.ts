@@ -6,6 +6,7 @@ import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { connectionTarget, withClient } from '../db/connect.js';
 import { bindDataBounds, dataRefsOf, readDataBounds } from '../bench/data-bounds.js';
 import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
+import { measureExecution, type Execution } from '../bench/execution.js';
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
@@ -102,6 +103,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
   const delegation = await checkDelegation(target.config, live, sample);
   preRunGates(delegation, opts);
+  const execution = live.citus ? await measureExecution(target.config, live, m, delegation, sample) : new Map<string, Execution>();
   const progress = progressReporter(io, opts.progressInterval);
   const run = await runLoad({ config: target.config, clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: work, ...progress.input });
   progress.end();
@@ -111,7 +113,7 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
     workers: live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
     shardCounts: [...new Set(shards)].join(', ') || 'none',
   }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })),
-    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}) });
+    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}) }, execution);
 
   const failures: string[] = [];
   const minTps = opts.minTps;
