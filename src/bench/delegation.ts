@@ -13,8 +13,8 @@ import type { Shaped } from './statement.js';
 
 export interface Delegation {
   readonly workload: string;
-  /** failed: the call itself raised an error, so whether it is delegated is unknown. */
-  readonly status: 'delegated' | 'not-delegated' | 'failed';
+  /** failed: the call itself raised an error, so whether it is delegated is unknown; unobserved: no session to check in. */
+  readonly status: 'delegated' | 'not-delegated' | 'failed' | 'unobserved';
   readonly delegated: boolean;
   /** The error the call raised, when it failed. */
   readonly error?: { readonly sqlstate?: string; readonly message: string };
@@ -73,13 +73,19 @@ export async function checkDelegation(config: pg.ClientConfig, live: LiveState, 
     const client = new pg.Client(config);
     const notices: { message: string; detail?: string }[] = [];
     client.on('notice', (n) => notices.push({ message: n.message ?? '', ...(n.detail ? { detail: n.detail } : {}) }));
-    await client.connect();
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (e) {
+      out.push({ workload: w.name, status: 'unobserved', delegated: false, reason: `no session to check in: cannot connect to ${config.host ?? ''}:${config.port ?? ''}: ${(e as Error).message}`, debug: [] });
+      continue;
+    }
     try {
       await client.query("SET client_min_messages TO debug1");
       if (live.citus) await client.query('SET citus.log_remote_commands TO on');
       const q = s.render(values);
       try {
-        await (q.values ? client.query({ name: `${s.name ?? 'x'}_check`, text: q.text, values: [...q.values] }) : client.query(q.text));
+        await (q.values ? client.query({ ...(s.name ? { name: `${s.name}_check` } : {}), text: q.text, values: [...q.values] }) : client.query(q.text));
       } catch (e) {
         const sqlstate = (e as { code?: string }).code;
         const error = { ...(sqlstate ? { sqlstate } : {}), message: (e as Error).message };

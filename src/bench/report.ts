@@ -64,11 +64,19 @@ export function buildReport(run: RunResult, delegation: readonly Delegation[], e
 const errText = (e: Readonly<Record<string, number>>): string => Object.entries(e).map(([k, v]) => `${k}×${v}`).join(' ') || '0';
 const delText = (d?: Delegation): string => (!d ? ''
   : d.status === 'failed' && d.error ? `call FAILED: ${failureText(d.error)}`
-    : d.delegated ? `delegated to worker ${d.worker ?? '?'}` : `NOT delegated: ${d.reason}`);
+    : d.delegated ? `delegated to worker ${d.worker ?? '?'}` : d.status === 'unobserved' ? `not observed: ${d.reason}` : `NOT delegated: ${d.reason}`);
 /** What ran inside the delegated call, measured, and what the analysis says of it. */
 export const execText = (x?: Execution): string => (!x ? ''
   : x.error ? `; not observed inside: ${x.error}`
     : `; inside: ${x.localStatements} shard command(s) on that worker, ${x.remoteStatements} sent to other nodes${x.analysis?.note ? ` (${x.analysis.agrees ? '' : 'DISAGREES with the analysis: '}${x.analysis.note})` : ''}`);
+
+/** What bench found between it and the server, as the report's settings hold it. */
+export interface Pooler { readonly transactionPooling: boolean; readonly evidence: string; readonly checksOn?: string; readonly unnamed?: readonly string[] }
+
+function poolerText(p: Pooler | undefined): string[] {
+  if (!p?.transactionPooling) return [];
+  return [`connection: through a pooler in transaction mode (${p.evidence})${p.unnamed?.length ? `; ${p.unnamed.join(', ')} bound without a named statement` : ''}${p.checksOn ? `; one-call checks in a session on ${p.checksOn}` : ''}`];
+}
 
 /** Text report. */
 export function formatBenchText(r: BenchReport): string {
@@ -78,6 +86,7 @@ export function formatBenchText(r: BenchReport): string {
   return [
     `citus-migrate bench: ${plural(Number(r.settings.clients), 'client')}, ${r.measuredSeconds}s measured (latency in ms)`,
     `environment: PostgreSQL ${env.postgres}, Citus ${env.citus ?? 'not installed'}, ${plural(Number(env.workers), 'worker')}, shards: ${env.shardCounts}`,
+    ...(poolerText(r.settings.pooler as Pooler | undefined)),
     '',
     head,
     ...r.workloads.map(row),

@@ -78,7 +78,7 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
         const t0 = performance.now();
         let code: string | undefined;
         try {
-          await (q.values ? client.query({ name: s.name!, text: q.text, values: [...q.values] }) : client.query(q.text));
+          await (q.values ? client.query({ ...(s.name ? { name: s.name } : {}), text: q.text, values: [...q.values] }) : client.query(q.text));
         } catch (e) {
           code = (e as { code?: string }).code ?? 'client';
         }

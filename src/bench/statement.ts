@@ -1,4 +1,6 @@
-// How a workload's SQL is sent. SELECT f($1, …): a named prepared statement with bind values.
+// How a workload's SQL is sent. SELECT f($1, …): a named prepared statement with bind values (or,
+// behind a pooler in transaction mode, where a named statement does not outlive its transaction,
+// an unnamed one: parsed on every call, bound in the same round trip).
 // CALL p($1, …): the values inlined as quoted literals at the placeholders the parser found, over
 // the simple protocol — Citus does not delegate a CALL that carries bind parameters.
 import { parseStatements, type Node } from '../sql/pg-parse.js';
@@ -7,8 +9,8 @@ import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import type { ParamValue } from './params.js';
 
 export interface Shaped {
-  readonly protocol: 'simple-literals' | 'prepared';
-  /** For prepared: the statement name; for simple: undefined. */
+  readonly protocol: 'simple-literals' | 'prepared' | 'unnamed';
+  /** For prepared: the statement name; otherwise undefined. */
   readonly name?: string;
   render(values: readonly ParamValue[]): { text: string; values?: readonly ParamValue[] };
 }
@@ -47,8 +49,9 @@ export function replacePlaceholders(sql: string, refs: readonly Placeholder[], b
   return buf.toString('utf8');
 }
 
-/** Prepares a workload for sending. */
-export function shape(w: Pick<BenchWorkload<unknown>, 'sql' | 'protocol'>, index: number): Shaped {
+/** Prepares a workload for sending; `unnamed`: bind parameters without a named statement. */
+export function shape(w: Pick<BenchWorkload<unknown>, 'sql' | 'protocol'>, index: number, unnamed = false): Shaped {
+  if (w.protocol === 'prepared' && unnamed) return { protocol: 'unnamed', render: (values) => ({ text: w.sql, values }) };
   if (w.protocol === 'prepared') {
     const name = `cm_bench_${index}`;
     return { protocol: 'prepared', name, render: (values) => ({ text: w.sql, values }) };

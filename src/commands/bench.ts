@@ -7,12 +7,16 @@ import { connectionTarget, withClient } from '../db/connect.js';
 import { bindDataBounds, dataRefsOf, readDataBounds } from '../bench/data-bounds.js';
 import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { measureExecution, type Execution } from '../bench/execution.js';
+import { NAMED_STATEMENT_ERRORS, probePooler, type PoolerProbe } from '../bench/pooler.js';
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
 import { runLoad, type RunInput } from '../bench/runner.js';
 import { shape } from '../bench/statement.js';
+import type pg from 'pg';
 import { readLiveState } from '../introspect/read.js';
+import type { LiveState } from '../introspect/to-model.js';
+import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
@@ -67,6 +71,26 @@ function preRunGates(delegation: readonly Delegation[], opts: BenchOptions): voi
   }
 }
 
+/**
+ * Behind a pooler in transaction mode a named prepared statement or a SET does not outlive its
+ * transaction: `auto` workloads are then bound without a named statement (a forced `prepared` is
+ * refused), and the one-call checks (delegation, which needs SET) run in a session on the
+ * coordinator as pg_dist_node registers it; the timed load still goes through the pooler.
+ */
+async function connectionPath(config: pg.ClientConfig, live: LiveState, workloads: readonly BenchWorkload[], io: CommandIo): Promise<{ pooler: PoolerProbe; checkConfig: pg.ClientConfig }> {
+  const pooler = await probePooler(config);
+  if (!pooler.transactionPooling) return { pooler, checkConfig: config };
+  const forced = workloads.filter((w) => w.protocol === 'prepared' && w.protocolForced).map((w) => w.name);
+  const why = `a pooler in transaction mode is in between (${pooler.evidence}): a named prepared statement or a SET does not outlive its transaction there`;
+  if (forced.length) {
+    throw new UsageError(`workload ${forced.join(', ')} asks for protocol: prepared, but ${why}. Use protocol: auto (bench then binds values without naming the statement), a pooler that keeps named statements (PgBouncer 1.21+ with max_prepared_statements > 0), or connect directly`);
+  }
+  const coordinator = live.doc.nodes.find((n) => n.group === 0 && n.role === 'primary');
+  const checkConfig = live.citus && coordinator ? { ...config, host: coordinator.host, port: coordinator.port } : config;
+  io.stderr(`bench: ${why}; SELECT workloads are bound without a named statement${checkConfig !== config ? `, and the delegation check runs in a session on the coordinator ${coordinator!.host}:${coordinator!.port} directly` : ''}\n`);
+  return { pooler, checkConfig };
+}
+
 /** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
 export async function runBench(m: LoadedManifest, opts: BenchOptions, io: CommandIo): Promise<{ report?: BenchReport; code: number }> {
   if (!m.bench) throw new CmError(`${m.file} has no bench section`, 'no_bench', EXIT.usage);
@@ -98,10 +122,11 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const target = connectionTarget(opts.database, io.env);
   const { live, values } = await withClient(target, async (c) => ({ live: await readLiveState(c), values: await readDataBounds(c, refs) }));
   const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
-  const work = selected.map((w, i) => ({ w, s: shape(w, i) }));
+  const { pooler, checkConfig } = await connectionPath(target.config, live, selected, io);
+  const work = selected.map((w, i) => ({ w, s: shape(w, i, pooler.transactionPooling) }));
   const rng = seededRng(seed);
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
-  const delegation = await checkDelegation(target.config, live, sample);
+  const delegation = await checkDelegation(checkConfig, live, sample);
   preRunGates(delegation, opts);
   const execution = live.citus ? await measureExecution(target.config, live, m, delegation, sample) : new Map<string, Execution>();
   const progress = progressReporter(io, opts.progressInterval);
@@ -113,7 +138,9 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
     workers: live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
     shardCounts: [...new Set(shards)].join(', ') || 'none',
   }, { clients, ...(duration !== undefined ? { durationMs: duration } : {}), ...(transactions !== undefined ? { transactions } : {}), warmupMs: warmup, seed, workloads: selected.map((w) => ({ name: w.name, weight: w.weight, protocol: w.protocol })),
-    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}) }, execution);
+    ...(refs.length ? { dataBounds: Object.fromEntries(refs.map((r) => [r.text, values.get(r.key)])) } : {}),
+    ...(pooler.transactionPooling ? { pooler: { ...pooler, ...(checkConfig !== target.config ? { checksOn: `${checkConfig.host}:${checkConfig.port}` } : {}),
+      unnamed: work.filter(({ s }) => s.protocol === 'unnamed').map(({ w }) => w.name) } } : {}) }, execution);
 
   const failures: string[] = [];
   const minTps = opts.minTps;
@@ -123,6 +150,8 @@ export async function runBench(m: LoadedManifest, opts: BenchOptions, io: Comman
   const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
   const rate = errs / Math.max(1, errs + report.total.transactions);
   const maxErr = opts.maxErrorRate;
+  const lost = Object.keys(report.total.errors).filter((c) => NAMED_STATEMENT_ERRORS[c]);
+  if (lost.length) failures.push(`${lost.map((c) => `${c} (${NAMED_STATEMENT_ERRORS[c]})`).join(', ')}: named prepared statements were lost between transactions; a pooler in transaction mode that bench did not detect? Set protocol: simple on the SELECT workloads, or connect directly`);
   if (maxErr === undefined && errs > 0) failures.push(`${plural(errs, 'error')} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`);
   if (maxErr !== undefined && rate > maxErr) failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
   let comparison = '';

@@ -31,6 +31,8 @@ export interface BenchWorkload<P = ResolvedParam> {
   readonly params: readonly P[];
   /** CALL is sent with values inlined as literals (Citus does not delegate a CALL with bind parameters). */
   readonly protocol: 'simple-literals' | 'prepared';
+  /** The manifest asked for this protocol (not `auto`): bench does not change it behind a pooler. */
+  readonly protocolForced: boolean;
   readonly isCall: boolean;
 }
 
@@ -151,7 +153,7 @@ export function resolveBench(b: NonNullable<Manifest['bench']>, problems: Proble
     }
     const isCall = Boolean(stmts[0].stmt.CallStmt);
     const protocol = w.protocol === 'prepared' ? 'prepared' : w.protocol === 'simple' ? 'simple-literals' : isCall ? 'simple-literals' : 'prepared';
-    workloads.push({ name, weight: w.weight, sql: w.sql, params: params.filter((p): p is SpecParam => p !== undefined), protocol, isCall });
+    workloads.push({ name, weight: w.weight, sql: w.sql, params: params.filter((p): p is SpecParam => p !== undefined), protocol, protocolForced: w.protocol !== 'auto', isCall });
   }
   return {
     clients: b.clients ?? 8,
