@@ -18,6 +18,7 @@ const MANIFEST = (protocol: string): string => `version: 1
 colocation: { wh: { shard_count: 4, anchor: warehouse } }
 tables:
   warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: { type: integer, not_null: true }, w_ytd: integer }, primary_key: [w_id] }
+  calls: { distributed_by: w_id, colocation: wh, columns: { w_id: { type: integer, not_null: true }, port: integer } }
 routines:
   ytd: { file: routines/ytd.sql, distributed_by: p_w_id, colocation: wh }
   pay: { file: routines/pay.sql, distributed_by: p_w_id, colocation: wh }
@@ -40,7 +41,12 @@ describe.skipIf(!citus)('through PgBouncer in transaction pooling', () => {
     dir = mkdtempSync(join(tmpdir(), 'cm-bouncer-'));
     mkdirSync(join(dir, 'routines'));
     writeFileSync(join(dir, 'routines', 'ytd.sql'), 'CREATE FUNCTION ytd(p_w_id integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN (SELECT w_ytd FROM warehouse WHERE w_id = p_w_id); END $$;\n');
-    writeFileSync(join(dir, 'routines', 'pay.sql'), 'CREATE PROCEDURE pay(p_w_id integer) LANGUAGE plpgsql AS $$ BEGIN UPDATE warehouse SET w_ytd = w_ytd + 1 WHERE w_id = p_w_id; END $$;\n');
+    writeFileSync(join(dir, 'routines', 'pay.sql'), `CREATE PROCEDURE pay(p_w_id integer) LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE warehouse SET w_ytd = w_ytd + 1 WHERE w_id = p_w_id;
+  INSERT INTO calls VALUES (p_w_id, inet_server_port()); -- the port of the node the body runs on
+END $$;
+`);
     writeFileSync(join(dir, 'citus-migrate.yaml'), MANIFEST('auto'));
     expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir })).code).toBe(0);
     await db.query('INSERT INTO warehouse SELECT w, 0 FROM generate_series(1, 8) w');
@@ -88,6 +94,12 @@ describe.skipIf(!citus)('through PgBouncer in transaction pooling', () => {
       expect(w.execution).toMatchObject({ remoteStatements: 0, analysis: { agrees: true } });
       expect(w.execution.localStatements).toBeGreaterThan(0);
     }
+    // The timed calls that went through the pooler were delegated: each body ran on a worker.
+    const payTxns = report.workloads.find((w: { name: string }) => w.name === 'pay').transactions;
+    expect(payTxns).toBeGreaterThan(0);
+    const ran = await db.query<{ port: number; n: number }>('SELECT port, count(*)::int AS n FROM calls GROUP BY port ORDER BY port');
+    expect(ran.map((r) => r.port)).toEqual([...new Set(citus!.nodes.slice(1).map((n) => n.registerAs?.port ?? n.port))].sort((a, b) => a - b));
+    expect(ran.reduce((n, r) => n + r.n, 0)).toBeGreaterThanOrEqual(payTxns);
     const text = await cli(['bench', '--database', url, '--warmup', '0s', '--transactions', '20'], { cwd: dir });
     expect(text.stdout).toMatch(/connection: through a pooler in transaction mode \(.*\); ytd bound without a named statement; one-call checks in a session on /);
   });
