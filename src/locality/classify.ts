@@ -173,11 +173,14 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
     const cols: string[] = q.cols?.length ? q.cols.map((c: Node) => c.ResTarget.name) : [...(target.facts?.columns ?? [])];
     const pos = cols.indexOf(dist);
     const sel = q.selectStmt?.SelectStmt;
+    // The target's columns are not visible in VALUES or the SELECT: `VALUES (no_w_id)` names the
+    // variable no_w_id even when the target has a column of that name (HammerDB's style).
+    const outside: Level = { parent: level.parent, instances: [], ctes: level.ctes };
     if (sel?.valuesLists) {
-      sublinks(sel.valuesLists, level);
-      inserts.push({ token: colToken(target, dist), values: sel.valuesLists.map((row: Node) => (pos < 0 ? undefined : token(row.List.items[pos], level))) });
+      sublinks(sel.valuesLists, outside);
+      inserts.push({ token: colToken(target, dist), values: sel.valuesLists.map((row: Node) => (pos < 0 ? undefined : token(row.List.items[pos], outside))) });
     } else if (sel) {
-      const inner = query(q.selectStmt, level);
+      const inner = query(q.selectStmt, outside);
       const val = pos < 0 ? undefined : sel.targetList?.[pos]?.ResTarget?.val;
       inserts.push({ token: colToken(target, dist), values: [val ? token(val, inner) : undefined] });
     }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hammerdbManifest } from '../../src/hammerdb/layout.js';
 import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 
@@ -115,5 +116,28 @@ bench:
     expect(audit.execution.analysis.note).toMatch(/^measured \d+ shard command\(s\) sent to other nodes although the analysis found every statement local/);
     const t = await cli(['bench', '--database', db.url, '--warmup', '0s', '--clients', '1', '--workload', 'audit'], { cwd: dir });
     expect(t.stdout).toMatch(/audit: delegated to worker \S+; inside: \d+ shard command\(s\) on that worker, \d+ sent to other nodes \(DISAGREES with the analysis: measured/);
+  });
+
+  it('HammerDB-shaped procedures read from the catalog: payment by another warehouse\'s customer is cross_shard, the rest stay on the shard', async () => {
+    const db = await freshDatabase(citus!, 'lochdb');
+    expect(db.psql({ file: 'test/fixtures/hammerdb/tables.sql' }).status).toBe(0);
+    expect(db.psql({ file: 'test/fixtures/hammerdb/routines-procedures.sql' }).status).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'cm-lochdb-'));
+    writeFileSync(join(dir, 'citus-migrate.yaml'), hammerdbManifest({ variant: 'procedures', shardCount: 8 }));
+    expect((await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir })).code).toBe(0);
+    const a = await cli(['analyze', '--database', db.url, '--format', 'json'], { cwd: dir });
+    expect(a.code).toBe(0);
+    const routines = (JSON.parse(a.stdout) as { routines: Routine[] }).routines;
+    const byName = Object.fromEntries(routines.map((r) => [r.routine.split('(')[0], r]));
+    expect(Object.keys(byName).sort()).toEqual(['public.delivery', 'public.neword', 'public.ostat', 'public.payment', 'public.slev']);
+    expect(routines.every((r) => r.colocation === 'warehouse')).toBe(true);
+    expect(byName['public.neword']!.statements.map((s) => s.locality)).toEqual(['shard', 'shard', 'shard', 'shard', 'shard']);
+    expect(byName['public.delivery']!.statements.map((s) => s.locality)).toEqual(['shard']); // DELETE … = (SELECT min(…) … same warehouse)
+    expect(byName['public.ostat']!.statements.map((s) => s.locality)).toEqual(['shard']);
+    expect(byName['public.slev']!.statements.map((s) => s.locality)).toEqual(['shard']);
+    expect(byName['public.payment']!.statements.map((s) => [s.locality, s.tables])).toEqual([
+      ['shard', ['public.warehouse']], ['shard', ['public.district']], ['cross_shard', ['public.customer']],
+    ]);
+    expect(byName['public.payment']!.statements[2]!.why).toBe('public.customer by customer.c_w_id = p_c_w_id, not p_w_id');
   });
 });

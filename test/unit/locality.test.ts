@@ -20,7 +20,7 @@ const TABLES: Record<string, TableFacts> = {
 };
 
 const scope: RoutineScope = {
-  routineName: 'fn', variables: new Set(['p_w_id', 'v_w', 'v_other', 'arr']), keyVars: new Set(['p_w_id', 'v_w']),
+  routineName: 'fn', variables: new Set(['p_w_id', 'v_w', 'v_other', 'arr', 'no_w_id']), keyVars: new Set(['p_w_id', 'v_w', 'no_w_id']),
   keyParam: 1, keyName: 'p_w_id', group: 'g',
   table: (schema, name) => (schema === undefined || schema === 'public' ? TABLES[name] : undefined),
 };
@@ -44,6 +44,7 @@ describe('one statement', () => {
     ['a shard joined with a reference table', 'SELECT sum(i_price) FROM order_line JOIN item ON i_id = ol_i_id WHERE ol_w_id = p_w_id', 'shard'],
     ['INSERT … VALUES with the argument', 'INSERT INTO new_order (no_o_id, no_w_id) VALUES (1, p_w_id)', 'shard'],
     ['INSERT … VALUES in column order', 'INSERT INTO new_order VALUES (p_w_id, 1)', 'shard'],
+    ['INSERT … VALUES of a variable named like the target column', 'INSERT INTO new_order (no_o_id, no_w_id) VALUES (1, no_w_id)', 'shard'],
     ['INSERT … SELECT of the argument', 'INSERT INTO stock (s_w_id, s_i_id) SELECT p_w_id, i_id FROM item', 'shard'],
     ['an UPDATE … RETURNING', 'UPDATE stock SET s_quantity = s_quantity - 1 WHERE s_w_id = p_w_id AND s_i_id = 2 RETURNING s_quantity', 'shard'],
     ['reference tables only', 'SELECT i_price FROM item WHERE i_id = 5', 'reference'],
