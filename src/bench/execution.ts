@@ -13,6 +13,7 @@ import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { routineOfCall, type Delegation } from './delegation.js';
 import type { ParamValue } from './params.js';
 import type { Shaped } from './statement.js';
+import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 
 export interface Execution {
   /** host:port of the worker the call is delegated to. */
@@ -92,6 +93,7 @@ function compare(a: RoutineAnalysis | undefined, measured: Pick<Execution, 'remo
 export async function measureExecution(config: pg.ClientConfig, live: LiveState, m: LoadedManifest, delegation: readonly Delegation[],
   work: readonly { w: BenchWorkload; s: Shaped; values: readonly ParamValue[] }[]): Promise<Map<string, Execution>> {
   const out = new Map<string, Execution>();
+  await loadPlpgsqlParser(); // the analysis reads PL/pgSQL bodies (a manifest of signatures never loaded it)
   for (const { w, s, values } of work) {
     const d = delegation.find((x) => x.workload === w.name);
     if (!d?.delegated || !d.worker) continue;

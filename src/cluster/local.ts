@@ -100,7 +100,11 @@ export function makeDirs(dir: string): string[] {
  * random free ports). As root the data goes to a folder of its own under the system temp dir:
  * initdb runs as postgres, which may not reach `dir` (a 0700 home or temp folder).
  */
-export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string; port?: number }): Promise<LocalCluster> {
+/**
+ * Starts a local cluster. `maxConnections` (default 200): a test run that creates a database per
+ * test wants more, as each Citus database keeps connections open between its nodes.
+ */
+export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string; port?: number; maxConnections?: number }): Promise<LocalCluster> {
   const install = opts.install ?? findPgInstall();
   if (!install) throw new Error('no PostgreSQL server binaries found (set PG_BIN, or install postgresql-15)');
   if (opts.citus && !install.hasCitus) throw new Error(`the citus extension is not installed in ${install.pkglibdir}`);
@@ -139,7 +143,7 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
       appendFileSync(join(node.dataDir, 'postgresql.conf'), [
         // No Unix socket: clients use TCP on 127.0.0.1, and no socket file is left behind.
         '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
-        'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200',
+        'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', `max_connections = ${opts.maxConnections ?? 200}`,
         // Each Citus database runs a maintenance worker: leave room for a database per test.
         ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1', 'max_worker_processes = 64'] : []),
         '',

@@ -128,7 +128,7 @@ bench:
     const a = await cli(['analyze', '--database', db.url, '--format', 'json'], { cwd: dir });
     expect(a.code).toBe(0);
     const routines = (JSON.parse(a.stdout) as { routines: Routine[] }).routines;
-    const byName = Object.fromEntries(routines.map((r) => [r.routine.split('(')[0], r]));
+    const byName: Record<string, Routine> = Object.fromEntries(routines.map((r) => [r.routine.split('(')[0]!, r] as const));
     expect(Object.keys(byName).sort()).toEqual(['public.delivery', 'public.neword', 'public.ostat', 'public.payment', 'public.slev']);
     expect(routines.every((r) => r.colocation === 'warehouse')).toBe(true);
     expect(byName['public.neword']!.statements.map((s) => s.locality)).toEqual(['shard', 'shard', 'shard', 'shard', 'shard']);

@@ -82,7 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if ('reason' in r) reason = r.reason;
     else { started.push(r); citus = r.info; path = r.path; }
   } else if (install.hasCitus) {
-    const c = await startLocalCluster({ citus: true, workers: 2, install });
+    // Each Citus database keeps about two connections open on every worker (its maintenance
+    // daemon's): ~100 test databases need more than the default 200.
+    const c = await startLocalCluster({ citus: true, workers: 2, install, maxConnections: 500 });
     started.push(c);
     citus = toInfo(c);
     path = `local binaries in ${install.bin}`;
