@@ -6,8 +6,8 @@ import { formatPlan, type PlanFormat } from '../format/index.js';
 import { hammerdbManifest, type HammerdbVariant } from '../hammerdb/layout.js';
 import { loadManifestText } from '../manifest/load.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type { CommandIo } from './io.js';
-import { emit, planOffline } from './plan.js';
+import { emit, type CommandIo } from './io.js';
+import { planOffline } from '../plan/from-manifest.js';
 
 export interface HammerdbOptions {
   variant?: string;

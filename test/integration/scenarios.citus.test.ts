@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';

@@ -2,7 +2,7 @@
 // introspection (taken from a real Citus cluster) is the expected plan.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest } from '../../src/manifest/load.js';
