@@ -1,6 +1,7 @@
 // The manifest format v1 (README "The manifest") as one strict zod schema: unknown keys are
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
+import { DEFAULT_SHARD_COUNT } from '../model/types.js';
 import { identifierProblem } from '../sql/quote.js';
 import { DURATION_PATTERN } from '../util/duration.js';
 
@@ -109,8 +110,8 @@ export const manifestSchema = z.strictObject({
   version: z.literal(1).describe('the manifest format: 1'),
   defaults: z.strictObject({
     schema: ident.default('public').describe('schema of names written without one'),
-    shard_count: shardCount.default(32).describe('shards of a new colocation group or distributed table'),
-  }).default({ schema: 'public', shard_count: 32 }).describe('defaults for the rest of the manifest'),
+    shard_count: shardCount.default(DEFAULT_SHARD_COUNT).describe('shards of a new colocation group or distributed table'),
+  }).default({ schema: 'public', shard_count: DEFAULT_SHARD_COUNT }).describe('defaults for the rest of the manifest'),
   colocation: z.record(ident, z.strictObject({
     shard_count: shardCount.optional().describe('shards of the group (default: defaults.shard_count)'),
     anchor: z.string().min(1).optional().describe('the member table distributed first (default: the first member)'),
