@@ -9,6 +9,7 @@ import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
 import { boundedIntFlag, countFlag, durationFlag, nonNegativeIntFlag, numberFlag, rateFlag, zeroOrDurationFlag } from './cli/flags.js';
 import { HAZARDS } from './plan/steps.js';
 import { TOOL_VERSION } from './version.js';
+import { DEFAULT_SHARD_COUNT } from './model/types.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
 // when that command runs: start-up is most of a small apply's own cost.
@@ -101,7 +102,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
   program.command('hammerdb')
     .description("write the transaction that distributes a HammerDB TPROC-C schema as HammerDB's Citus build does")
     .addOption(new Option('--variant <variant>', 'how HammerDB built the routines').choices(['procedures', 'functions']).default('procedures'))
-    .option('--shard-count <n>', 'shards in the warehouse colocation group', '32')
+    .option('--shard-count <n>', 'shards in the warehouse colocation group', String(DEFAULT_SHARD_COUNT))
     .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
     .option('--manifest', 'write the layout as a citus-migrate manifest (with a TPC-C bench mix) instead of the script')
     .addOption(new Option('--warehouses <n>', 'with --manifest: a fixed warehouse count for the bench mix (default: max(w_id), read from the database before each run)').argParser(countFlag))

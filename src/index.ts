@@ -1,7 +1,8 @@
 // The library API: every command is a function here; the CLI is a thin layer over them.
 export { runCli } from './cli-program.js';
 export { validate, validateCommand } from './commands/validate.js';
-export { planCommand, planOffline } from './commands/plan.js';
+export { planCommand } from './commands/plan.js';
+export { planOffline } from './plan/from-manifest.js';
 export { hammerdbCommand, hammerdbPlan } from './commands/hammerdb.js';
 export { initCommand } from './commands/init.js';
 export type { CommandIo } from './commands/io.js';

@@ -13,7 +13,7 @@ import { loadParser } from '../sql/pg-parse.js';
 import { plural } from '../util/plural.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
-import { readDatabase } from './plan.js';
+import { readDatabase } from '../introspect/read-database.js';
 
 export interface AnalyzeOptions { file?: string; database?: string; format?: 'text' | 'json' }
 

@@ -18,7 +18,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { recordObjectState } from '../apply/object-state.js';
-import { planLive } from './plan.js';
+import { planLive } from '../plan/from-manifest.js';
 import { plural } from '../util/plural.js';
 
 export interface ApplyOptions {

@@ -18,9 +18,9 @@ import { readLiveState } from '../introspect/read.js';
 import type { LiveState } from '../introspect/to-model.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
-import type { CommandIo } from './io.js';
+import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
-import { emit } from './plan.js';
+
 import { plural } from '../util/plural.js';
 
 /** Options as parsed by src/cli/flags.ts: durations in ms, rates as fractions from 0 to 1. */

@@ -6,8 +6,9 @@ import { formatPlan, type PlanFormat } from '../format/index.js';
 import { hammerdbManifest, type HammerdbVariant } from '../hammerdb/layout.js';
 import { loadManifestText } from '../manifest/load.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type { CommandIo } from './io.js';
-import { emit, planOffline } from './plan.js';
+import { emit, type CommandIo } from './io.js';
+import { planOffline } from '../plan/from-manifest.js';
+import { DEFAULT_SHARD_COUNT } from '../model/types.js';
 
 export interface HammerdbOptions {
   variant?: string;
@@ -32,7 +33,7 @@ export async function hammerdbPlan(opts: { variant: HammerdbVariant; shardCount:
 export async function hammerdbCommand(opts: HammerdbOptions, io: CommandIo): Promise<number> {
   const variant = opts.variant ?? 'procedures';
   if (variant !== 'procedures' && variant !== 'functions') throw new UsageError(`--variant must be procedures or functions, got ${JSON.stringify(variant)}`);
-  const shardCount = Number(opts.shardCount ?? 32);
+  const shardCount = Number(opts.shardCount ?? DEFAULT_SHARD_COUNT);
   if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > 64000) throw new UsageError(`--shard-count must be an integer from 1 to 64000, got ${JSON.stringify(String(opts.shardCount))}`);
   if (opts.manifest) {
     emit(hammerdbManifest({ variant, shardCount, ...(opts.warehouses !== undefined ? { warehouses: opts.warehouses } : {}), ...(opts.schema ? { schema: opts.schema } : {}) }), opts.out, io);

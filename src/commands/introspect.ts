@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
-import type { CommandIo } from './io.js';
-import { emit } from './plan.js';
+import { emit, type CommandIo } from './io.js';
+
 
 /** CLI entry. */
 export async function introspectCommand(opts: { database?: string; out?: string; schema?: string }, io: CommandIo): Promise<number> {

@@ -1,5 +1,8 @@
 // What a command may touch besides its arguments: output streams, environment, terminal.
-import { CmError, EXIT } from '../errors.js';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CmError, EXIT, FileError } from '../errors.js';
+
 export interface CommandIo {
   stdout(text: string): void;
   stderr(text: string): void;
@@ -33,4 +36,15 @@ export function processIo(): CommandIo {
       }
     },
   };
+}
+
+/** Writes formatted output to --out or stdout. */
+export function emit(text: string, out: string | undefined, io: CommandIo): void {
+  if (out === undefined || out === '-') { io.stdout(text); return; }
+  try {
+    writeFileSync(resolve(io.cwd, out), text);
+  } catch (e) {
+    throw new FileError(`cannot write ${out}: ${(e as Error).message}`, out);
+  }
+  io.stderr(`wrote ${out}\n`);
 }

@@ -3,7 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
 import { Document } from 'yaml';
-import type { Sequence, SqlObject, Table } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Sequence, type SqlObject, type Table } from '../model/types.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
 
@@ -135,7 +135,7 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
   const sql = Object.keys(files).some((f) => f.startsWith('sql/')) ? ['sql'] : [];
   const doc = {
     version: 1,
-    defaults: { schema: defaultSchema, shard_count: 32 },
+    defaults: { schema: defaultSchema, shard_count: DEFAULT_SHARD_COUNT },
     ...(Object.keys(colocation).length ? { colocation } : {}),
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),

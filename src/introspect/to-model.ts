@@ -1,7 +1,7 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { createHash } from 'node:crypto';
 import { idOf, routineId, type SqlObject, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
-import { parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
+import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import type { RecordedObject } from '../plan/diff-objects.js';
@@ -48,7 +48,8 @@ function liveType(text: string): TypeInfo {
   if (t) return t;
   try {
     t = parseTypeText(text);
-  } catch {
+  } catch (e) {
+    if (!(e instanceof ParseFailure)) throw e;
     t = { base: text, sql: text, serial: false };
   }
   typeCache.set(text, t);

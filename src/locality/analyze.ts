@@ -2,7 +2,7 @@
 // SQL statement its body runs, classified by where Citus runs it once the call is on the worker
 // (classify.ts). Pure over a model and routine definitions; the command reads them.
 import { idOf, type ClusterModel, type Routine } from '../model/types.js';
-import { parseStatements, type Node } from '../sql/pg-parse.js';
+import { ParseFailure, parseStatements, type Node } from '../sql/pg-parse.js';
 import { identityArgs, parseRoutineSql, type ParsedRoutine } from '../sql/routine-parse.js';
 import { bodyStartLine } from '../sql/plpgsql-check.js';
 import { readBody, type EmbeddedSql, type RoutineBody } from './body.js';
@@ -92,8 +92,9 @@ function keyVariables(body: RoutineBody, argName: string | undefined, keyParam: 
       if (v?.ParamRef) return v.ParamRef.number === keyParam;
       const f = v?.ColumnRef?.fields;
       return f?.length === 1 && keys.has(f[0].String?.sval);
-    } catch {
-      return false;
+    } catch (e) {
+      if (e instanceof ParseFailure) return false;
+      throw e;
     }
   };
   for (let changed = true; changed;) {

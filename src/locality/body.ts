@@ -3,7 +3,7 @@
 // expression PL/pgSQL evaluates is a SQL query underneath (`x := expr`, `IF cond`), so those are
 // read too: a subquery in an assignment touches tables like any statement.
 import { parsePlpgsql } from '../sql/plpgsql-check.js';
-import { parseStatements, type Node } from '../sql/pg-parse.js';
+import { ParseFailure, parseStatements, type Node } from '../sql/pg-parse.js';
 
 /** One SQL statement a routine runs. */
 export interface EmbeddedSql {
@@ -43,8 +43,9 @@ function constantSql(expr: string): string | undefined {
     const only = stmt?.targetList?.length === 1 ? stmt.targetList[0].ResTarget?.val : undefined;
     const sval = only?.A_Const?.sval?.sval;
     return typeof sval === 'string' ? sval : undefined;
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (e instanceof ParseFailure) return undefined;
+    throw e;
   }
 }
 

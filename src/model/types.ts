@@ -53,6 +53,9 @@ export interface Table {
   readonly unlogged?: boolean;
 }
 
+/** Shards of a new colocation group or distributed table when the manifest says nothing (Citus's own default is 32 too). */
+export const DEFAULT_SHARD_COUNT = 32;
+
 export interface ColocationGroup {
   readonly name: string;
   readonly shardCount: number;

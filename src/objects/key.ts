@@ -2,7 +2,7 @@
 // PostgreSQL prints back (pg_get_viewdef, pg_get_indexdef, pg_get_constraintdef…) and what a
 // user writes compare equal when they mean the same: positions dropped, casts of constants
 // unwrapped, OR REPLACE / IF NOT EXISTS / ONLY ignored, unqualified relations in the default schema.
-import { parseStatements, type Node } from '../sql/pg-parse.js';
+import { ParseFailure, parseStatements, type Node } from '../sql/pg-parse.js';
 import { normalizeNode } from '../sql/normalize.js';
 import { stableJson } from '../util/stable-json.js';
 
@@ -45,7 +45,8 @@ function qualifyNames(stmt: Node, schema: string): Node {
 export function objectKey(statements: readonly string[], defaultSchema = 'public'): string {
   try {
     return stableJson(statements.map((s) => parseStatements(s).map((x: Node) => tidy(normalizeNode(qualifyNames(x.stmt, defaultSchema)), defaultSchema))));
-  } catch {
-    return stableJson(statements);
+  } catch (e) {
+    if (e instanceof ParseFailure) return stableJson(statements);
+    throw e;
   }
 }

@@ -1,6 +1,6 @@
 // One SQL renderer and one summary per step kind. Every name and value goes through quote.ts.
 import { quoteIdent, quoteLiteral, quoteQualified, quoteRegclass, sqlBool, sqlInt, type QualifiedName } from '../sql/quote.js';
-import type { Column, ForeignKey, Index, Sequence } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -69,7 +69,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_reference_table: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
   // Every argument explicit: Citus treats a NULL argument as a silent no-op.
   distribute_table: (s) => [s.colocateWith === 'none'
-    ? `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? 32)})`
+    ? `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
     : `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`],
   create_single_shard_table: (s) => [`SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`],
   add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}`],

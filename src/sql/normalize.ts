@@ -1,7 +1,7 @@
 // Compares SQL the way PostgreSQL sees it, not as text: defaults and routine definitions read
 // back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
 // write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
-import { parseStatements, typeFromNode, type Node } from './pg-parse.js';
+import { ParseFailure, parseStatements, typeFromNode, type Node } from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
@@ -28,8 +28,9 @@ export function expressionKey(text: string): string | undefined {
     const stmts = parseStatements(`SELECT ${text}`);
     if (stmts.length !== 1) return undefined;
     return stableJson(normalizeNode(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val));
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (e instanceof ParseFailure) return undefined;
+    throw e; // the parser not loaded: comparing text instead would plan spurious changes
   }
 }
 
@@ -41,10 +42,6 @@ export function sameExpression(a: string | undefined, b: string | undefined): bo
   return ka !== undefined && ka === expressionKey(b);
 }
 
-const DEFAULT_OPTIONS: Readonly<Record<string, string>> = {
-  volatility: '"volatile"', strict: 'false', security: 'false', leakproof: 'false', parallel: '"unsafe"', window: 'false',
-};
-
 interface RoutineShape { readonly full: string; readonly result: string; readonly params: string }
 
 /** The parts of a CREATE FUNCTION/PROCEDURE that matter, normalized; undefined when not one. */
@@ -53,8 +50,9 @@ export function routineShape(sql: string): RoutineShape | undefined {
   try {
     const stmts = parseStatements(sql);
     stmt = stmts.length === 1 ? stmts[0].stmt.CreateFunctionStmt : undefined;
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (e instanceof ParseFailure) return undefined;
+    throw e;
   }
   if (!stmt) return undefined;
   const params = (stmt.parameters ?? []).map((p: Node) => {
@@ -73,7 +71,8 @@ export function routineShape(sql: string): RoutineShape | undefined {
     if (d.defname === 'language') value = String(d.arg?.String?.sval ?? '').toLowerCase();
     if (d.defname === 'cost' && stableJson(value) === stableJson({ Integer: { ival: 100 } })) continue;
     const v = stableJson(value);
-    if (DEFAULT_OPTIONS[d.defname] === v || (d.defname === 'volatility' && v === '{"String":{"sval":"volatile"}}')) continue;
+    // Options at their defaults are what the catalog prints without: left out on both sides.
+    if (d.defname === 'volatility' && v === '{"String":{"sval":"volatile"}}') continue;
     if (d.defname === 'strict' || d.defname === 'security' || d.defname === 'leakproof' || d.defname === 'window') {
       if (v === '{"Boolean":{}}' || v === '{"Boolean":{"boolval":false}}') continue;
     }

@@ -7,29 +7,37 @@ import { quoteIdent } from './quote.js';
 export type Node = any;
 
 let loaded: Promise<void> | undefined;
+let ready = false;
 
 /** Loads the WASM parser once; every other function here needs it loaded. */
 export function loadParser(): Promise<void> {
-  loaded ??= pgQuery.loadModule();
+  loaded ??= pgQuery.loadModule().then(() => { ready = true; });
   return loaded;
 }
 
-/** A parse failure with the 0-based character offset PostgreSQL reported. */
+/** A parse failure with the 0-based byte offset (in the UTF-8 text) where PostgreSQL stopped. */
 export class ParseFailure extends Error {
   constructor(message: string, readonly position: number | undefined) {
     super(message);
   }
 }
 
-/** Parses SQL text into raw statements (each `{ stmt, stmt_location, stmt_len }`). */
+/**
+ * Parses SQL text into raw statements (each `{ stmt, stmt_location, stmt_len }`, locations in
+ * bytes). Throws ParseFailure for text PostgreSQL does not accept, and a plain Error when the
+ * parser is not loaded: callers that fall back on a parse failure must not fall back on that.
+ */
 export function parseStatements(sql: string): Node[] {
+  if (!ready) throw new Error('the SQL parser is not loaded (call loadParser first)');
   try {
     return (pgQuery.parseSync(sql).stmts ?? []) as Node[];
   } catch (e) {
     const err = e as Error & { sqlDetails?: { cursorPosition?: number } };
     if (err.message === 'Query cannot be empty') return [];
     const pos = err.sqlDetails?.cursorPosition;
-    throw new ParseFailure(err.message, typeof pos === 'number' && pos >= 0 ? pos : undefined);
+    // libpg-query reports a character index; every other position here is in bytes, as the
+    // parse tree's locations are.
+    throw new ParseFailure(err.message, typeof pos === 'number' && pos >= 0 ? Buffer.byteLength(sql.slice(0, pos)) : undefined);
   }
 }
 

@@ -59,8 +59,9 @@ function sqlBodyIsSimpleSelect(stmt: Node, language: string): boolean {
   let inner: Node[];
   try {
     inner = parseStatements(body);
-  } catch {
-    return false;
+  } catch (e) {
+    if (e instanceof ParseFailure) return false;
+    throw e;
   }
   const sel = inner.length === 1 ? inner[0].stmt.SelectStmt : undefined;
   return Boolean(sel && isPlainSelect(sel) && !sel.withClause && !sel.intoClause && !sel.lockingClause);

@@ -40,8 +40,10 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
   });
 
   it('shard_count together with a table in colocate_with is an error', async () => {
-    await db.query('CREATE TABLE sc (id int)');
-    expect(await run(db.url, ["SELECT create_distributed_table('sc', 'id', colocate_with => 'ci', shard_count => 4)"])).toBeDefined();
+    await db.query("CREATE TABLE sc_anchor (id int); SELECT create_distributed_table('sc_anchor', 'id', colocate_with => 'none', shard_count => 4); CREATE TABLE sc (id int)");
+    expect(await run(db.url, ["SELECT create_distributed_table('sc', 'id', colocate_with => 'sc_anchor', shard_count => 4)"]))
+      .toBe('Cannot use colocate_with with a table and shard_count at the same time');
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'sc'::regclass")).toEqual([{ n: 0 }]);
   });
 
   it('the distribution column name is matched verbatim (case-sensitive)', async () => {

@@ -9,7 +9,7 @@ import { citusServers, freshDatabase, type TestDb } from '../support/db.js';
 import { messagesOf } from '../support/plan-exec.js';
 import { cli } from '../support/run-cli.js';
 import pg from 'pg';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { readCatalog, readLiveState } from '../../src/introspect/read.js';
 import { loadManifestText } from '../../src/manifest/load.js';
 import { citusServers, freshDatabase } from '../support/db.js';

@@ -1,7 +1,7 @@
 // Against a real plain PostgreSQL 15: the PostgreSQL parts of a plan (schemas, sequences with
 // caches, tables, keys, routines, foreign keys) run as rendered, with hostile names intact.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planOffline } from '../../src/commands/plan.js';
+import { planOffline } from '../../src/plan/from-manifest.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { CITUS_KINDS, runPlanSteps } from '../support/plan-exec.js';

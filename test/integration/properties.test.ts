@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';

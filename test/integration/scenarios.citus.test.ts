@@ -2,12 +2,12 @@
 // diff (over the recorded introspection) equals the plan against the live cluster, `apply`
 // refuses its hazards without their flag and then applies it, and planning again gives nothing
 // (as does planning the introspected manifest). The HammerDB test covers psql -f of a plan.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
 import { readLiveState } from '../../src/introspect/read.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
@@ -45,7 +45,8 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
     const livePlan = planLive(manifest, state);
     const purePlan = planLive(manifest, catalogToModel(normalized));
     expect(planBodySql(livePlan)).toBe(planBodySql(purePlan));
-    await expect(planBodySql(livePlan)).toMatchFileSnapshot(`../../${s.expectedFile}`);
+    // expected.sql is a hand-reviewed spec: compared, never rewritten from output (not a snapshot).
+    expect(planBodySql(livePlan)).toBe(readFileSync(s.expectedFile, 'utf8'));
 
     if (livePlan.problems.length === 0 && livePlan.changes) {
       // Hazards are refused without their flag, and nothing runs; then apply with them allowed.

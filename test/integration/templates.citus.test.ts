@@ -5,7 +5,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planOffline } from '../../src/commands/plan.js';
+import { planOffline } from '../../src/plan/from-manifest.js';
 import { formatPlan } from '../../src/format/index.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { citusServers, freshDatabase, type TestDb } from '../support/db.js';

@@ -2,7 +2,7 @@
 // nor pruned.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { formatPlan } from '../../src/format/index.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifestText } from '../../src/manifest/load.js';

@@ -1,7 +1,7 @@
 // What each format says first: problems before anything, "No changes" only when nothing differs,
 // and problems and unmanaged objects printed even when there is no step.
 import { describe, expect, it } from 'vitest';
-import { planLive } from '../../src/commands/plan.js';
+import { planLive } from '../../src/plan/from-manifest.js';
 import { formatPlan } from '../../src/format/index.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest } from '../../src/manifest/load.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataRefsOf } from '../../src/bench/data-bounds.js';
 import { hammerdbPlan } from '../../src/commands/hammerdb.js';
-import { planOffline } from '../../src/commands/plan.js';
+import { planOffline } from '../../src/plan/from-manifest.js';
 import { formatPlan } from '../../src/format/index.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';

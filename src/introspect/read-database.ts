@@ -1,0 +1,39 @@
+// Reading the cluster a command names (--database, DATABASE_URL, PG*): the live state, and the
+// manifest loaded while the catalog query runs.
+import { connectionTarget, withClient } from '../db/connect.js';
+import type { CommandIo } from '../commands/io.js';
+import { loadManifest, type LoadedManifest } from '../manifest/load.js';
+import { readLiveState } from './read.js';
+import type { LiveState } from './to-model.js';
+
+/** Connects and reads the live state. */
+export async function readDatabase(database: string | undefined, env: CommandIo['env'], signal?: AbortSignal, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
+  const target = connectionTarget(database, env);
+  return withClient(target, (c) => readLiveState(c, onSent), signal);
+}
+
+/**
+ * Loads the manifest while the cluster answers the catalog query: connects and sends the query
+ * first (parsing the manifest holds the event loop, so the handshake must be over by then), so
+ * the server's time and the manifest's parsing overlap. A manifest error still comes first, as if
+ * the manifest had been loaded before the database was asked anything (the read only reads), and
+ * closes the connection.
+ */
+export async function loadAndRead(file: string, database: string | undefined, io: CommandIo): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
+  const stop = new AbortController();
+  let sent: () => void = () => undefined;
+  const querySent = new Promise<void>((resolve) => { sent = resolve; });
+  const reading = readDatabase(database, io.env, stop.signal, () => sent());
+  reading.catch(() => undefined); // awaited below, after the manifest; never unhandled
+  // Not longer than a second: a slow or unreachable server must not delay a manifest error.
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => { timer = setTimeout(resolve, 1000); });
+  await Promise.race([querySent, reading.then(() => undefined, () => undefined), giveUp]);
+  clearTimeout(timer);
+  try {
+    const m = await loadManifest(file, undefined, io.cwd);
+    return { m, live: await reading };
+  } finally {
+    stop.abort(); // a manifest error: the connection is not left to finish the read
+  }
+}

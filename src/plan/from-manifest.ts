@@ -1,0 +1,43 @@
+// A plan for a loaded manifest: against an empty cluster (offline) or against a live state read
+// from one. Pure: reading the cluster is introspect/read-database.ts's.
+import type { LiveState } from '../introspect/to-model.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { offlineBaseline } from './diff.js';
+import { buildPlan, type PlanDocument } from './plan.js';
+
+/** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
+export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocument {
+  return buildPlan({
+    desired: m.desired,
+    actual: offlineBaseline(m.desired),
+    source: { kind: 'offline', description: 'against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed' },
+    manifest: { file: displayFile, sha256: m.sha256 },
+    warnings: m.warnings,
+    prune: m.manifest.prune,
+    ignore: m.manifest.ignore,
+  });
+}
+
+/** Plans a loaded manifest against a live state read from a cluster. Pure. */
+export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.file): PlanDocument {
+  const nodes = live.doc.nodes;
+  return buildPlan({
+    desired: m.desired,
+    actual: live.model,
+    source: {
+      kind: 'live', fingerprint: live.fingerprint, objects: live.objects,
+      server: {
+        database: live.doc.server.database, postgres: live.doc.server.version, citus: live.doc.server.citus,
+        workers: nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
+        metadataSynced: nodes.every((n) => n.group === 0 || (n.hasMetadata && n.metadataSynced)),
+      },
+    },
+    manifest: { file: displayFile, sha256: m.sha256 },
+    warnings: m.warnings,
+    prune: m.manifest.prune,
+    ignore: m.manifest.ignore,
+    citusInstalled: live.citus,
+    notManaged: live.doc.notManaged ?? [],
+    recorded: live.recorded ?? {},
+  });
+}
