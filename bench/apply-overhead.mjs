@@ -47,32 +47,53 @@ try {
     if (r === 0) {
       const c = new pg.Client({ connectionString: b });
       await c.connect();
-      rowsNote = (await c.query("SELECT sum(n_live_tup)::bigint AS n FROM pg_stat_user_tables")).rows[0].n;
+      rowsNote = (await c.query('SELECT sum(n_live_tup)::bigint AS n FROM pg_stat_user_tables')).rows[0].n;
       await c.end();
     }
-    const plan = spawnSync(process.execPath, [cli, 'plan', '--database', b, '--format', 'sql', '-o', 'plan.sql'], { cwd: dir, encoding: 'utf8' });
+    const plan = spawnSync(process.execPath, [cli, 'plan', '--database', b, '--format', 'sql', '-o', 'plan.sql'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (plan.status !== 0) throw new Error(plan.stderr);
     const order = r % 2 === 0 ? ['psql', 'apply'] : ['apply', 'psql'];
     for (const which of order) {
       const t0 = performance.now();
-      const res = which === 'psql'
-        ? spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', 'plan.sql', b], { cwd: dir, encoding: 'utf8' })
-        : spawnSync(process.execPath, [cli, 'apply', '--database', a, '--auto-approve', '--allow-hazards', 'copies_data', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+      const res =
+        which === 'psql'
+          ? spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', 'plan.sql', b], {
+              cwd: dir,
+              encoding: 'utf8',
+            })
+          : spawnSync(
+              process.execPath,
+              [cli, 'apply', '--database', a, '--auto-approve', '--allow-hazards', 'copies_data', '--format', 'json'],
+              { cwd: dir, encoding: 'utf8' },
+            );
       if (which === 'apply' && res.status === 0) phases.push(JSON.parse(res.stdout).timings);
       const ms = performance.now() - t0;
       if (res.status !== 0) throw new Error(`${which}: ${res.stderr}`);
       (which === 'psql' ? psqlTimes : applyTimes).push(ms);
     }
-    process.stderr.write(`run ${r + 1}/${runs}: psql ${(psqlTimes.at(-1) / 1000).toFixed(2)} s, apply ${(applyTimes.at(-1) / 1000).toFixed(2)} s\n`);
+    process.stderr.write(
+      `run ${r + 1}/${runs}: psql ${(psqlTimes.at(-1) / 1000).toFixed(2)} s, apply ${(applyTimes.at(-1) / 1000).toFixed(2)} s\n`,
+    );
   }
   const p = median(psqlTimes);
   const a = median(applyTimes);
-  console.log(`workload: HammerDB template (24 steps, 32 shards) on ${W} warehouses, ${rowsNote} rows; ${runs} runs, alternating`);
+  console.log(
+    `workload: HammerDB template (24 steps, 32 shards) on ${W} warehouses, ${rowsNote} rows; ${runs} runs, alternating`,
+  );
   console.log(`psql -v ON_ERROR_STOP=1 -f plan.sql, median: ${(p / 1000).toFixed(2)} s`);
-  console.log(`citus-migrate apply (process start, lock, catalog read, history, transaction, verification), median: ${(a / 1000).toFixed(2)} s`);
-  console.log(`ratio apply / psql: ${(a / p).toFixed(2)}x of the medians; median of the ${runs} paired ratios: ${median(applyTimes.map((x, i) => x / psqlTimes[i])).toFixed(2)}x (target <= 1.15x)`);
+  console.log(
+    `citus-migrate apply (process start, lock, catalog read, history, transaction, verification), median: ${(a / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `ratio apply / psql: ${(a / p).toFixed(2)}x of the medians; median of the ${runs} paired ratios: ${median(applyTimes.map((x, i) => x / psqlTimes[i])).toFixed(2)}x (target <= 1.15x)`,
+  );
   const keys = Object.keys(phases[0] ?? {});
-  console.log(`apply phases, median ms: ${keys.map((k) => `${k} ${median(phases.map((x) => x[k]))}`).join(', ')} (the rest: node start-up and module loading)`);
+  console.log(
+    `apply phases, median ms: ${keys.map((k) => `${k} ${median(phases.map((x) => x[k]))}`).join(', ')} (the rest: node start-up and module loading)`,
+  );
 } finally {
   await cluster.stop();
 }

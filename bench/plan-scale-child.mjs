@@ -11,4 +11,14 @@ const { m, live } = await loadAndRead(manifest, url, { env: process.env, cwd: pr
 const plan = planLive(m, live);
 const out = formatPlan(plan, 'json');
 const trips = 1 + live.roundTrips; // the connection itself, then the queries
-console.log(JSON.stringify({ ms: performance.now() - t, trips, rssMB: process.resourceUsage().maxRSS / 1024, steps: plan.transaction.steps.length + plan.afterCommit.length, unmanaged: plan.unmanaged.length, notManaged: plan.notManaged.length, bytes: out.length }));
+console.log(
+  JSON.stringify({
+    ms: performance.now() - t,
+    trips,
+    rssMB: process.resourceUsage().maxRSS / 1024,
+    steps: plan.transaction.steps.length + plan.afterCommit.length,
+    unmanaged: plan.unmanaged.length,
+    notManaged: plan.notManaged.length,
+    bytes: out.length,
+  }),
+);

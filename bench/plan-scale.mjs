@@ -16,8 +16,16 @@ import { initClusterDatabase } from '../dist/cluster/database.js';
 
 const scale = Number(process.env.SCALE ?? 1);
 const N = {
-  dist: Math.round(2000 * scale), groups: 20, local: Math.round(8000 * scale), routines: Math.round(2000 * scale), sequences: Math.round(1000 * scale),
-  views: Math.round(1000 * scale), triggers: Math.round(1000 * scale), enums: Math.round(200 * scale), policies: Math.round(500 * scale), grants: Math.round(2000 * scale),
+  dist: Math.round(2000 * scale),
+  groups: 20,
+  local: Math.round(8000 * scale),
+  routines: Math.round(2000 * scale),
+  sequences: Math.round(1000 * scale),
+  views: Math.round(1000 * scale),
+  triggers: Math.round(1000 * scale),
+  enums: Math.round(200 * scale),
+  policies: Math.round(500 * scale),
+  grants: Math.round(2000 * scale),
 };
 const runs = Number(process.env.RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -35,12 +43,14 @@ try {
   process.stderr.write(`building ${JSON.stringify(N)} ...\n`);
   for (let i = 0; i < N.local; i += 500) {
     const sql = [];
-    for (let j = i; j < Math.min(N.local, i + 500); j++) sql.push(`CREATE TABLE local_${j} (id bigint PRIMARY KEY, name text, created timestamptz DEFAULT now());`);
+    for (let j = i; j < Math.min(N.local, i + 500); j++)
+      sql.push(`CREATE TABLE local_${j} (id bigint PRIMARY KEY, name text, created timestamptz DEFAULT now());`);
     await client.query(sql.join('\n'));
   }
   for (let i = 0; i < N.sequences; i += 500) {
     const sql = [];
-    for (let j = i; j < Math.min(N.sequences, i + 500); j++) sql.push(`CREATE SEQUENCE seq_${j} CACHE ${1 + (j % 10)};`);
+    for (let j = i; j < Math.min(N.sequences, i + 500); j++)
+      sql.push(`CREATE SEQUENCE seq_${j} CACHE ${1 + (j % 10)};`);
     await client.query(sql.join('\n'));
   }
   const perGroup = Math.ceil(N.dist / N.groups);
@@ -49,8 +59,11 @@ try {
     for (let k = 0; k < perGroup && g * perGroup + k < N.dist; k++) {
       const t = `dist_${g}_${k}`;
       sql.push(`CREATE TABLE ${t} (tenant bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (tenant, id));`);
-      sql.push(k === 0 ? `SELECT create_distributed_table('${t}', 'tenant', colocate_with => 'none', shard_count => 4);`
-        : `SELECT create_distributed_table('${t}', 'tenant', colocate_with => 'dist_${g}_0');`);
+      sql.push(
+        k === 0
+          ? `SELECT create_distributed_table('${t}', 'tenant', colocate_with => 'none', shard_count => 4);`
+          : `SELECT create_distributed_table('${t}', 'tenant', colocate_with => 'dist_${g}_0');`,
+      );
     }
     sql.push('COMMIT;');
     await client.query(sql.join('\n'));
@@ -59,18 +72,29 @@ try {
   for (let i = 0; i < N.routines; i += 200) {
     const sql = [];
     for (let j = i; j < Math.min(N.routines, i + 200); j++) {
-      sql.push(`CREATE FUNCTION fn_${j}(p_tenant bigint, p_v text) RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN p_tenant + ${j}; END $$;`);
-      if (j % 2 === 0) sql.push(`SELECT create_distributed_function('fn_${j}(bigint, text)', '$1', colocate_with => 'dist_${j % N.groups}_0', force_delegation => false);`);
+      sql.push(
+        `CREATE FUNCTION fn_${j}(p_tenant bigint, p_v text) RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN p_tenant + ${j}; END $$;`,
+      );
+      if (j % 2 === 0)
+        sql.push(
+          `SELECT create_distributed_function('fn_${j}(bigint, text)', '$1', colocate_with => 'dist_${j % N.groups}_0', force_delegation => false);`,
+        );
     }
     await client.query(sql.join('\n'));
   }
   // Objects the model does not hold: named by the plan (not managed), read by the same query.
-  const extra = ['CREATE FUNCTION trg_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;',
-    "DO $$BEGIN CREATE ROLE plan_scale_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;"];
+  const extra = [
+    'CREATE FUNCTION trg_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;',
+    'DO $$BEGIN CREATE ROLE plan_scale_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;',
+  ];
   for (let j = 0; j < N.views; j++) extra.push(`CREATE VIEW view_${j} AS SELECT id, name FROM local_${j % N.local};`);
-  for (let j = 0; j < N.triggers; j++) extra.push(`CREATE TRIGGER trg_${j} BEFORE INSERT ON local_${j % N.local} FOR EACH ROW EXECUTE FUNCTION trg_fn();`);
+  for (let j = 0; j < N.triggers; j++)
+    extra.push(`CREATE TRIGGER trg_${j} BEFORE INSERT ON local_${j % N.local} FOR EACH ROW EXECUTE FUNCTION trg_fn();`);
   for (let j = 0; j < N.enums; j++) extra.push(`CREATE TYPE enum_${j} AS ENUM ('a', 'b', 'c');`);
-  for (let j = 0; j < N.policies; j++) extra.push(`ALTER TABLE local_${j % N.local} ENABLE ROW LEVEL SECURITY; CREATE POLICY pol_${j} ON local_${j % N.local} USING (id > 0);`);
+  for (let j = 0; j < N.policies; j++)
+    extra.push(
+      `ALTER TABLE local_${j % N.local} ENABLE ROW LEVEL SECURITY; CREATE POLICY pol_${j} ON local_${j % N.local} USING (id > 0);`,
+    );
   for (let j = 0; j < N.grants; j++) extra.push(`GRANT SELECT ON local_${j % N.local} TO plan_scale_reader;`);
   for (let i = 0; i < extra.length; i += 500) await client.query(extra.slice(i, i + 500).join('\n'));
   // Fresh catalog statistics: otherwise autovacuum analyses pg_class & co. during the timed runs.
@@ -82,12 +106,18 @@ try {
   const lines = ['version: 1', 'colocation:'];
   for (let g = 0; g < N.groups; g++) lines.push(`  g${g}: { shard_count: 4, anchor: dist_${g}_0 }`);
   lines.push('tables:');
-  for (let g = 0; g < N.groups; g++) for (let k = 0; k < perGroup && g * perGroup + k < N.dist; k++) lines.push(`  dist_${g}_${k}: { distributed_by: tenant, colocation: g${g} }`);
+  for (let g = 0; g < N.groups; g++)
+    for (let k = 0; k < perGroup && g * perGroup + k < N.dist; k++)
+      lines.push(`  dist_${g}_${k}: { distributed_by: tenant, colocation: g${g} }`);
   lines.push('sequences:');
   for (let j = 0; j < N.sequences; j++) lines.push(`  seq_${j}: { cache: ${1 + (j % 10)} }`);
   lines.push('routines:');
   for (let j = 0; j < N.routines; j++) {
-    lines.push(j % 2 === 0 ? `  fn_${j}: { signature: "fn_${j}(bigint, text)", distributed_by: $1, colocation: g${j % N.groups} }` : `  fn_${j}: { signature: "fn_${j}(bigint, text)" }`);
+    lines.push(
+      j % 2 === 0
+        ? `  fn_${j}: { signature: "fn_${j}(bigint, text)", distributed_by: $1, colocation: g${j % N.groups} }`
+        : `  fn_${j}: { signature: "fn_${j}(bigint, text)" }`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'plan-scale-'));
   const manifest = join(dir, 'citus-migrate.yaml');
@@ -108,12 +138,18 @@ try {
   const planMs = median(plans.map((p) => p.ms));
   const dumpMs = median(dumps);
   const last = plans.at(-1);
-  console.log(`objects: ${N.dist} distributed tables in ${N.groups} groups (4 shards), ${N.local} local tables, ${N.routines} routines, ${N.sequences} sequences, ${N.views} views, ${N.triggers} triggers, ${N.enums} enums, ${N.policies} policies, ${N.grants} grants`);
-  console.log(`plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}, not managed ${last.notManaged}]`);
+  console.log(
+    `objects: ${N.dist} distributed tables in ${N.groups} groups (4 shards), ${N.local} local tables, ${N.routines} routines, ${N.sequences} sequences, ${N.views} views, ${N.triggers} triggers, ${N.enums} enums, ${N.policies} policies, ${N.grants} grants`,
+  );
+  console.log(
+    `plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}, not managed ${last.notManaged}]`,
+  );
   console.log(`pg_dump --schema-only, median of ${runs}:            ${(dumpMs / 1000).toFixed(2)} s`);
   console.log(`ratio plan / pg_dump: ${(planMs / dumpMs).toFixed(2)}x (target <= 0.5x)`);
   console.log(`round trips: ${last.trips} (connect + catalog query; target <= 5)`);
-  console.log(`peak memory of the plan process: ${Math.max(...plans.map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`);
+  console.log(
+    `peak memory of the plan process: ${Math.max(...plans.map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`,
+  );
 } finally {
   await cluster?.stop();
 }

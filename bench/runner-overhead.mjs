@@ -27,10 +27,18 @@ try {
   const url = await initClusterDatabase(cluster, 'postgres');
   const dir = mkdtempSync(join(tmpdir(), 'runner-overhead-'));
   cpSync(new URL('../templates/pgbench', import.meta.url).pathname, dir, { recursive: true });
-  writeFileSync(join(dir, 'routines/trivial.sql'), 'CREATE FUNCTION trivial(p_bid integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN p_bid; END $$;\n');
+  writeFileSync(
+    join(dir, 'routines/trivial.sql'),
+    'CREATE FUNCTION trivial(p_bid integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN p_bid; END $$;\n',
+  );
   let manifest = readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8')
-    .replace('routines:', 'routines:\n  trivial: { file: routines/trivial.sql, distributed_by: p_bid, colocation: branches }')
-    .replace(/bench:[\s\S]*$/, `bench:
+    .replace(
+      'routines:',
+      'routines:\n  trivial: { file: routines/trivial.sql, distributed_by: p_bid, colocation: branches }',
+    )
+    .replace(
+      /bench:[\s\S]*$/,
+      `bench:
   clients: ${clients}
   duration: ${seconds}s
   warmup: 2s
@@ -41,7 +49,8 @@ try {
     tpcb_like:
       sql: SELECT pgbench_tpcb($1, $2, $3, $4)
       params: [ { int: [1, ${scale}] }, { int: [1, 100000] }, { int: [1, 10] }, { int: [-5000, 5000] } ]
-`);
+`,
+    );
   writeFileSync(join(dir, 'citus-migrate.yaml'), manifest);
   run(process.execPath, [cli, 'apply', '--database', url, '--auto-approve'], { cwd: dir });
   run('pgbench', ['-i', '-I', 'g', '-s', String(scale), url]);
@@ -49,17 +58,33 @@ try {
   const rows = [];
   for (const w of ['trivial', 'tpcb_like']) {
     const out = join(dir, `pgb-${w}`);
-    const cmd = run(process.execPath, [cli, 'bench', '--workload', w, '--emit-pgbench', out, '--database', url], { cwd: dir }).trim();
+    const cmd = run(process.execPath, [cli, 'bench', '--workload', w, '--emit-pgbench', out, '--database', url], {
+      cwd: dir,
+    }).trim();
     const pg = run('sh', ['-c', cmd], { cwd: dir });
     const pgTps = Number(/tps = ([\d.]+)/.exec(pg)[1]);
-    const ours = JSON.parse(run(process.execPath, [cli, 'bench', '--database', url, '--workload', w, '--format', 'json'], { cwd: dir }));
-    rows.push({ w, pgTps, ours: ours.total.tps, cpu: ours.client.cpuShare, delegated: ours.workloads[0].delegation?.delegated });
-    process.stderr.write(`${w}: pgbench ${pgTps.toFixed(0)} TPS, citus-migrate bench ${ours.total.tps.toFixed(0)} TPS\n`);
+    const ours = JSON.parse(
+      run(process.execPath, [cli, 'bench', '--database', url, '--workload', w, '--format', 'json'], { cwd: dir }),
+    );
+    rows.push({
+      w,
+      pgTps,
+      ours: ours.total.tps,
+      cpu: ours.client.cpuShare,
+      delegated: ours.workloads[0].delegation?.delegated,
+    });
+    process.stderr.write(
+      `${w}: pgbench ${pgTps.toFixed(0)} TPS, citus-migrate bench ${ours.total.tps.toFixed(0)} TPS\n`,
+    );
   }
-  console.log(`runner overhead: ${clients} clients, ${seconds}s each, pgbench scale ${scale}, coordinator + 2 workers on this machine`);
+  console.log(
+    `runner overhead: ${clients} clients, ${seconds}s each, pgbench scale ${scale}, coordinator + 2 workers on this machine`,
+  );
   for (const r of rows) {
     const target = r.w === 'trivial' ? 0.6 : 0.9;
-    console.log(`${r.w.padEnd(10)} pgbench ${r.pgTps.toFixed(0).padStart(7)} TPS | citus-migrate bench ${r.ours.toFixed(0).padStart(7)} TPS | ratio ${(r.ours / r.pgTps).toFixed(2)}x (target >= ${target}x) | client CPU ${Math.round(r.cpu * 100)}% of a core | delegated: ${r.delegated}`);
+    console.log(
+      `${r.w.padEnd(10)} pgbench ${r.pgTps.toFixed(0).padStart(7)} TPS | citus-migrate bench ${r.ours.toFixed(0).padStart(7)} TPS | ratio ${(r.ours / r.pgTps).toFixed(2)}x (target >= ${target}x) | client CPU ${Math.round(r.cpu * 100)}% of a core | delegated: ${r.delegated}`,
+    );
   }
 } finally {
   await cluster.stop();

@@ -5,9 +5,14 @@ import type { CommandIo } from './commands/io.js';
 
 /** Reports an error; returns the exit code. Unknown errors keep their message, never a stack. */
 export function reportError(err: unknown, io: CommandIo, json: boolean): number {
-  const e = err instanceof CmError ? err : new CmError(err instanceof Error ? err.message : String(err), 'internal', EXIT.error);
+  const e =
+    err instanceof CmError
+      ? err
+      : new CmError(err instanceof Error ? err.message : String(err), 'internal', EXIT.error);
   if (json) {
-    io.stdout(`${JSON.stringify({ error: { code: e.code, message: e.message, exitCode: e.exitCode, ...e.meta } }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ error: { code: e.code, message: e.message, exitCode: e.exitCode, ...e.meta } }, null, 2)}\n`,
+    );
   }
   if (e instanceof ApplyError) {
     io.stderr(`${e.report()}\n`);

@@ -6,7 +6,15 @@ import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
 import { PLAN_FORMATS } from './format/index.js';
 import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
-import { boundedIntFlag, countFlag, durationFlag, nonNegativeIntFlag, numberFlag, rateFlag, zeroOrDurationFlag } from './cli/flags.js';
+import {
+  boundedIntFlag,
+  countFlag,
+  durationFlag,
+  nonNegativeIntFlag,
+  numberFlag,
+  rateFlag,
+  zeroOrDurationFlag,
+} from './cli/flags.js';
 import { HAZARDS } from './plan/steps.js';
 import { TOOL_VERSION } from './version.js';
 import { DEFAULT_SHARD_COUNT } from './model/types.js';
@@ -20,16 +28,22 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  const file = () => new Option('-f, --file <file>', 'manifest, or a folder holding citus-migrate.yaml (default: citus-migrate.yaml, .yml or .json here)');
+  const file = () =>
+    new Option(
+      '-f, --file <file>',
+      'manifest, or a folder holding citus-migrate.yaml (default: citus-migrate.yaml, .yml or .json here)',
+    );
   const format = (dflt: string) => new Option('--format <format>', 'output format').choices(PLAN_FORMATS).default(dflt);
 
-  program.command('validate')
+  program
+    .command('validate')
     .description('check a manifest without touching any database (exit 0 valid, 1 invalid)')
     .addOption(file())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/validate.js')).validateCommand(o, io)));
 
-  program.command('plan')
+  program
+    .command('plan')
     .description('print the one transaction that converges the cluster to the manifest')
     .addOption(file())
     .option('--offline', 'plan against an empty cluster; reads no database')
@@ -37,96 +51,177 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(format('text'))
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
-    .option('--include-unmanaged', 'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)')
+    .option(
+      '--include-unmanaged',
+      'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
+    )
     .action(async (o) => setCode(await (await import('./commands/plan.js')).planCommand(o, io)));
 
-  program.command('apply')
+  program
+    .command('apply')
     .description('run the plan against the cluster in one transaction, under a lock, recorded and verified')
     .addOption(file())
-    .option('--plan <file>', 'apply a saved plan (plan --format json); refused when the cluster or manifest changed since')
+    .option(
+      '--plan <file>',
+      'apply a saved plan (plan --format json); refused when the cluster or manifest changed since',
+    )
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--auto-approve', 'apply without asking (required without a terminal)')
     .option('--allow-hazards <list>', `comma-separated hazards to allow: ${HAZARDS.join(', ')}, or all`)
-    .addOption(new Option('--lock-timeout <duration>', 'lock_timeout for each statement').argParser(durationFlag).default(5000, '5s'))
-    .addOption(new Option('--statement-timeout <duration>', 'statement_timeout for each statement (0: none)').argParser(zeroOrDurationFlag).default(0, '0'))
-    .addOption(new Option('--retries <n>', 'retries after a lock_timeout, with backoff (0 to 20)').argParser(boundedIntFlag(0, 20)).default(3))
-    .addOption(new Option('--wait <duration>', 'how long to wait for another apply to finish').argParser(zeroOrDurationFlag).default(60_000, '60s'))
+    .addOption(
+      new Option('--lock-timeout <duration>', 'lock_timeout for each statement')
+        .argParser(durationFlag)
+        .default(5000, '5s'),
+    )
+    .addOption(
+      new Option('--statement-timeout <duration>', 'statement_timeout for each statement (0: none)')
+        .argParser(zeroOrDurationFlag)
+        .default(0, '0'),
+    )
+    .addOption(
+      new Option('--retries <n>', 'retries after a lock_timeout, with backoff (0 to 20)')
+        .argParser(boundedIntFlag(0, 20))
+        .default(3),
+    )
+    .addOption(
+      new Option('--wait <duration>', 'how long to wait for another apply to finish')
+        .argParser(zeroOrDurationFlag)
+        .default(60_000, '60s'),
+    )
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
     .option('--bench', "after a successful apply, run the manifest's smoke benchmark (bench)")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/apply.js')).applyCommand(o, io)));
 
-  program.command('bench')
+  program
+    .command('bench')
     .description("run the manifest's bench workloads: delegation check, TPS, latency percentiles, gates")
     .addOption(file())
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
-    .addOption(new Option('--clients <n>', 'connections (default: the manifest\'s bench.clients)').argParser(countFlag))
+    .addOption(new Option('--clients <n>', "connections (default: the manifest's bench.clients)").argParser(countFlag))
     .addOption(new Option('--duration <duration>', 'how long to measure, e.g. 30s').argParser(durationFlag))
-    .addOption(new Option('--transactions <n>', 'how many transactions to measure (instead of a duration)').argParser(countFlag))
+    .addOption(
+      new Option('--transactions <n>', 'how many transactions to measure (instead of a duration)').argParser(countFlag),
+    )
     .addOption(new Option('--warmup <duration>', 'run this long before measuring').argParser(durationFlag))
     .option('--workload <name>', 'only this workload (repeatable)', (v: string, acc: string[] = []) => [...acc, v])
-    .addOption(new Option('--seed <n>', 'seed of the parameter generators (runs repeat exactly)').argParser(nonNegativeIntFlag('a seed')).default(1))
+    .addOption(
+      new Option('--seed <n>', 'seed of the parameter generators (runs repeat exactly)')
+        .argParser(nonNegativeIntFlag('a seed'))
+        .default(1),
+    )
     .option('--require-delegation', 'fail before the run when a workload is not delegated to a worker')
     .addOption(new Option('--min-tps <n>', 'fail below this total TPS').argParser(numberFlag))
     .addOption(new Option('--max-p95 <ms>', 'fail above this total p95 latency').argParser(numberFlag))
-    .addOption(new Option('--max-error-rate <rate>', 'allow errors up to this rate (1% or 0.01); without it any error fails the run').argParser(rateFlag))
+    .addOption(
+      new Option(
+        '--max-error-rate <rate>',
+        'allow errors up to this rate (1% or 0.01); without it any error fails the run',
+      ).argParser(rateFlag),
+    )
     .option('--compare <baseline.json>', 'print the ratio to an earlier run (bench --format json)')
-    .addOption(new Option('--max-regression <rate>', 'with --compare: fail when TPS drops by more than this (10% or 0.1)').argParser(rateFlag))
-    .addOption(new Option('--progress-interval <duration>', 'without a terminal: a progress line on stderr this often').argParser(durationFlag).default(5000, '5s'))
+    .addOption(
+      new Option(
+        '--max-regression <rate>',
+        'with --compare: fail when TPS drops by more than this (10% or 0.1)',
+      ).argParser(rateFlag),
+    )
+    .addOption(
+      new Option('--progress-interval <duration>', 'without a terminal: a progress line on stderr this often')
+        .argParser(durationFlag)
+        .default(5000, '5s'),
+    )
     .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/bench.js')).benchCommand(o, io)));
 
-  program.command('history')
+  program
+    .command('history')
     .description('show the applies recorded in citus_migrate.applies')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(new Option('--limit <n>', 'how many, newest first').argParser(countFlag).default(50))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
 
-  program.command('analyze')
-    .description('for each delegated routine, where every statement of its body runs: on the shard, reference tables, across shards, the coordinator')
+  program
+    .command('analyze')
+    .description(
+      'for each delegated routine, where every statement of its body runs: on the shard, reference tables, across shards, the coordinator',
+    )
     .addOption(file())
-    .option('--database <url>', 'read the routines, their delegation and the tables from this cluster (the manifest is then optional)')
+    .option(
+      '--database <url>',
+      'read the routines, their delegation and the tables from this cluster (the manifest is then optional)',
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/analyze.js')).analyzeCommand(o, io)));
 
-  program.command('introspect')
+  program
+    .command('introspect')
     .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--schema <schema>', 'default schema of the written manifest', 'public')
     .option('-o, --out <file>', 'write the manifest to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/introspect.js')).introspectCommand(o, io)));
 
-  program.command('hammerdb')
+  program
+    .command('hammerdb')
     .description("write the transaction that distributes a HammerDB TPROC-C schema as HammerDB's Citus build does")
-    .addOption(new Option('--variant <variant>', 'how HammerDB built the routines').choices(['procedures', 'functions']).default('procedures'))
+    .addOption(
+      new Option('--variant <variant>', 'how HammerDB built the routines')
+        .choices(['procedures', 'functions'])
+        .default('procedures'),
+    )
     .option('--shard-count <n>', 'shards in the warehouse colocation group', String(DEFAULT_SHARD_COUNT))
     .option('--schema <schema>', 'schema holding the HammerDB tables', 'public')
     .option('--manifest', 'write the layout as a citus-migrate manifest (with a TPC-C bench mix) instead of the script')
-    .addOption(new Option('--warehouses <n>', 'with --manifest: a fixed warehouse count for the bench mix (default: max(w_id), read from the database before each run)').argParser(countFlag))
+    .addOption(
+      new Option(
+        '--warehouses <n>',
+        'with --manifest: a fixed warehouse count for the bench mix (default: max(w_id), read from the database before each run)',
+      ).argParser(countFlag),
+    )
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
 
-  const cluster = program.command('cluster').description('a throwaway Citus coordinator + workers on 127.0.0.1: containers on Docker/Podman, or local binaries with the citus extension');
-  const dirOption = () => new Option('--dir <dir>', 'the cluster\'s own folder: cluster.json and the nodes\' data and logs (as root, data and logs go to a citus-migrate-data-* folder in the temp dir, shown by up and status)').default(DEFAULT_CLUSTER_DIR);
-  cluster.command('up').description('start it and print its URL (--dir must be new or empty)')
+  const cluster = program
+    .command('cluster')
+    .description(
+      'a throwaway Citus coordinator + workers on 127.0.0.1: containers on Docker/Podman, or local binaries with the citus extension',
+    );
+  const dirOption = () =>
+    new Option(
+      '--dir <dir>',
+      "the cluster's own folder: cluster.json and the nodes' data and logs (as root, data and logs go to a citus-migrate-data-* folder in the temp dir, shown by up and status)",
+    ).default(DEFAULT_CLUSTER_DIR);
+  cluster
+    .command('up')
+    .description('start it and print its URL (--dir must be new or empty)')
     .addOption(dirOption())
     .option('--workers <n>', 'number of workers', '2')
     .option('--port <port>', 'coordinator port; workers on the ports right after it (default: random free ports)')
-    .option('--engine <engine>', 'auto (a container engine when one answers within 3s, else local binaries), docker (Docker or Podman\'s Docker API, via DOCKER_HOST) or local', 'auto')
+    .option(
+      '--engine <engine>',
+      "auto (a container engine when one answers within 3s, else local binaries), docker (Docker or Podman's Docker API, via DOCKER_HOST) or local",
+      'auto',
+    )
     .option('--image <image>', 'with --engine docker: the Citus image (default: citusdata/citus:13.2)')
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));
-  cluster.command('down').description('stop it and delete what up created (other files stay)')
+  cluster
+    .command('down')
+    .description('stop it and delete what up created (other files stay)')
     .addOption(dirOption())
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterDown(o, io)));
-  cluster.command('status').description('show its nodes, URL and data folder')
+  cluster
+    .command('status')
+    .description('show its nodes, URL and data folder')
     .addOption(dirOption())
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterStatus(o, io)));
 
-  program.command('init')
+  program
+    .command('init')
     .description('write a starter project from a template')
     .argument('[dir]', 'target directory', '.')
     .addOption(new Option('--template <name>', 'starter template').choices(TEMPLATES).default('saas'))
@@ -143,16 +238,20 @@ function wantsJson(argv: readonly string[]): boolean {
 /** Runs the CLI in-process with the given arguments (without node and script); returns the exit code. */
 export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = build(io, (n) => { code = n; });
+  const program = build(io, (n) => {
+    code = n;
+  });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return EXIT.ok;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.error;
       // commander has already printed its message to stderr.
-      if (wantsJson(argv)) reportError(new UsageError(err.message.replace(/^error: /, '')), { ...io, stderr: () => undefined }, true);
+      if (wantsJson(argv))
+        reportError(new UsageError(err.message.replace(/^error: /, '')), { ...io, stderr: () => undefined }, true);
       return EXIT.usage;
     }
     return reportError(err, io, wantsJson(argv));

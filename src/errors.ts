@@ -41,7 +41,10 @@ export class CmError extends Error {
 
 /** The manifest (or a file it names) is invalid; carries every problem found. */
 export class ManifestError extends CmError {
-  constructor(readonly problems: readonly Problem[], exitCode: number = EXIT.invalidManifest) {
+  constructor(
+    readonly problems: readonly Problem[],
+    exitCode: number = EXIT.invalidManifest,
+  ) {
     const n = problems.filter((p) => p.severity === 'error').length;
     super(`manifest is invalid: ${plural(n, 'problem')}`, 'invalid_manifest', exitCode, { problems });
   }
@@ -86,7 +89,14 @@ export function formatProblem(p: Problem): string {
 export class ClusterError extends CmError {
   constructor(
     message: string,
-    code: 'cluster_dir_not_empty' | 'cluster_engine_failed' | 'cluster_engine_unavailable' | 'cluster_file_untrusted' | 'cluster_port_in_use' | 'cluster_stale' | 'cluster_unavailable',
+    code:
+      | 'cluster_dir_not_empty'
+      | 'cluster_engine_failed'
+      | 'cluster_engine_unavailable'
+      | 'cluster_file_untrusted'
+      | 'cluster_port_in_use'
+      | 'cluster_stale'
+      | 'cluster_unavailable',
     meta: Readonly<Record<string, unknown>> = {},
   ) {
     super(message, code, EXIT.error, meta);

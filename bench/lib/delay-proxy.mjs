@@ -46,13 +46,19 @@ export class DelayLine {
   constructor(delayMs = 0) {
     this.delayMs = delayMs;
     this.#clock = new Worker(CLOCK_SOURCE, { eval: true, workerData: { sab: this.#sab } });
-    this.#clock.on('message', () => { this.#armed = false; this.#flush(); });
+    this.#clock.on('message', () => {
+      this.#armed = false;
+      this.#flush();
+    });
     this.#clock.unref();
   }
 
   /** Runs `fn` after the delay, after everything queued before it. */
   push(fn) {
-    if (this.delayMs <= 0 && this.#head === this.#queue.length) { fn(); return; }
+    if (this.delayMs <= 0 && this.#head === this.#queue.length) {
+      fn();
+      return;
+    }
     const last = this.#queue[this.#queue.length - 1];
     const t = Math.max(now() + this.delayMs, last && this.#head < this.#queue.length ? last.t : 0);
     this.#queue.push({ t, fn });
@@ -61,7 +67,10 @@ export class DelayLine {
 
   #arm() {
     if (this.#armed) return;
-    if (this.#head === this.#queue.length) { this.#clock.unref(); return; }
+    if (this.#head === this.#queue.length) {
+      this.#clock.unref();
+      return;
+    }
     this.#armed = true;
     this.#clock.ref(); // a pending delivery keeps the process alive
     this.#deadline[0] = this.#queue[this.#head].t - this.#earlyMs;
@@ -77,8 +86,13 @@ export class DelayLine {
       this.#queue[this.#head++] = undefined;
       fn();
     }
-    if (this.#head === this.#queue.length) { this.#queue = []; this.#head = 0; }
-    else if (this.#head > 4096) { this.#queue = this.#queue.slice(this.#head); this.#head = 0; }
+    if (this.#head === this.#queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+    } else if (this.#head > 4096) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
+    }
     this.#arm();
   }
 
@@ -93,7 +107,12 @@ export class DelayLine {
     const late = [];
     for (let i = 0; i < samples; i++) {
       const t = now() + this.delayMs;
-      await new Promise((resolve) => this.push(() => { late.push(now() - t); resolve(); }));
+      await new Promise((resolve) =>
+        this.push(() => {
+          late.push(now() - t);
+          resolve();
+        }),
+      );
     }
     late.sort((a, b) => a - b);
     this.#earlyMs = Math.max(0, late[Math.floor(late.length / 2)]);
@@ -130,29 +149,51 @@ export async function startDelayProxy(routes, delayMs = 0) {
     to.on('drain', () => from.resume());
     // A clean end is passed on as an end (after the data before it); anything else as a reset.
     let ended = false;
-    from.on('end', () => { ended = true; line.push(() => to.end()); });
-    from.on('error', () => {});
-    from.on('close', () => { if (!ended) line.push(() => to.destroy()); });
-  };
-  const servers = await Promise.all(routes.map((r) => new Promise((resolve, reject) => {
-    // Half-open allowed on both sides: an end is passed on (after the data queued before it), and
-    // the other direction keeps flowing until it ends too.
-    const server = net.createServer({ allowHalfOpen: true }, (client) => {
-      stats.connections++;
-      const upstream = net.connect({ host: r.targetHost ?? '127.0.0.1', port: r.targetPort, allowHalfOpen: true });
-      for (const s of [client, upstream]) { s.setNoDelay(true); sockets.add(s); s.on('close', () => sockets.delete(s)); }
-      forward(client, upstream);
-      forward(upstream, client);
+    from.on('end', () => {
+      ended = true;
+      line.push(() => to.end());
     });
-    server.once('error', reject);
-    server.listen(r.listenPort ?? 0, '127.0.0.1', () => resolve(server));
-  })));
+    from.on('error', () => {});
+    from.on('close', () => {
+      if (!ended) line.push(() => to.destroy());
+    });
+  };
+  const servers = await Promise.all(
+    routes.map(
+      (r) =>
+        new Promise((resolve, reject) => {
+          // Half-open allowed on both sides: an end is passed on (after the data queued before it), and
+          // the other direction keeps flowing until it ends too.
+          const server = net.createServer({ allowHalfOpen: true }, (client) => {
+            stats.connections++;
+            const upstream = net.connect({
+              host: r.targetHost ?? '127.0.0.1',
+              port: r.targetPort,
+              allowHalfOpen: true,
+            });
+            for (const s of [client, upstream]) {
+              s.setNoDelay(true);
+              sockets.add(s);
+              s.on('close', () => sockets.delete(s));
+            }
+            forward(client, upstream);
+            forward(upstream, client);
+          });
+          server.once('error', reject);
+          server.listen(r.listenPort ?? 0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
   return {
     ports: servers.map((s) => s.address().port),
     stats,
     wakeLateMs,
-    setDelay(ms) { line.delayMs = ms; },
-    get delayMs() { return line.delayMs; },
+    setDelay(ms) {
+      line.delayMs = ms;
+    },
+    get delayMs() {
+      return line.delayMs;
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await Promise.all(servers.map((s) => new Promise((resolve) => s.close(() => resolve()))));
@@ -170,11 +211,15 @@ export async function spawnDelayProxy(routes, delayMs = 0) {
   const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = [];
   child.on('message', (m) => pending.shift()?.(m));
-  const ask = (msg) => new Promise((resolve, reject) => {
-    if (!child.connected) { reject(new Error('delay proxy exited')); return; }
-    pending.push(resolve);
-    child.send(msg);
-  });
+  const ask = (msg) =>
+    new Promise((resolve, reject) => {
+      if (!child.connected) {
+        reject(new Error('delay proxy exited'));
+        return;
+      }
+      pending.push(resolve);
+      child.send(msg);
+    });
   const ready = await ask({ type: 'start', routes, delayMs });
   if (ready.error) throw new Error(`delay proxy: ${ready.error}`);
   return {
@@ -199,18 +244,27 @@ export async function spawnDelayProxy(routes, delayMs = 0) {
  * server, against the same without it. Returns median and p99 one-way added delay in ms.
  */
 export async function measureAddedDelay(delaysMs, { samples = 400, spawn = spawnDelayProxy } = {}) {
-  const echo = net.createServer((s) => { s.setNoDelay(true); s.pipe(s); });
+  const echo = net.createServer((s) => {
+    s.setNoDelay(true);
+    s.pipe(s);
+  });
   await new Promise((resolve) => echo.listen(0, '127.0.0.1', resolve));
   const echoPort = echo.address().port;
   const proxy = await spawn([{ targetPort: echoPort }], 0);
   const rtts = async (port) => {
     const s = net.connect({ host: '127.0.0.1', port });
     s.setNoDelay(true);
-    await new Promise((resolve, reject) => { s.once('connect', resolve); s.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      s.once('connect', resolve);
+      s.once('error', reject);
+    });
     const out = [];
     for (let i = 0; i < samples + 20; i++) {
       const t0 = now();
-      await new Promise((resolve) => { s.once('data', resolve); s.write('x'); });
+      await new Promise((resolve) => {
+        s.once('data', resolve);
+        s.write('x');
+      });
       if (i >= 20) out.push(now() - t0);
     }
     s.destroy();
@@ -223,7 +277,11 @@ export async function measureAddedDelay(delaysMs, { samples = 400, spawn = spawn
     for (const d of delaysMs) {
       await proxy.setDelay(d);
       const via = await rtts(proxy.ports[0]);
-      rows.push({ requestedMs: d, addedOneWayMs: { p50: (q(via, 0.5) - q(direct, 0.5)) / 2, p99: (q(via, 0.99) - q(direct, 0.5)) / 2 }, rttMs: { direct: q(direct, 0.5), proxied: q(via, 0.5) } });
+      rows.push({
+        requestedMs: d,
+        addedOneWayMs: { p50: (q(via, 0.5) - q(direct, 0.5)) / 2, p99: (q(via, 0.99) - q(direct, 0.5)) / 2 },
+        rttMs: { direct: q(direct, 0.5), proxied: q(via, 0.5) },
+      });
     }
     return rows;
   } finally {
@@ -250,6 +308,9 @@ if (process.argv[2] === '--child' && process.send) {
       process.send({ error: String(e?.message ?? e) });
     }
   });
-  process.on('SIGTERM', async () => { await proxy?.close(); process.exit(0); });
+  process.on('SIGTERM', async () => {
+    await proxy?.close();
+    process.exit(0);
+  });
   process.on('disconnect', () => process.exit(0));
 }

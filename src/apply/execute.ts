@@ -32,7 +32,12 @@ export const backoffMs = (n: number): number => Math.min(30_000, 1000 * 2 ** (n 
  * tables with column defaults (pg_get_expr opens the relation), so it waits behind an ALTER or
  * LOCK TABLE like pg_dump does; under apply that wait is bounded like the steps are.
  */
-export async function withLockTimeout<T>(db: Queryable, opts: Pick<ExecuteOptions, 'lockTimeoutMs' | 'retries' | 'onRetry' | 'sleep'>, what: string, fn: () => Promise<T>): Promise<T> {
+export async function withLockTimeout<T>(
+  db: Queryable,
+  opts: Pick<ExecuteOptions, 'lockTimeoutMs' | 'retries' | 'onRetry' | 'sleep'>,
+  what: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   const sleep = opts.sleep ?? defaultSleep;
   for (let attempt = 1; ; attempt++) {
     await db.query(`SET lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`);
@@ -40,7 +45,9 @@ export async function withLockTimeout<T>(db: Queryable, opts: Pick<ExecuteOption
       return await fn();
     } catch (e) {
       if ((e as { code?: string }).code !== '55P03' || attempt > opts.retries) throw e;
-      opts.onRetry(`lock_timeout while ${what} (a table is locked by another session); retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`);
+      opts.onRetry(
+        `lock_timeout while ${what} (a table is locked by another session); retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`,
+      );
       await sleep(backoffMs(attempt));
     } finally {
       await db.query('RESET lock_timeout').catch(() => undefined);
@@ -57,14 +64,26 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
   ];
   let current: { step?: PlanStep; sql: string } = { sql: '' };
   try {
-    for (const sql of preamble) { current = { sql }; await db.query(sql); }
+    for (const sql of preamble) {
+      current = { sql };
+      await db.query(sql);
+    }
     for (const step of plan.transaction.steps) {
       opts.onStep?.(step, false);
-      for (const sql of step.sql) { current = { step, sql }; await db.query(sql); }
+      for (const sql of step.sql) {
+        current = { step, sql };
+        await db.query(sql);
+      }
     }
   } catch (e) {
     await db.query('ROLLBACK').catch(() => undefined);
-    throw new ApplyError(current.step?.index ?? 0, current.step?.summary ?? 'transaction preamble', current.sql, serverError(e), false);
+    throw new ApplyError(
+      current.step?.index ?? 0,
+      current.step?.summary ?? 'transaction preamble',
+      current.sql,
+      serverError(e),
+      false,
+    );
   }
   await db.query(opts.rehearse ? 'ROLLBACK' : 'COMMIT');
 }
@@ -83,7 +102,9 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
       const lockTimeout = e instanceof ApplyError && e.server.sqlstate === '55P03';
       if (!lockTimeout || attempts > opts.retries) throw e;
       const wait = backoffMs(attempts);
-      opts.onRetry(`lock_timeout at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`);
+      opts.onRetry(
+        `lock_timeout at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`,
+      );
       await sleep(wait);
     }
   }

@@ -16,9 +16,12 @@ export interface ServerError {
 export function serverError(e: unknown): ServerError {
   const x = e as { code?: string; message?: string; detail?: string; hint?: string; position?: string; where?: string };
   return {
-    ...(x.code ? { sqlstate: x.code } : {}), message: x.message ?? String(e),
-    ...(x.detail ? { detail: x.detail } : {}), ...(x.hint ? { hint: x.hint } : {}),
-    ...(x.position ? { position: Number(x.position) } : {}), ...(x.where ? { where: x.where } : {}),
+    ...(x.code ? { sqlstate: x.code } : {}),
+    message: x.message ?? String(e),
+    ...(x.detail ? { detail: x.detail } : {}),
+    ...(x.hint ? { hint: x.hint } : {}),
+    ...(x.position ? { position: Number(x.position) } : {}),
+    ...(x.where ? { where: x.where } : {}),
   };
 }
 
@@ -49,8 +52,12 @@ export class ApplyError extends CmError {
     readonly server: ServerError,
     readonly committed: boolean,
   ) {
-    super(`apply failed at step ${stepIndex} (${stepSummary}): ${server.sqlstate ? `${server.sqlstate} ` : ''}${server.message}`, 'apply_failed', EXIT.error,
-      { step: stepIndex, summary: stepSummary, statement, ...server, committed });
+    super(
+      `apply failed at step ${stepIndex} (${stepSummary}): ${server.sqlstate ? `${server.sqlstate} ` : ''}${server.message}`,
+      'apply_failed',
+      EXIT.error,
+      { step: stepIndex, summary: stepSummary, statement, ...server, committed },
+    );
   }
 
   /** The multi-line report for a terminal. */
@@ -64,7 +71,9 @@ export class ApplyError extends CmError {
       ...(s.where ? [`  CONTEXT: ${s.where.split('\n')[0]}`] : []),
       '  statement:',
       caret(this.statement, s.position),
-      this.committed ? '  the transaction had committed; this step ran after COMMIT' : '  nothing was applied: the transaction was rolled back',
+      this.committed
+        ? '  the transaction had committed; this step ran after COMMIT'
+        : '  nothing was applied: the transaction was rolled back',
     ].join('\n');
   }
 }

@@ -6,9 +6,16 @@ import { HAZARDS, type Hazard } from '../plan/steps.js';
 /** Parses --allow-hazards (comma-separated names, or all). */
 export function parseHazards(list: string | undefined): Set<Hazard> {
   const out = new Set<Hazard>();
-  for (const h of (list ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
-    if (h === 'all') { HAZARDS.forEach((x) => out.add(x)); continue; }
-    if (!(HAZARDS as readonly string[]).includes(h)) throw new UsageError(`--allow-hazards: unknown hazard ${JSON.stringify(h)} (known: ${HAZARDS.join(', ')}, all)`);
+  for (const h of (list ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    if (h === 'all') {
+      HAZARDS.forEach((x) => out.add(x));
+      continue;
+    }
+    if (!(HAZARDS as readonly string[]).includes(h))
+      throw new UsageError(`--allow-hazards: unknown hazard ${JSON.stringify(h)} (known: ${HAZARDS.join(', ')}, all)`);
     out.add(h as Hazard);
   }
   return out;
@@ -19,7 +26,17 @@ export function refuseHazards(plan: PlanDocument, allowed: ReadonlySet<Hazard>):
   const steps = [...plan.transaction.steps, ...plan.afterCommit];
   const refused = plan.hazards.filter((h) => !allowed.has(h));
   if (refused.length === 0) return;
-  const lines = refused.map((h) => `  ${h}: ${steps.filter((s) => s.hazards.includes(h)).map((s) => `step ${s.index} (${s.summary})`).join('; ')}`);
-  throw new CmError(`refusing to apply: the plan has hazards not allowed with --allow-hazards; nothing was run\n${lines.join('\n')}\n  allow them with --allow-hazards ${refused.join(',')}`,
-    'refused_hazard', EXIT.refusedHazard, { hazards: refused });
+  const lines = refused.map(
+    (h) =>
+      `  ${h}: ${steps
+        .filter((s) => s.hazards.includes(h))
+        .map((s) => `step ${s.index} (${s.summary})`)
+        .join('; ')}`,
+  );
+  throw new CmError(
+    `refusing to apply: the plan has hazards not allowed with --allow-hazards; nothing was run\n${lines.join('\n')}\n  allow them with --allow-hazards ${refused.join(',')}`,
+    'refused_hazard',
+    EXIT.refusedHazard,
+    { hazards: refused },
+  );
 }

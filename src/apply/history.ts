@@ -17,10 +17,18 @@ export interface HistoryMigration {
 
 /** The migrations shipped with the tool, in order. */
 export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
-  return readdirSync(dir).filter((f) => /^\d+_[a-z0-9_]+\.sql$/.test(f)).sort().map((f) => {
-    const sql = readFileSync(`${dir}/${f}`, 'utf8');
-    return { version: Number(f.split('_')[0]), name: f, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-  });
+  return readdirSync(dir)
+    .filter((f) => /^\d+_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const sql = readFileSync(`${dir}/${f}`, 'utf8');
+      return {
+        version: Number(f.split('_')[0]),
+        name: f,
+        sql,
+        checksum: createHash('sha256').update(sql).digest('hex'),
+      };
+    });
 }
 
 /** Brings the history schema up to date; the caller holds the apply lock. */
@@ -39,13 +47,23 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
     await db.query('ROLLBACK').catch(() => undefined);
     throw e;
   }
-  const done = new Map((await db.query<{ version: number; checksum: string; name: string }>('SELECT version, checksum, name FROM citus_migrate.schema_migrations')).rows.map((r) => [r.version, r]));
+  const done = new Map(
+    (
+      await db.query<{ version: number; checksum: string; name: string }>(
+        'SELECT version, checksum, name FROM citus_migrate.schema_migrations',
+      )
+    ).rows.map((r) => [r.version, r]),
+  );
   let applied = 0;
   for (const m of migrations) {
     const prior = done.get(m.version);
     if (prior) {
       if (prior.checksum !== m.checksum) {
-        throw new CmError(`history migration ${m.name} was applied with checksum ${prior.checksum.slice(0, 12)} but the shipped file has ${m.checksum.slice(0, 12)}: the file was edited after it ran`, 'history_checksum', EXIT.error);
+        throw new CmError(
+          `history migration ${m.name} was applied with checksum ${prior.checksum.slice(0, 12)} but the shipped file has ${m.checksum.slice(0, 12)}: the file was edited after it ran`,
+          'history_checksum',
+          EXIT.error,
+        );
       }
       continue;
     }
@@ -53,7 +71,11 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
     try {
       await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
       await db.query(m.sql);
-      await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        m.checksum,
+      ]);
       await db.query('COMMIT');
       applied++;
     } catch (e) {
@@ -82,18 +104,27 @@ export async function markAbandoned(db: Queryable): Promise<number> {
 
 /** Inserts a 'running' row (autocommit, outside the apply transaction); returns its id. */
 export async function startHistory(db: Queryable, h: HistoryStart): Promise<number> {
-  const r = await db.query<{ id: string }>(`INSERT INTO citus_migrate.applies
+  const r = await db.query<{ id: string }>(
+    `INSERT INTO citus_migrate.applies
       (outcome, plan_fingerprint, manifest_sha256, manifest_file, steps, tool_version, client_host)
     VALUES ('running', $1, $2, $3, $4, $5, $6) RETURNING id`,
-  [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost]);
+    [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost],
+  );
   return Number(r.rows[0]!.id);
 }
 
 /** Records how an apply ended. */
-export async function finishHistory(db: Queryable, id: number, outcome: 'success' | 'failed' | 'nothing_to_do', error?: unknown): Promise<void> {
-  await db.query(`UPDATE citus_migrate.applies SET outcome = $2, finished_at = now(),
+export async function finishHistory(
+  db: Queryable,
+  id: number,
+  outcome: 'success' | 'failed' | 'nothing_to_do',
+  error?: unknown,
+): Promise<void> {
+  await db.query(
+    `UPDATE citus_migrate.applies SET outcome = $2, finished_at = now(),
       duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
-  [id, outcome, error === undefined ? null : JSON.stringify(error)]);
+    [id, outcome, error === undefined ? null : JSON.stringify(error)],
+  );
 }
 
 export interface HistoryRow {
@@ -112,10 +143,15 @@ export interface HistoryRow {
 
 /** The recorded applies, newest first; empty when the history schema does not exist. */
 export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
-  const exists = await db.query("SELECT 1 FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass('citus_migrate.applies')");
+  const exists = await db.query(
+    "SELECT 1 FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass('citus_migrate.applies')",
+  );
   if (exists.rowCount === 0) return [];
-  const r = await db.query<HistoryRow>(`SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
+  const r = await db.query<HistoryRow>(
+    `SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
       jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error
-    FROM citus_migrate.applies ORDER BY id DESC LIMIT $1`, [limit]);
+    FROM citus_migrate.applies ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
   return r.rows;
 }

@@ -6,7 +6,12 @@ import type { Queryable } from '../db/connect.js';
 const KEY = "pg_catalog.hashtext('citus-migrate'), pg_catalog.hashtext(pg_catalog.current_database())";
 
 /** Runs fn while holding the apply lock; waits at most waitMs for it. */
-export async function withApplyLock<T>(db: Queryable, waitMs: number, onWait: (holder: string) => void, fn: () => Promise<T>): Promise<T> {
+export async function withApplyLock<T>(
+  db: Queryable,
+  waitMs: number,
+  onWait: (holder: string) => void,
+  fn: () => Promise<T>,
+): Promise<T> {
   const got = await db.query<{ ok: boolean }>(`SELECT pg_catalog.pg_try_advisory_lock(${KEY}) AS ok`);
   if (!got.rows[0]!.ok) {
     onWait(await holder(db));
@@ -16,7 +21,11 @@ export async function withApplyLock<T>(db: Queryable, waitMs: number, onWait: (h
       await db.query(`SELECT pg_catalog.pg_advisory_lock(${KEY})`);
     } catch (e) {
       if ((e as { code?: string }).code === '55P03') {
-        throw new CmError(`another apply still holds the lock after ${Math.round(waitMs / 1000)}s (${await holder(db)}); nothing was done`, 'lock_wait', EXIT.lockWait);
+        throw new CmError(
+          `another apply still holds the lock after ${Math.round(waitMs / 1000)}s (${await holder(db)}); nothing was done`,
+          'lock_wait',
+          EXIT.lockWait,
+        );
       }
       throw e;
     } finally {
@@ -31,10 +40,16 @@ export async function withApplyLock<T>(db: Queryable, waitMs: number, onWait: (h
 }
 
 async function holder(db: Queryable): Promise<string> {
-  const r = await db.query<{ pid: number; app: string; since: string }>(`SELECT a.pid, a.application_name AS app, a.backend_start::text AS since
+  const r = await db
+    .query<{ pid: number; app: string; since: string }>(
+      `SELECT a.pid, a.application_name AS app, a.backend_start::text AS since
     FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid
     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = pg_catalog.hashtext('citus-migrate')::oid::int::oid
-      AND l.objid = pg_catalog.hashtext(pg_catalog.current_database())::oid::int::oid LIMIT 1`).catch(() => ({ rows: [] as { pid: number; app: string; since: string }[] }));
+      AND l.objid = pg_catalog.hashtext(pg_catalog.current_database())::oid::int::oid LIMIT 1`,
+    )
+    .catch(() => ({ rows: [] as { pid: number; app: string; since: string }[] }));
   const h = r.rows[0];
-  return h ? `held by backend ${h.pid}, ${h.app || 'unknown application'}, connected since ${h.since}` : 'holder unknown';
+  return h
+    ? `held by backend ${h.pid}, ${h.app || 'unknown application'}, connected since ${h.since}`
+    : 'holder unknown';
 }

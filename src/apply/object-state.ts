@@ -8,25 +8,39 @@ import type { PlanDocument } from '../plan/plan.js';
 
 /** What earlier applies recorded (empty before the first apply that created an object). */
 export async function readObjectState(db: Queryable): Promise<Record<string, RecordedObject>> {
-  const rows = (await db.query<{ id: string; desired_hash: string; actual_hash: string }>(
-    'SELECT id, desired_hash, actual_hash FROM citus_migrate.object_state')).rows;
+  const rows = (
+    await db.query<{ id: string; desired_hash: string; actual_hash: string }>(
+      'SELECT id, desired_hash, actual_hash FROM citus_migrate.object_state',
+    )
+  ).rows;
   return Object.fromEntries(rows.map((r) => [r.id, { desired: r.desired_hash, actual: r.actual_hash }]));
 }
 
 /** Records what the plan's objects became; returns the records merged with `live.recorded`. */
-export async function recordObjectState(db: Queryable, plan: PlanDocument, live: LiveState): Promise<Record<string, RecordedObject>> {
+export async function recordObjectState(
+  db: Queryable,
+  plan: PlanDocument,
+  live: LiveState,
+): Promise<Record<string, RecordedObject>> {
   const out: Record<string, RecordedObject> = { ...(live.recorded ?? {}) };
-  const ids: string[] = []; const desired: string[] = []; const actual: string[] = [];
+  const ids: string[] = [];
+  const desired: string[] = [];
+  const actual: string[] = [];
   for (const [id, hash] of Object.entries(plan.recordObjects ?? {})) {
     const a = live.model.objects[id];
     if (!a) continue;
-    ids.push(id); desired.push(hash); actual.push(keyHash(objectKey(a.create)));
+    ids.push(id);
+    desired.push(hash);
+    actual.push(keyHash(objectKey(a.create)));
     out[id] = { desired: hash, actual: actual[actual.length - 1]! };
   }
   if (ids.length > 0) {
-    await db.query(`INSERT INTO citus_migrate.object_state (id, desired_hash, actual_hash)
+    await db.query(
+      `INSERT INTO citus_migrate.object_state (id, desired_hash, actual_hash)
       SELECT * FROM ROWS FROM (pg_catalog.unnest($1::text[]), pg_catalog.unnest($2::text[]), pg_catalog.unnest($3::text[]))
-      ON CONFLICT (id) DO UPDATE SET desired_hash = excluded.desired_hash, actual_hash = excluded.actual_hash, recorded_at = pg_catalog.now()`, [ids, desired, actual]);
+      ON CONFLICT (id) DO UPDATE SET desired_hash = excluded.desired_hash, actual_hash = excluded.actual_hash, recorded_at = pg_catalog.now()`,
+      [ids, desired, actual],
+    );
   }
   return out;
 }

@@ -32,14 +32,22 @@ export async function readDataBounds(db: Queryable, refs: readonly DataRef[]): P
     row = (await db.query<Record<string, string | null>>(dataBoundsQuery(refs))).rows[0]!;
   } catch (e) {
     const sqlstate = (e as { code?: string }).code;
-    throw new BenchDataError(`cannot read the bench parameter bounds (${refs.map((r) => r.text).join(', ')}): ${sqlstate ? `${sqlstate} ` : ''}${(e as Error).message}`, refs.map((r) => r.text));
+    throw new BenchDataError(
+      `cannot read the bench parameter bounds (${refs.map((r) => r.text).join(', ')}): ${sqlstate ? `${sqlstate} ` : ''}${(e as Error).message}`,
+      refs.map((r) => r.text),
+    );
   }
   refs.forEach((r, i) => {
     const v = row[`b${i}`];
     const where = `${quoteQualified(r.table)}.${quoteIdent(r.column)}`;
-    if (v === null || v === undefined) throw new BenchDataError(`bench parameter bound ${r.text} is empty: ${quoteQualified(r.table)} has no rows with a ${quoteIdent(r.column)} (load the data first, or give a number)`, [r.text]);
+    if (v === null || v === undefined)
+      throw new BenchDataError(
+        `bench parameter bound ${r.text} is empty: ${quoteQualified(r.table)} has no rows with a ${quoteIdent(r.column)} (load the data first, or give a number)`,
+        [r.text],
+      );
     const n = Number(v);
-    if (!Number.isSafeInteger(n)) throw new BenchDataError(`bench parameter bound ${r.text} is ${v}, not an integer (${where})`, [r.text]);
+    if (!Number.isSafeInteger(n))
+      throw new BenchDataError(`bench parameter bound ${r.text} is ${v}, not an integer (${where})`, [r.text]);
     out.set(r.key, n);
   });
   return out;
@@ -50,7 +58,8 @@ export function bindDataBounds(spec: BenchSpec<SpecParam>, values: ReadonlyMap<s
   const value = <T extends string | number | boolean>(v: T | DataRef): T | number => {
     if (typeof v !== 'object') return v;
     const n = values.get(v.key);
-    if (n === undefined) throw new BenchDataError(`bench parameter bound ${v.text} was not read from the database`, [v.text]);
+    if (n === undefined)
+      throw new BenchDataError(`bench parameter bound ${v.text} was not read from the database`, [v.text]);
     return n;
   };
   const workloads = spec.workloads.map((w) => ({
@@ -58,7 +67,14 @@ export function bindDataBounds(spec: BenchSpec<SpecParam>, values: ReadonlyMap<s
     params: w.params.map((p, i): ResolvedParam => {
       if ('int' in p) {
         const [lo, hi] = [value(p.int[0]), value(p.int[1])];
-        if (lo > hi) throw new BenchDataError(`workload ${w.name}: parameter $${i + 1} int range [${lo}, ${hi}] is empty (${[p.int[0], p.int[1]].filter((b) => typeof b === 'object').map((b) => (b as DataRef).text).join(', ')} read from the database)`, [w.name]);
+        if (lo > hi)
+          throw new BenchDataError(
+            `workload ${w.name}: parameter $${i + 1} int range [${lo}, ${hi}] is empty (${[p.int[0], p.int[1]]
+              .filter((b) => typeof b === 'object')
+              .map((b) => (b as DataRef).text)
+              .join(', ')} read from the database)`,
+            [w.name],
+          );
         return { int: [lo, hi] };
       }
       if ('const' in p) return { const: value(p.const) };

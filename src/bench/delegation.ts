@@ -27,8 +27,10 @@ export interface Delegation {
 
 function callOf(sql: string): { name: string[]; args: Node[] } | undefined {
   const stmt = parseStatements(sql)[0]?.stmt;
-  const fc = stmt?.CallStmt?.funccall ?? stmt?.SelectStmt?.targetList?.[0]?.ResTarget?.val?.FuncCall
-    ?? stmt?.SelectStmt?.fromClause?.[0]?.RangeFunction?.functions?.[0]?.List?.items?.[0]?.FuncCall;
+  const fc =
+    stmt?.CallStmt?.funccall ??
+    stmt?.SelectStmt?.targetList?.[0]?.ResTarget?.val?.FuncCall ??
+    stmt?.SelectStmt?.fromClause?.[0]?.RangeFunction?.functions?.[0]?.List?.items?.[0]?.FuncCall;
   return fc ? { name: strings(fc.funcname), args: fc.args ?? [] } : undefined;
 }
 
@@ -38,8 +40,12 @@ export function routineOfCall(sql: string, live: LiveState): Routine | undefined
   if (!call) return undefined;
   const name = call.name[call.name.length - 1]!;
   const schema = call.name.length > 1 ? call.name[0] : undefined;
-  return Object.values(live.model.routines).find((r) => r.qname.name === name && (schema === undefined || r.qname.schema === schema)
-    && (r.argTypes?.length ?? 0) >= call.args.length);
+  return Object.values(live.model.routines).find(
+    (r) =>
+      r.qname.name === name &&
+      (schema === undefined || r.qname.schema === schema) &&
+      (r.argTypes?.length ?? 0) >= call.args.length,
+  );
 }
 
 /** "SQLSTATE message" of a failed call. */
@@ -49,25 +55,38 @@ export function failureText(error: NonNullable<Delegation['error']>): string {
 
 /** Why Citus did not delegate, from what we know of the call and the cluster. */
 export function diagnose(w: BenchWorkload, live: LiveState, debug: readonly string[]): string {
-  if (w.isCall && w.protocol === 'prepared') return 'CALL with bind parameters: Citus runs it on the coordinator without a word (send it with literals: protocol auto)';
+  if (w.isCall && w.protocol === 'prepared')
+    return 'CALL with bind parameters: Citus runs it on the coordinator without a word (send it with literals: protocol auto)';
   const call = callOf(w.sql);
   if (!call) return 'not a single function or procedure call (SELECT f(…), SELECT … FROM f(…) or CALL p(…))';
   const r = routineOfCall(w.sql, live);
   if (!r) return `no routine ${call.name.join('.')} with ${call.args.length} argument(s) in the cluster`;
-  if (!r.distribution || r.distribution.argIndex === undefined) return `${r.id} is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))`;
+  if (!r.distribution || r.distribution.argIndex === undefined)
+    return `${r.id} is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))`;
   if (r.definition) {
-    try { if (parseRoutineSql(r.definition).inlinable) return `${r.id} is an inlinable SQL function: the planner inlines it, so Citus never delegates it`; } catch { /* not parseable: skip */ }
+    try {
+      if (parseRoutineSql(r.definition).inlinable)
+        return `${r.id} is an inlinable SQL function: the planner inlines it, so Citus never delegates it`;
+    } catch {
+      /* not parseable: skip */
+    }
   }
   const workers = live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary' && n.active);
   if (workers.length === 0) return 'no worker nodes: a single-node cluster never delegates';
   const arg = call.args[r.distribution.argIndex];
-  if (arg && !arg.A_Const && !arg.ParamRef && !arg.TypeCast?.arg?.A_Const) return `the distribution argument ($${r.distribution.argIndex + 1}) is not a constant or a bind parameter`;
-  if (workers.some((n) => !n.hasMetadata || !n.metadataSynced)) return 'a worker has no synced metadata (hasmetadata/metadatasynced false in pg_dist_node)';
+  if (arg && !arg.A_Const && !arg.ParamRef && !arg.TypeCast?.arg?.A_Const)
+    return `the distribution argument ($${r.distribution.argIndex + 1}) is not a constant or a bind parameter`;
+  if (workers.some((n) => !n.hasMetadata || !n.metadataSynced))
+    return 'a worker has no synced metadata (hasmetadata/metadatasynced false in pg_dist_node)';
   return `Citus did not delegate${debug.length ? `; debug1 said: ${debug.slice(0, 3).join(' | ')}` : ' and gave no reason'}`;
 }
 
 /** Runs each workload's call once and says whether it was delegated, and where. */
-export async function checkDelegation(config: pg.ClientConfig, live: LiveState, work: readonly { w: BenchWorkload; s: Shaped; values: readonly ParamValue[] }[]): Promise<Delegation[]> {
+export async function checkDelegation(
+  config: pg.ClientConfig,
+  live: LiveState,
+  work: readonly { w: BenchWorkload; s: Shaped; values: readonly ParamValue[] }[],
+): Promise<Delegation[]> {
   const out: Delegation[] = [];
   for (const { w, s, values } of work) {
     const client = new pg.Client(config);
@@ -77,28 +96,49 @@ export async function checkDelegation(config: pg.ClientConfig, live: LiveState, 
     try {
       await client.connect();
     } catch (e) {
-      out.push({ workload: w.name, status: 'unobserved', delegated: false, reason: `no session to check in: cannot connect to ${config.host ?? ''}:${config.port ?? ''}: ${(e as Error).message}`, debug: [] });
+      out.push({
+        workload: w.name,
+        status: 'unobserved',
+        delegated: false,
+        reason: `no session to check in: cannot connect to ${config.host ?? ''}:${config.port ?? ''}: ${(e as Error).message}`,
+        debug: [],
+      });
       continue;
     }
     try {
-      await client.query("SET client_min_messages TO debug1");
+      await client.query('SET client_min_messages TO debug1');
       if (live.citus) await client.query('SET citus.log_remote_commands TO on');
       const q = s.render(values);
       try {
-        await (q.values ? client.query({ ...(s.name ? { name: `${s.name}_check` } : {}), text: q.text, values: [...q.values] }) : client.query(q.text));
+        await (q.values
+          ? client.query({ ...(s.name ? { name: `${s.name}_check` } : {}), text: q.text, values: [...q.values] })
+          : client.query(q.text));
       } catch (e) {
         const sqlstate = (e as { code?: string }).code;
         const error = { ...(sqlstate ? { sqlstate } : {}), message: (e as Error).message };
-        out.push({ workload: w.name, status: 'failed', delegated: false, error, reason: `the call failed: ${failureText(error)}`, debug: notices.map((n) => n.message) });
+        out.push({
+          workload: w.name,
+          status: 'failed',
+          delegated: false,
+          error,
+          reason: `the call failed: ${failureText(error)}`,
+          debug: notices.map((n) => n.message),
+        });
         continue;
       }
-      const pushed = notices.some((n) => n.message === 'pushing down the function call' || n.message === 'pushing down the procedure');
-      const remote = notices.find((n) => n.message.startsWith('issuing') && /on server .*@[^:\s]+:\d+/.test(n.detail ?? ''));
+      const pushed = notices.some(
+        (n) => n.message === 'pushing down the function call' || n.message === 'pushing down the procedure',
+      );
+      const remote = notices.find(
+        (n) => n.message.startsWith('issuing') && /on server .*@[^:\s]+:\d+/.test(n.detail ?? ''),
+      );
       const worker = remote?.detail?.match(/on server .*@([^:\s]+:\d+)/)?.[1];
       const debug = notices.filter((n) => !n.message.startsWith('issuing')).map((n) => n.message);
-      out.push(pushed
-        ? { workload: w.name, status: 'delegated', delegated: true, ...(worker ? { worker } : {}), debug }
-        : { workload: w.name, status: 'not-delegated', delegated: false, reason: diagnose(w, live, debug), debug });
+      out.push(
+        pushed
+          ? { workload: w.name, status: 'delegated', delegated: true, ...(worker ? { worker } : {}), debug }
+          : { workload: w.name, status: 'not-delegated', delegated: false, reason: diagnose(w, live, debug), debug },
+      );
     } finally {
       await client.end();
     }

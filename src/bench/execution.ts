@@ -24,12 +24,19 @@ export interface Execution {
   /** The first shard commands sent to other nodes (shortened). */
   readonly remote?: readonly string[];
   /** The static analysis of the same routine, and whether the measurement agrees with it. */
-  readonly analysis?: { readonly crossShard: number; readonly coordinator: number; readonly unknown: number; readonly agrees: boolean; readonly note?: string };
+  readonly analysis?: {
+    readonly crossShard: number;
+    readonly coordinator: number;
+    readonly unknown: number;
+    readonly agrees: boolean;
+    readonly note?: string;
+  };
   /** Why it was not observed (the worker cannot be reached from here, the call failed…). */
   readonly error?: string;
 }
 
-const CONTROL = /^(BEGIN|COMMIT|ROLLBACK|PREPARE TRANSACTION|SAVEPOINT|RELEASE|SET |RESET |SELECT assign_distributed_transaction_id)/i;
+const CONTROL =
+  /^(BEGIN|COMMIT|ROLLBACK|PREPARE TRANSACTION|SAVEPOINT|RELEASE|SET |RESET |SELECT assign_distributed_transaction_id)/i;
 
 /** host:port as Citus prints a node (the port after the last colon). */
 function hostPort(worker: string): { host: string; port: number } {
@@ -38,7 +45,11 @@ function hostPort(worker: string): { host: string; port: number } {
 }
 
 /** Counts the shard commands one call runs on the worker it is delegated to. */
-async function observe(config: pg.ClientConfig, worker: string, query: { text: string; values?: readonly ParamValue[] }): Promise<Pick<Execution, 'localStatements' | 'remoteStatements' | 'remote' | 'error'>> {
+async function observe(
+  config: pg.ClientConfig,
+  worker: string,
+  query: { text: string; values?: readonly ParamValue[] },
+): Promise<Pick<Execution, 'localStatements' | 'remoteStatements' | 'remote' | 'error'>> {
   const { host, port } = hostPort(worker);
   const client = new pg.Client({ ...config, host, port, connectionTimeoutMillis: 5000 });
   const local: string[] = [];
@@ -57,7 +68,13 @@ async function observe(config: pg.ClientConfig, worker: string, query: { text: s
   try {
     await client.query('SET citus.log_local_commands TO on; SET citus.log_remote_commands TO on');
     await (query.values ? client.query({ text: query.text, values: [...query.values] }) : client.query(query.text));
-    return { localStatements: local.length, remoteStatements: remote.length, ...(remote.length ? { remote: remote.slice(0, 3).map((c) => (c.length > 120 ? `${c.slice(0, 117)}...` : c)) } : {}) };
+    return {
+      localStatements: local.length,
+      remoteStatements: remote.length,
+      ...(remote.length
+        ? { remote: remote.slice(0, 3).map((c) => (c.length > 120 ? `${c.slice(0, 117)}...` : c)) }
+        : {}),
+    };
   } catch (e) {
     return { error: `the call failed on the worker ${worker}: ${(e as Error).message}` };
   } finally {
@@ -75,23 +92,45 @@ function analysisOf(w: BenchWorkload, live: LiveState, m: LoadedManifest): Routi
   return analyzeRoutine({ routine: r, definition }, live.model, m.manifest.defaults?.schema ?? 'public');
 }
 
-function compare(a: RoutineAnalysis | undefined, measured: Pick<Execution, 'remoteStatements' | 'remote'>): Execution['analysis'] {
+function compare(
+  a: RoutineAnalysis | undefined,
+  measured: Pick<Execution, 'remoteStatements' | 'remote'>,
+): Execution['analysis'] {
   if (!a || a.skipped || measured.remoteStatements === undefined) return undefined;
   const count = (l: string): number => a.statements.filter((s) => s.locality === l).length;
-  const crossShard = count('cross_shard'); const coordinator = count('coordinator'); const unknown = count('unknown');
+  const crossShard = count('cross_shard');
+  const coordinator = count('coordinator');
+  const unknown = count('unknown');
   const away = crossShard + coordinator;
   if (measured.remoteStatements > 0 && away + unknown === 0) {
-    return { crossShard, coordinator, unknown, agrees: false, note: `measured ${measured.remoteStatements} shard command(s) sent to other nodes although the analysis found every statement local (first: ${measured.remote?.[0] ?? '?'})` };
+    return {
+      crossShard,
+      coordinator,
+      unknown,
+      agrees: false,
+      note: `measured ${measured.remoteStatements} shard command(s) sent to other nodes although the analysis found every statement local (first: ${measured.remote?.[0] ?? '?'})`,
+    };
   }
   if (measured.remoteStatements === 0 && away > 0) {
-    return { crossShard, coordinator, unknown, agrees: true, note: `the analysis found ${away} statement(s) that can leave the shard; with this call's values they stayed on the worker` };
+    return {
+      crossShard,
+      coordinator,
+      unknown,
+      agrees: true,
+      note: `the analysis found ${away} statement(s) that can leave the shard; with this call's values they stayed on the worker`,
+    };
   }
   return { crossShard, coordinator, unknown, agrees: true };
 }
 
 /** For each delegated workload: its call run once more on its worker, counted and compared. */
-export async function measureExecution(config: pg.ClientConfig, live: LiveState, m: LoadedManifest, delegation: readonly Delegation[],
-  work: readonly { w: BenchWorkload; s: Shaped; values: readonly ParamValue[] }[]): Promise<Map<string, Execution>> {
+export async function measureExecution(
+  config: pg.ClientConfig,
+  live: LiveState,
+  m: LoadedManifest,
+  delegation: readonly Delegation[],
+  work: readonly { w: BenchWorkload; s: Shaped; values: readonly ParamValue[] }[],
+): Promise<Map<string, Execution>> {
   const out = new Map<string, Execution>();
   await loadPlpgsqlParser(); // the analysis reads PL/pgSQL bodies (a manifest of signatures never loaded it)
   for (const { w, s, values } of work) {

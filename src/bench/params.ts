@@ -25,15 +25,24 @@ export type Generator = (rng: Rng) => ParamValue;
 
 /** A generator for one manifest parameter. `runC` is the run's NURand constant C (TPC-C 2.1.6). */
 export function generator(p: ResolvedParam, runC: number): Generator {
-  if ('int' in p) { const [lo, hi] = p.int; return (r) => randInt(r, lo, hi); }
-  if ('const' in p) { const v = p.const; return () => v; }
+  if ('int' in p) {
+    const [lo, hi] = p.int;
+    return (r) => randInt(r, lo, hi);
+  }
+  if ('const' in p) {
+    const v = p.const;
+    return () => v;
+  }
   if ('nurand' in p) {
     const [A, x, y] = p.nurand;
     const c = runC % (A + 1);
     // NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x
-    return (r) => ((((randInt(r, 0, A) | randInt(r, x, y)) + c) % (y - x + 1)) + x);
+    return (r) => (((randInt(r, 0, A) | randInt(r, x, y)) + c) % (y - x + 1)) + x;
   }
-  if ('pick' in p) { const list = p.pick; return (r) => list[Math.floor(r() * list.length)]!; }
+  if ('pick' in p) {
+    const list = p.pick;
+    return (r) => list[Math.floor(r() * list.length)]!;
+  }
   const [min, max] = p.text;
   return (r) => {
     const n = randInt(r, min, max);

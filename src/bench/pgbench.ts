@@ -31,7 +31,12 @@ export interface PgbenchRun {
 
 /** The pgbench command line: scripts named by `path`, then the connection argument if any. */
 export function pgbenchCommand(run: PgbenchRun, path: (abs: string) => string, connection?: ShellWord): string {
-  return shellCommand(['pgbench', ...run.options, ...run.scripts.flatMap((s) => ['-f', `${path(s.path)}@${s.weight}`]), ...(connection ? [connection] : [])]);
+  return shellCommand([
+    'pgbench',
+    ...run.options,
+    ...run.scripts.flatMap((s) => ['-f', `${path(s.path)}@${s.weight}`]),
+    ...(connection ? [connection] : []),
+  ]);
 }
 
 /**
@@ -39,22 +44,37 @@ export function pgbenchCommand(run: PgbenchRun, path: (abs: string) => string, c
  * commands never carry one; `note` says so), else "$DATABASE_URL" when that is set, else nothing
  * (pgbench reads the PG* variables itself).
  */
-export function pgbenchConnection(database: string | undefined, env: Readonly<Record<string, string | undefined>>): { word?: ShellWord; note?: string } {
+export function pgbenchConnection(
+  database: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): { word?: ShellWord; note?: string } {
   const fromEnv = { raw: '"$DATABASE_URL"' };
   if (database === undefined) return env.DATABASE_URL ? { word: fromEnv } : {};
   let url: URL;
-  try { url = new URL(database); } catch {
+  try {
+    url = new URL(database);
+  } catch {
     // A form the URL class does not read (a socket directory as host): print no part of it.
-    return { word: fromEnv, note: 'the --database value is not printed: set DATABASE_URL to it (and the password in PGPASSWORD) when you run the command' };
+    return {
+      word: fromEnv,
+      note: 'the --database value is not printed: set DATABASE_URL to it (and the password in PGPASSWORD) when you run the command',
+    };
   }
   if (!url.password && !url.searchParams.has('password')) return { word: url.href };
   url.password = '';
   url.searchParams.delete('password');
-  return { word: url.href, note: 'the password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command' };
+  return {
+    word: url.href,
+    note: 'the password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command',
+  };
 }
 
 /** Writes DIR/<workload>.sql and DIR/run.sh; returns pgbench's options and scripts. */
-export function emitPgbench(spec: BenchSpec, dir: string, opts: { clients: number; durationS?: number; transactions?: number; seed: number }): PgbenchRun {
+export function emitPgbench(
+  spec: BenchSpec,
+  dir: string,
+  opts: { clients: number; durationS?: number; transactions?: number; seed: number },
+): PgbenchRun {
   mkdirSync(dir, { recursive: true });
   const runC = opts.seed;
   let simple = false;
@@ -63,21 +83,51 @@ export function emitPgbench(spec: BenchSpec, dir: string, opts: { clients: numbe
     const sets: string[] = [];
     const subst = w.params.map((p, i) => {
       const line = setLine(p, i, runC);
-      if (line) { sets.push(line); return `:p${i + 1}`; }
+      if (line) {
+        sets.push(line);
+        return `:p${i + 1}`;
+      }
       if ('const' in p) return literal(p.const);
-      throw new CmError(`workload ${w.name}: parameter $${i + 1} (${Object.keys(p)[0]}) has no pgbench equivalent`, 'pgbench_unsupported', EXIT.error);
+      throw new CmError(
+        `workload ${w.name}: parameter $${i + 1} (${Object.keys(p)[0]}) has no pgbench equivalent`,
+        'pgbench_unsupported',
+        EXIT.error,
+      );
     });
     // At the parser's placeholders only: a "$1" inside a string literal or comment stays as written.
     const sql = replacePlaceholders(w.sql, placeholders(w.sql), (n) => subst[n - 1]!);
     if (w.protocol === 'simple-literals') simple = true;
     const path = resolve(dir, `${w.name}.sql`);
-    writeFileSync(path, `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`);
+    writeFileSync(
+      path,
+      `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`,
+    );
     scripts.push({ path, weight: w.weight });
   }
   // CALL is delegated only with literal values: pgbench's simple mode interpolates them as text.
-  const length = opts.transactions !== undefined ? ['-t', String(Math.max(1, Math.ceil(opts.transactions / opts.clients)))] : ['-T', String(opts.durationS ?? 30)];
-  const run: PgbenchRun = { options: ['-n', '-c', String(opts.clients), '-j', String(Math.min(opts.clients, 4)), ...length, '-M', simple ? 'simple' : 'prepared', `--random-seed=${opts.seed}`], scripts };
+  const length =
+    opts.transactions !== undefined
+      ? ['-t', String(Math.max(1, Math.ceil(opts.transactions / opts.clients)))]
+      : ['-T', String(opts.durationS ?? 30)];
+  const run: PgbenchRun = {
+    options: [
+      '-n',
+      '-c',
+      String(opts.clients),
+      '-j',
+      String(Math.min(opts.clients, 4)),
+      ...length,
+      '-M',
+      simple ? 'simple' : 'prepared',
+      `--random-seed=${opts.seed}`,
+    ],
+    scripts,
+  };
   // run.sh runs from its own folder and reads the URL from the environment: no secret on disk.
-  writeFileSync(join(dir, 'run.sh'), `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })}\n`, { mode: 0o755 });
+  writeFileSync(
+    join(dir, 'run.sh'),
+    `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })}\n`,
+    { mode: 0o755 },
+  );
   return run;
 }

@@ -13,7 +13,8 @@ export interface PoolerProbe {
   readonly evidence: string;
 }
 
-const pid = async (c: pg.Client): Promise<number> => Number((await c.query('SELECT pg_catalog.pg_backend_pid() AS pid')).rows[0].pid);
+const pid = async (c: pg.Client): Promise<number> =>
+  Number((await c.query('SELECT pg_catalog.pg_backend_pid() AS pid')).rows[0].pid);
 
 /** Probes the connection `config` leads to (about 0.3 s). */
 export async function probePooler(config: pg.ClientConfig): Promise<PoolerProbe> {
@@ -31,7 +32,10 @@ export async function probePooler(config: pg.ClientConfig): Promise<PoolerProbe>
     const held = Number((await holding).rows[0].pid);
     return first === second
       ? { transactionPooling: false, evidence: `one client connection kept backend ${first}` }
-      : { transactionPooling: true, evidence: `one client connection had backend ${first}, then ${second} while another client used ${held}` };
+      : {
+          transactionPooling: true,
+          evidence: `one client connection had backend ${first}, then ${second} while another client used ${held}`,
+        };
   } finally {
     await Promise.all([a.end().catch(() => undefined), b.end().catch(() => undefined)]);
   }

@@ -41,20 +41,28 @@ export interface RunResult {
   readonly workloads: readonly WorkloadResult[];
 }
 
-export const newHistogram = (): hdr.Histogram => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+export const newHistogram = (): hdr.Histogram =>
+  hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
 
 /** Runs the mix and returns per-workload counts, errors and latency histograms. */
 export async function runLoad(input: RunInput): Promise<RunResult> {
   const total = input.workloads.reduce((s, x) => s + x.w.weight, 0);
-  const runC = seededRng(input.seed ^ 0x5eed)() * 1e9 | 0;
+  const runC = (seededRng(input.seed ^ 0x5eed)() * 1e9) | 0;
   const gens: Generator[][] = input.workloads.map(({ w }) => w.params.map((p) => generator(p, runC)));
-  const results = input.workloads.map(({ w }) => ({ name: w.name, count: 0, errors: {} as Record<string, number>, histogram: newHistogram() }));
-  const clients = await Promise.all(Array.from({ length: input.clients }, async () => {
-    const c = new pg.Client(input.config);
-    c.on('error', () => undefined);
-    await c.connect();
-    return c;
+  const results = input.workloads.map(({ w }) => ({
+    name: w.name,
+    count: 0,
+    errors: {} as Record<string, number>,
+    histogram: newHistogram(),
   }));
+  const clients = await Promise.all(
+    Array.from({ length: input.clients }, async () => {
+      const c = new pg.Client(input.config);
+      c.on('error', () => undefined);
+      await c.connect();
+      return c;
+    }),
+  );
   const start = performance.now();
   const measureFrom = start + input.warmupMs;
   const deadline = input.durationMs !== undefined ? measureFrom + input.durationMs : Infinity;
@@ -63,45 +71,69 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
   let cpuStart: NodeJS.CpuUsage | undefined;
   let measureStart = 0;
   const ticker = input.onTick
-    ? setInterval(() => input.onTick!({ done: counted, errors: failed, elapsedMs: performance.now() - measureFrom, totalMs: input.durationMs }), input.tickMs ?? 500)
+    ? setInterval(
+        () =>
+          input.onTick!({
+            done: counted,
+            errors: failed,
+            elapsedMs: performance.now() - measureFrom,
+            totalMs: input.durationMs,
+          }),
+        input.tickMs ?? 500,
+      )
     : undefined;
-  const more = (): boolean => (input.transactions !== undefined ? counted < input.transactions : performance.now() < deadline);
+  const more = (): boolean =>
+    input.transactions !== undefined ? counted < input.transactions : performance.now() < deadline;
   try {
-    await Promise.all(clients.map(async (client, ci) => {
-      const rng = seededRng(input.seed + ci * 7919);
-      while (more()) {
-        let pick = rng() * total;
-        let i = 0;
-        while (i < input.workloads.length - 1 && pick >= input.workloads[i]!.w.weight) { pick -= input.workloads[i]!.w.weight; i++; }
-        const { s } = input.workloads[i]!;
-        const q = s.render(gens[i]!.map((g) => g(rng)));
-        const t0 = performance.now();
-        let code: string | undefined;
-        try {
-          await (q.values ? client.query({ ...(s.name ? { name: s.name } : {}), text: q.text, values: [...q.values] }) : client.query(q.text));
-        } catch (e) {
-          code = (e as { code?: string }).code ?? 'client';
+    await Promise.all(
+      clients.map(async (client, ci) => {
+        const rng = seededRng(input.seed + ci * 7919);
+        while (more()) {
+          let pick = rng() * total;
+          let i = 0;
+          while (i < input.workloads.length - 1 && pick >= input.workloads[i]!.w.weight) {
+            pick -= input.workloads[i]!.w.weight;
+            i++;
+          }
+          const { s } = input.workloads[i]!;
+          const q = s.render(gens[i]!.map((g) => g(rng)));
+          const t0 = performance.now();
+          let code: string | undefined;
+          try {
+            await (q.values
+              ? client.query({ ...(s.name ? { name: s.name } : {}), text: q.text, values: [...q.values] })
+              : client.query(q.text));
+          } catch (e) {
+            code = (e as { code?: string }).code ?? 'client';
+          }
+          const t1 = performance.now();
+          if (t0 < measureFrom) continue;
+          if (!cpuStart) {
+            cpuStart = process.cpuUsage();
+            measureStart = t0;
+          }
+          if (input.transactions !== undefined && counted >= input.transactions) break;
+          counted++;
+          const r = results[i]!;
+          if (code) {
+            failed++;
+            r.errors[code] = (r.errors[code] ?? 0) + 1;
+            if (code === 'client') break; // the connection is gone
+          } else {
+            r.count++;
+            r.histogram.recordValue(Math.max(1, Math.round((t1 - t0) * 1000)));
+          }
         }
-        const t1 = performance.now();
-        if (t0 < measureFrom) continue;
-        if (!cpuStart) { cpuStart = process.cpuUsage(); measureStart = t0; }
-        if (input.transactions !== undefined && counted >= input.transactions) break;
-        counted++;
-        const r = results[i]!;
-        if (code) {
-          failed++;
-          r.errors[code] = (r.errors[code] ?? 0) + 1;
-          if (code === 'client') break; // the connection is gone
-        } else {
-          r.count++;
-          r.histogram.recordValue(Math.max(1, Math.round((t1 - t0) * 1000)));
-        }
-      }
-    }));
+      }),
+    );
   } finally {
     if (ticker) clearInterval(ticker);
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
   }
   const cpu = process.cpuUsage(cpuStart);
-  return { measuredMs: performance.now() - (measureStart || measureFrom), cpuMs: (cpu.user + cpu.system) / 1000, workloads: results };
+  return {
+    measuredMs: performance.now() - (measureStart || measureFrom),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    workloads: results,
+  };
 }

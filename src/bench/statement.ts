@@ -16,9 +16,13 @@ export interface Shaped {
 }
 
 function paramRefs(node: Node, out: Placeholder[]): void {
-  if (Array.isArray(node)) { for (const x of node) paramRefs(x, out); return; }
+  if (Array.isArray(node)) {
+    for (const x of node) paramRefs(x, out);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
-  if (node.ParamRef && typeof node.ParamRef.number === 'number') out.push({ n: node.ParamRef.number, loc: node.ParamRef.location });
+  if (node.ParamRef && typeof node.ParamRef.number === 'number')
+    out.push({ n: node.ParamRef.number, loc: node.ParamRef.location });
   for (const v of Object.values(node)) paramRefs(v, out);
 }
 
@@ -36,7 +40,10 @@ export function placeholders(sql: string): readonly Placeholder[] {
   return refs;
 }
 
-export interface Placeholder { readonly n: number; readonly loc: number }
+export interface Placeholder {
+  readonly n: number;
+  readonly loc: number;
+}
 
 /** Replaces each placeholder, at the parser's location, with the text `by` gives for its number. */
 export function replacePlaceholders(sql: string, refs: readonly Placeholder[], by: (n: number) => string): string {
@@ -51,11 +58,15 @@ export function replacePlaceholders(sql: string, refs: readonly Placeholder[], b
 
 /** Prepares a workload for sending; `unnamed`: bind parameters without a named statement. */
 export function shape(w: Pick<BenchWorkload<unknown>, 'sql' | 'protocol'>, index: number, unnamed = false): Shaped {
-  if (w.protocol === 'prepared' && unnamed) return { protocol: 'unnamed', render: (values) => ({ text: w.sql, values }) };
+  if (w.protocol === 'prepared' && unnamed)
+    return { protocol: 'unnamed', render: (values) => ({ text: w.sql, values }) };
   if (w.protocol === 'prepared') {
     const name = `cm_bench_${index}`;
     return { protocol: 'prepared', name, render: (values) => ({ text: w.sql, values }) };
   }
   const refs = placeholders(w.sql);
-  return { protocol: 'simple-literals', render: (values) => ({ text: replacePlaceholders(w.sql, refs, (n) => literal(values[n - 1]!)) }) };
+  return {
+    protocol: 'simple-literals',
+    render: (values) => ({ text: replacePlaceholders(w.sql, refs, (n) => literal(values[n - 1]!)) }),
+  };
 }

@@ -6,7 +6,10 @@ import { parseDuration } from '../util/duration.js';
 /** A duration flag (500ms, 30s, 5m, 1h) in milliseconds. */
 export function durationFlag(value: string): number {
   const ms = parseDuration(value);
-  if (ms === undefined) throw new InvalidArgumentError('not a duration: expected a number followed by ms, s, m or h, such as 500ms, 30s, 5m or 1h');
+  if (ms === undefined)
+    throw new InvalidArgumentError(
+      'not a duration: expected a number followed by ms, s, m or h, such as 500ms, 30s, 5m or 1h',
+    );
   return ms;
 }
 
@@ -18,7 +21,8 @@ export function zeroOrDurationFlag(value: string): number {
 /** A count: a whole number of 1 or more (clients, transactions). */
 export function countFlag(value: string): number {
   const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('not a count: expected a whole number of 1 or more');
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError('not a count: expected a whole number of 1 or more');
   return n;
 }
 
@@ -35,7 +39,8 @@ export function nonNegativeIntFlag(what: string): (value: string) => number {
 export function boundedIntFlag(lo: number, hi: number): (value: string) => number {
   return (value) => {
     const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || n < lo || n > hi) throw new InvalidArgumentError(`expected a whole number from ${lo} to ${hi}`);
+    if (!Number.isSafeInteger(n) || n < lo || n > hi)
+      throw new InvalidArgumentError(`expected a whole number from ${lo} to ${hi}`);
     return n;
   };
 }
@@ -56,8 +61,12 @@ export function rateFlag(value: string): number {
   const pct = t.endsWith('%');
   const body = pct ? t.slice(0, -1) : t;
   const n = /^\d+(\.\d+)?$/.test(body) ? Number(body) : NaN;
-  if (!Number.isFinite(n)) throw new InvalidArgumentError('not a rate: expected a percentage such as 10% or a fraction such as 0.1');
+  if (!Number.isFinite(n))
+    throw new InvalidArgumentError('not a rate: expected a percentage such as 10% or a fraction such as 0.1');
   if (pct && n > 100) throw new InvalidArgumentError('not a rate: a percentage is from 0% to 100%');
-  if (!pct && n > 1) throw new InvalidArgumentError(`not a rate: a bare number is a fraction from 0 to 1 (0.1 is 10%); write ${body}% for ${body} percent`);
+  if (!pct && n > 1)
+    throw new InvalidArgumentError(
+      `not a rate: a bare number is a fraction from 0 to 1 (0.1 is 10%); write ${body}% for ${body} percent`,
+    );
   return pct ? n / 100 : n;
 }

@@ -25,13 +25,19 @@ export async function createClusterDatabase(cluster: LocalCluster, name: string)
  * Creates the citus extension on every node in `name` and registers the workers (Citus only),
  * at `workerPort(w)` when given: a port that forwards to the worker, such as a delay proxy.
  */
-export async function initClusterDatabase(cluster: LocalCluster, name: string, opts: { workerPort?: (w: LocalNode) => number } = {}): Promise<string> {
+export async function initClusterDatabase(
+  cluster: LocalCluster,
+  name: string,
+  opts: { workerPort?: (w: LocalNode) => number } = {},
+): Promise<string> {
   if (cluster.citus) {
     for (const w of cluster.workers) await exec(w.port, name, ['CREATE EXTENSION citus']);
     await exec(cluster.coordinator.port, name, [
       'CREATE EXTENSION citus',
       `SELECT citus_set_coordinator_host('127.0.0.1', ${cluster.coordinator.port})`,
-      ...cluster.workers.map((w) => `SELECT citus_add_node(${quoteLiteral('127.0.0.1')}, ${opts.workerPort?.(w) ?? w.port})`),
+      ...cluster.workers.map(
+        (w) => `SELECT citus_add_node(${quoteLiteral('127.0.0.1')}, ${opts.workerPort?.(w) ?? w.port})`,
+      ),
     ]);
   }
   return cluster.url(name);

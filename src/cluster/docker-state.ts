@@ -9,19 +9,23 @@ import { readStateJson, untrustedStateFile } from './state-file.js';
 export const CONTAINERS_FILE = 'containers.json';
 export const PGPASS_FILE = 'pgpass';
 
-const stateSchema = z.object({
-  version: z.literal(1),
-  engine: z.literal('docker'),
-  id: z.string().regex(/^[a-f0-9]{12}$/),
-  image: z.string(),
-  network: z.string(),
-  // Empty until the containers run: the file is written first, so an interrupted up can be taken down.
-  nodes: z.array(z.object({ name: z.string(), hostPort: z.number().int() }).strict()),
-  created: z.object({
-    // Folders `up` made, outermost first; `down` removes each only when it is empty.
-    dirs: z.array(z.string()),
-  }).strict(),
-}).strict();
+const stateSchema = z
+  .object({
+    version: z.literal(1),
+    engine: z.literal('docker'),
+    id: z.string().regex(/^[a-f0-9]{12}$/),
+    image: z.string(),
+    network: z.string(),
+    // Empty until the containers run: the file is written first, so an interrupted up can be taken down.
+    nodes: z.array(z.object({ name: z.string(), hostPort: z.number().int() }).strict()),
+    created: z
+      .object({
+        // Folders `up` made, outermost first; `down` removes each only when it is empty.
+        dirs: z.array(z.string()),
+      })
+      .strict(),
+  })
+  .strict();
 
 export type DockerClusterState = z.infer<typeof stateSchema>;
 

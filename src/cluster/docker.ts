@@ -6,7 +6,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ClusterError } from '../errors.js';
 import { quoteLiteral } from '../sql/quote.js';
-import { clusterLabels, ENGINE_PROBE_MS, hostUrl, LABEL_CLUSTER, LABEL_NODE, labelFilter, nodeNames, registrationSql, type EngineProbe } from './engine.js';
+import {
+  clusterLabels,
+  ENGINE_PROBE_MS,
+  hostUrl,
+  LABEL_CLUSTER,
+  LABEL_NODE,
+  labelFilter,
+  nodeNames,
+  registrationSql,
+  type EngineProbe,
+} from './engine.js';
 
 type Testcontainers = typeof import('testcontainers');
 const load = (): Promise<Testcontainers> => import('testcontainers');
@@ -50,16 +60,28 @@ const firstLine = (e: unknown): string => (e instanceof Error ? e.message : Stri
 export const newClusterId = (): string => randomBytes(6).toString('hex');
 
 /** Asks for a container engine (DOCKER_HOST, else the usual sockets) and reports within `timeoutMs` whether one answered. */
-export async function probeEngine(env: Readonly<Record<string, string | undefined>>, timeoutMs = ENGINE_PROBE_MS): Promise<EngineProbe> {
-  const where = env.DOCKER_HOST ? `DOCKER_HOST=${env.DOCKER_HOST}` : 'the default Docker socket (DOCKER_HOST is not set)';
+export async function probeEngine(
+  env: Readonly<Record<string, string | undefined>>,
+  timeoutMs = ENGINE_PROBE_MS,
+): Promise<EngineProbe> {
+  const where = env.DOCKER_HOST
+    ? `DOCKER_HOST=${env.DOCKER_HOST}`
+    : 'the default Docker socket (DOCKER_HOST is not set)';
   const tc = await load();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<EngineProbe>((resolve) => {
-    timer = setTimeout(() => resolve({ answered: false, detail: `nothing answered at ${where} within ${timeoutMs / 1000}s` }), timeoutMs);
+    timer = setTimeout(
+      () => resolve({ answered: false, detail: `nothing answered at ${where} within ${timeoutMs / 1000}s` }),
+      timeoutMs,
+    );
   });
   const probe = tc.getContainerRuntimeClient().then(
-    (c): EngineProbe => ({ answered: true, detail: `a container engine answered at ${where} (running on ${c.info.containerRuntime.operatingSystem})` }),
-    (e): EngineProbe => ({ answered: false, detail: `no engine at ${where}: ${firstLine(e)}` }));
+    (c): EngineProbe => ({
+      answered: true,
+      detail: `a container engine answered at ${where} (running on ${c.info.containerRuntime.operatingSystem})`,
+    }),
+    (e): EngineProbe => ({ answered: false, detail: `no engine at ${where}: ${firstLine(e)}` }),
+  );
   try {
     return await Promise.race([probe, late]);
   } finally {
@@ -76,7 +98,14 @@ export async function imagePresent(image: string): Promise<boolean> {
 /** Retries `SELECT 1` on 127.0.0.1:port until it answers (the log line can precede the port mapping being usable). */
 async function waitForSql(port: number, password: string, deadline: number): Promise<void> {
   for (;;) {
-    const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 2000 });
+    const c = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password,
+      database: 'postgres',
+      connectionTimeoutMillis: 2000,
+    });
     try {
       await c.connect();
       await c.query('SELECT 1');
@@ -91,7 +120,12 @@ async function waitForSql(port: number, password: string, deadline: number): Pro
 }
 
 /** Runs statements on the `postgres` database of the node at 127.0.0.1:port. */
-export async function execOn(port: number, password: string, database: string, statements: readonly string[]): Promise<void> {
+export async function execOn(
+  port: number,
+  password: string,
+  database: string,
+  statements: readonly string[],
+): Promise<void> {
   const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database });
   await c.connect();
   try {
@@ -105,13 +139,18 @@ export async function execOn(port: number, password: string, database: string, s
 export async function listClusterContainers(id?: string): Promise<ClusterContainer[]> {
   const tc = await load();
   const d = (await tc.getContainerRuntimeClient()).container.dockerode;
-  const found = await d.listContainers({ all: true, filters: { label: [id === undefined ? LABEL_CLUSTER : labelFilter(id)] } });
-  return found.map((c) => ({
-    node: c.Labels[LABEL_NODE] ?? '?',
-    cluster: c.Labels[LABEL_CLUSTER] ?? '?',
-    state: c.State,
-    hostPort: c.Ports.find((p) => p.PrivatePort === 5432 && p.PublicPort)?.PublicPort,
-  })).sort((a, b) => a.node.localeCompare(b.node, 'en', { numeric: true }));
+  const found = await d.listContainers({
+    all: true,
+    filters: { label: [id === undefined ? LABEL_CLUSTER : labelFilter(id)] },
+  });
+  return found
+    .map((c) => ({
+      node: c.Labels[LABEL_NODE] ?? '?',
+      cluster: c.Labels[LABEL_CLUSTER] ?? '?',
+      state: c.State,
+      hostPort: c.Ports.find((p) => p.PrivatePort === 5432 && p.PublicPort)?.PublicPort,
+    }))
+    .sort((a, b) => a.node.localeCompare(b.node, 'en', { numeric: true }));
 }
 
 /** Removes the containers (with their anonymous volumes) and networks labelled with cluster `id`. */
@@ -130,7 +169,14 @@ export async function removeDockerCluster(id: string): Promise<{ containers: num
  * and the ones after it, else random), a generated password; with `register`, registers the
  * workers with the coordinator by network alias. On failure removes what it made, then throws.
  */
-export async function startDockerCluster(opts: { image: string; workers: number; port?: number; register: boolean; id?: string; progress?: (line: string) => void }): Promise<DockerCluster> {
+export async function startDockerCluster(opts: {
+  image: string;
+  workers: number;
+  port?: number;
+  register: boolean;
+  id?: string;
+  progress?: (line: string) => void;
+}): Promise<DockerCluster> {
   const tc = await load();
   const client = await tc.getContainerRuntimeClient();
   const id = opts.id ?? newClusterId();
@@ -150,29 +196,57 @@ export async function startDockerCluster(opts: { image: string; workers: number;
     await client.network.create({ Name: network, Driver: 'bridge', CheckDuplicate: true, Labels: clusterLabels(id) });
     const names = nodeNames(opts.workers);
     opts.progress?.(`starting ${names.length} containers from ${opts.image} on network ${network} ...`);
-    const started = await Promise.all(names.map((name, i) => new Loopback(opts.image)
-      .withName(`${network}-${name}`)
-      .withNetworkMode(network)
-      .withNetworkAliases(name)
-      .withExposedPorts(opts.port === undefined ? 5432 : { container: 5432, host: opts.port + i })
-      // PGPASSWORD: Citus connects from node to node with libpq, which reads it (the official
-      // image keeps it for that reason: its Dockerfile deletes the entrypoint's `unset PGPASSWORD`).
-      .withEnvironment({ POSTGRES_PASSWORD: password, PGPASSWORD: password })
-      .withCommand(['postgres', '-c', 'wal_level=logical', '-c', 'max_connections=200', '-c', 'max_worker_processes=64', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])
-      .withLabels(clusterLabels(id, name))
-      .withWaitStrategy(tc.Wait.forLogMessage(READY, 2))
-      .withStartupTimeout(STARTUP_MS)
-      .withAutoCleanup(false)
-      .start()));
+    const started = await Promise.all(
+      names.map((name, i) =>
+        new Loopback(opts.image)
+          .withName(`${network}-${name}`)
+          .withNetworkMode(network)
+          .withNetworkAliases(name)
+          .withExposedPorts(opts.port === undefined ? 5432 : { container: 5432, host: opts.port + i })
+          // PGPASSWORD: Citus connects from node to node with libpq, which reads it (the official
+          // image keeps it for that reason: its Dockerfile deletes the entrypoint's `unset PGPASSWORD`).
+          .withEnvironment({ POSTGRES_PASSWORD: password, PGPASSWORD: password })
+          .withCommand([
+            'postgres',
+            '-c',
+            'wal_level=logical',
+            '-c',
+            'max_connections=200',
+            '-c',
+            'max_worker_processes=64',
+            '-c',
+            'fsync=off',
+            '-c',
+            'synchronous_commit=off',
+            '-c',
+            'full_page_writes=off',
+          ])
+          .withLabels(clusterLabels(id, name))
+          .withWaitStrategy(tc.Wait.forLogMessage(READY, 2))
+          .withStartupTimeout(STARTUP_MS)
+          .withAutoCleanup(false)
+          .start(),
+      ),
+    );
     const nodes = started.map((c, i) => ({ name: names[i]!, hostPort: c.getMappedPort(5432) }));
     const deadline = Date.now() + 60_000;
     await Promise.all(nodes.map((n) => waitForSql(n.hostPort, password, deadline)));
     if (opts.register) {
-      await execOn(nodes[0]!.hostPort, password, 'postgres', ['CREATE EXTENSION IF NOT EXISTS citus', ...registrationSql(names.slice(1), quoteLiteral)]);
+      await execOn(nodes[0]!.hostPort, password, 'postgres', [
+        'CREATE EXTENSION IF NOT EXISTS citus',
+        ...registrationSql(names.slice(1), quoteLiteral),
+      ]);
     }
     return { id, image: opts.image, network, password, nodes, url: (db) => hostUrl(nodes[0]!.hostPort, db), remove };
   } catch (e) {
-    const removed = await remove().then(() => 'removed the containers and network it had made', (r) => `could not remove what it had made (${firstLine(r)}): look for label ${labelFilter(id)}`);
-    throw new ClusterError(`cannot start the cluster from ${opts.image}: ${firstLine(e)}; ${removed}`, 'cluster_engine_failed', { image: opts.image, id });
+    const removed = await remove().then(
+      () => 'removed the containers and network it had made',
+      (r) => `could not remove what it had made (${firstLine(r)}): look for label ${labelFilter(id)}`,
+    );
+    throw new ClusterError(
+      `cannot start the cluster from ${opts.image}: ${firstLine(e)}; ${removed}`,
+      'cluster_engine_failed',
+      { image: opts.image, id },
+    );
   }
 }

@@ -28,26 +28,44 @@ export interface LocalProbe {
 }
 
 /** Picks the engine for `requested` from the probes; throws a ClusterError when it has none. */
-export function chooseEngine(requested: EngineFlag, docker: EngineProbe | undefined, local: LocalProbe): { engine: Engine; why: string } {
+export function chooseEngine(
+  requested: EngineFlag,
+  docker: EngineProbe | undefined,
+  local: LocalProbe,
+): { engine: Engine; why: string } {
   if (requested === 'local') return { engine: 'local', why: '--engine local' };
   if (requested === 'docker') {
     if (docker?.answered) return { engine: 'docker', why: `--engine docker: ${docker.detail}` };
-    throw new ClusterError(`--engine docker: no container engine answered (${docker?.detail ?? 'not probed'}). Start Docker, or Podman's service and set DOCKER_HOST (e.g. unix:///run/podman/podman.sock), or use --engine local`, 'cluster_engine_unavailable');
+    throw new ClusterError(
+      `--engine docker: no container engine answered (${docker?.detail ?? 'not probed'}). Start Docker, or Podman's service and set DOCKER_HOST (e.g. unix:///run/podman/podman.sock), or use --engine local`,
+      'cluster_engine_unavailable',
+    );
   }
   if (docker?.answered) return { engine: 'docker', why: `a container engine answered: ${docker.detail}` };
-  if (local.available) return { engine: 'local', why: `no container engine answered (${docker?.detail ?? 'not probed'}); local binaries: ${local.detail}` };
-  throw new ClusterError(`cannot start a cluster: no container engine answered (${docker?.detail ?? 'not probed'}), and no local Citus (${local.detail})`, 'cluster_unavailable');
+  if (local.available)
+    return {
+      engine: 'local',
+      why: `no container engine answered (${docker?.detail ?? 'not probed'}); local binaries: ${local.detail}`,
+    };
+  throw new ClusterError(
+    `cannot start a cluster: no container engine answered (${docker?.detail ?? 'not probed'}), and no local Citus (${local.detail})`,
+    'cluster_unavailable',
+  );
 }
 
 /** Checks --engine and --image together; throws a UsageError (exit 64). */
 export function parseEngineOptions(opts: { engine?: string; image?: string }): { engine: EngineFlag; image: string } {
   const engine = opts.engine ?? 'auto';
-  if (!(ENGINES as readonly string[]).includes(engine)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')} (got ${JSON.stringify(engine)})`);
+  if (!(ENGINES as readonly string[]).includes(engine))
+    throw new UsageError(`--engine must be one of ${ENGINES.join(', ')} (got ${JSON.stringify(engine)})`);
   if (opts.image === undefined) return { engine: engine as EngineFlag, image: DEFAULT_IMAGE };
-  if (engine !== 'docker') throw new UsageError(`--image needs --engine docker (got --engine ${engine}): only containers run an image`);
+  if (engine !== 'docker')
+    throw new UsageError(`--image needs --engine docker (got --engine ${engine}): only containers run an image`);
   // A reference as `docker run` takes it: [registry/]name[:tag][@digest], no spaces or schemes.
   if (!/^[a-z0-9][a-z0-9._\-/:@]*$/i.test(opts.image) || opts.image.includes('://')) {
-    throw new UsageError(`--image must be an image reference such as ${DEFAULT_IMAGE} (got ${JSON.stringify(opts.image)})`);
+    throw new UsageError(
+      `--image must be an image reference such as ${DEFAULT_IMAGE} (got ${JSON.stringify(opts.image)})`,
+    );
   }
   return { engine: 'docker', image: opts.image };
 }
@@ -61,7 +79,10 @@ export function clusterLabels(id: string, node?: string): Record<string, string>
 export const labelFilter = (id: string): string => `${LABEL_CLUSTER}=${id}`;
 
 /** Node names, coordinator first: also the network aliases Citus registers them by. */
-export const nodeNames = (workers: number): string[] => ['coordinator', ...Array.from({ length: workers }, (_, i) => `worker${i + 1}`)];
+export const nodeNames = (workers: number): string[] => [
+  'coordinator',
+  ...Array.from({ length: workers }, (_, i) => `worker${i + 1}`),
+];
 
 /**
  * The URL of a database on the coordinator as seen from the host. It carries no password: with

@@ -1,6 +1,15 @@
 // Throwaway PostgreSQL / Citus clusters on 127.0.0.1 from local server binaries: a coordinator
 // and N workers. cluster.json (state-file.ts) records what was created; removal.ts removes it.
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -71,7 +80,12 @@ async function nodePorts(names: readonly string[], port: number | undefined): Pr
   }
   const ports = names.map((_, i) => port + i);
   for (const [i, p] of ports.entries()) {
-    if (!(await portIsFree(p))) throw new ClusterError(`port ${p} on 127.0.0.1 is in use (the ${names[i]} would listen there): pick other ports with --port, or stop what listens on ${p}`, 'cluster_port_in_use', { port: p });
+    if (!(await portIsFree(p)))
+      throw new ClusterError(
+        `port ${p} on 127.0.0.1 is in use (the ${names[i]} would listen there): pick other ports with --port, or stop what listens on ${p}`,
+        'cluster_port_in_use',
+        { port: p },
+      );
   }
   return ports;
 }
@@ -81,8 +95,15 @@ export function assertUsableDir(dir: string): void {
   if (!existsSync(dir)) return;
   const entries = statSync(dir).isDirectory() ? readdirSync(dir) : undefined;
   if (entries !== undefined && entries.length === 0) return;
-  const why = entries === undefined ? 'is not a folder' : `is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, and no ${CLUSTER_FILE} of a running cluster)`;
-  throw new ClusterError(`${dir} ${why}: cluster up keeps its files in a folder of its own, which cluster down deletes. Pass --dir with a new or empty folder, e.g. --dir .citus-migrate/cluster`, 'cluster_dir_not_empty', { path: dir });
+  const why =
+    entries === undefined
+      ? 'is not a folder'
+      : `is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, and no ${CLUSTER_FILE} of a running cluster)`;
+  throw new ClusterError(
+    `${dir} ${why}: cluster up keeps its files in a folder of its own, which cluster down deletes. Pass --dir with a new or empty folder, e.g. --dir .citus-migrate/cluster`,
+    'cluster_dir_not_empty',
+    { path: dir },
+  );
 }
 
 /** Makes `dir` and any missing parents; returns the folders it created, outermost first. */
@@ -104,11 +125,21 @@ export function makeDirs(dir: string): string[] {
  * Starts a local cluster. `maxConnections` (default 200): a test run that creates a database per
  * test wants more, as each Citus database keeps connections open between its nodes.
  */
-export async function startLocalCluster(opts: { citus: boolean; workers?: number; install?: PgInstall; dir?: string; port?: number; maxConnections?: number }): Promise<LocalCluster> {
+export async function startLocalCluster(opts: {
+  citus: boolean;
+  workers?: number;
+  install?: PgInstall;
+  dir?: string;
+  port?: number;
+  maxConnections?: number;
+}): Promise<LocalCluster> {
   const install = opts.install ?? findPgInstall();
   if (!install) throw new Error('no PostgreSQL server binaries found (set PG_BIN, or install postgresql-15)');
   if (opts.citus && !install.hasCitus) throw new Error(`the citus extension is not installed in ${install.pkglibdir}`);
-  const names = ['coordinator', ...Array.from({ length: opts.citus ? opts.workers ?? 2 : 0 }, (_, i) => `worker${i + 1}`)];
+  const names = [
+    'coordinator',
+    ...Array.from({ length: opts.citus ? (opts.workers ?? 2) : 0 }, (_, i) => `worker${i + 1}`),
+  ];
   const dir = opts.dir === undefined ? undefined : resolve(opts.dir);
   // Both checks before anything is created: a refusal leaves no trace.
   if (dir !== undefined) assertUsableDir(dir);
@@ -124,30 +155,70 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
   }
   const nodes: LocalNode[] = names.map((name, i) => ({ name, port: ports[i]!, dataDir: join(dataRoot, name) }));
   const state: ClusterState = {
-    version: 1, citus: opts.citus, nodes, dataRoot,
+    version: 1,
+    citus: opts.citus,
+    nodes,
+    dataRoot,
     // cluster.json last: `down` removes it after everything else, so an interrupted down can rerun.
-    created: { dirs: created, paths: [...nodes.flatMap((n) => [n.dataDir, logFile(dataRoot, n.name)]), join(clusterDir, CLUSTER_FILE)] },
+    created: {
+      dirs: created,
+      paths: [...nodes.flatMap((n) => [n.dataDir, logFile(dataRoot, n.name)]), join(clusterDir, CLUSTER_FILE)],
+    },
   };
   // Written before any node exists, so that an interrupted `up` can still be taken down.
   writeClusterFile(clusterDir, state);
   const pgCtl = join(install.bin, 'pg_ctl');
-  const start = (n: LocalNode): void => runServerTool(pgCtl, ['-D', n.dataDir, '-l', logFile(dataRoot, n.name), '-w', '-t', '60', 'start']);
+  const start = (n: LocalNode): void =>
+    runServerTool(pgCtl, ['-D', n.dataDir, '-l', logFile(dataRoot, n.name), '-w', '-t', '60', 'start']);
   const started: LocalNode[] = [];
   const stopAll = async (): Promise<void> => {
-    await Promise.all(started.map((n) => runServerToolAsync(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => { /* already stopped */ })));
+    await Promise.all(
+      started.map((n) =>
+        runServerToolAsync(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {
+          /* already stopped */
+        }),
+      ),
+    );
     await removeCreated(clusterDir, state, process.cwd());
   };
   try {
     for (const node of nodes) {
-      runServerTool(join(install.bin, 'initdb'), ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
-      appendFileSync(join(node.dataDir, 'postgresql.conf'), [
-        // No Unix socket: clients use TCP on 127.0.0.1, and no socket file is left behind.
-        '', `port = ${node.port}`, "listen_addresses = '127.0.0.1'", "unix_socket_directories = ''",
-        'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', `max_connections = ${opts.maxConnections ?? 200}`,
-        // Each Citus database runs a maintenance worker: leave room for a database per test.
-        ...(opts.citus ? ["shared_preload_libraries = 'citus'", 'wal_level = logical', 'citus.shard_replication_factor = 1', 'max_worker_processes = 64'] : []),
-        '',
-      ].join('\n'));
+      runServerTool(join(install.bin, 'initdb'), [
+        '-D',
+        node.dataDir,
+        '-A',
+        'trust',
+        '-U',
+        'postgres',
+        '--no-sync',
+        '-E',
+        'UTF8',
+        '--locale=C',
+      ]);
+      appendFileSync(
+        join(node.dataDir, 'postgresql.conf'),
+        [
+          // No Unix socket: clients use TCP on 127.0.0.1, and no socket file is left behind.
+          '',
+          `port = ${node.port}`,
+          "listen_addresses = '127.0.0.1'",
+          "unix_socket_directories = ''",
+          'fsync = off',
+          'synchronous_commit = off',
+          'full_page_writes = off',
+          `max_connections = ${opts.maxConnections ?? 200}`,
+          // Each Citus database runs a maintenance worker: leave room for a database per test.
+          ...(opts.citus
+            ? [
+                "shared_preload_libraries = 'citus'",
+                'wal_level = logical',
+                'citus.shard_replication_factor = 1',
+                'max_worker_processes = 64',
+              ]
+            : []),
+          '',
+        ].join('\n'),
+      );
       start(node);
       started.push(node);
     }
@@ -157,8 +228,13 @@ export async function startLocalCluster(opts: { citus: boolean; workers?: number
   }
   const [coordinator, ...workers] = nodes as [LocalNode, ...LocalNode[]];
   return {
-    dir: clusterDir, dataRoot, citus: opts.citus, coordinator, workers,
-    url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
+    dir: clusterDir,
+    dataRoot,
+    citus: opts.citus,
+    coordinator,
+    workers,
+    url: (database = 'postgres') =>
+      `postgresql://postgres@127.0.0.1:${coordinator.port}/${encodeURIComponent(database)}`,
     stop: stopAll,
     stopNode: (n) => runServerTool(pgCtl, ['-D', n.dataDir, '-m', 'immediate', '-w', 'stop']),
     startNode: start,
@@ -170,7 +246,12 @@ export function localClusterStatus(dir: string, install = findPgInstall()): { no
   const c = readClusterFile(dir);
   if (!c || !install) return [];
   return c.nodes.map((node) => {
-    try { runServerTool(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, 'status']); return { node, running: true }; } catch { return { node, running: false }; }
+    try {
+      runServerTool(join(install.bin, 'pg_ctl'), ['-D', node.dataDir, 'status']);
+      return { node, running: true };
+    } catch {
+      return { node, running: false };
+    }
   });
 }
 
@@ -178,14 +259,23 @@ export function localClusterStatus(dir: string, install = findPgInstall()): { no
  * Stops every node of the cluster in dir and removes what `up` created there, after checking
  * cluster.json lists nothing else. Returns the nodes stopped and the folders kept (not empty).
  */
-export async function stopLocalCluster(dir: string, cwd: string, install = findPgInstall()): Promise<{ stopped: number; kept: string[] }> {
+export async function stopLocalCluster(
+  dir: string,
+  cwd: string,
+  install = findPgInstall(),
+): Promise<{ stopped: number; kept: string[] }> {
   const c = readClusterFile(dir);
   if (!c) return { stopped: 0, kept: [] };
   assertRemovable(dir, c, cwd);
   let stopped = 0;
   for (const n of c.nodes) {
     if (!existsSync(join(n.dataDir, 'postmaster.pid'))) continue;
-    try { runServerTool(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']); stopped++; } catch { /* not running */ }
+    try {
+      runServerTool(join(install?.bin ?? '', 'pg_ctl'), ['-D', n.dataDir, '-m', 'fast', '-w', 'stop']);
+      stopped++;
+    } catch {
+      /* not running */
+    }
   }
   return { stopped, kept: await removeCreated(dir, c, cwd) };
 }

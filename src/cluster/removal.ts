@@ -38,27 +38,49 @@ export function expectedPaths(dir: string, state: ClusterState): Map<string, 'fi
 }
 
 /** Why removing what `state` lists from `dir` could touch something `up` did not create; empty when safe (pure). */
-export function removalProblems(dir: string, state: ClusterState, cwd: string, kindOf: (path: string) => PathKind): string[] {
+export function removalProblems(
+  dir: string,
+  state: ClusterState,
+  cwd: string,
+  kindOf: (path: string) => PathKind,
+): string[] {
   const problems: string[] = [];
   const { dataRoot } = state;
-  const ownDataRoot = isNormalAbsolute(dataRoot) && dataRoot !== '/' && basename(dataRoot).startsWith(DATA_ROOT_PREFIX) && state.created.dirs.includes(dataRoot);
-  if (dataRoot !== dir && !ownDataRoot) problems.push(`its data folder ${dataRoot} is neither ${dir} nor a ${DATA_ROOT_PREFIX}* folder cluster up made`);
+  const ownDataRoot =
+    isNormalAbsolute(dataRoot) &&
+    dataRoot !== '/' &&
+    basename(dataRoot).startsWith(DATA_ROOT_PREFIX) &&
+    state.created.dirs.includes(dataRoot);
+  if (dataRoot !== dir && !ownDataRoot)
+    problems.push(`its data folder ${dataRoot} is neither ${dir} nor a ${DATA_ROOT_PREFIX}* folder cluster up made`);
   for (const n of state.nodes) {
-    if (!NODE_NAME.test(n.name)) problems.push(`node name ${JSON.stringify(n.name)} is not one cluster up gives (coordinator, worker1, ...)`);
-    else if (n.dataDir !== join(dataRoot, n.name)) problems.push(`node ${n.name} has its data in ${n.dataDir}, not in ${join(dataRoot, n.name)}`);
+    if (!NODE_NAME.test(n.name))
+      problems.push(`node name ${JSON.stringify(n.name)} is not one cluster up gives (coordinator, worker1, ...)`);
+    else if (n.dataDir !== join(dataRoot, n.name))
+      problems.push(`node ${n.name} has its data in ${n.dataDir}, not in ${join(dataRoot, n.name)}`);
     if (!Number.isInteger(n.port) || n.port < 1 || n.port > 65535) problems.push(`node ${n.name} has port ${n.port}`);
   }
   const expected = expectedPaths(dir, state);
   for (const p of state.created.paths) {
     const want = expected.get(p);
-    if (!isNormalAbsolute(p) || want === undefined) { problems.push(`it lists ${p}, which cluster up never creates`); continue; }
-    if (p === cwd || isInside(cwd, p)) { problems.push(`it lists ${p}, which holds the current folder`); continue; }
+    if (!isNormalAbsolute(p) || want === undefined) {
+      problems.push(`it lists ${p}, which cluster up never creates`);
+      continue;
+    }
+    if (p === cwd || isInside(cwd, p)) {
+      problems.push(`it lists ${p}, which holds the current folder`);
+      continue;
+    }
     const kind = kindOf(p);
-    if (kind !== 'missing' && kind !== want) problems.push(`it lists ${p}, which is ${kind === 'dir' ? 'a folder that is not a PostgreSQL data directory' : kind === 'pgdata' ? 'a folder, not a file' : 'not a plain file'}`);
+    if (kind !== 'missing' && kind !== want)
+      problems.push(
+        `it lists ${p}, which is ${kind === 'dir' ? 'a folder that is not a PostgreSQL data directory' : kind === 'pgdata' ? 'a folder, not a file' : 'not a plain file'}`,
+      );
   }
   for (const d of state.created.dirs) {
     const ok = isNormalAbsolute(d) && d !== '/' && (d === dir || isInside(dir, d) || (d === dataRoot && ownDataRoot));
-    if (!ok) problems.push(`it lists the folder ${d}, which is neither ${dir}, one of its parents, nor its data folder`);
+    if (!ok)
+      problems.push(`it lists the folder ${d}, which is neither ${dir}, one of its parents, nor its data folder`);
   }
   return problems;
 }
@@ -66,7 +88,11 @@ export function removalProblems(dir: string, state: ClusterState, cwd: string, k
 /** What is at `path` now (lstat: a symlink is never followed). */
 export function pathKind(path: string): PathKind {
   let st;
-  try { st = lstatSync(path); } catch { return 'missing'; }
+  try {
+    st = lstatSync(path);
+  } catch {
+    return 'missing';
+  }
   if (st.isFile()) return 'file';
   if (st.isDirectory()) return existsSync(join(path, 'PG_VERSION')) ? 'pgdata' : 'dir';
   return 'other';
@@ -79,7 +105,9 @@ export function assertRemovable(dir: string, state: ClusterState, cwd: string): 
   const file = join(dir, CLUSTER_FILE);
   throw new ClusterError(
     `refusing to remove anything: ${file} was not written by citus-migrate cluster up, or was edited since:\n${problems.map((p) => `  - ${p}`).join('\n')}\nStop the nodes with pg_ctl and remove their folders by hand.`,
-    'cluster_file_untrusted', { path: file, problems });
+    'cluster_file_untrusted',
+    { path: file, problems },
+  );
 }
 
 /**
@@ -92,11 +120,15 @@ export async function removeCreated(dir: string, state: ClusterState, cwd: strin
   // Asynchronous: a data directory with many databases takes seconds to remove, and callers such
   // as the test suite's teardown must keep serving their event loop meanwhile.
   const stateFile = join(dir, CLUSTER_FILE);
-  await Promise.all(state.created.paths.filter((p) => p !== stateFile).map(async (p) => {
-    const kind = pathKind(p);
-    if (kind === 'pgdata') await rm(p, { recursive: true, force: true });
-    else if (kind === 'file') await rm(p, { force: true });
-  }));
+  await Promise.all(
+    state.created.paths
+      .filter((p) => p !== stateFile)
+      .map(async (p) => {
+        const kind = pathKind(p);
+        if (kind === 'pgdata') await rm(p, { recursive: true, force: true });
+        else if (kind === 'file') await rm(p, { force: true });
+      }),
+  );
   // cluster.json last, so that an interrupted removal can be run again.
   if (state.created.paths.includes(stateFile) && pathKind(stateFile) === 'file') await rm(stateFile, { force: true });
   const kept: string[] = [];
@@ -104,7 +136,10 @@ export async function removeCreated(dir: string, state: ClusterState, cwd: strin
     if (pathKind(d) !== 'dir' && pathKind(d) !== 'pgdata') continue;
     // Never the folder we run in, nor one holding it: an empty folder costs nothing to keep.
     if (d === here || isInside(here, d)) continue;
-    if ((await readdir(d)).length > 0) { kept.push(d); continue; }
+    if ((await readdir(d)).length > 0) {
+      kept.push(d);
+      continue;
+    }
     await rmdir(d);
   }
   return kept;

@@ -7,7 +7,14 @@ import { dirname, join, resolve } from 'node:path';
 import type { Routine } from '../model/types.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { FileError } from '../errors.js';
-import { analyzeRoutine, delegatedRoutines, localityCounts, type AnalysisDocument, type RoutineAnalysis, type RoutineSource } from '../locality/analyze.js';
+import {
+  analyzeRoutine,
+  delegatedRoutines,
+  localityCounts,
+  type AnalysisDocument,
+  type RoutineAnalysis,
+  type RoutineSource,
+} from '../locality/analyze.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { plural } from '../util/plural.js';
@@ -15,7 +22,11 @@ import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { readDatabase } from '../introspect/read-database.js';
 
-export interface AnalyzeOptions { file?: string; database?: string; format?: 'text' | 'json' }
+export interface AnalyzeOptions {
+  file?: string;
+  database?: string;
+  format?: 'text' | 'json';
+}
 
 /** The manifest's routine files, by routine id: name as written and text. */
 function routineFiles(m: LoadedManifest | undefined): Map<string, { file: string; text: string; definition: string }> {
@@ -49,10 +60,16 @@ export async function analyze(opts: AnalyzeOptions, io: CommandIo): Promise<Anal
     // The live routine ids are the manifest's (schema.name(canonical types)).
     const sources = delegatedRoutines(model, (r: Routine) => {
       const f = files.get(r.id);
-      return f ? { definition: f.definition, file: f.file, fileText: f.text } : { ...(r.definition ? { definition: r.definition } : {}) };
+      return f
+        ? { definition: f.definition, file: f.file, fileText: f.text }
+        : { ...(r.definition ? { definition: r.definition } : {}) };
     });
     const names = liveGroupNames(m, live.model);
-    return document(sources.map((s) => analyzeRoutine(s, model, defaultSchema)).map((a) => ({ ...a, colocation: a.colocation && (names.get(a.colocation) ?? a.colocation) })));
+    return document(
+      sources
+        .map((s) => analyzeRoutine(s, model, defaultSchema))
+        .map((a) => ({ ...a, colocation: a.colocation && (names.get(a.colocation) ?? a.colocation) })),
+    );
   }
   const model = m.desired;
   const sources: RoutineSource[] = delegatedRoutines(model, (r) => {
@@ -72,23 +89,45 @@ function liveGroupNames(m: LoadedManifest | undefined, live: LoadedManifest['des
   return out;
 }
 
-const document = (routines: RoutineAnalysis[]): AnalysisDocument => ({ format: 'citus-migrate.analysis', formatVersion: 1, routines });
+const document = (routines: RoutineAnalysis[]): AnalysisDocument => ({
+  format: 'citus-migrate.analysis',
+  formatVersion: 1,
+  routines,
+});
 
 /** The short text report: a line per routine, and one per statement that leaves the shard. */
 export function analysisText(doc: AnalysisDocument): string {
-  if (doc.routines.length === 0) return 'No delegated routines with a body to analyse (a routine needs distributed_by and a file, or --database).\n';
+  if (doc.routines.length === 0)
+    return 'No delegated routines with a body to analyse (a routine needs distributed_by and a file, or --database).\n';
   const lines: string[] = [];
   for (const r of doc.routines) {
     const head = `${r.routine} by ${r.distributedBy}${r.colocation ? ` (colocation ${r.colocation})` : ''}`;
-    if (r.skipped) { lines.push(`${head}: not analysed: ${r.skipped}`); continue; }
-    const counts = Object.entries(localityCounts(r)).filter(([, n]) => n > 0).map(([l, n]) => `${n} ${l}`);
+    if (r.skipped) {
+      lines.push(`${head}: not analysed: ${r.skipped}`);
+      continue;
+    }
+    const counts = Object.entries(localityCounts(r))
+      .filter(([, n]) => n > 0)
+      .map(([l, n]) => `${n} ${l}`);
     const away = r.statements.filter((s) => s.locality !== 'shard' && s.locality !== 'reference');
-    lines.push(`${head}: ${counts.length ? counts.join(', ') : 'no statement touches a table'}${away.length === 0 && counts.length ? ' (every statement stays on the worker)' : ''}`);
-    for (const s of away) lines.push(`  ${r.file ?? 'line'}${r.file ? ':' : ' '}${s.line} ${s.locality}: ${s.why}\n      ${s.sql.length > 100 ? `${s.sql.slice(0, 97)}...` : s.sql}`);
+    lines.push(
+      `${head}: ${counts.length ? counts.join(', ') : 'no statement touches a table'}${away.length === 0 && counts.length ? ' (every statement stays on the worker)' : ''}`,
+    );
+    for (const s of away)
+      lines.push(
+        `  ${r.file ?? 'line'}${r.file ? ':' : ' '}${s.line} ${s.locality}: ${s.why}\n      ${s.sql.length > 100 ? `${s.sql.slice(0, 97)}...` : s.sql}`,
+      );
   }
-  const total = doc.routines.reduce((n, r) => n + r.statements.filter((s) => s.locality !== 'shard' && s.locality !== 'reference').length, 0);
-  lines.push('', total === 0 ? `${plural(doc.routines.length, 'delegated routine')}: every statement stays on the worker the call is delegated to.`
-    : `${plural(doc.routines.length, 'delegated routine')}: ${plural(total, 'statement')} ${total === 1 ? 'leaves' : 'leave'} the worker's shard (cross_shard: a distributed transaction from the worker; coordinator: a trip back).`);
+  const total = doc.routines.reduce(
+    (n, r) => n + r.statements.filter((s) => s.locality !== 'shard' && s.locality !== 'reference').length,
+    0,
+  );
+  lines.push(
+    '',
+    total === 0
+      ? `${plural(doc.routines.length, 'delegated routine')}: every statement stays on the worker the call is delegated to.`
+      : `${plural(doc.routines.length, 'delegated routine')}: ${plural(total, 'statement')} ${total === 1 ? 'leaves' : 'leave'} the worker's shard (cross_shard: a distributed transaction from the worker; coordinator: a trip back).`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

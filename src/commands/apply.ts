@@ -37,27 +37,42 @@ export interface ApplyOptions {
   bench?: boolean;
 }
 
-
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
   const { code, manifest: m } = await applyOnly(opts, io);
   if (code !== EXIT.ok || !opts.bench || opts.rehearse) return code;
   io.stderr('running the smoke benchmark (bench) ...\n');
   const { runBench } = await import('./bench.js');
-  return (await runBench(m, { ...(opts.database ? { database: opts.database } : {}), ...(opts.format === 'json' ? { format: 'json' } : {}) }, io)).code;
+  return (
+    await runBench(
+      m,
+      { ...(opts.database ? { database: opts.database } : {}), ...(opts.format === 'json' ? { format: 'json' } : {}) },
+      io,
+    )
+  ).code;
 }
 
 async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
-  const { lockTimeout: lockTimeoutMs = 5000, statementTimeout: statementTimeoutMs = 0, wait: waitMs = 60_000, retries = 3 } = opts;
+  const {
+    lockTimeout: lockTimeoutMs = 5000,
+    statementTimeout: statementTimeoutMs = 0,
+    wait: waitMs = 60_000,
+    retries = 3,
+  } = opts;
   const allowed = parseHazards(opts.allowHazards);
 
   const saved = opts.plan !== undefined ? readSavedPlan(opts.plan, io.cwd) : undefined;
   const file = findManifest(opts.file ?? saved?.manifest.file, io.cwd);
   const m = await loadManifest(file, undefined, io.cwd);
   // Known before anything runs: refuse now rather than after COMMIT.
-  if (opts.bench && !opts.rehearse && !m.bench) throw new UsageError(`--bench: ${file} has no bench section; nothing was run (add one, or apply without --bench)`);
+  if (opts.bench && !opts.rehearse && !m.bench)
+    throw new UsageError(`--bench: ${file} has no bench section; nothing was run (add one, or apply without --bench)`);
   if (saved && saved.manifest.sha256 !== m.sha256) {
-    throw new CmError(`stale plan: ${file} changed since ${opts.plan} was made (manifest sha256 ${saved.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`, 'stale_plan', EXIT.stalePlan);
+    throw new CmError(
+      `stale plan: ${file} changed since ${opts.plan} was made (manifest sha256 ${saved.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`,
+      'stale_plan',
+      EXIT.stalePlan,
+    );
   }
 
   const target = connectionTarget(opts.database, io.env);
@@ -65,78 +80,164 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
   // Where the time goes, reported in the JSON result (milliseconds per phase).
   const timings: Record<string, number> = {};
   let mark = performance.now();
-  const lap = (phase: string): void => { const now = performance.now(); timings[phase] = Math.round((timings[phase] ?? 0) + now - mark); mark = now; };
-  const code = await withClient(target, (client) => withApplyLock(client, waitMs, (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`), async () => {
-    lap('connect_and_lock');
-    const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
-    lap('read');
-    const fresh = planLive(m, live, file);
-    let plan = fresh;
-    if (saved) {
-      refuseStale(saved, live.fingerprint, live.objects, opts.plan!);
-      plan = saved;
-    }
-    if (plan.problems.length > 0) {
-      throw new CmError(`the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`, 'plan_problems', EXIT.error, { problems: plan.problems });
-    }
-    const result = (payload: Record<string, unknown>, text: string): number => {
-      if (opts.format === 'json') io.stdout(`${JSON.stringify(payload, null, 2)}\n`); else io.stdout(text);
-      return EXIT.ok;
-    };
-    if (!plan.changes) {
-      if (!opts.rehearse) {
-        await ensureHistorySchema(client);
-        const id = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps: [], toolVersion: TOOL_VERSION, clientHost: hostname() });
-        await finishHistory(client, id, 'nothing_to_do');
-      }
-      return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
-    }
-    refuseHazards(plan, allowed);
-    if (!opts.autoApprove) {
-      if (!io.isTTY || !io.prompt) throw new CmError('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve', 'approval_required', EXIT.usage);
-      io.stderr(formatPlan(plan, 'text'));
-      const answer = (await io.prompt(`\n${opts.rehearse ? 'Rehearse' : 'Apply'} ${plan.transaction.steps.length + plan.afterCommit.length === 1 ? 'this step' : `these ${plan.transaction.steps.length + plan.afterCommit.length} steps`}? [y/N] `)).trim().toLowerCase();
-      if (answer !== 'y' && answer !== 'yes') { io.stderr('not applied\n'); return EXIT.error; }
-    }
-    const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({ index: s.index, kind: s.kind, summary: s.summary, hazards: s.hazards }));
-    let historyId: number | undefined;
-    if (!opts.rehearse) {
-      await ensureHistorySchema(client);
-      const aborted = await markAbandoned(client);
-      if (aborted > 0) io.stderr(`note: ${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`);
-      historyId = await startHistory(client, { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: file, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
-    }
-    lap('plan_and_history');
-    io.stderr(`${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`);
-    let exec;
-    const progress = stepProgress(plan, io);
-    try {
-      exec = await executePlan(client, plan, { lockTimeoutMs, statementTimeoutMs, retries, rehearse: opts.rehearse ?? false, onRetry: (msg) => io.stderr(`${msg}\n`), onStep: progress.onStep });
-    } catch (e) {
-      if (historyId !== undefined) {
-        const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
-        await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
-      }
-      throw e;
-    } finally {
-      progress.end();
-    }
-    lap('transaction');
-    if (opts.rehearse) {
-      return result({ outcome: 'rehearsed', steps: plan.transaction.steps.length, notRehearsed: plan.afterCommit.map((s) => s.index), ms: Math.round(exec.transactionMs) },
-        `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`);
-    }
-    await finishHistory(client, historyId!, 'success');
-    const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () => readLiveState(client));
-    const recorded = await recordObjectState(client, plan, afterLive);
-    const after = planLive(m, { ...afterLive, recorded }, file);
-    lap('verify');
-    const left = [...after.transaction.steps, ...after.afterCommit];
-    if (left.length > 0) {
-      throw new CmError(`applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`, 'not_converged', EXIT.error, { remaining: left.map((s) => s.summary) });
-    }
-    return result({ outcome: 'success', steps: steps.length, attempts: exec.attempts, ms: Math.round(exec.transactionMs), afterCommit: exec.afterCommit, historyId, timings },
-      `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`);
-  }));
+  const lap = (phase: string): void => {
+    const now = performance.now();
+    timings[phase] = Math.round((timings[phase] ?? 0) + now - mark);
+    mark = now;
+  };
+  const code = await withClient(target, (client) =>
+    withApplyLock(
+      client,
+      waitMs,
+      (h) => io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${h}) ...\n`),
+      async () => {
+        lap('connect_and_lock');
+        const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
+        lap('read');
+        const fresh = planLive(m, live, file);
+        let plan = fresh;
+        if (saved) {
+          refuseStale(saved, live.fingerprint, live.objects, opts.plan!);
+          plan = saved;
+        }
+        if (plan.problems.length > 0) {
+          throw new CmError(
+            `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
+            'plan_problems',
+            EXIT.error,
+            { problems: plan.problems },
+          );
+        }
+        const result = (payload: Record<string, unknown>, text: string): number => {
+          if (opts.format === 'json') io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
+          else io.stdout(text);
+          return EXIT.ok;
+        };
+        if (!plan.changes) {
+          if (!opts.rehearse) {
+            await ensureHistorySchema(client);
+            const id = await startHistory(client, {
+              planFingerprint: live.fingerprint,
+              manifestSha256: m.sha256,
+              manifestFile: file,
+              steps: [],
+              toolVersion: TOOL_VERSION,
+              clientHost: hostname(),
+            });
+            await finishHistory(client, id, 'nothing_to_do');
+          }
+          return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
+        }
+        refuseHazards(plan, allowed);
+        if (!opts.autoApprove) {
+          if (!io.isTTY || !io.prompt)
+            throw new CmError(
+              'refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve',
+              'approval_required',
+              EXIT.usage,
+            );
+          io.stderr(formatPlan(plan, 'text'));
+          const answer = (
+            await io.prompt(
+              `\n${opts.rehearse ? 'Rehearse' : 'Apply'} ${plan.transaction.steps.length + plan.afterCommit.length === 1 ? 'this step' : `these ${plan.transaction.steps.length + plan.afterCommit.length} steps`}? [y/N] `,
+            )
+          )
+            .trim()
+            .toLowerCase();
+          if (answer !== 'y' && answer !== 'yes') {
+            io.stderr('not applied\n');
+            return EXIT.error;
+          }
+        }
+        const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({
+          index: s.index,
+          kind: s.kind,
+          summary: s.summary,
+          hazards: s.hazards,
+        }));
+        let historyId: number | undefined;
+        if (!opts.rehearse) {
+          await ensureHistorySchema(client);
+          const aborted = await markAbandoned(client);
+          if (aborted > 0)
+            io.stderr(
+              `note: ${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`,
+            );
+          historyId = await startHistory(client, {
+            planFingerprint: live.fingerprint,
+            manifestSha256: m.sha256,
+            manifestFile: file,
+            steps,
+            toolVersion: TOOL_VERSION,
+            clientHost: hostname(),
+          });
+        }
+        lap('plan_and_history');
+        io.stderr(
+          `${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`,
+        );
+        let exec;
+        const progress = stepProgress(plan, io);
+        try {
+          exec = await executePlan(client, plan, {
+            lockTimeoutMs,
+            statementTimeoutMs,
+            retries,
+            rehearse: opts.rehearse ?? false,
+            onRetry: (msg) => io.stderr(`${msg}\n`),
+            onStep: progress.onStep,
+          });
+        } catch (e) {
+          if (historyId !== undefined) {
+            const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+            await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+          }
+          throw e;
+        } finally {
+          progress.end();
+        }
+        lap('transaction');
+        if (opts.rehearse) {
+          return result(
+            {
+              outcome: 'rehearsed',
+              steps: plan.transaction.steps.length,
+              notRehearsed: plan.afterCommit.map((s) => s.index),
+              ms: Math.round(exec.transactionMs),
+            },
+            `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`,
+          );
+        }
+        await finishHistory(client, historyId!, 'success');
+        const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
+          readLiveState(client),
+        );
+        const recorded = await recordObjectState(client, plan, afterLive);
+        const after = planLive(m, { ...afterLive, recorded }, file);
+        lap('verify');
+        const left = [...after.transaction.steps, ...after.afterCommit];
+        if (left.length > 0) {
+          throw new CmError(
+            `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
+            'not_converged',
+            EXIT.error,
+            { remaining: left.map((s) => s.summary) },
+          );
+        }
+        return result(
+          {
+            outcome: 'success',
+            steps: steps.length,
+            attempts: exec.attempts,
+            ms: Math.round(exec.transactionMs),
+            afterCommit: exec.afterCommit,
+            historyId,
+            timings,
+          },
+          `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`,
+        );
+      },
+    ),
+  );
   return { code, manifest: m };
 }

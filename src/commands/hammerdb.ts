@@ -22,7 +22,11 @@ export interface HammerdbOptions {
 }
 
 /** Builds the HammerDB distribution plan (offline). */
-export async function hammerdbPlan(opts: { variant: HammerdbVariant; shardCount: number; schema?: string }): Promise<PlanDocument> {
+export async function hammerdbPlan(opts: {
+  variant: HammerdbVariant;
+  shardCount: number;
+  schema?: string;
+}): Promise<PlanDocument> {
   const text = hammerdbManifest(opts);
   const label = `hammerdb (${opts.variant}, ${opts.shardCount} shards)`;
   const m = await loadManifestText(text, label, join(process.cwd()));
@@ -32,11 +36,24 @@ export async function hammerdbPlan(opts: { variant: HammerdbVariant; shardCount:
 /** CLI entry. */
 export async function hammerdbCommand(opts: HammerdbOptions, io: CommandIo): Promise<number> {
   const variant = opts.variant ?? 'procedures';
-  if (variant !== 'procedures' && variant !== 'functions') throw new UsageError(`--variant must be procedures or functions, got ${JSON.stringify(variant)}`);
+  if (variant !== 'procedures' && variant !== 'functions')
+    throw new UsageError(`--variant must be procedures or functions, got ${JSON.stringify(variant)}`);
   const shardCount = Number(opts.shardCount ?? DEFAULT_SHARD_COUNT);
-  if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > 64000) throw new UsageError(`--shard-count must be an integer from 1 to 64000, got ${JSON.stringify(String(opts.shardCount))}`);
+  if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > 64000)
+    throw new UsageError(
+      `--shard-count must be an integer from 1 to 64000, got ${JSON.stringify(String(opts.shardCount))}`,
+    );
   if (opts.manifest) {
-    emit(hammerdbManifest({ variant, shardCount, ...(opts.warehouses !== undefined ? { warehouses: opts.warehouses } : {}), ...(opts.schema ? { schema: opts.schema } : {}) }), opts.out, io);
+    emit(
+      hammerdbManifest({
+        variant,
+        shardCount,
+        ...(opts.warehouses !== undefined ? { warehouses: opts.warehouses } : {}),
+        ...(opts.schema ? { schema: opts.schema } : {}),
+      }),
+      opts.out,
+      io,
+    );
     return 0;
   }
   const plan = await hammerdbPlan({ variant, shardCount, ...(opts.schema ? { schema: opts.schema } : {}) });

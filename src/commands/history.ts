@@ -5,7 +5,10 @@ import { formatHistoryText } from '../format/history-text.js';
 import type { CommandIo } from './io.js';
 
 /** CLI entry. */
-export async function historyCommand(opts: { database?: string; format?: 'text' | 'json'; limit?: number }, io: CommandIo): Promise<number> {
+export async function historyCommand(
+  opts: { database?: string; format?: 'text' | 'json'; limit?: number },
+  io: CommandIo,
+): Promise<number> {
   const rows = await withClient(connectionTarget(opts.database, io.env), (c) => readHistory(c, opts.limit ?? 50));
   io.stdout(opts.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : formatHistoryText(rows));
   return 0;

@@ -23,7 +23,10 @@ export function schemaReference(dir: string): string {
   // The templates point at ../../schema/ (right inside this repository only); a new project
   // reaches the schema through node_modules, in dir or the nearest folder above it that has it.
   for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, ...SCHEMA_IN_PACKAGE))) return relative(dir, join(d, ...SCHEMA_IN_PACKAGE)).split(sep).join('/');
+    if (existsSync(join(d, ...SCHEMA_IN_PACKAGE)))
+      return relative(dir, join(d, ...SCHEMA_IN_PACKAGE))
+        .split(sep)
+        .join('/');
     if (dirname(d) === d) return SCHEMA_IN_PACKAGE.join('/');
   }
 }
@@ -31,10 +34,13 @@ export function schemaReference(dir: string): string {
 /** The manifest text with its yaml-language-server $schema comment pointing at `schema`; the rest byte for byte. */
 export function withSchemaComment(text: string, schema: string): string {
   // Through yaml's concrete syntax tree, which re-emits every other token exactly as read.
-  return [...new Parser().parse(text)].map((token) => {
-    if (token.type === 'comment' && token.source.startsWith(SCHEMA_COMMENT)) return CST.stringify({ ...token, source: `${SCHEMA_COMMENT}${schema}` });
-    return CST.stringify(token);
-  }).join('');
+  return [...new Parser().parse(text)]
+    .map((token) => {
+      if (token.type === 'comment' && token.source.startsWith(SCHEMA_COMMENT))
+        return CST.stringify({ ...token, source: `${SCHEMA_COMMENT}${schema}` });
+      return CST.stringify(token);
+    })
+    .join('');
 }
 
 /** A path as one shell word (single-quoted when it holds anything but plain characters). */
@@ -43,21 +49,31 @@ function shellWord(text: string): string {
 }
 
 /** CLI entry: copies templates/<name> into dir. */
-export async function initCommand(opts: { template?: string; dir?: string; force?: boolean }, io: CommandIo): Promise<number> {
+export async function initCommand(
+  opts: { template?: string; dir?: string; force?: boolean },
+  io: CommandIo,
+): Promise<number> {
   const template = opts.template ?? 'saas';
-  if (!(TEMPLATES as readonly string[]).includes(template)) throw new UsageError(`--template must be one of ${TEMPLATES.join(', ')}, got ${JSON.stringify(template)}`);
+  if (!(TEMPLATES as readonly string[]).includes(template))
+    throw new UsageError(`--template must be one of ${TEMPLATES.join(', ')}, got ${JSON.stringify(template)}`);
   const src = join(TEMPLATE_ROOT, template);
   const dest = resolve(io.cwd, opts.dir ?? '.');
   const files = listFiles(src).map((f) => relative(src, f));
   const clashes = files.filter((f) => existsSync(join(dest, f)));
   if (clashes.length > 0 && !opts.force) {
-    throw new CmError(`not overwriting existing file(s) in ${opts.dir ?? '.'}: ${clashes.join(', ')} (use --force)`, 'file_exists', EXIT.error);
+    throw new CmError(
+      `not overwriting existing file(s) in ${opts.dir ?? '.'}: ${clashes.join(', ')} (use --force)`,
+      'file_exists',
+      EXIT.error,
+    );
   }
   cpSync(src, dest, { recursive: true, force: true });
   const manifest = join(dest, 'citus-migrate.yaml');
   writeFileSync(manifest, withSchemaComment(readFileSync(manifest, 'utf8'), schemaReference(dest)));
   for (const f of files) io.stderr(`created ${join(opts.dir ?? '.', f)}\n`);
   // A command that works from where the user is, with the package installed or through npx.
-  io.stderr(`next: npx citus-migrate validate${dest === resolve(io.cwd) ? '' : ` -f ${shellWord(join(opts.dir ?? '.', 'citus-migrate.yaml'))}`}\n`);
+  io.stderr(
+    `next: npx citus-migrate validate${dest === resolve(io.cwd) ? '' : ` -f ${shellWord(join(opts.dir ?? '.', 'citus-migrate.yaml'))}`}\n`,
+  );
   return EXIT.ok;
 }

@@ -7,11 +7,16 @@ import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
 import { emit, type CommandIo } from './io.js';
 
-
 /** CLI entry. */
-export async function introspectCommand(opts: { database?: string; out?: string; schema?: string }, io: CommandIo): Promise<number> {
+export async function introspectCommand(
+  opts: { database?: string; out?: string; schema?: string },
+  io: CommandIo,
+): Promise<number> {
   const live = await withClient(connectionTarget(opts.database, io.env), (c) => readLiveState(c));
-  const project = liveToProject(live, { ...(opts.schema ? { defaultSchema: opts.schema } : {}), files: opts.out !== undefined });
+  const project = liveToProject(live, {
+    ...(opts.schema ? { defaultSchema: opts.schema } : {}),
+    files: opts.out !== undefined,
+  });
   // The files go beside the manifest, each written once; an existing one is replaced only by what introspect writes.
   if (opts.out !== undefined) {
     const dir = dirname(resolve(opts.out));
@@ -22,7 +27,9 @@ export async function introspectCommand(opts: { database?: string; out?: string;
   }
   emit(project.manifest, opts.out, io);
   if (project.objectsLeftOut > 0) {
-    io.stderr(`introspect: ${plural(project.objectsLeftOut, 'object')} defined by SQL (views, types, triggers, comments…) and the routine bodies are written only with --out FILE (beside it, under sql/ and routines/); plans name them as unmanaged meanwhile\n`);
+    io.stderr(
+      `introspect: ${plural(project.objectsLeftOut, 'object')} defined by SQL (views, types, triggers, comments…) and the routine bodies are written only with --out FILE (beside it, under sql/ and routines/); plans name them as unmanaged meanwhile\n`,
+    );
   }
   return 0;
 }

@@ -28,7 +28,9 @@ export function processIo(): CommandIo {
         return await new Promise<string>((resolve, reject) => {
           // End of input (Ctrl-D) is no answer, so "no"; without this the question never settles.
           rl.once('close', () => resolve(''));
-          rl.once('SIGINT', () => reject(new CmError('interrupted at the prompt; nothing was run', 'interrupted', EXIT.interrupted)));
+          rl.once('SIGINT', () =>
+            reject(new CmError('interrupted at the prompt; nothing was run', 'interrupted', EXIT.interrupted)),
+          );
           rl.question(question, resolve);
         });
       } finally {
@@ -40,7 +42,10 @@ export function processIo(): CommandIo {
 
 /** Writes formatted output to --out or stdout. */
 export function emit(text: string, out: string | undefined, io: CommandIo): void {
-  if (out === undefined || out === '-') { io.stdout(text); return; }
+  if (out === undefined || out === '-') {
+    io.stdout(text);
+    return;
+  }
   try {
     writeFileSync(resolve(io.cwd, out), text);
   } catch (e) {

@@ -19,6 +19,10 @@ export function findManifest(file: string | undefined, cwd: string): string {
   if (file !== undefined && !isDirectory(resolve(cwd, file))) return file;
   const dir = file ?? '.';
   const found = DEFAULT_MANIFESTS.find((f) => existsSync(resolve(cwd, dir, f)));
-  if (!found) throw new FileError(`no manifest: none of ${DEFAULT_MANIFESTS.join(', ')} is in ${resolve(cwd, dir)}; pass -f FILE`, resolve(cwd, dir));
+  if (!found)
+    throw new FileError(
+      `no manifest: none of ${DEFAULT_MANIFESTS.join(', ')} is in ${resolve(cwd, dir)}; pass -f FILE`,
+      resolve(cwd, dir),
+    );
   return file === undefined ? found : join(file, found);
 }

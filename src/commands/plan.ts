@@ -22,7 +22,8 @@ export interface PlanOptions {
 
 /** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
 export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
-  if (opts.offline && opts.database !== undefined) throw new UsageError('--offline and --database conflict: an offline plan reads no database');
+  if (opts.offline && opts.database !== undefined)
+    throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);
   let plan: PlanDocument;
   if (opts.offline) {

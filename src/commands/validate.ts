@@ -12,7 +12,10 @@ export async function validate(opts: { file?: string }, io: CommandIo): Promise<
 }
 
 /** CLI entry: prints warnings and a verdict, returns the exit code. */
-export async function validateCommand(opts: { file?: string; format?: 'text' | 'json' }, io: CommandIo): Promise<number> {
+export async function validateCommand(
+  opts: { file?: string; format?: 'text' | 'json' },
+  io: CommandIo,
+): Promise<number> {
   let m: LoadedManifest;
   try {
     m = await validate(opts, io);
@@ -25,8 +28,12 @@ export async function validateCommand(opts: { file?: string; format?: 'text' | '
     io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
   } else {
     for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: w.file ?? m.file })}\n`);
-    const counts = [plural(Object.keys(m.desired.tables).length, 'table'), plural(Object.keys(m.desired.routines).length, 'routine'),
-      plural(Object.keys(m.desired.sequences).length, 'sequence'), ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : [])];
+    const counts = [
+      plural(Object.keys(m.desired.tables).length, 'table'),
+      plural(Object.keys(m.desired.routines).length, 'routine'),
+      plural(Object.keys(m.desired.sequences).length, 'sequence'),
+      ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : []),
+    ];
     io.stdout(`${m.file} is valid (${counts.join(', ')})\n`);
   }
   return EXIT.ok;

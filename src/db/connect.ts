@@ -26,14 +26,20 @@ class NoPasswordError extends Error {}
  * Resolves where to connect, from the flag, DATABASE_URL or PG* variables. A URL that does not
  * parse is exit 64 with the password masked; it never falls back to another host.
  */
-export function connectionTarget(database: string | undefined, env: Readonly<Record<string, string | undefined>>): ConnectionTarget {
+export function connectionTarget(
+  database: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): ConnectionTarget {
   const url = database ?? env.DATABASE_URL;
   const secrets: string[] = [];
   let config: pg.ClientConfig;
   let explicitPassword: string | undefined;
   // libpq's passfile parameter (a URL's ?passfile=...) names the password file over PGPASSFILE.
   let passfile: string | undefined;
-  let host: string; let port: number; let db: string; let user: string;
+  let host: string;
+  let port: number;
+  let db: string;
+  let user: string;
   if (url !== undefined && url !== '') {
     const parsed = parseDatabaseUrl(url);
     if (parsed.password) secrets.push(parsed.password, encodeURIComponent(parsed.password));
@@ -44,7 +50,11 @@ export function connectionTarget(database: string | undefined, env: Readonly<Rec
     db = parsed.database ?? parsed.params.dbname ?? env.PGDATABASE ?? user;
     passfile = parsed.params.passfile;
     // Checked strictly above; pg-connection-string still turns sslmode and the like into options.
-    const { password: _ignored, passfile: _file, ...options } = parseConnectionString(url) as ReturnType<typeof parseConnectionString> & { passfile?: string };
+    const {
+      password: _ignored,
+      passfile: _file,
+      ...options
+    } = parseConnectionString(url) as ReturnType<typeof parseConnectionString> & { passfile?: string };
     config = { ...(options as pg.ClientConfig), host, port, user, database: db };
   } else {
     host = env.PGHOST ?? 'localhost';
@@ -57,16 +67,24 @@ export function connectionTarget(database: string | undefined, env: Readonly<Rec
   if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
   // Called only when the server asks for one: the given password, else the password file.
   const password = async (): Promise<string> => {
-    const found = explicitPassword ?? pgpassPassword({ host, port, database: db, user }, passfile ? { ...env, PGPASSFILE: passfile } : env);
+    const found =
+      explicitPassword ??
+      pgpassPassword({ host, port, database: db, user }, passfile ? { ...env, PGPASSFILE: passfile } : env);
     if (found === undefined) {
-      throw new NoPasswordError(passfile
-        ? `no password for user ${user} in the URL's passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`
-        : `no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`);
+      throw new NoPasswordError(
+        passfile
+          ? `no password for user ${user} in the URL's passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`
+          : `no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`,
+      );
     }
     if (!secrets.includes(found)) secrets.push(found);
     return found;
   };
-  return { config: { ...config, password, application_name: 'citus-migrate' }, label: `${user}@${host}:${port}/${db}`, secrets };
+  return {
+    config: { ...config, password, application_name: 'citus-migrate' },
+    label: `${user}@${host}:${port}/${db}`,
+    secrets,
+  };
 }
 
 /** Removes every secret from a message. */
@@ -80,10 +98,20 @@ export function scrub(text: string, secrets: readonly string[]): string {
  * Opens a client, runs fn, and always closes it. Connection failures say where and why. An
  * aborted `signal` closes the connection at once (whatever it was doing fails).
  */
-export async function withClient<T>(target: ConnectionTarget, fn: (client: pg.Client) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function withClient<T>(
+  target: ConnectionTarget,
+  fn: (client: pg.Client) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   const client = new pg.Client({ ...target.config, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
-  signal?.addEventListener('abort', () => { client.end().catch(() => undefined); }, { once: true });
+  signal?.addEventListener(
+    'abort',
+    () => {
+      client.end().catch(() => undefined);
+    },
+    { once: true },
+  );
   try {
     await client.connect();
   } catch (e) {
@@ -91,8 +119,14 @@ export async function withClient<T>(target: ConnectionTarget, fn: (client: pg.Cl
     // authentication_timeout (60 s): close it now.
     await client.end().catch(() => undefined);
     const reason = scrub((e as Error).message || String((e as NodeJS.ErrnoException).code ?? e), target.secrets);
-    if (e instanceof NoPasswordError) throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, { target: target.label });
-    throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, { target: target.label, sqlstate: (e as { code?: string }).code });
+    if (e instanceof NoPasswordError)
+      throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, {
+        target: target.label,
+      });
+    throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, {
+      target: target.label,
+      sqlstate: (e as { code?: string }).code,
+    });
   }
   try {
     return await fn(client);

@@ -32,7 +32,12 @@ export function maskUrl(text: string): string {
 }
 
 function refuse(text: string, why: string): never {
-  throw new CmError(`the URL does not parse: ${why}: ${maskUrl(text)} (expected postgresql://user[:password]@host[:port]/database)`, 'invalid_url', EXIT.usage, { url: maskUrl(text) });
+  throw new CmError(
+    `the URL does not parse: ${why}: ${maskUrl(text)} (expected postgresql://user[:password]@host[:port]/database)`,
+    'invalid_url',
+    EXIT.usage,
+    { url: maskUrl(text) },
+  );
 }
 
 function decode(text: string, part: string, value: string): string {
@@ -47,11 +52,17 @@ function decode(text: string, part: string, value: string): string {
 export function parseDatabaseUrl(text: string): DatabaseUrl {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   if (scheme === undefined) {
-    if (/^\s*\w+\s*=/.test(text)) refuse(text, 'key=value connection strings are not supported; give a URL or use the PG* variables');
+    if (/^\s*\w+\s*=/.test(text))
+      refuse(text, 'key=value connection strings are not supported; give a URL or use the PG* variables');
     refuse(text, 'it does not start with postgresql://');
   }
   if (scheme !== 'postgresql' && scheme !== 'postgres') {
-    refuse(text, text.slice(scheme.length + 1).startsWith('//') ? `the scheme is ${JSON.stringify(`${scheme}:`)}, not postgresql:` : 'it does not start with postgresql://');
+    refuse(
+      text,
+      text.slice(scheme.length + 1).startsWith('//')
+        ? `the scheme is ${JSON.stringify(`${scheme}:`)}, not postgresql:`
+        : 'it does not start with postgresql://',
+    );
   }
   if (!text.slice(scheme.length + 1).startsWith('//')) refuse(text, `"${scheme}:" must be followed by "//"`);
   const rest = text.slice(scheme.length + 3);
@@ -74,21 +85,38 @@ export function parseDatabaseUrl(text: string): DatabaseUrl {
     if (colon >= 0) password = decode(text, 'password', userinfo.slice(colon + 1));
   }
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]*)(?::(.*))?$/.exec(hostport);
-  if (!m) refuse(text, `the host ${JSON.stringify(hostport)} is not a host name, an IPv4 address or a bracketed IPv6 address`);
+  if (!m)
+    refuse(
+      text,
+      `the host ${JSON.stringify(hostport)} is not a host name, an IPv4 address or a bracketed IPv6 address`,
+    );
   const host = decode(text, 'host', m[1]!.replace(/^\[(.*)\]$/, '$1'));
   if (/[\s,]/.test(host)) refuse(text, `the host ${JSON.stringify(host)} is not a host name`);
   let port: number | undefined;
   if (m[2] !== undefined) {
-    if (!/^\d{1,5}$/.test(m[2]) || Number(m[2]) < 1 || Number(m[2]) > 65535) refuse(text, `the port ${JSON.stringify(m[2])} is not a number from 1 to 65535`);
+    if (!/^\d{1,5}$/.test(m[2]) || Number(m[2]) < 1 || Number(m[2]) > 65535)
+      refuse(text, `the port ${JSON.stringify(m[2])} is not a number from 1 to 65535`);
     port = Number(m[2]);
   }
   if (path.includes('/')) refuse(text, `the database name ${JSON.stringify(path)} holds a "/" (write it %2F)`);
   const params: Record<string, string> = {};
-  for (const pair of queryAt >= 0 ? rest.slice(queryAt + 1).split('&').filter(Boolean) : []) {
+  for (const pair of queryAt >= 0
+    ? rest
+        .slice(queryAt + 1)
+        .split('&')
+        .filter(Boolean)
+    : []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) refuse(text, `the query parameter ${JSON.stringify(maskUrl(pair))} is not key=value`);
     params[decode(text, 'query', pair.slice(0, eq))] = decode(text, 'query', pair.slice(eq + 1));
   }
   const database = path ? decode(text, 'database name', path) : undefined;
-  return { ...(user ? { user } : {}), ...(password !== undefined ? { password } : {}), host, ...(port !== undefined ? { port } : {}), ...(database ? { database } : {}), params };
+  return {
+    ...(user ? { user } : {}),
+    ...(password !== undefined ? { password } : {}),
+    host,
+    ...(port !== undefined ? { port } : {}),
+    ...(database ? { database } : {}),
+    params,
+  };
 }

@@ -18,7 +18,10 @@ function fields(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
     if (ch === '\\' && i + 1 < line.length) cur += line[++i];
-    else if (ch === ':') { out.push(cur); cur = ''; } else cur += ch;
+    else if (ch === ':') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out;
@@ -32,7 +35,9 @@ export function pgpassLookup(text: string, key: PgpassKey): string | undefined {
     const f = fields(raw);
     if (f.length < 5) continue;
     // libpq: "localhost" in the file also matches a Unix-socket connection.
-    const matches = wanted.every((w, i) => f[i] === '*' || f[i] === w || (i === 0 && f[i] === 'localhost' && w.startsWith('/')));
+    const matches = wanted.every(
+      (w, i) => f[i] === '*' || f[i] === w || (i === 0 && f[i] === 'localhost' && w.startsWith('/')),
+    );
     if (matches) return f.slice(4).join(':');
   }
   return undefined;

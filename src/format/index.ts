@@ -10,9 +10,13 @@ export type PlanFormat = (typeof PLAN_FORMATS)[number];
 /** Renders a plan in the given format. */
 export function formatPlan(plan: PlanDocument, format: PlanFormat): string {
   switch (format) {
-    case 'text': return formatPlanText(plan);
-    case 'sql': return formatPlanSql(plan);
-    case 'markdown': return formatPlanMarkdown(plan);
-    case 'json': return `${JSON.stringify(plan, null, 2)}\n`;
+    case 'text':
+      return formatPlanText(plan);
+    case 'sql':
+      return formatPlanSql(plan);
+    case 'markdown':
+      return formatPlanMarkdown(plan);
+    case 'json':
+      return `${JSON.stringify(plan, null, 2)}\n`;
   }
 }

@@ -16,6 +16,8 @@ export function groupNotManaged(items: readonly NotManaged[]): { kind: string; n
 
 /** One line per kind: "trigger (2): public.t.a, public.t.b", at most `max` names each. */
 export function notManagedLines(items: readonly NotManaged[], max = 5): string[] {
-  return groupNotManaged(items).map(({ kind, names }) =>
-    `${kind} (${names.length}): ${names.slice(0, max).join(', ')}${names.length > max ? `, … and ${names.length - max} more` : ''}`);
+  return groupNotManaged(items).map(
+    ({ kind, names }) =>
+      `${kind} (${names.length}): ${names.slice(0, max).join(', ')}${names.length > max ? `, … and ${names.length - max} more` : ''}`,
+  );
 }

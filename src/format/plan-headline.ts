@@ -11,8 +11,12 @@ export function planHeadline(plan: PlanDocument): string {
   }
   if (plan.changes) return `${plural(steps, 'step')} to apply.`;
   const also = [
-    ...(plan.unmanaged.length ? [`${plural(plan.unmanaged.length, 'object')} the manifest does not declare (unmanaged, left alone)`] : []),
-    ...(plan.notManaged.length ? [`${plural(plan.notManaged.length, 'object')} of kinds citus-migrate does not manage (not compared)`] : []),
+    ...(plan.unmanaged.length
+      ? [`${plural(plan.unmanaged.length, 'object')} the manifest does not declare (unmanaged, left alone)`]
+      : []),
+    ...(plan.notManaged.length
+      ? [`${plural(plan.notManaged.length, 'object')} of kinds citus-migrate does not manage (not compared)`]
+      : []),
   ];
   if (also.length > 0) return `No changes to what the manifest declares; the cluster also holds ${also.join(' and ')}.`;
   return 'No changes: the cluster matches the manifest.';

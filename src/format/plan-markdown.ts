@@ -5,7 +5,11 @@ import { planHeadline } from './plan-headline.js';
 import { formatPlanSql } from './plan-sql.js';
 
 function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/`/g, '\\`');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/`/g, '\\`');
 }
 
 /** Renders the plan as Markdown. */
@@ -16,12 +20,27 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
   if (plan.changes) {
     out.push(`Hazards: ${plan.hazards.length ? plan.hazards.map((h) => `\`${h}\``).join(', ') : 'none'}.`, '');
     out.push('| # | Phase | Step | Hazards |', '|---:|---|---|---|');
-    for (const s of all) out.push(`| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')} |`);
+    for (const s of all)
+      out.push(`| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')} |`);
   }
-  if (plan.problems.length > 0) out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
-  if (plan.unmanaged.length > 0) out.push('', '**Unmanaged** (in the cluster, not in the manifest; left alone)', '', ...plan.unmanaged.map((u) => `- ${cell(u)}`));
-  if (plan.notManaged.length > 0) out.push('', '**Not managed by citus-migrate** (in the cluster, never compared)', '', ...notManagedLines(plan.notManaged).map((l) => `- ${cell(l)}`));
-  if (plan.warnings.length > 0) out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- \`${cell(w.path)}\`: ${cell(w.message)}`));
+  if (plan.problems.length > 0)
+    out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
+  if (plan.unmanaged.length > 0)
+    out.push(
+      '',
+      '**Unmanaged** (in the cluster, not in the manifest; left alone)',
+      '',
+      ...plan.unmanaged.map((u) => `- ${cell(u)}`),
+    );
+  if (plan.notManaged.length > 0)
+    out.push(
+      '',
+      '**Not managed by citus-migrate** (in the cluster, never compared)',
+      '',
+      ...notManagedLines(plan.notManaged).map((l) => `- ${cell(l)}`),
+    );
+  if (plan.warnings.length > 0)
+    out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- \`${cell(w.path)}\`: ${cell(w.message)}`));
   if (plan.changes) {
     const sql = formatPlanSql(plan);
     const fence = sql.includes('```') ? '~~~~' : '```';

@@ -16,26 +16,35 @@ export function planBodySql(plan: PlanDocument): string {
   const parts = !plan.changes
     ? [plan.problems.length || plan.unmanaged.length || plan.notManaged.length ? '-- no steps' : '-- no changes']
     : [
-      [`${plan.transaction.begin};`, ...plan.transaction.preamble.map((s) => `${s};`)].join('\n'),
-      ...plan.transaction.steps.map(stepBlock),
-      `${plan.transaction.commit};`,
-      ...(plan.afterCommit.length ? [commentLine('The steps below cannot run inside a transaction; each runs on its own after COMMIT.')] : []),
-      ...plan.afterCommit.map(stepBlock),
-    ];
-  if (plan.problems.length > 0) parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));
-  if (plan.unmanaged.length > 0) parts.push(plan.unmanaged.map((u) => commentLine(`unmanaged (left alone): ${u}`)).join('\n'));
-  if (plan.notManaged.length > 0) parts.push(plan.notManaged.map((x) => commentLine(`not managed (never compared): ${x.kind} ${x.name}`)).join('\n'));
+        [`${plan.transaction.begin};`, ...plan.transaction.preamble.map((s) => `${s};`)].join('\n'),
+        ...plan.transaction.steps.map(stepBlock),
+        `${plan.transaction.commit};`,
+        ...(plan.afterCommit.length
+          ? [commentLine('The steps below cannot run inside a transaction; each runs on its own after COMMIT.')]
+          : []),
+        ...plan.afterCommit.map(stepBlock),
+      ];
+  if (plan.problems.length > 0)
+    parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));
+  if (plan.unmanaged.length > 0)
+    parts.push(plan.unmanaged.map((u) => commentLine(`unmanaged (left alone): ${u}`)).join('\n'));
+  if (plan.notManaged.length > 0)
+    parts.push(plan.notManaged.map((x) => commentLine(`not managed (never compared): ${x.kind} ${x.name}`)).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }
 
 /** Renders the plan as SQL: a header, then the body; psql runs it as it is. */
 export function formatPlanSql(plan: PlanDocument): string {
-  const source = plan.source.kind === 'offline' ? `offline: ${plan.source.description}` : `live state ${plan.source.fingerprint.slice(0, 12)}`;
+  const source =
+    plan.source.kind === 'offline'
+      ? `offline: ${plan.source.description}`
+      : `live state ${plan.source.fingerprint.slice(0, 12)}`;
   const header = [
     commentLine(`${plan.tool.name} ${plan.tool.version} plan for ${plan.manifest.file} (${source})`),
     commentLine(planHeadline(plan)),
     ...(plan.changes ? [commentLine('run with: psql -v ON_ERROR_STOP=1 -f <this file>')] : []),
   ];
-  const quiet = !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0 && plan.notManaged.length === 0;
+  const quiet =
+    !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0 && plan.notManaged.length === 0;
   return quiet ? `${header.join('\n')}\n` : `${header.join('\n')}\n\n${planBodySql(plan)}`;
 }

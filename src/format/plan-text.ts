@@ -8,33 +8,54 @@ import { planHeadline } from './plan-headline.js';
 
 // Keyed by the Phase type: a new phase without a title is a compile error.
 const PHASE_TITLE: { readonly [P in Phase]: string } = {
-  schemas: 'Schemas', sequences: 'Sequences', tables: 'Tables', routines: 'Routines',
-  reference_tables: 'Reference tables', colocation_anchors: 'Colocation group anchors',
-  colocation_members: 'Colocated tables', foreign_keys: 'Foreign keys', cleanup: 'Clean-up after copying',
-  routine_distribution: 'Routine distribution (delegation)', undistribute: 'Undistribute', prune: 'Prune (objects the manifest does not declare)',
-  after_commit: 'After COMMIT', drop_objects: 'Objects dropped to be created again', types: 'Extensions and types',
-  objects: 'Views, indexes, constraints, triggers, policies, comments', prune_types: 'Prune types and extensions',
+  schemas: 'Schemas',
+  sequences: 'Sequences',
+  tables: 'Tables',
+  routines: 'Routines',
+  reference_tables: 'Reference tables',
+  colocation_anchors: 'Colocation group anchors',
+  colocation_members: 'Colocated tables',
+  foreign_keys: 'Foreign keys',
+  cleanup: 'Clean-up after copying',
+  routine_distribution: 'Routine distribution (delegation)',
+  undistribute: 'Undistribute',
+  prune: 'Prune (objects the manifest does not declare)',
+  after_commit: 'After COMMIT',
+  drop_objects: 'Objects dropped to be created again',
+  types: 'Extensions and types',
+  objects: 'Views, indexes, constraints, triggers, policies, comments',
+  prune_types: 'Prune types and extensions',
 };
 
 function stepLines(steps: readonly PlanStep[], width: number): string[] {
   const out: string[] = [];
   let phase: Phase | undefined;
   for (const s of steps) {
-    if (s.phase !== phase) { phase = s.phase; out.push(`  ${PHASE_TITLE[phase]}`); }
-    out.push(`    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}`);
+    if (s.phase !== phase) {
+      phase = s.phase;
+      out.push(`  ${PHASE_TITLE[phase]}`);
+    }
+    out.push(
+      `    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}`,
+    );
   }
   return out;
 }
 
 /** Renders the plan as text. */
 export function formatPlanText(plan: PlanDocument): string {
-  const source = plan.source.kind === 'offline' ? `offline, ${plan.source.description}` : `live cluster, state ${plan.source.fingerprint.slice(0, 12)}`;
+  const source =
+    plan.source.kind === 'offline'
+      ? `offline, ${plan.source.description}`
+      : `live cluster, state ${plan.source.fingerprint.slice(0, 12)}`;
   const lines = [`Plan for ${plan.manifest.file} (${source})`];
   if (plan.problems.length > 0 || !plan.changes) lines.push(planHeadline(plan));
   const all = [...plan.transaction.steps, ...plan.afterCommit];
   if (plan.changes) {
     const hz = plan.hazards.map((h) => `${h} (${all.filter((s) => s.hazards.includes(h)).length})`);
-    lines.push(`${plural(plan.transaction.steps.length, 'step')} in one transaction${plan.afterCommit.length ? `, ${plan.afterCommit.length} after COMMIT` : ''}${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`);
+    lines.push(
+      `${plural(plan.transaction.steps.length, 'step')} in one transaction${plan.afterCommit.length ? `, ${plan.afterCommit.length} after COMMIT` : ''}${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`,
+    );
     lines.push('');
     const width = String(all.length).length;
     lines.push(...stepLines(plan.transaction.steps, width));
@@ -43,9 +64,19 @@ export function formatPlanText(plan: PlanDocument): string {
     }
   }
   if (plan.problems.length > 0) lines.push('', 'Problems:', ...plan.problems.map((p) => `  ${p.object}: ${p.message}`));
-  if (plan.unmanaged.length > 0) lines.push('', `Unmanaged (in the cluster, not in the manifest; left alone): ${plan.unmanaged.length}`, ...plan.unmanaged.slice(0, 20).map((u) => `  ${u}`), ...(plan.unmanaged.length > 20 ? [`  … and ${plan.unmanaged.length - 20} more`] : []));
+  if (plan.unmanaged.length > 0)
+    lines.push(
+      '',
+      `Unmanaged (in the cluster, not in the manifest; left alone): ${plan.unmanaged.length}`,
+      ...plan.unmanaged.slice(0, 20).map((u) => `  ${u}`),
+      ...(plan.unmanaged.length > 20 ? [`  … and ${plan.unmanaged.length - 20} more`] : []),
+    );
   if (plan.notManaged.length > 0) {
-    lines.push('', `Not managed by citus-migrate (in the cluster, never compared): ${plan.notManaged.length}`, ...notManagedLines(plan.notManaged).map((l) => `  ${l}`));
+    lines.push(
+      '',
+      `Not managed by citus-migrate (in the cluster, never compared): ${plan.notManaged.length}`,
+      ...notManagedLines(plan.notManaged).map((l) => `  ${l}`),
+    );
   }
   if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
   return `${lines.join('\n')}\n`;

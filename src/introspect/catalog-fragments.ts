@@ -1,7 +1,8 @@
 // SQL fragments the parts of the one catalog query share.
 
 /** `schema.name`, each part quoted as needed. */
-export const qn = (schema: string, name: string): string => `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
+export const qn = (schema: string, name: string): string =>
+  `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
 
 /** The object (classid, oid) is not a member of an extension. */
 export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
@@ -14,5 +15,7 @@ export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SEL
  * are visible and are filtered here: only a relation whose name ends in `_<shardid>` of a known
  * shard is asked about (shard names always end so, even when Citus shortens a long name).
  */
-export const notAShard = (c: string): string => `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s)
+export const notAShard = (
+  c: string,
+): string => `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s)
       AND pg_catalog.relation_is_a_known_shard(${c}.oid))`;

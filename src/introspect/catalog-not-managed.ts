@@ -8,11 +8,25 @@ import { notAShard, notExt, qn } from './catalog-fragments.js';
 
 /** Kinds this query reports, in the order a plan lists them. */
 export const NOT_MANAGED_KINDS = [
-  'foreign table', 'partition', 'table inheritance', 'partitioned table',
-  'table access method', 'table storage options', 'rule', 'constraint option',
+  'foreign table',
+  'partition',
+  'table inheritance',
+  'partitioned table',
+  'table access method',
+  'table storage options',
+  'rule',
+  'constraint option',
   'range type',
-  'aggregate', 'window function', 'procedural language', 'foreign data wrapper', 'foreign server',
-  'collation', 'operator', 'statistics object', 'event trigger', 'publication',
+  'aggregate',
+  'window function',
+  'procedural language',
+  'foreign data wrapper',
+  'foreign server',
+  'collation',
+  'operator',
+  'statistics object',
+  'event trigger',
+  'publication',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 

@@ -6,8 +6,11 @@
 
 import { notExt, qn } from './catalog-fragments.js';
 
-const grantee = (oid: string): string => `CASE WHEN ${oid} = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
-const args = (p: string): string => `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
+const grantee = (oid: string): string =>
+  `CASE WHEN ${oid} = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
+const args = (
+  p: string,
+): string => `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
       FROM pg_catalog.unnest(${p}.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '')`;
 
 /** The `acls` member of the catalog document. */

@@ -4,20 +4,53 @@ import { OBJECT_KINDS } from '../model/types.js';
 import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
 
 const nullableStr = z.string().nullable();
-const column = z.object({ num: z.number().int(), name: z.string(), type: z.string(), notNull: z.boolean(), default: nullableStr, identity: z.string(), generated: z.string(), collation: nullableStr.optional() });
-const constraint = z.object({
-  name: z.string(), type: z.enum(['p', 'u', 'f']), columns: z.array(z.number().int()).nullable(),
-  refSchema: nullableStr, refTable: nullableStr, refColumns: z.array(z.string()).nullable(), onDelete: z.string(), onUpdate: z.string(),
+const column = z.object({
+  num: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  notNull: z.boolean(),
+  default: nullableStr,
+  identity: z.string(),
+  generated: z.string(),
+  collation: nullableStr.optional(),
 });
-const index = z.object({ name: z.string(), unique: z.boolean(), method: z.string(), columns: z.array(z.number().int()).nullable(), simple: z.boolean() });
-const citusTable = z.object({ method: z.string(), repmodel: z.string(), colocationId: z.number().int(), column: nullableStr, shards: z.number().int() });
+const constraint = z.object({
+  name: z.string(),
+  type: z.enum(['p', 'u', 'f']),
+  columns: z.array(z.number().int()).nullable(),
+  refSchema: nullableStr,
+  refTable: nullableStr,
+  refColumns: z.array(z.string()).nullable(),
+  onDelete: z.string(),
+  onUpdate: z.string(),
+});
+const index = z.object({
+  name: z.string(),
+  unique: z.boolean(),
+  method: z.string(),
+  columns: z.array(z.number().int()).nullable(),
+  simple: z.boolean(),
+});
+const citusTable = z.object({
+  method: z.string(),
+  repmodel: z.string(),
+  colocationId: z.number().int(),
+  column: nullableStr,
+  shards: z.number().int(),
+});
 
 /**
  * The query gives a table's key and index columns as attribute numbers (looking names up in SQL
  * costs ~15 µs per constraint on a cold cache): named here from the table's own columns, as
  * pg_attribute would (an expression's 0 has no name and is left out; none at all is null).
  */
-function columnNumbersToNames<T extends { columns: { num: number }[]; constraints: { columns: number[] | null }[]; indexes: { columns: number[] | null }[] }>(t: T) {
+function columnNumbersToNames<
+  T extends {
+    columns: { num: number }[];
+    constraints: { columns: number[] | null }[];
+    indexes: { columns: number[] | null }[];
+  },
+>(t: T) {
   const names = new Map(t.columns.map((c) => [c.num, (c as unknown as { name: string }).name]));
   const named = (nums: number[] | null): string[] | null => {
     const out = (nums ?? []).flatMap((n) => names.get(n) ?? []);
@@ -38,39 +71,112 @@ function columnNumbersToNames<T extends { columns: { num: number }[]; constraint
 export const catalogSchema = z.object({
   server: z.object({ versionNum: z.number().int(), version: z.string(), database: z.string(), citus: nullableStr }),
   schemas: z.array(z.string()),
-  tables: z.array(z.object({
-    schema: z.string(), name: z.string(), persistence: z.string().optional(), columns: z.array(column), constraints: z.array(constraint), indexes: z.array(index),
-    citus: citusTable.nullable().optional(),
-  }).transform(columnNumbersToNames)),
-  sequences: z.array(z.object({
-    schema: z.string(), name: z.string(), type: z.string(), cache: z.string(), start: z.string(), increment: z.string(),
-    min: z.string(), max: z.string(), cycle: z.boolean(),
-    ownedBy: z.object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() }).nullable(),
-    distributed: z.boolean(),
-  })),
-  routines: z.array(z.object({
-    schema: z.string(), name: z.string(), kind: z.enum(['f', 'p']), language: z.string(), argTypes: z.array(z.string()),
-    result: nullableStr, definition: nullableStr,
-    distribution: z.object({ argIndex: z.number().int().nullable(), colocationId: z.number().int().nullable(), forceDelegation: z.boolean().nullable() }).nullable(),
-  })),
+  tables: z.array(
+    z
+      .object({
+        schema: z.string(),
+        name: z.string(),
+        persistence: z.string().optional(),
+        columns: z.array(column),
+        constraints: z.array(constraint),
+        indexes: z.array(index),
+        citus: citusTable.nullable().optional(),
+      })
+      .transform(columnNumbersToNames),
+  ),
+  sequences: z.array(
+    z.object({
+      schema: z.string(),
+      name: z.string(),
+      type: z.string(),
+      cache: z.string(),
+      start: z.string(),
+      increment: z.string(),
+      min: z.string(),
+      max: z.string(),
+      cycle: z.boolean(),
+      ownedBy: z.object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() }).nullable(),
+      distributed: z.boolean(),
+    }),
+  ),
+  routines: z.array(
+    z.object({
+      schema: z.string(),
+      name: z.string(),
+      kind: z.enum(['f', 'p']),
+      language: z.string(),
+      argTypes: z.array(z.string()),
+      result: nullableStr,
+      definition: nullableStr,
+      distribution: z
+        .object({
+          argIndex: z.number().int().nullable(),
+          colocationId: z.number().int().nullable(),
+          forceDelegation: z.boolean().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
   /** What the model does not hold (views, triggers, CHECK constraints, grants…): named in every plan. */
   notManaged: z.array(z.object({ kind: z.enum(NOT_MANAGED_KINDS), name: z.string() })).default([]),
   /** Objects defined by SQL: their create and drop statements and what they reference. */
-  objects: z.array(z.object({
-    kind: z.enum(OBJECT_KINDS), name: z.string(), parent: nullableStr, create: z.array(z.string()), drop: z.array(z.string()),
-    deps: z.array(z.string()), labels: z.array(z.string()).nullable(),
-    extension: z.object({ schema: z.string(), version: z.string() }).nullable(),
-  })).default([]),
+  objects: z
+    .array(
+      z.object({
+        kind: z.enum(OBJECT_KINDS),
+        name: z.string(),
+        parent: nullableStr,
+        create: z.array(z.string()),
+        drop: z.array(z.string()),
+        deps: z.array(z.string()),
+        labels: z.array(z.string()).nullable(),
+        extension: z.object({ schema: z.string(), version: z.string() }).nullable(),
+      }),
+    )
+    .default([]),
   /** Whether citus_migrate.object_state exists (read in a second round trip). */
   objectState: z.boolean().default(false),
   /** ACL entries: [type, name, parent, grantee, privilege, grantable, column] (objects/privileges.ts). */
-  acls: z.array(z.tuple([z.enum(['TABLE', 'SEQUENCE', 'SCHEMA', 'FUNCTION', 'PROCEDURE', 'TYPE', 'TABLES', 'SEQUENCES', 'FUNCTIONS', 'TYPES', 'SCHEMAS']),
-    z.string(), nullableStr, nullableStr, nullableStr, z.boolean().nullable(), nullableStr, nullableStr.optional()])).default([]),
+  acls: z
+    .array(
+      z.tuple([
+        z.enum([
+          'TABLE',
+          'SEQUENCE',
+          'SCHEMA',
+          'FUNCTION',
+          'PROCEDURE',
+          'TYPE',
+          'TABLES',
+          'SEQUENCES',
+          'FUNCTIONS',
+          'TYPES',
+          'SCHEMAS',
+        ]),
+        z.string(),
+        nullableStr,
+        nullableStr,
+        nullableStr,
+        z.boolean().nullable(),
+        nullableStr,
+        nullableStr.optional(),
+      ]),
+    )
+    .default([]),
   typeUsers: z.array(z.object({ type: z.string(), by: z.string() })).default([]),
-  nodes: z.array(z.object({
-    id: z.number().int(), group: z.number().int(), host: z.string(), port: z.number().int(), role: z.string(),
-    active: z.boolean(), hasMetadata: z.boolean(), metadataSynced: z.boolean(), shouldHaveShards: z.boolean(),
-  })),
+  nodes: z.array(
+    z.object({
+      id: z.number().int(),
+      group: z.number().int(),
+      host: z.string(),
+      port: z.number().int(),
+      role: z.string(),
+      active: z.boolean(),
+      hasMetadata: z.boolean(),
+      metadataSynced: z.boolean(),
+      shouldHaveShards: z.boolean(),
+    }),
+  ),
 });
 
 export type CatalogDoc = z.infer<typeof catalogSchema>;

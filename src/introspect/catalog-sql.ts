@@ -73,8 +73,12 @@ idx AS (
   LEFT JOIN pg_catalog.pg_constraint kc ON kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x')
   WHERE kc.oid IS NULL
   GROUP BY i.indrelid
-),${OBJECTS_CTES}${citus ? `,
-shards AS (SELECT s.logicalrelid, pg_catalog.count(*) AS n FROM pg_catalog.pg_dist_shard s GROUP BY s.logicalrelid)` : ''}
+),${OBJECTS_CTES}${
+    citus
+      ? `,
+shards AS (SELECT s.logicalrelid, pg_catalog.count(*) AS n FROM pg_catalog.pg_dist_shard s GROUP BY s.logicalrelid)`
+      : ''
+  }
 SELECT pg_catalog.json_build_object(
   'server', pg_catalog.json_build_object(
     'versionNum', pg_catalog.current_setting('server_version_num')::int,
@@ -84,18 +88,26 @@ SELECT pg_catalog.json_build_object(
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence,
-      'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${citus ? `,
+      'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${
+        citus
+          ? `,
       'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
             'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,
-            'shards', COALESCE(shards.n, 0)) END` : ''}
+            'shards', COALESCE(shards.n, 0)) END`
+          : ''
+      }
     ) ORDER BY r.nspname, r.relname), '[]')
     FROM rel r
     LEFT JOIN cols ON cols.attrelid = r.oid
     LEFT JOIN cons ON cons.conrelid = r.oid
-    LEFT JOIN idx ON idx.indrelid = r.oid${citus ? `
+    LEFT JOIN idx ON idx.indrelid = r.oid${
+      citus
+        ? `
     LEFT JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = r.oid
-    LEFT JOIN shards ON shards.logicalrelid = r.oid` : ''}),
+    LEFT JOIN shards ON shards.logicalrelid = r.oid`
+        : ''
+    }),
   'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'type', pg_catalog.format_type(s.seqtypid, NULL),
       'cache', s.seqcache::text, 'start', s.seqstart::text, 'increment', s.seqincrement::text,
@@ -120,9 +132,13 @@ SELECT pg_catalog.json_build_object(
           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)),
       'result', pg_catalog.pg_get_function_result(p.oid),
       'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
-      'distribution', ${citus ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,
+      'distribution', ${
+        citus
+          ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,
             'colocationId', o.colocationid, 'forceDelegation', o.force_delegation)
-          FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND o.objid = p.oid)` : 'NULL'}
+          FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND o.objid = p.oid)`
+          : 'NULL'
+      }
     ) ORDER BY n.nspname, p.proname, p.oid::pg_catalog.regprocedure::text), '[]')
     FROM pg_catalog.pg_proc p
     JOIN ns n ON n.oid = p.pronamespace
@@ -130,10 +146,14 @@ SELECT pg_catalog.json_build_object(
     WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
     FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
-  'nodes', ${citus ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+  'nodes', ${
+    citus
+      ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'id', d.nodeid, 'group', d.groupid, 'host', d.nodename, 'port', d.nodeport, 'role', d.noderole,
       'active', d.isactive, 'hasMetadata', d.hasmetadata, 'metadataSynced', d.metadatasynced,
-      'shouldHaveShards', d.shouldhaveshards) ORDER BY d.groupid, d.nodeid), '[]') FROM pg_catalog.pg_dist_node d)` : `'[]'::pg_catalog.json`}
+      'shouldHaveShards', d.shouldhaveshards) ORDER BY d.groupid, d.nodeid), '[]') FROM pg_catalog.pg_dist_node d)`
+      : `'[]'::pg_catalog.json`
+  }
 ) AS state`;
 }
 

@@ -7,7 +7,12 @@ import { readLiveState } from './read.js';
 import type { LiveState } from './to-model.js';
 
 /** Connects and reads the live state. */
-export async function readDatabase(database: string | undefined, env: CommandIo['env'], signal?: AbortSignal, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
+export async function readDatabase(
+  database: string | undefined,
+  env: CommandIo['env'],
+  signal?: AbortSignal,
+  onSent?: () => void,
+): Promise<LiveState & { roundTrips: number }> {
   const target = connectionTarget(database, env);
   return withClient(target, (c) => readLiveState(c, onSent), signal);
 }
@@ -19,16 +24,31 @@ export async function readDatabase(database: string | undefined, env: CommandIo[
  * the manifest had been loaded before the database was asked anything (the read only reads), and
  * closes the connection.
  */
-export async function loadAndRead(file: string, database: string | undefined, io: CommandIo): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
+export async function loadAndRead(
+  file: string,
+  database: string | undefined,
+  io: CommandIo,
+): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
   const stop = new AbortController();
   let sent: () => void = () => undefined;
-  const querySent = new Promise<void>((resolve) => { sent = resolve; });
+  const querySent = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
   const reading = readDatabase(database, io.env, stop.signal, () => sent());
   reading.catch(() => undefined); // awaited below, after the manifest; never unhandled
   // Not longer than a second: a slow or unreachable server must not delay a manifest error.
   let timer: NodeJS.Timeout | undefined;
-  const giveUp = new Promise<void>((resolve) => { timer = setTimeout(resolve, 1000); });
-  await Promise.race([querySent, reading.then(() => undefined, () => undefined), giveUp]);
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 1000);
+  });
+  await Promise.race([
+    querySent,
+    reading.then(
+      () => undefined,
+      () => undefined,
+    ),
+    giveUp,
+  ]);
   clearTimeout(timer);
   try {
     const m = await loadManifest(file, undefined, io.cwd);

@@ -26,8 +26,16 @@ const CITUS_PINS: readonly (readonly [string, string])[] = [
  * Runs a catalog query under `pins` and puts the session's settings back, in one round trip:
  * saved into citus_migrate.saved_<n> first, restored after (also when the query fails).
  */
-async function pinned(db: Queryable, catalogSql: string, pins: readonly (readonly [string, string])[], onSent?: () => void): Promise<unknown> {
-  const save = pins.map(([name, value], i) => `pg_catalog.set_config('citus_migrate.saved_${i}', COALESCE(pg_catalog.current_setting('${name}', true), '${value}'), false), pg_catalog.set_config('${name}', '${value}', false)`);
+async function pinned(
+  db: Queryable,
+  catalogSql: string,
+  pins: readonly (readonly [string, string])[],
+  onSent?: () => void,
+): Promise<unknown> {
+  const save = pins.map(
+    ([name, value], i) =>
+      `pg_catalog.set_config('citus_migrate.saved_${i}', COALESCE(pg_catalog.current_setting('${name}', true), '${value}'), false), pg_catalog.set_config('${name}', '${value}', false)`,
+  );
   const restore = `SELECT ${pins.map(([name], i) => `pg_catalog.set_config('${name}', pg_catalog.current_setting('citus_migrate.saved_${i}'), false)`).join(', ')}`;
   try {
     const pending = db.query(`SELECT ${save.join(', ')};\n${catalogSql};\n${restore}`);
@@ -43,7 +51,10 @@ async function pinned(db: Queryable, catalogSql: string, pins: readonly (readonl
 }
 
 /** Runs the catalog query and validates its answer; `onSent` is called once the query is on its way. */
-export async function readCatalog(db: Queryable, onSent?: () => void): Promise<{ doc: CatalogDoc; roundTrips: number }> {
+export async function readCatalog(
+  db: Queryable,
+  onSent?: () => void,
+): Promise<{ doc: CatalogDoc; roundTrips: number }> {
   let raw: unknown;
   let roundTrips = 1;
   try {
@@ -58,7 +69,11 @@ export async function readCatalog(db: Queryable, onSent?: () => void): Promise<{
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new CmError(`unexpected answer from the catalog query at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`, 'unexpected_catalog', EXIT.error);
+    throw new CmError(
+      `unexpected answer from the catalog query at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`,
+      'unexpected_catalog',
+      EXIT.error,
+    );
   }
   return { doc: parsed.data, roundTrips };
 }

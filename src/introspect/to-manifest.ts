@@ -7,27 +7,57 @@ import { DEFAULT_SHARD_COUNT, type Sequence, type SqlObject, type Table } from '
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
 
-function tableEntry(t: Table, group: string | undefined, key: (q: { schema: string; name: string }) => string, tables: LiveState['model']['tables']): Record<string, unknown> {
+function tableEntry(
+  t: Table,
+  group: string | undefined,
+  key: (q: { schema: string; name: string }) => string,
+  tables: LiveState['model']['tables'],
+): Record<string, unknown> {
   const d = t.distribution;
   const out: Record<string, unknown> = {};
-  if (d.kind === 'hash') { out.distributed_by = d.column; out.colocation = group; }
-  else if (d.kind === 'reference') out.reference = true;
+  if (d.kind === 'hash') {
+    out.distributed_by = d.column;
+    out.colocation = group;
+  } else if (d.kind === 'reference') out.reference = true;
   else if (d.kind === 'single_shard') out.single_shard = true;
   else out.local = true;
   if (t.unlogged) out.unlogged = true;
-  out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name,
-    !c.notNull && c.default === undefined && c.identity === undefined && c.generated === undefined && c.collation === undefined ? c.type.sql : {
-      type: c.type.sql, ...(c.notNull && c.identity === undefined ? { not_null: true } : {}), ...(c.default !== undefined ? { default: c.default } : {}),
-      ...(c.identity !== undefined ? { identity: c.identity } : {}), ...(c.generated !== undefined ? { generated: c.generated } : {}),
-      ...(c.collation !== undefined ? { collation: c.collation } : {}),
-    }]));
+  out.columns = Object.fromEntries(
+    (t.columns ?? []).map((c) => [
+      c.name,
+      !c.notNull &&
+      c.default === undefined &&
+      c.identity === undefined &&
+      c.generated === undefined &&
+      c.collation === undefined
+        ? c.type.sql
+        : {
+            type: c.type.sql,
+            ...(c.notNull && c.identity === undefined ? { not_null: true } : {}),
+            ...(c.default !== undefined ? { default: c.default } : {}),
+            ...(c.identity !== undefined ? { identity: c.identity } : {}),
+            ...(c.generated !== undefined ? { generated: c.generated } : {}),
+            ...(c.collation !== undefined ? { collation: c.collation } : {}),
+          },
+    ]),
+  );
   if (t.primaryKey) out.primary_key = t.primaryKey;
   if (t.unique.length > 0) out.unique = t.unique;
-  if (t.indexes.length > 0) out.indexes = t.indexes.map((i) => ({ ...(i.name ? { name: i.name } : {}), columns: i.columns, ...(i.unique ? { unique: true } : {}), ...(i.using !== 'btree' ? { using: i.using } : {}) }));
+  if (t.indexes.length > 0)
+    out.indexes = t.indexes.map((i) => ({
+      ...(i.name ? { name: i.name } : {}),
+      columns: i.columns,
+      ...(i.unique ? { unique: true } : {}),
+      ...(i.using !== 'btree' ? { using: i.using } : {}),
+    }));
   if (t.foreignKeys.length > 0) {
     out.foreign_keys = t.foreignKeys.map((fk) => ({
-      ...(fk.name ? { name: fk.name } : {}), columns: fk.columns, references: key(tables[fk.refTable]!.qname), ref_columns: fk.refColumns,
-      ...(fk.onDelete ? { on_delete: fk.onDelete } : {}), ...(fk.onUpdate ? { on_update: fk.onUpdate } : {}),
+      ...(fk.name ? { name: fk.name } : {}),
+      columns: fk.columns,
+      references: key(tables[fk.refTable]!.qname),
+      ref_columns: fk.refColumns,
+      ...(fk.onDelete ? { on_delete: fk.onDelete } : {}),
+      ...(fk.onUpdate ? { on_update: fk.onUpdate } : {}),
     }));
   }
   return out;
@@ -36,8 +66,11 @@ function tableEntry(t: Table, group: string | undefined, key: (q: { schema: stri
 function sequenceEntry(s: Sequence): Record<string, unknown> {
   if (s.ownedBy) return { cache: s.cache };
   return {
-    type: s.type, cache: s.cache, ...(s.increment !== undefined && s.increment !== 1 ? { increment: s.increment } : {}),
-    ...(s.start !== undefined && s.start !== 1 ? { start: s.start } : {}), ...(s.cycle ? { cycle: true } : {}),
+    type: s.type,
+    cache: s.cache,
+    ...(s.increment !== undefined && s.increment !== 1 ? { increment: s.increment } : {}),
+    ...(s.start !== undefined && s.start !== 1 ? { start: s.start } : {}),
+    ...(s.cycle ? { cycle: true } : {}),
   };
 }
 
@@ -53,20 +86,38 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
 
 /** Which file of the `sql/` folder each kind of object goes to. */
 const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
-  extension: 'extensions', enum: 'types', domain: 'types', 'composite type': 'types', view: 'views', 'materialized view': 'views',
-  index: 'indexes', 'check constraint': 'constraints', 'exclusion constraint': 'constraints', trigger: 'triggers',
-  'row level security': 'policies', policy: 'policies', comment: 'comments', privileges: 'privileges',
+  extension: 'extensions',
+  enum: 'types',
+  domain: 'types',
+  'composite type': 'types',
+  view: 'views',
+  'materialized view': 'views',
+  index: 'indexes',
+  'check constraint': 'constraints',
+  'exclusion constraint': 'constraints',
+  trigger: 'triggers',
+  'row level security': 'policies',
+  policy: 'policies',
+  comment: 'comments',
+  privileges: 'privileges',
 };
 
 /** A file name made of an object name: letters, digits, _ . - kept, the rest replaced. */
-const fileSafe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[.]+/, '_').slice(0, 100);
+const fileSafe = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^[.]+/, '_')
+    .slice(0, 100);
 
 /**
  * The manifest and the files it references: with `files`, routine bodies go to routines/*.sql
  * and objects defined by SQL (views, types, indexes, constraints, triggers, policies, comments,
  * extensions) to sql/*.sql, listed under `sql:`.
  */
-export function liveToProject(live: LiveState, opts: { defaultSchema?: string; files: boolean }): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
+export function liveToProject(
+  live: LiveState,
+  opts: { defaultSchema?: string; files: boolean },
+): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
   const m = live.model;
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
@@ -75,7 +126,9 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
   const colocation: Record<string, unknown> = {};
   for (const g of Object.values(m.groups)) {
     // Name the group after its parent table: a member with no foreign key to another member.
-    const parent = g.members.find((id) => !m.tables[id]!.foreignKeys.some((fk) => fk.refTable !== id && g.members.includes(fk.refTable)));
+    const parent = g.members.find(
+      (id) => !m.tables[id]!.foreignKeys.some((fk) => fk.refTable !== id && g.members.includes(fk.refTable)),
+    );
     const anchor = m.tables[parent ?? g.anchor]!;
     let name = anchor.qname.name.slice(0, 55);
     for (let i = 2; used.has(name); i++) name = `${anchor.qname.name.slice(0, 55)}_${i}`;
@@ -85,7 +138,12 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
   }
   const tables: Record<string, unknown> = {};
   for (const t of Object.values(m.tables)) {
-    tables[key(t.qname)] = tableEntry(t, t.distribution.kind === 'hash' ? groupName.get(t.distribution.group) : undefined, key, m.tables);
+    tables[key(t.qname)] = tableEntry(
+      t,
+      t.distribution.kind === 'hash' ? groupName.get(t.distribution.group) : undefined,
+      key,
+      m.tables,
+    );
   }
   const sequences: Record<string, unknown> = {};
   for (const s of Object.values(m.sequences)) {
@@ -101,30 +159,44 @@ export function liveToProject(live: LiveState, opts: { defaultSchema?: string; f
     if (!r.argTypes) continue;
     const k = key(r.qname);
     // Overloads cannot each have a key of their name: ignored, so that prune never drops them.
-    if (byName.get(k)! > 1) { ignore.push(`routine ${r.id}`); continue; }
+    if (byName.get(k)! > 1) {
+      ignore.push(`routine ${r.id}`);
+      continue;
+    }
     const d = r.distribution;
     // A routine Citus does not know stays on the coordinator (declaring it otherwise would plan
     // create_distributed_function).
     let source: Record<string, string> = { signature: routineSignature(r.qname.name, r.argTypes) };
     if (opts.files && r.definition !== undefined) {
       let file = `routines/${fileSafe(`${r.qname.schema}.${r.qname.name}`)}.sql`;
-      for (let i = 2; files[file] !== undefined; i++) file = `routines/${fileSafe(`${r.qname.schema}.${r.qname.name}`)}_${i}.sql`;
+      for (let i = 2; files[file] !== undefined; i++)
+        file = `routines/${fileSafe(`${r.qname.schema}.${r.qname.name}`)}_${i}.sql`;
       files[file] = `${r.definition.trimEnd()}\n`;
       source = { file };
     }
-    if (!d) { routines[k] = { ...source, local: true }; continue; }
+    if (!d) {
+      routines[k] = { ...source, local: true };
+      continue;
+    }
     const colocatedTable = d.colocateWith ? m.tables[d.colocateWith] : undefined;
-    const group = colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
+    const group =
+      colocatedTable?.distribution.kind === 'hash' ? groupName.get(colocatedTable.distribution.group) : undefined;
     routines[k] = {
       // argTypes are format_type() output, already valid SQL type names.
       ...source,
-      ...(d.argIndex !== undefined && group ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false } : {}),
+      ...(d.argIndex !== undefined && group
+        ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false }
+        : {}),
     };
   }
   const objects = Object.values(m.objects);
   if (opts.files) {
     // Indexes the manifest's tables declare (plain columns) are written there, not here.
-    const inYaml = new Set(Object.values(m.tables).flatMap((t) => t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`)));
+    const inYaml = new Set(
+      Object.values(m.tables).flatMap((t) =>
+        t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`),
+      ),
+    );
     for (const o of objects) {
       if (inYaml.has(o.id)) continue;
       const f = `sql/${SQL_FILE[o.kind]}.sql`;

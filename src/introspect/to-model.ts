@@ -1,13 +1,30 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { createHash } from 'node:crypto';
-import { idOf, routineId, type SqlObject, type ClusterModel, type ColocationGroup, type Column, type FkAction, type Routine, type Sequence, type Table } from '../model/types.js';
+import {
+  idOf,
+  routineId,
+  type SqlObject,
+  type ClusterModel,
+  type ColocationGroup,
+  type Column,
+  type FkAction,
+  type Routine,
+  type Sequence,
+  type Table,
+} from '../model/types.js';
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import type { RecordedObject } from '../plan/diff-objects.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 
-const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+const FK_ACTIONS: Readonly<Record<string, FkAction>> = {
+  a: 'no action',
+  r: 'restrict',
+  c: 'cascade',
+  n: 'set null',
+  d: 'set default',
+};
 
 /** What was read from a live cluster: the model plus what only the live side has. */
 export interface LiveState {
@@ -74,7 +91,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.
   const serialOf = new Map<string, string>(); // "table id/column" -> sequence id
   for (const s of doc.sequences) {
-    if (s.ownedBy?.deptype === 'a') serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
+    if (s.ownedBy?.deptype === 'a')
+      serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
   }
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
@@ -85,7 +103,12 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       let type = liveType(c.type);
       let dflt = c.default ?? undefined;
       const seq = serialOf.get(`${id}/${c.name}`);
-      if (seq && dflt !== undefined && /^nextval\(/.test(dflt) && ['smallint', 'integer', 'bigint'].includes(type.base)) {
+      if (
+        seq &&
+        dflt !== undefined &&
+        /^nextval\(/.test(dflt) &&
+        ['smallint', 'integer', 'bigint'].includes(type.base)
+      ) {
         type = { ...type, serial: true, sql: SERIAL_SPELLING[type.base]! };
         dflt = undefined;
       }
@@ -93,9 +116,17 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       const generated = c.generated === 's' ? dflt : undefined;
       if (generated !== undefined) dflt = undefined;
       return {
-        name: c.name, type, notNull: c.notNull, ...(dflt !== undefined ? { default: dflt } : {}),
-        ...(c.identity === 'a' ? { identity: 'always' as const } : c.identity === 'd' ? { identity: 'by default' as const } : {}),
-        ...(generated !== undefined ? { generated } : {}), ...(c.collation ? { collation: c.collation } : {}),
+        name: c.name,
+        type,
+        notNull: c.notNull,
+        ...(dflt !== undefined ? { default: dflt } : {}),
+        ...(c.identity === 'a'
+          ? { identity: 'always' as const }
+          : c.identity === 'd'
+            ? { identity: 'by default' as const }
+            : {}),
+        ...(generated !== undefined ? { generated } : {}),
+        ...(c.collation ? { collation: c.collation } : {}),
       };
     });
     const pk = t.constraints.find((c) => c.type === 'p');
@@ -110,33 +141,59 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       else if (ct.method === 'n' && ct.colocationId !== 0) distribution = { kind: 'single_shard' };
     }
     tables[id] = {
-      id, qname: { schema: t.schema, name: t.name }, columns, ...(t.persistence === 'u' ? { unlogged: true } : {}),
+      id,
+      qname: { schema: t.schema, name: t.name },
+      columns,
+      ...(t.persistence === 'u' ? { unlogged: true } : {}),
       ...(pk?.columns ? { primaryKey: pk.columns } : {}),
       unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
-      indexes: t.indexes.filter((i) => i.simple && i.columns).map((i) => ({ name: i.name, columns: i.columns!, unique: i.unique, using: i.method })),
-      foreignKeys: t.constraints.filter((c) => c.type === 'f' && c.refTable && c.columns && c.refColumns).map((c) => ({
-        name: c.name, columns: c.columns!, refTable: idOf({ schema: c.refSchema!, name: c.refTable! }), refColumns: c.refColumns!,
-        ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
-        ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
-      })),
+      indexes: t.indexes
+        .filter((i) => i.simple && i.columns)
+        .map((i) => ({ name: i.name, columns: i.columns!, unique: i.unique, using: i.method })),
+      foreignKeys: t.constraints
+        .filter((c) => c.type === 'f' && c.refTable && c.columns && c.refColumns)
+        .map((c) => ({
+          name: c.name,
+          columns: c.columns!,
+          refTable: idOf({ schema: c.refSchema!, name: c.refTable! }),
+          refColumns: c.refColumns!,
+          ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
+          ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
+        })),
       distribution,
     };
   }
   const groups: Record<string, ColocationGroup> = {};
   for (const [cid, members] of groupMembers) {
-    groups[`colocation:${cid}`] = { name: `colocation:${cid}`, shardCount: groupShards.get(cid)!, anchor: members[0]!, members };
+    groups[`colocation:${cid}`] = {
+      name: `colocation:${cid}`,
+      shardCount: groupShards.get(cid)!,
+      anchor: members[0]!,
+      members,
+    };
   }
   const sequences: Record<string, Sequence> = {};
   for (const s of doc.sequences) {
     // An identity column's sequence is part of the column (reported as not managed), not an object of its own.
     if (s.ownedBy?.deptype === 'i') continue;
     const id = idOf(s);
-    const start = safeNumber(s.start); const inc = safeNumber(s.increment); const min = safeNumber(s.min); const max = safeNumber(s.max);
+    const start = safeNumber(s.start);
+    const inc = safeNumber(s.increment);
+    const min = safeNumber(s.min);
+    const max = safeNumber(s.max);
     sequences[id] = {
-      id, qname: { schema: s.schema, name: s.name }, type: (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'],
-      cache: Number(s.cache), ...(start !== undefined ? { start } : {}), ...(inc !== undefined ? { increment: inc } : {}),
-      ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), cycle: s.cycle,
-      ...(s.ownedBy && s.ownedBy.deptype === 'a' ? { ownedBy: { table: idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table }), column: s.ownedBy.column } } : {}),
+      id,
+      qname: { schema: s.schema, name: s.name },
+      type: (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'],
+      cache: Number(s.cache),
+      ...(start !== undefined ? { start } : {}),
+      ...(inc !== undefined ? { increment: inc } : {}),
+      ...(min !== undefined ? { min } : {}),
+      ...(max !== undefined ? { max } : {}),
+      cycle: s.cycle,
+      ...(s.ownedBy && s.ownedBy.deptype === 'a'
+        ? { ownedBy: { table: idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table }), column: s.ownedBy.column } }
+        : {}),
       distributed: s.distributed,
     };
   }
@@ -147,22 +204,39 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     const d = r.distribution;
     const colocateWith = d?.colocationId ? groupMembers.get(d.colocationId)?.[0] : undefined;
     routines[id] = {
-      id, qname: q, kind: r.kind === 'p' ? 'procedure' : 'function', argTypes: r.argTypes,
-      ...(r.definition !== null ? { definition: r.definition } : {}), ...(r.result !== null ? { result: r.result } : {}),
-      ...(d ? { distribution: {
-        ...(d.argIndex !== null ? { argIndex: d.argIndex } : {}),
-        ...(colocateWith ? { colocateWith } : {}),
-        ...(d.forceDelegation !== null ? { forceDelegation: d.forceDelegation } : {}),
-      } } : {}),
+      id,
+      qname: q,
+      kind: r.kind === 'p' ? 'procedure' : 'function',
+      argTypes: r.argTypes,
+      ...(r.definition !== null ? { definition: r.definition } : {}),
+      ...(r.result !== null ? { result: r.result } : {}),
+      ...(d
+        ? {
+            distribution: {
+              ...(d.argIndex !== null ? { argIndex: d.argIndex } : {}),
+              ...(colocateWith ? { colocateWith } : {}),
+              ...(d.forceDelegation !== null ? { forceDelegation: d.forceDelegation } : {}),
+            },
+          }
+        : {}),
     };
   }
   const sqlObjects: Record<string, SqlObject> = {};
   for (const o of doc.objects ?? []) {
     const id = `${o.kind} ${o.name}`;
     sqlObjects[id] = {
-      id, kind: o.kind, name: o.name, ...(o.parent !== null ? { parent: o.parent } : {}), create: o.create, drop: o.drop,
-      provides: providedNames(o.kind, o.name), deps: [...new Set([...o.deps, ...(o.parent ? [o.parent] : [])])].filter((d) => !providedNames(o.kind, o.name).includes(d)),
-      ...(o.labels ? { labels: o.labels } : {}), ...(o.extension ? { extension: o.extension } : {}),
+      id,
+      kind: o.kind,
+      name: o.name,
+      ...(o.parent !== null ? { parent: o.parent } : {}),
+      create: o.create,
+      drop: o.drop,
+      provides: providedNames(o.kind, o.name),
+      deps: [...new Set([...o.deps, ...(o.parent ? [o.parent] : [])])].filter(
+        (d) => !providedNames(o.kind, o.name).includes(d),
+      ),
+      ...(o.labels ? { labels: o.labels } : {}),
+      ...(o.extension ? { extension: o.extension } : {}),
     };
   }
   for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;

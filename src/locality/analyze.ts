@@ -43,7 +43,9 @@ export interface RoutineSource {
 }
 
 /** Table facts from a model: distribution, colocation group, columns. */
-export function tableFacts(model: ClusterModel): (schema: string | undefined, name: string, searchPath: readonly string[]) => TableFacts | undefined {
+export function tableFacts(
+  model: ClusterModel,
+): (schema: string | undefined, name: string, searchPath: readonly string[]) => TableFacts | undefined {
   const byName = new Map<string, TableFacts>();
   for (const t of Object.values(model.tables)) {
     const d = t.distribution;
@@ -73,7 +75,10 @@ function statementsOf(parsed: ParsedRoutine, definition: string): RoutineBody | 
     const start = raw.stmt_location ?? 0;
     const text = bytes.subarray(start, raw.stmt_len ? start + raw.stmt_len : undefined).toString();
     const lead = text.slice(0, text.length - text.trimStart().length);
-    return { line: bytes.subarray(0, start).toString().split('\n').length + lead.split('\n').length - 1, sql: text.trim() };
+    return {
+      line: bytes.subarray(0, start).toString().split('\n').length + lead.split('\n').length - 1,
+      sql: text.trim(),
+    };
   });
   const names = new Set(parsed.args.map((a) => a.name).filter((n): n is string => n !== undefined));
   return { statements, variables: { names, assigned: new Map() } };
@@ -101,7 +106,10 @@ function keyVariables(body: RoutineBody, argName: string | undefined, keyParam: 
     changed = false;
     for (const [name, values] of body.variables.assigned) {
       if (keys.has(name) || name === argName || values.length === 0) continue;
-      if (values.every((v) => v !== null && isKey(v))) { keys.add(name); changed = true; }
+      if (values.every((v) => v !== null && isKey(v))) {
+        keys.add(name);
+        changed = true;
+      }
     }
   }
   return keys;
@@ -115,14 +123,23 @@ export function analyzeRoutine(src: RoutineSource, model: ClusterModel, defaultS
   const argIndex = r.distribution!.argIndex!;
   const group = r.distribution?.colocateWith ? model.tables[r.distribution.colocateWith]?.distribution : undefined;
   const colocation = group?.kind === 'hash' ? group.group : null;
-  const base = { routine: idOf(r.qname) + (r.argTypes ? `(${r.argTypes.join(', ')})` : ''), colocation, ...(src.file ? { file: src.file } : {}) };
+  const base = {
+    routine: idOf(r.qname) + (r.argTypes ? `(${r.argTypes.join(', ')})` : ''),
+    colocation,
+    ...(src.file ? { file: src.file } : {}),
+  };
   let parsed: ParsedRoutine;
   try {
     parsed = parseRoutineSql(src.definition);
   } catch (e) {
-    return { ...base, distributedBy: `$${argIndex + 1}`, statements: [], skipped: `the definition does not parse: ${(e as Error).message}` };
+    return {
+      ...base,
+      distributedBy: `$${argIndex + 1}`,
+      statements: [],
+      skipped: `the definition does not parse: ${(e as Error).message}`,
+    };
   }
-  const argName = identityArgs(parsed.kind, parsed.args)[argIndex]?.name;
+  const argName = identityArgs(parsed.args)[argIndex]?.name;
   const distributedBy = argName ?? `$${argIndex + 1}`;
   const body = statementsOf(parsed, src.definition);
   if (typeof body === 'string') return { ...base, distributedBy, statements: [], skipped: body };
@@ -130,19 +147,32 @@ export function analyzeRoutine(src: RoutineSource, model: ClusterModel, defaultS
   const facts = tableFacts(model);
   const searchPath = [...new Set([r.qname.schema, defaultSchema])];
   const scope: RoutineScope = {
-    routineName: r.qname.name, variables: body.variables.names, keyVars: keyVariables(body, argName, argIndex + 1),
-    keyParam: argIndex + 1, keyName: distributedBy, group: colocation ?? undefined,
+    routineName: r.qname.name,
+    variables: body.variables.names,
+    keyVars: keyVariables(body, argName, argIndex + 1),
+    keyParam: argIndex + 1,
+    keyName: distributedBy,
+    group: colocation ?? undefined,
     table: (schema, name) => facts(schema, name, searchPath),
   };
   const statements: StatementAnalysis[] = [];
   for (const s of body.statements) {
     const line = s.line + offset;
-    if (s.dynamic) { statements.push({ line, sql: oneLine(s.sql), tables: [], locality: 'unknown', why: s.dynamic }); continue; }
+    if (s.dynamic) {
+      statements.push({ line, sql: oneLine(s.sql), tables: [], locality: 'unknown', why: s.dynamic });
+      continue;
+    }
     let raws: Node[];
     try {
       raws = parseStatements(s.sql);
     } catch (e) {
-      statements.push({ line, sql: oneLine(s.sql), tables: [], locality: 'unknown', why: `cannot be read: ${(e as Error).message}` });
+      statements.push({
+        line,
+        sql: oneLine(s.sql),
+        tables: [],
+        locality: 'unknown',
+        why: `cannot be read: ${(e as Error).message}`,
+      });
       continue;
     }
     for (const raw of raws) {
@@ -162,7 +192,10 @@ export function localityCounts(a: RoutineAnalysis): Record<Locality, number> {
 }
 
 /** The routines of a model that are delegated (have a distribution argument), with their definitions. */
-export function delegatedRoutines(model: ClusterModel, source: (r: Routine) => Omit<RoutineSource, 'routine' | 'definition'> & { definition?: string }): RoutineSource[] {
+export function delegatedRoutines(
+  model: ClusterModel,
+  source: (r: Routine) => Omit<RoutineSource, 'routine' | 'definition'> & { definition?: string },
+): RoutineSource[] {
   return Object.values(model.routines)
     .filter((r) => r.distribution?.argIndex !== undefined)
     .flatMap((routine) => {

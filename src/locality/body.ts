@@ -73,12 +73,14 @@ export function readBody(definition: string): RoutineBody | undefined {
   // A datum's declaration: `v integer := p_w_id` is an assignment; a cursor's query is a statement.
   datums.forEach((d: Node) => {
     const [tag, inner] = Object.entries(d)[0] as [string, Node];
-    if (typeof inner?.refname === 'string' && !inner.refname.startsWith('(') && tag !== 'PLpgSQL_recfield') names.add(inner.refname);
+    if (typeof inner?.refname === 'string' && !inner.refname.startsWith('(') && tag !== 'PLpgSQL_recfield')
+      names.add(inner.refname);
     if (inner?.default_val?.PLpgSQL_expr) {
       assign(inner.refname, inner.default_val.PLpgSQL_expr.query);
       statements.push({ line: inner.lineno ?? 1, sql: `SELECT ${inner.default_val.PLpgSQL_expr.query}` });
     }
-    if (inner?.cursor_explicit_expr?.PLpgSQL_expr) statements.push({ line: inner.lineno ?? 1, sql: inner.cursor_explicit_expr.PLpgSQL_expr.query });
+    if (inner?.cursor_explicit_expr?.PLpgSQL_expr)
+      statements.push({ line: inner.lineno ?? 1, sql: inner.cursor_explicit_expr.PLpgSQL_expr.query });
   });
   // A target assigned from a query or a loop: a var, a row of vars, or a record.
   const assignedByQuery = (target: Node): void => {
@@ -89,23 +91,43 @@ export function readBody(definition: string): RoutineBody | undefined {
   };
 
   const visit = (node: Node, line: number, parentTag: string): void => {
-    if (Array.isArray(node)) { for (const n of node) visit(n, line, parentTag); return; }
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, line, parentTag);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     for (const [tag, inner] of Object.entries(node) as [string, Node][]) {
       if (!tag.startsWith('PLpgSQL_stmt_')) {
         if (tag === 'PLpgSQL_expr') expression(inner, line, parentTag);
-        else if (inner && typeof inner === 'object') visit(inner, line, tag.startsWith('PLpgSQL_') ? parentTag : `${parentTag}.${tag}`);
+        else if (inner && typeof inner === 'object')
+          visit(inner, line, tag.startsWith('PLpgSQL_') ? parentTag : `${parentTag}.${tag}`);
         continue;
       }
       const at: number = inner.lineno ?? line;
       switch (tag) {
-        case 'PLpgSQL_stmt_assign': assign(nameOf(inner.varno), assignedExpression(inner.expr?.PLpgSQL_expr?.query ?? '')); break;
-        case 'PLpgSQL_stmt_execsql': case 'PLpgSQL_stmt_fetch': case 'PLpgSQL_stmt_dynexecute': case 'PLpgSQL_stmt_call':
-          if (inner.into || tag === 'PLpgSQL_stmt_fetch') assignedByQuery(inner.target); break;
-        case 'PLpgSQL_stmt_fors': case 'PLpgSQL_stmt_forc': case 'PLpgSQL_stmt_dynfors': case 'PLpgSQL_stmt_fori': assignedByQuery(inner.var); break;
-        case 'PLpgSQL_stmt_foreach_a': assign(nameOf(inner.varno), null); break;
-        case 'PLpgSQL_stmt_getdiag': for (const item of inner.diag_items ?? []) assign(nameOf(item.target), null); break;
-        default: break;
+        case 'PLpgSQL_stmt_assign':
+          assign(nameOf(inner.varno), assignedExpression(inner.expr?.PLpgSQL_expr?.query ?? ''));
+          break;
+        case 'PLpgSQL_stmt_execsql':
+        case 'PLpgSQL_stmt_fetch':
+        case 'PLpgSQL_stmt_dynexecute':
+        case 'PLpgSQL_stmt_call':
+          if (inner.into || tag === 'PLpgSQL_stmt_fetch') assignedByQuery(inner.target);
+          break;
+        case 'PLpgSQL_stmt_fors':
+        case 'PLpgSQL_stmt_forc':
+        case 'PLpgSQL_stmt_dynfors':
+        case 'PLpgSQL_stmt_fori':
+          assignedByQuery(inner.var);
+          break;
+        case 'PLpgSQL_stmt_foreach_a':
+          assign(nameOf(inner.varno), null);
+          break;
+        case 'PLpgSQL_stmt_getdiag':
+          for (const item of inner.diag_items ?? []) assign(nameOf(item.target), null);
+          break;
+        default:
+          break;
       }
       for (const [key, value] of Object.entries(inner) as [string, Node][]) {
         if (key === 'target' || key === 'var') continue;
@@ -119,7 +141,11 @@ export function readBody(definition: string): RoutineBody | undefined {
     const dynamic = /dynexecute\.query|dynfors\.query|return_query\.dynquery|open\.dynquery/.test(where);
     if (dynamic) {
       const text = constantSql(query);
-      statements.push(text !== undefined ? { line, sql: text } : { line, sql: query, dynamic: 'EXECUTE of a string built at run time' });
+      statements.push(
+        text !== undefined
+          ? { line, sql: text }
+          : { line, sql: query, dynamic: 'EXECUTE of a string built at run time' },
+      );
       return;
     }
     if (/dynexecute\.params|dynfors\.params/.test(where)) return; // USING values: plain expressions

@@ -6,56 +6,21 @@
 // and correlated subqueries (`s_w_id = ol_w_id AND ol_w_id = p_w_id`), one equivalence class per
 // statement; only top-level AND conjuncts count (an OR does not filter).
 import type { Node } from '../sql/pg-parse.js';
+import {
+  Classes,
+  KEY,
+  verdict,
+  type Instance,
+  type Level,
+  type RoutineScope,
+  type StatementLocality,
+} from './verdict.js';
 
-export type Locality = 'shard' | 'reference' | 'cross_shard' | 'coordinator' | 'unknown';
-export const LOCALITIES: readonly Locality[] = ['shard', 'reference', 'cross_shard', 'coordinator', 'unknown'];
-
-/** What the analysis needs to know of a table. */
-export interface TableFacts {
-  readonly id: string; // qualified, as a plan prints it
-  readonly kind: 'distributed' | 'reference' | 'single_shard' | 'local';
-  readonly column?: string; // distribution column
-  readonly group?: string; // colocation group
-  readonly columns?: readonly string[]; // in order, when known
-}
-
-/** The routine a statement runs in. */
-export interface RoutineScope {
-  readonly routineName: string;
-  readonly variables: ReadonlySet<string>;
-  /** The distribution argument and the variables only ever assigned from it. */
-  readonly keyVars: ReadonlySet<string>;
-  readonly keyParam: number; // $n of the distribution argument
-  readonly keyName: string;
-  readonly group: string | undefined;
-  /** A table by schema (undefined: as the routine's search_path finds it) and name. */
-  table(schema: string | undefined, name: string): TableFacts | undefined;
-}
-
-export interface StatementLocality {
-  readonly tables: readonly string[];
-  readonly locality: Locality;
-  readonly why: string;
-}
-
-interface Instance { readonly facts: TableFacts | undefined; readonly name: string; readonly alias: string; readonly level: Level }
-interface Level { readonly parent: Level | undefined; readonly instances: Instance[]; readonly ctes: Set<string> }
-
-const KEY = 'key';
-
-class Classes {
-  private readonly parent = new Map<string, string>();
-  find(a: string): string {
-    let p = this.parent.get(a) ?? a;
-    if (p !== a) { p = this.find(p); this.parent.set(a, p); }
-    return p;
-  }
-  union(a: string, b: string): void { const ra = this.find(a); const rb = this.find(b); if (ra !== rb) this.parent.set(ra, rb); }
-  members(a: string, all: Iterable<string>): string[] { const r = this.find(a); return [...all].filter((x) => this.find(x) === r); }
-}
+export { LOCALITIES, type Locality, type RoutineScope, type StatementLocality, type TableFacts } from './verdict.js';
 
 const str = (n: Node): string | undefined => n?.String?.sval;
-const conjuncts = (e: Node): Node[] => (!e ? [] : e.BoolExpr?.boolop === 'AND_EXPR' ? e.BoolExpr.args.flatMap(conjuncts) : [e]);
+const conjuncts = (e: Node): Node[] =>
+  !e ? [] : e.BoolExpr?.boolop === 'AND_EXPR' ? e.BoolExpr.args.flatMap(conjuncts) : [e];
 
 /** Classifies one parsed statement (a RawStmt's `stmt`). */
 export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLocality {
@@ -66,7 +31,8 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
   const inserts: { token: string; values: (string | undefined)[] }[] = [];
 
   const colToken = (i: Instance, col: string): string => `${instances.indexOf(i)}.${col}`;
-  const hasColumn = (i: Instance, col: string): boolean => (i.facts?.columns ? i.facts.columns.includes(col) : i.facts?.column === col);
+  const hasColumn = (i: Instance, col: string): boolean =>
+    i.facts?.columns ? i.facts.columns.includes(col) : i.facts?.column === col;
   const byName = (level: Level | undefined, name: string): Instance | undefined => {
     for (let l = level; l; l = l.parent) {
       const hit = l.instances.find((i) => i.alias === name); // an aliased table is known by its alias only
@@ -102,8 +68,16 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
     if (e.A_Const) return `constant ${JSON.stringify(e.A_Const)}`;
     return undefined;
   };
-  const describe = (t: string): string => (t === KEY ? scope.keyName : t.startsWith('var ') ? t.slice(4) : t.startsWith('param ') ? t.slice(6)
-    : t.startsWith('constant ') ? 'a constant' : t.replace(/^(\d+)\./, (_m, i: string) => `${instances[Number(i)]!.alias}.`));
+  const describe = (t: string): string =>
+    t === KEY
+      ? scope.keyName
+      : t.startsWith('var ')
+        ? t.slice(4)
+        : t.startsWith('param ')
+          ? t.slice(6)
+          : t.startsWith('constant ')
+            ? 'a constant'
+            : t.replace(/^(\d+)\./, (_m, i: string) => `${instances[Number(i)]!.alias}.`);
 
   const filter = (e: Node, level: Level): void => {
     const x = e?.A_Expr;
@@ -112,7 +86,11 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
     const left = token(x.lexpr, level);
     if (x.kind === 'AEXPR_OP' && op === '=') {
       const right = token(x.rexpr, level);
-      if (left && right) { tokens.add(left); tokens.add(right); classes.union(left, right); }
+      if (left && right) {
+        tokens.add(left);
+        tokens.add(right);
+        classes.union(left, right);
+      }
     } else if (left && (x.kind === 'AEXPR_OP_ANY' || x.kind === 'AEXPR_IN')) {
       notes.set(left, x.kind === 'AEXPR_IN' ? 'an IN list' : 'an array (= ANY)');
     }
@@ -120,17 +98,28 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
 
   // Subqueries anywhere in an expression are levels of their own, inside `level`.
   const sublinks = (n: Node, level: Level): void => {
-    if (Array.isArray(n)) { for (const x of n) sublinks(x, level); return; }
+    if (Array.isArray(n)) {
+      for (const x of n) sublinks(x, level);
+      return;
+    }
     if (!n || typeof n !== 'object') return;
-    if (n.SubLink) { query(n.SubLink.subselect, level); sublinks(n.SubLink.testexpr, level); return; }
-    if (n.SelectStmt || n.InsertStmt || n.UpdateStmt || n.DeleteStmt) { query(n, level); return; }
+    if (n.SubLink) {
+      query(n.SubLink.subselect, level);
+      sublinks(n.SubLink.testexpr, level);
+      return;
+    }
+    if (n.SelectStmt || n.InsertStmt || n.UpdateStmt || n.DeleteStmt) {
+      query(n, level);
+      return;
+    }
     for (const v of Object.values(n)) sublinks(v, level);
   };
 
   const from = (item: Node, level: Level, quals: Node[]): void => {
     if (item?.RangeVar) {
       const rv = item.RangeVar;
-      const facts = rv.schemaname === undefined && cteVisible(level, rv.relname) ? null : scope.table(rv.schemaname, rv.relname);
+      const facts =
+        rv.schemaname === undefined && cteVisible(level, rv.relname) ? null : scope.table(rv.schemaname, rv.relname);
       if (facts === null) return; // a CTE, not a table
       const inst: Instance = { facts, name: rv.relname, alias: rv.alias?.aliasname ?? rv.relname, level };
       instances.push(inst);
@@ -157,8 +146,13 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
       query(cte.CommonTableExpr.ctequery, level);
     }
     const quals: Node[] = [];
-    if (tag === 'SelectStmt' && q.op && q.op !== 'SETOP_NONE') { query({ SelectStmt: q.larg }, level); query({ SelectStmt: q.rarg }, level); return level; }
-    if (tag === 'UpdateStmt' || tag === 'DeleteStmt' || tag === 'InsertStmt') from({ RangeVar: q.relation }, level, quals);
+    if (tag === 'SelectStmt' && q.op && q.op !== 'SETOP_NONE') {
+      query({ SelectStmt: q.larg }, level);
+      query({ SelectStmt: q.rarg }, level);
+      return level;
+    }
+    if (tag === 'UpdateStmt' || tag === 'DeleteStmt' || tag === 'InsertStmt')
+      from({ RangeVar: q.relation }, level, quals);
     for (const item of q.fromClause ?? q.usingClause ?? []) from(item, level, quals);
     for (const c of [...conjuncts(q.whereClause), ...quals.flatMap(conjuncts)]) filter(c, level);
     sublinks([q.targetList, q.whereClause, q.havingClause, quals, q.returningList, q.valuesLists], level);
@@ -169,8 +163,13 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
   const insert = (q: Node, level: Level): void => {
     const target = level.instances[0];
     const dist = target?.facts?.kind === 'distributed' ? target.facts.column : undefined;
-    if (!target || !dist) { if (q.selectStmt) query(q.selectStmt, level); return; }
-    const cols: string[] = q.cols?.length ? q.cols.map((c: Node) => c.ResTarget.name) : [...(target.facts?.columns ?? [])];
+    if (!target || !dist) {
+      if (q.selectStmt) query(q.selectStmt, level);
+      return;
+    }
+    const cols: string[] = q.cols?.length
+      ? q.cols.map((c: Node) => c.ResTarget.name)
+      : [...(target.facts?.columns ?? [])];
     const pos = cols.indexOf(dist);
     const sel = q.selectStmt?.SelectStmt;
     // The target's columns are not visible in VALUES or the SELECT: `VALUES (no_w_id)` names the
@@ -178,7 +177,10 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
     const outside: Level = { parent: level.parent, instances: [], ctes: level.ctes };
     if (sel?.valuesLists) {
       sublinks(sel.valuesLists, outside);
-      inserts.push({ token: colToken(target, dist), values: sel.valuesLists.map((row: Node) => (pos < 0 ? undefined : token(row.List.items[pos], outside))) });
+      inserts.push({
+        token: colToken(target, dist),
+        values: sel.valuesLists.map((row: Node) => (pos < 0 ? undefined : token(row.List.items[pos], outside))),
+      });
     } else if (sel) {
       const inner = query(q.selectStmt, outside);
       const val = pos < 0 ? undefined : sel.targetList?.[pos]?.ResTarget?.val;
@@ -187,41 +189,5 @@ export function classifyStatement(stmt: Node, scope: RoutineScope): StatementLoc
   };
 
   query(stmt, undefined);
-  return verdict(scope, instances, colToken, classes, tokens, notes, inserts, describe);
-}
-
-function verdict(scope: RoutineScope, instances: readonly Instance[], colToken: (i: Instance, c: string) => string, classes: Classes, tokens: Set<string>,
-  notes: Map<string, string>, inserts: readonly { token: string; values: (string | undefined)[] }[], describe: (t: string) => string): StatementLocality {
-  const tables = [...new Set(instances.map((i) => i.facts?.id ?? i.name))];
-  const insertOk = new Map(inserts.map((x) => [x.token, x.values.every((v) => v !== undefined && classes.find(v) === classes.find(KEY))]));
-  const found: { locality: Locality; why: string }[] = [];
-  for (const i of instances) {
-    const f = i.facts;
-    if (!f) { found.push({ locality: 'unknown', why: `${i.name} is not a table the manifest or the cluster knows` }); continue; }
-    if (f.kind === 'reference') { found.push({ locality: 'reference', why: 'reference tables only (a copy on every worker)' }); continue; }
-    if (f.kind === 'local') { found.push({ locality: 'coordinator', why: `${f.id} is a local table: it lives on the coordinator only` }); continue; }
-    if (f.group !== scope.group) {
-      found.push({ locality: 'cross_shard', why: `${f.id} is ${f.group ? `in colocation group ${f.group}` : 'not colocated'}, the routine with ${scope.group ?? 'no group'}` });
-      continue;
-    }
-    if (f.kind === 'single_shard') { found.push({ locality: 'shard', why: `${f.id} is a single-shard table of the routine's group` }); continue; }
-    const t = colToken(i, f.column!);
-    const ok = insertOk.get(t) ?? classes.find(t) === classes.find(KEY);
-    if (ok) { found.push({ locality: 'shard', why: `by ${f.column} = ${scope.keyName}` }); continue; }
-    const others = classes.members(t, tokens).filter((x) => x !== t);
-    const how = insertOk.has(t) ? `${f.column} is not given ${scope.keyName}`
-      : notes.has(t) ? `${i.alias}.${f.column} is compared with ${notes.get(t)}`
-        : others.length > 0 ? `by ${i.alias}.${f.column} = ${others.map(describe).join(' = ')}, not ${scope.keyName}`
-          : `not filtered by ${f.column} = ${scope.keyName}`;
-    found.push({ locality: 'cross_shard', why: `${f.id} ${how}` });
-  }
-  for (const locality of ['unknown', 'coordinator', 'cross_shard'] as const) {
-    const hit = found.filter((x) => x.locality === locality);
-    if (hit.length > 0) return { tables, locality, why: [...new Set(hit.map((x) => x.why))].join('; ') };
-  }
-  if (found.some((x) => x.locality === 'shard')) {
-    const shard = instances.filter((i) => i.facts?.kind === 'distributed' || i.facts?.kind === 'single_shard').map((i) => i.facts!.id);
-    return { tables, locality: 'shard', why: `${[...new Set(shard)].join(', ')} by ${scope.keyName}` };
-  }
-  return { tables, locality: 'reference', why: 'reference tables only (a copy on every worker)' };
+  return verdict(scope, { instances, colToken, classes, tokens, notes, inserts, describe });
 }

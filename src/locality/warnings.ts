@@ -15,7 +15,12 @@ const CONSEQUENCE = {
  * One warning per statement of a delegated routine that is cross_shard or coordinator. `files`
  * gives, by routine id, the manifest key and the routine file (relative to the manifest) with its text.
  */
-export function localityWarnings(desired: ClusterModel, files: ReadonlyMap<string, { key: string; file: string; text: string }>, manifestFile: string, defaultSchema: string): Problem[] {
+export function localityWarnings(
+  desired: ClusterModel,
+  files: ReadonlyMap<string, { key: string; file: string; text: string }>,
+  manifestFile: string,
+  defaultSchema: string,
+): Problem[] {
   const out: Problem[] = [];
   const sources = delegatedRoutines(desired, (r) => {
     const f = files.get(r.id);
@@ -27,7 +32,11 @@ export function localityWarnings(desired: ClusterModel, files: ReadonlyMap<strin
       if (s.locality !== 'cross_shard' && s.locality !== 'coordinator') continue;
       const sql = s.sql.length > 80 ? `${s.sql.slice(0, 77)}...` : s.sql;
       out.push({
-        severity: 'warning', code: `statement_${s.locality}`, path: `routines.${key}`, file: join(dirname(manifestFile), src.file!), line: s.line,
+        severity: 'warning',
+        code: `statement_${s.locality}`,
+        path: `routines.${key}`,
+        file: join(dirname(manifestFile), src.file!),
+        line: s.line,
         message: `${s.locality}: ${s.why} (${sql}); ${CONSEQUENCE[s.locality]}`,
       });
     }

@@ -45,7 +45,10 @@ const nodeFs: ManifestFs = {
     } catch {
       return undefined;
     }
-    return (readdirSync(p, { recursive: true }) as string[]).filter((f) => f.endsWith('.sql')).map((f) => f.split(sep).join('/')).sort();
+    return (readdirSync(p, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => f.split(sep).join('/'))
+      .sort();
   },
 };
 
@@ -53,7 +56,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -67,24 +71,41 @@ type Issue = z.core.$ZodIssue;
 
 /** For a failed union, the issues of the one branch the input was clearly meant for, if any. */
 function unionBranch(issue: Issue & { errors?: Issue[][] }): Issue[] | undefined {
-  const branches = (issue.errors ?? []).filter((errs) => !errs.some((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'unrecognized_keys')));
+  const branches = (issue.errors ?? []).filter(
+    (errs) => !errs.some((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'unrecognized_keys')),
+  );
   return branches.length === 1 ? branches[0] : undefined;
 }
 
 const UNION_HINTS: readonly [RegExp, string][] = [
   [/^tables\.[^.]+\.columns\./, 'expected a type name such as integer, or { type, not_null, default }'],
-  [/^bench\.workloads\.[^.]+\.params\./, 'expected one of { int: [lo, hi] }, { const: value }, { nurand: [A, x, y] }, { pick: [a, b, …] }, { text: [min, max] }'],
+  [
+    /^bench\.workloads\.[^.]+\.params\./,
+    'expected one of { int: [lo, hi] }, { const: value }, { nurand: [A, x, y] }, { pick: [a, b, …] }, { text: [min, max] }',
+  ],
 ];
 
-function zodProblems(error: { issues: readonly Issue[] }, raw: unknown, out: ProblemList, prefix: readonly (string | number)[] = []): void {
+function zodProblems(
+  error: { issues: readonly Issue[] },
+  raw: unknown,
+  out: ProblemList,
+  prefix: readonly (string | number)[] = [],
+): void {
   for (const issue of error.issues) {
     const path = [...prefix, ...issue.path.filter((s): s is string | number => typeof s !== 'symbol')];
     const input = valueAt(raw, path);
     if (issue.code === 'invalid_union') {
       const branch = unionBranch(issue as Issue & { errors?: Issue[][] });
-      if (branch) { zodProblems({ issues: branch }, raw, out, path); continue; }
+      if (branch) {
+        zodProblems({ issues: branch }, raw, out, path);
+        continue;
+      }
       const hint = UNION_HINTS.find(([re]) => re.test(path.join('.')))?.[1];
-      out.error(path, 'invalid_type', hint ? `${hint}, got ${describe(input)}` : `got ${describe(input)}, which matches none of the accepted forms`);
+      out.error(
+        path,
+        'invalid_type',
+        hint ? `${hint}, got ${describe(input)}` : `got ${describe(input)}, which matches none of the accepted forms`,
+      );
       continue;
     }
     if (issue.code === 'invalid_key') {
@@ -95,15 +116,30 @@ function zodProblems(error: { issues: readonly Issue[] }, raw: unknown, out: Pro
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const near = closestKey(manifestSchema, path, key);
-        out.error([...path, key], 'unknown_key', `unknown key ${JSON.stringify(key)}${near ? `; did you mean ${JSON.stringify(near)}?` : ''}`, true);
+        out.error(
+          [...path, key],
+          'unknown_key',
+          `unknown key ${JSON.stringify(key)}${near ? `; did you mean ${JSON.stringify(near)}?` : ''}`,
+          true,
+        );
       }
     } else if (issue.code === 'invalid_type') {
-      out.error(path, 'invalid_type', input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`);
+      out.error(
+        path,
+        'invalid_type',
+        input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`,
+      );
     } else if (issue.code === 'invalid_value' && input === undefined) {
       out.error(path, 'invalid_type', 'is required');
     } else if (issue.code === 'invalid_value') {
       const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      out.error(path, 'invalid_value', issue.values.length === 1 ? `expected ${values}, got ${describe(input)}` : `expected one of ${values}, got ${describe(input)}`);
+      out.error(
+        path,
+        'invalid_value',
+        issue.values.length === 1
+          ? `expected ${values}, got ${describe(input)}`
+          : `expected one of ${values}, got ${describe(input)}`,
+      );
     } else {
       out.error(path, issue.code === 'custom' ? 'invalid_value' : issue.code, issue.message);
     }
@@ -111,36 +147,74 @@ function zodProblems(error: { issues: readonly Issue[] }, raw: unknown, out: Pro
 }
 
 /** Loads and validates a manifest file; throws ManifestError listing every problem. */
-export async function loadManifest(file: string, fs: ManifestFs = nodeFs, cwd: string = process.cwd()): Promise<LoadedManifest> {
+export async function loadManifest(
+  file: string,
+  fs: ManifestFs = nodeFs,
+  cwd: string = process.cwd(),
+): Promise<LoadedManifest> {
   const abs = resolvePath(cwd, file);
   let text: string;
   try {
     const size = fs.size(abs);
     if (size > MAX_MANIFEST_BYTES) {
-      throw new ManifestError([{ severity: 'error', code: 'too_large', file, path: '', message: `is ${size} bytes; a manifest may be at most ${MAX_MANIFEST_BYTES} bytes` }]);
+      throw new ManifestError([
+        {
+          severity: 'error',
+          code: 'too_large',
+          file,
+          path: '',
+          message: `is ${size} bytes; a manifest may be at most ${MAX_MANIFEST_BYTES} bytes`,
+        },
+      ]);
     }
     text = fs.readFile(abs);
   } catch (e) {
     if (e instanceof ManifestError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `manifest ${file} does not exist` : `cannot read manifest ${file}: ${(e as Error).message}`, file);
+    throw new FileError(
+      code === 'ENOENT' ? `manifest ${file} does not exist` : `cannot read manifest ${file}: ${(e as Error).message}`,
+      file,
+    );
   }
   return loadManifestText(text, file, dirname(abs), fs);
 }
 
 /** Validates manifest text; `file` is used in messages, `dir` resolves routine files. */
-export async function loadManifestText(text: string, file: string, dir: string, fs: ManifestFs = nodeFs): Promise<LoadedManifest> {
+export async function loadManifestText(
+  text: string,
+  file: string,
+  dir: string,
+  fs: ManifestFs = nodeFs,
+): Promise<LoadedManifest> {
   await loadParser();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
   const locator = makeLocator(doc, lines);
   // Problems are reported in file order, whatever order the checks found them in.
-  const finish = (list: ProblemList): Problem[] => list.items.map((p) => {
-    const pos = locator.locate(p.path, p.atKey);
-    return { severity: p.severity, code: p.code, message: p.message, path: formatPath(p.path), file, ...(pos ? { line: pos.line, col: pos.col } : {}) };
-  }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+  const finish = (list: ProblemList): Problem[] =>
+    list.items
+      .map((p) => {
+        const pos = locator.locate(p.path, p.atKey);
+        return {
+          severity: p.severity,
+          code: p.code,
+          message: p.message,
+          path: formatPath(p.path),
+          file,
+          ...(pos ? { line: pos.line, col: pos.col } : {}),
+        };
+      })
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   if (doc.errors.length > 0) {
-    throw new ManifestError(yamlProblems(doc.errors, doc, text, lines).map((p) => ({ severity: 'error', code: 'syntax', path: '', file, ...p })));
+    throw new ManifestError(
+      yamlProblems(doc.errors, doc, text, lines).map((p) => ({
+        severity: 'error',
+        code: 'syntax',
+        path: '',
+        file,
+        ...p,
+      })),
+    );
   }
   const problems = new ProblemList();
   let raw: unknown;
@@ -161,42 +235,55 @@ export async function loadManifestText(text: string, file: string, dir: string, 
     throw new ManifestError(finish(problems));
   }
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
-  if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined)) await loadPlpgsqlParser();
-  const resolved = resolveManifest(parsed.data, {
-    listSql(rel: string, path: Path) {
-      const abs = resolvePath(dir, rel);
-      const inside = relative(dir, abs);
-      if (inside.startsWith('..') || resolvePath(inside) === inside) {
-        problems.error(path, 'file_outside_project', `${JSON.stringify(rel)} is outside the project directory`);
-        return undefined;
-      }
-      const listed = fs.listSql?.(abs);
-      return listed === undefined ? [rel] : listed.map((f) => `${rel.replace(/\/+$/, '')}/${f}`);
+  if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
+    await loadPlpgsqlParser();
+  const resolved = resolveManifest(
+    parsed.data,
+    {
+      listSql(rel: string, path: Path) {
+        const abs = resolvePath(dir, rel);
+        const inside = relative(dir, abs);
+        if (inside.startsWith('..') || resolvePath(inside) === inside) {
+          problems.error(path, 'file_outside_project', `${JSON.stringify(rel)} is outside the project directory`);
+          return undefined;
+        }
+        const listed = fs.listSql?.(abs);
+        return listed === undefined ? [rel] : listed.map((f) => `${rel.replace(/\/+$/, '')}/${f}`);
+      },
+      readFile(rel: string, path: Path) {
+        const abs = resolvePath(dir, rel);
+        const inside = relative(dir, abs);
+        if (inside.startsWith('..') || resolvePath(inside) === inside) {
+          problems.error(path, 'file_outside_project', `file ${JSON.stringify(rel)} is outside the project directory`);
+          return undefined;
+        }
+        try {
+          return fs.readFile(abs);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          problems.error(
+            path,
+            'file_unreadable',
+            code === 'ENOENT'
+              ? `file ${JSON.stringify(rel)} does not exist`
+              : `cannot read file ${JSON.stringify(rel)}: ${(e as Error).message}`,
+          );
+          return undefined;
+        }
+      },
     },
-    readFile(rel: string, path: Path) {
-      const abs = resolvePath(dir, rel);
-      const inside = relative(dir, abs);
-      if (inside.startsWith('..') || resolvePath(inside) === inside) {
-        problems.error(path, 'file_outside_project', `file ${JSON.stringify(rel)} is outside the project directory`);
-        return undefined;
-      }
-      try {
-        return fs.readFile(abs);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        problems.error(path, 'file_unreadable', code === 'ENOENT' ? `file ${JSON.stringify(rel)} does not exist` : `cannot read file ${JSON.stringify(rel)}: ${(e as Error).message}`);
-        return undefined;
-      }
-    },
-  }, problems);
+    problems,
+  );
   const all = finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
   const files = new Map<string, { key: string; file: string; text: string }>();
   for (const [id, info] of Object.entries(resolved.routineInfo)) {
     const f = parsed.data.routines[info.key]?.file;
-    if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined) files.set(id, { key: info.key, file: f, text: fs.readFile(resolvePath(dir, f)) });
+    if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
+      files.set(id, { key: info.key, file: f, text: fs.readFile(resolvePath(dir, f)) });
   }
-  const locality = files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];
+  const locality =
+    files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];
   return {
     ...resolved,
     file,

@@ -32,9 +32,16 @@ export function makeLocator(doc: Document, lines: LineCounter): Locator {
         if (isMap(node)) {
           const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
           if (!pair) break;
-          if (last && atKey) { best = pair.key as YamlNode; break; }
+          if (last && atKey) {
+            best = pair.key as YamlNode;
+            break;
+          }
           node = pair.value;
-          if (node) best = node as YamlNode; else { best = pair.key as YamlNode; break; }
+          if (node) best = node as YamlNode;
+          else {
+            best = pair.key as YamlNode;
+            break;
+          }
         } else if (isSeq(node) && typeof seg === 'number') {
           node = node.items[seg];
           if (!node) break;

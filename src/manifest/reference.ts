@@ -4,7 +4,11 @@
 import { manifestJsonSchema } from './json-schema.js';
 
 type Json = Record<string, unknown>;
-interface Section { readonly path: string; readonly note: string; readonly rows: string[] }
+interface Section {
+  readonly path: string;
+  readonly note: string;
+  readonly rows: string[];
+}
 
 const code = (s: string): string => `\`${s}\``;
 
@@ -16,7 +20,8 @@ function typeOf(s: Json): string {
     if (Array.isArray(s.prefixItems)) return `[${(s.prefixItems as Json[]).map(typeOf).join(', ')}]`;
     return `list of ${typeOf((s.items ?? {}) as Json)}`;
   }
-  if (s.type === 'object') return s.additionalProperties && typeof s.additionalProperties === 'object' ? 'map' : 'object';
+  if (s.type === 'object')
+    return s.additionalProperties && typeof s.additionalProperties === 'object' ? 'map' : 'object';
   if (s.type === 'integer') {
     // zod's safe-integer bounds (±2^53) say nothing a user needs.
     const min = s.minimum !== undefined && Number(s.minimum) > -1e9 ? Number(s.minimum) : undefined;
@@ -39,15 +44,22 @@ function rows(obj: Json, required: readonly string[]): string[] {
 
 /** Every object the schema holds, by the path a user writes (`tables.<name>.columns.<name>`). */
 function sections(s: Json, path: string, note: string, out: Section[]): void {
-  const alternatives = Array.isArray(s.anyOf) ? (s.anyOf as Json[]).filter((x) => x.type === 'object' && x.properties) : [];
+  const alternatives = Array.isArray(s.anyOf)
+    ? (s.anyOf as Json[]).filter((x) => x.type === 'object' && x.properties)
+    : [];
   if (alternatives.length > 1) {
     // One key of several (a generator): one table, each row one way to write it.
-    out.push({ path, note: `${note}${note ? '. ' : ''}Exactly one of these keys`, rows: alternatives.flatMap((o) => rows(o, [])) });
+    out.push({
+      path,
+      note: `${note}${note ? '. ' : ''}Exactly one of these keys`,
+      rows: alternatives.flatMap((o) => rows(o, [])),
+    });
     return;
   }
   for (const o of alternatives.length ? alternatives : s.type === 'object' && s.properties ? [s] : []) {
     out.push({ path, note, rows: rows(o, (o.required ?? []) as string[]) });
-    for (const [key, child] of Object.entries((o.properties ?? {}) as Record<string, Json>)) walk(child, `${path}${path ? '.' : ''}${key}`, out);
+    for (const [key, child] of Object.entries((o.properties ?? {}) as Record<string, Json>))
+      walk(child, `${path}${path ? '.' : ''}${key}`, out);
   }
 }
 

@@ -20,9 +20,13 @@ export interface DataRef {
 
 type Plain<P> = Exclude<P, { int: unknown } | { const: unknown }>;
 /** A parameter as the manifest gives it, with bounds that may come from the data. */
-export type SpecParam = Plain<BenchParam> | { readonly int: readonly [number | DataRef, number | DataRef] } | { readonly const: string | number | boolean | DataRef };
+export type SpecParam =
+  | Plain<BenchParam>
+  | { readonly int: readonly [number | DataRef, number | DataRef] }
+  | { readonly const: string | number | boolean | DataRef };
 /** A parameter with every bound a number: what the generators, the runner and pgbench take. */
-export type ResolvedParam = Plain<BenchParam> | { readonly int: readonly [number, number] } | { readonly const: string | number | boolean };
+export type ResolvedParam =
+  Plain<BenchParam> | { readonly int: readonly [number, number] } | { readonly const: string | number | boolean };
 
 export interface BenchWorkload<P = ResolvedParam> {
   readonly name: string;
@@ -51,7 +55,10 @@ export interface KnownTables {
 }
 
 /** Splits `table.column` or `schema.table.column` (parts may be "quoted") at its last unquoted dot. */
-export function parseColumnRef(text: string, defaultSchema: string): { table: QualifiedName; column: string } | { error: string } {
+export function parseColumnRef(
+  text: string,
+  defaultSchema: string,
+): { table: QualifiedName; column: string } | { error: string } {
   let quoted = false;
   let dot = -1;
   for (let i = 0; i < text.length; i++) {
@@ -72,18 +79,34 @@ function dataRef(v: FromData, path: Path, known: KnownTables, problems: ProblemL
   const agg = 'max' in v ? 'max' : 'min';
   const written = 'max' in v ? v.max : v.min;
   const ref = parseColumnRef(written, known.defaultSchema);
-  if ('error' in ref) { problems.error([...path, agg], 'invalid_reference', `${JSON.stringify(written)} ${ref.error}`); return undefined; }
+  if ('error' in ref) {
+    problems.error([...path, agg], 'invalid_reference', `${JSON.stringify(written)} ${ref.error}`);
+    return undefined;
+  }
   const entry = Object.entries(known.tables).find(([key]) => {
     const q = parseQualifiedKey(key, known.defaultSchema);
     return !('error' in q) && q.schema === ref.table.schema && q.name === ref.table.name;
   });
   if (!entry) {
-    problems.warn([...path, agg], 'unmanaged_table', `${agg}(${written}): table ${ref.table.schema}.${ref.table.name} is not in the manifest; it is read from the database as it is`);
+    problems.warn(
+      [...path, agg],
+      'unmanaged_table',
+      `${agg}(${written}): table ${ref.table.schema}.${ref.table.name} is not in the manifest; it is read from the database as it is`,
+    );
   } else if (entry[1].columns && !(ref.column in entry[1].columns)) {
-    problems.error([...path, agg], 'unknown_column', `${agg}(${written}): table ${entry[0]} has no column ${JSON.stringify(ref.column)}`);
+    problems.error(
+      [...path, agg],
+      'unknown_column',
+      `${agg}(${written}): table ${entry[0]} has no column ${JSON.stringify(ref.column)}`,
+    );
     return undefined;
   }
-  return { agg, ...ref, text: `${agg}(${written})`, key: JSON.stringify([agg, ref.table.schema, ref.table.name, ref.column]) };
+  return {
+    agg,
+    ...ref,
+    text: `${agg}(${written})`,
+    key: JSON.stringify([agg, ref.table.schema, ref.table.name, ref.column]),
+  };
 }
 
 const isData = (v: unknown): v is FromData => typeof v === 'object' && v !== null;
@@ -109,20 +132,42 @@ export function durationMs(text: string): number {
 }
 
 function collectParams(node: Node, out: Set<number>): void {
-  if (Array.isArray(node)) { for (const n of node) collectParams(n, out); return; }
+  if (Array.isArray(node)) {
+    for (const n of node) collectParams(n, out);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   if (node.ParamRef && typeof node.ParamRef.number === 'number') out.add(node.ParamRef.number);
   for (const v of Object.values(node)) collectParams(v, out);
 }
 
 function checkParam(p: BenchParam, path: Path, problems: ProblemList): void {
-  if ('int' in p && typeof p.int[0] === 'number' && typeof p.int[1] === 'number' && p.int[0] > p.int[1]) problems.error([...path, 'int'], 'invalid_range', `int range [${p.int[0]}, ${p.int[1]}] is empty: the low bound is above the high bound`);
-  if ('nurand' in p && p.nurand[1] > p.nurand[2]) problems.error([...path, 'nurand'], 'invalid_range', `nurand [A, x, y] needs x <= y, got x=${p.nurand[1]}, y=${p.nurand[2]}`);
-  if ('text' in p && p.text[0] > p.text[1]) problems.error([...path, 'text'], 'invalid_range', `text length [${p.text[0]}, ${p.text[1]}] is empty: the minimum is above the maximum`);
+  if ('int' in p && typeof p.int[0] === 'number' && typeof p.int[1] === 'number' && p.int[0] > p.int[1])
+    problems.error(
+      [...path, 'int'],
+      'invalid_range',
+      `int range [${p.int[0]}, ${p.int[1]}] is empty: the low bound is above the high bound`,
+    );
+  if ('nurand' in p && p.nurand[1] > p.nurand[2])
+    problems.error(
+      [...path, 'nurand'],
+      'invalid_range',
+      `nurand [A, x, y] needs x <= y, got x=${p.nurand[1]}, y=${p.nurand[2]}`,
+    );
+  if ('text' in p && p.text[0] > p.text[1])
+    problems.error(
+      [...path, 'text'],
+      'invalid_range',
+      `text length [${p.text[0]}, ${p.text[1]}] is empty: the minimum is above the maximum`,
+    );
 }
 
 /** Validates the bench section and returns the workloads in declaration order. */
-export function resolveBench(b: NonNullable<Manifest['bench']>, problems: ProblemList, known: KnownTables): BenchSpec<SpecParam> {
+export function resolveBench(
+  b: NonNullable<Manifest['bench']>,
+  problems: ProblemList,
+  known: KnownTables,
+): BenchSpec<SpecParam> {
   if (b.duration !== undefined && b.transactions !== undefined) {
     problems.error(['bench', 'transactions'], 'duration_and_transactions', 'give duration or transactions, not both');
   }
@@ -139,7 +184,11 @@ export function resolveBench(b: NonNullable<Manifest['bench']>, problems: Proble
       continue;
     }
     if (stmts.length !== 1) {
-      problems.error([...path, 'sql'], 'invalid_sql', `sql holds ${stmts.length} statements; a workload is exactly one statement`);
+      problems.error(
+        [...path, 'sql'],
+        'invalid_sql',
+        `sql holds ${stmts.length} statements; a workload is exactly one statement`,
+      );
       continue;
     }
     const used = new Set<number>();
@@ -147,17 +196,42 @@ export function resolveBench(b: NonNullable<Manifest['bench']>, problems: Proble
     const highest = Math.max(0, ...used);
     const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((n) => !used.has(n));
     if (missing.length > 0) {
-      problems.error([...path, 'sql'], 'placeholder_gap', `sql uses $${highest} but not ${missing.map((n) => `$${n}`).join(', ')}`);
+      problems.error(
+        [...path, 'sql'],
+        'placeholder_gap',
+        `sql uses $${highest} but not ${missing.map((n) => `$${n}`).join(', ')}`,
+      );
     } else if (highest !== w.params.length) {
-      problems.error([...path, 'params'], 'placeholder_count', `sql has ${highest} placeholder${highest === 1 ? '' : 's'} but params has ${w.params.length} entr${w.params.length === 1 ? 'y' : 'ies'}`);
+      problems.error(
+        [...path, 'params'],
+        'placeholder_count',
+        `sql has ${highest} placeholder${highest === 1 ? '' : 's'} but params has ${w.params.length} entr${w.params.length === 1 ? 'y' : 'ies'}`,
+      );
     }
     const isCall = Boolean(stmts[0].stmt.CallStmt);
-    const protocol = w.protocol === 'prepared' ? 'prepared' : w.protocol === 'simple' ? 'simple-literals' : isCall ? 'simple-literals' : 'prepared';
-    workloads.push({ name, weight: w.weight, sql: w.sql, params: params.filter((p): p is SpecParam => p !== undefined), protocol, protocolForced: w.protocol !== 'auto', isCall });
+    const protocol =
+      w.protocol === 'prepared'
+        ? 'prepared'
+        : w.protocol === 'simple'
+          ? 'simple-literals'
+          : isCall
+            ? 'simple-literals'
+            : 'prepared';
+    workloads.push({
+      name,
+      weight: w.weight,
+      sql: w.sql,
+      params: params.filter((p): p is SpecParam => p !== undefined),
+      protocol,
+      protocolForced: w.protocol !== 'auto',
+      isCall,
+    });
   }
   return {
     clients: b.clients ?? 8,
-    ...(b.transactions !== undefined ? { transactions: b.transactions } : { durationMs: durationMs(b.duration ?? '30s') }),
+    ...(b.transactions !== undefined
+      ? { transactions: b.transactions }
+      : { durationMs: durationMs(b.duration ?? '30s') }),
     warmupMs: durationMs(b.warmup ?? '0s'),
     workloads,
   };

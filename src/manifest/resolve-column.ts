@@ -7,7 +7,12 @@ import type { ProblemList } from './problems.js';
 import type { ManifestColumn } from './schema.js';
 
 /** The model's column for a manifest column spec; undefined (with a located problem) when it is not valid. */
-export function resolveColumn(name: string, spec: ManifestColumn, path: Path, problems: ProblemList): Column | undefined {
+export function resolveColumn(
+  name: string,
+  spec: ManifestColumn,
+  path: Path,
+  problems: ProblemList,
+): Column | undefined {
   const text = typeof spec === 'string' ? spec : spec.type;
   const typePath = typeof spec === 'string' ? path : [...path, 'type'];
   let type: TypeInfo;
@@ -23,7 +28,11 @@ export function resolveColumn(name: string, spec: ManifestColumn, path: Path, pr
     try {
       checkExpression(dflt);
     } catch (e) {
-      problems.error([...path, 'default'], 'invalid_default', `default ${JSON.stringify(dflt)}: ${(e as ParseFailure).message}`);
+      problems.error(
+        [...path, 'default'],
+        'invalid_default',
+        `default ${JSON.stringify(dflt)}: ${(e as ParseFailure).message}`,
+      );
       return undefined;
     }
   }
@@ -32,29 +41,49 @@ export function resolveColumn(name: string, spec: ManifestColumn, path: Path, pr
     try {
       checkExpression(spec2.generated);
     } catch (e) {
-      problems.error([...path, 'generated'], 'invalid_generated', `generated ${JSON.stringify(spec2.generated)}: ${(e as ParseFailure).message}`);
+      problems.error(
+        [...path, 'generated'],
+        'invalid_generated',
+        `generated ${JSON.stringify(spec2.generated)}: ${(e as ParseFailure).message}`,
+      );
       return undefined;
     }
   }
   const exclusive = (['default', 'identity', 'generated'] as const).filter((k) => spec2?.[k] !== undefined);
   if (exclusive.length > 1 || (type.serial && exclusive.length > 0)) {
-    problems.error(path, 'conflicting_column_options', `a column has at most one of default, identity, generated${type.serial ? ' (and a serial column none of them)' : ''}: this one has ${[...(type.serial ? ['serial'] : []), ...exclusive].join(', ')}`);
+    problems.error(
+      path,
+      'conflicting_column_options',
+      `a column has at most one of default, identity, generated${type.serial ? ' (and a serial column none of them)' : ''}: this one has ${[...(type.serial ? ['serial'] : []), ...exclusive].join(', ')}`,
+    );
     return undefined;
   }
   if (spec2?.identity !== undefined && !['smallint', 'integer', 'bigint'].includes(type.base)) {
-    problems.error([...path, 'identity'], 'identity_type', `an identity column is smallint, integer or bigint, not ${type.sql}`);
+    problems.error(
+      [...path, 'identity'],
+      'identity_type',
+      `an identity column is smallint, integer or bigint, not ${type.sql}`,
+    );
     return undefined;
   }
   // PostgreSQL makes every serial column NOT NULL; a manifest cannot ask otherwise.
   if (type.serial && typeof spec !== 'string' && spec.not_null === false) {
-    problems.error([...path, 'not_null'], 'serial_nullable', `a ${text} column is always NOT NULL in PostgreSQL: remove not_null: false`);
+    problems.error(
+      [...path, 'not_null'],
+      'serial_nullable',
+      `a ${text} column is always NOT NULL in PostgreSQL: remove not_null: false`,
+    );
     return undefined;
   }
   // An identity column is NOT NULL in PostgreSQL, like a serial one.
   const notNull = type.serial === true || spec2?.identity !== undefined || spec2?.not_null === true;
   return {
-    name, type, notNull, ...(dflt !== undefined ? { default: dflt } : {}),
-    ...(spec2?.identity ? { identity: spec2.identity } : {}), ...(spec2?.generated ? { generated: spec2.generated } : {}),
+    name,
+    type,
+    notNull,
+    ...(dflt !== undefined ? { default: dflt } : {}),
+    ...(spec2?.identity ? { identity: spec2.identity } : {}),
+    ...(spec2?.generated ? { generated: spec2.generated } : {}),
     ...(spec2?.collation ? { collation: spec2.collation } : {}),
   };
 }

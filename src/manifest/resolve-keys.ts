@@ -7,13 +7,20 @@ import type { TableContext } from './resolve.js';
 import type { Manifest } from './schema.js';
 import { sameSet } from '../model/same.js';
 
-
 function kindName(t: Table): string {
-  return t.distribution.kind === 'hash' ? 'distributed' : t.distribution.kind === 'single_shard' ? 'single-shard' : t.distribution.kind;
+  return t.distribution.kind === 'hash'
+    ? 'distributed'
+    : t.distribution.kind === 'single_shard'
+      ? 'single-shard'
+      : t.distribution.kind;
 }
 
 /** Why a foreign key from `from` to `to` is refused, or undefined when Citus can enforce it. */
-function refusal(from: Table, to: Table, fk: { columns: readonly string[]; refColumns: readonly string[] }): string | undefined {
+function refusal(
+  from: Table,
+  to: Table,
+  fk: { columns: readonly string[]; refColumns: readonly string[] },
+): string | undefined {
   const f = from.distribution;
   const t = to.distribution;
   if (f.kind === 'local') {
@@ -22,12 +29,17 @@ function refusal(from: Table, to: Table, fk: { columns: readonly string[]; refCo
     return `a local table cannot reference ${kindName(to)} table ${to.id}: Citus accepts it but does not enforce it from the parent side (deleting a parent row leaves orphans)`;
   }
   if (f.kind === 'reference') {
-    return t.kind === 'reference' ? undefined : `a reference table can only reference another reference table, not ${kindName(to)} table ${to.id}`;
+    return t.kind === 'reference'
+      ? undefined
+      : `a reference table can only reference another reference table, not ${kindName(to)} table ${to.id}`;
   }
   if (t.kind === 'reference') return undefined;
-  if (f.kind === 'single_shard') return `a single-shard table can only reference a reference table, not ${kindName(to)} table ${to.id}`;
-  if (t.kind !== 'hash') return `a distributed table can only reference a reference table or a table of its own colocation group, not ${kindName(to)} table ${to.id}`;
-  if (f.group !== t.group) return `references ${to.id} of colocation group ${JSON.stringify(t.group)}, not of this table's group ${JSON.stringify(f.group)}; foreign keys between distributed tables need one colocation group`;
+  if (f.kind === 'single_shard')
+    return `a single-shard table can only reference a reference table, not ${kindName(to)} table ${to.id}`;
+  if (t.kind !== 'hash')
+    return `a distributed table can only reference a reference table or a table of its own colocation group, not ${kindName(to)} table ${to.id}`;
+  if (f.group !== t.group)
+    return `references ${to.id} of colocation group ${JSON.stringify(t.group)}, not of this table's group ${JSON.stringify(f.group)}; foreign keys between distributed tables need one colocation group`;
   const i = fk.columns.indexOf(f.column);
   if (i === -1 || fk.refColumns[i] !== t.column) {
     return `a foreign key between colocated tables must match distribution column ${JSON.stringify(f.column)} to ${JSON.stringify(t.column)}`;
@@ -46,25 +58,51 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
       const path: Path = ['tables', key, 'foreign_keys', i];
       const refId = ctx.lookup(fk.references);
       if (!refId) {
-        problems.error([...path, 'references'], 'unknown_table', `references ${JSON.stringify(fk.references)}, which the manifest does not declare`);
+        problems.error(
+          [...path, 'references'],
+          'unknown_table',
+          `references ${JSON.stringify(fk.references)}, which the manifest does not declare`,
+        );
         return;
       }
       const ref = ctx.tables[refId]!;
       if (fk.columns.length !== fk.ref_columns.length) {
-        problems.error([...path, 'ref_columns'], 'fk_arity', `columns has ${fk.columns.length} column${fk.columns.length === 1 ? '' : 's'} but ref_columns has ${fk.ref_columns.length}`);
+        problems.error(
+          [...path, 'ref_columns'],
+          'fk_arity',
+          `columns has ${fk.columns.length} column${fk.columns.length === 1 ? '' : 's'} but ref_columns has ${fk.ref_columns.length}`,
+        );
         return;
       }
       const own = table.columns ? new Set(table.columns.map((c) => c.name)) : undefined;
       fk.columns.forEach((c, j) => {
-        if (own && !own.has(c)) problems.error([...path, 'columns', j], 'unknown_column', `column ${JSON.stringify(c)} is not a column of this table`);
+        if (own && !own.has(c))
+          problems.error(
+            [...path, 'columns', j],
+            'unknown_column',
+            `column ${JSON.stringify(c)} is not a column of this table`,
+          );
       });
       const theirs = ref.columns ? new Set(ref.columns.map((c) => c.name)) : undefined;
       fk.ref_columns.forEach((c, j) => {
-        if (theirs && !theirs.has(c)) problems.error([...path, 'ref_columns', j], 'unknown_column', `column ${JSON.stringify(c)} is not a column of ${ref.id}`);
+        if (theirs && !theirs.has(c))
+          problems.error(
+            [...path, 'ref_columns', j],
+            'unknown_column',
+            `column ${JSON.stringify(c)} is not a column of ${ref.id}`,
+          );
       });
-      const keys = [...(ref.primaryKey ? [ref.primaryKey] : []), ...ref.unique, ...ref.indexes.filter((x) => x.unique).map((x) => x.columns)];
+      const keys = [
+        ...(ref.primaryKey ? [ref.primaryKey] : []),
+        ...ref.unique,
+        ...ref.indexes.filter((x) => x.unique).map((x) => x.columns),
+      ];
       if (ref.columns && !keys.some((k) => sameSet(k, fk.ref_columns))) {
-        problems.error([...path, 'ref_columns'], 'fk_target_not_unique', `ref_columns (${fk.ref_columns.join(', ')}) are not the primary key or a unique constraint of ${ref.id}`);
+        problems.error(
+          [...path, 'ref_columns'],
+          'fk_target_not_unique',
+          `ref_columns (${fk.ref_columns.join(', ')}) are not the primary key or a unique constraint of ${ref.id}`,
+        );
       }
       const why = refusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns });
       if (why) {
@@ -72,8 +110,12 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
         return;
       }
       fks.push({
-        ...(fk.name ? { name: fk.name } : {}), columns: fk.columns, refTable: refId, refColumns: fk.ref_columns,
-        ...(fk.on_delete ? { onDelete: fk.on_delete } : {}), ...(fk.on_update ? { onUpdate: fk.on_update } : {}),
+        ...(fk.name ? { name: fk.name } : {}),
+        columns: fk.columns,
+        refTable: refId,
+        refColumns: fk.ref_columns,
+        ...(fk.on_delete ? { onDelete: fk.on_delete } : {}),
+        ...(fk.on_update ? { onUpdate: fk.on_update } : {}),
       });
     });
     out[id] = { ...table, foreignKeys: fks };

@@ -3,18 +3,23 @@
 import { idOf, routineId, type Routine, type Table } from '../model/types.js';
 import { ParseFailure } from '../sql/pg-parse.js';
 import { plpgsqlProblem } from '../sql/plpgsql-check.js';
-import { identityArgs, parseRoutineSql, parseSignature, type ParsedRoutine, type RoutineArg } from '../sql/routine-parse.js';
+import {
+  identityArgs,
+  parseRoutineSql,
+  parseSignature,
+  type ParsedRoutine,
+  type RoutineArg,
+} from '../sql/routine-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { qualifiedKey, type ResolveIo, type TableContext } from './resolve.js';
 import type { Manifest, ManifestRoutine } from './schema.js';
 import { canCoerce } from './types-compat.js';
+import { warnIntSequences } from './routine-warnings.js';
 
 export interface RoutineInfo {
   readonly key: string;
   readonly parsed?: ParsedRoutine;
-  /** The arguments a call passes, in order (names may be missing). */
-  readonly callArgs?: readonly { readonly name?: string; readonly type: string }[];
 }
 
 function lineCol(text: string, offset: number): string {
@@ -23,14 +28,24 @@ function lineCol(text: string, offset: number): string {
   return `${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
-function readDefinition(r: ManifestRoutine, io: ResolveIo, path: Path, problems: ProblemList): { parsed: ParsedRoutine; text: string } | undefined {
+function readDefinition(
+  r: ManifestRoutine,
+  io: ResolveIo,
+  path: Path,
+  problems: ProblemList,
+): { parsed: ParsedRoutine; text: string } | undefined {
   const text = io.readFile(r.file!, [...path, 'file']);
   if (text === undefined) return undefined;
   try {
     const parsed = parseRoutineSql(text);
-    const bad = parsed.language === 'plpgsql' && parsed.body !== undefined ? plpgsqlProblem(text, parsed.body) : undefined;
+    const bad =
+      parsed.language === 'plpgsql' && parsed.body !== undefined ? plpgsqlProblem(text, parsed.body) : undefined;
     if (bad) {
-      problems.error([...path, 'file'], 'invalid_routine_body', `${bad.position !== undefined ? `${r.file}:${lineCol(text, bad.position)}` : r.file}: PL/pgSQL: ${bad.message}`);
+      problems.error(
+        [...path, 'file'],
+        'invalid_routine_body',
+        `${bad.position !== undefined ? `${r.file}:${lineCol(text, bad.position)}` : r.file}: PL/pgSQL: ${bad.message}`,
+      );
       return undefined;
     }
     return { parsed, text };
@@ -42,33 +57,63 @@ function readDefinition(r: ManifestRoutine, io: ResolveIo, path: Path, problems:
   }
 }
 
-function argIndex(spec: string, args: readonly { name?: string; type: string }[] | undefined, path: Path, problems: ProblemList, label: string, allArgs?: readonly RoutineArg[]): number | undefined {
+function argIndex(
+  spec: string,
+  args: readonly { name?: string; type: string }[] | undefined,
+  path: Path,
+  problems: ProblemList,
+  label: string,
+  allArgs?: readonly RoutineArg[],
+): number | undefined {
   const m = /^\$(\d+)$/.exec(spec);
   if (m) {
     const n = Number(m[1]);
     if (!args) return n - 1; // resolved by name at apply time: Citus checks the range
     if (n < 1 || n > args.length) {
-      problems.error(path, 'unknown_argument', `distributed_by ${JSON.stringify(spec)} is out of range: ${label} takes ${args.length} argument${args.length === 1 ? '' : 's'}`);
+      problems.error(
+        path,
+        'unknown_argument',
+        `distributed_by ${JSON.stringify(spec)} is out of range: ${label} takes ${args.length} argument${args.length === 1 ? '' : 's'}`,
+      );
       return undefined;
     }
     return n - 1;
   }
   if (!args || !allArgs) {
-    problems.error(path, 'unknown_argument', `distributed_by ${JSON.stringify(spec)} names an argument, but without a file the argument names are unknown: use $N`);
+    problems.error(
+      path,
+      'unknown_argument',
+      `distributed_by ${JSON.stringify(spec)} names an argument, but without a file the argument names are unknown: use $N`,
+    );
     return undefined;
   }
   const i = args.findIndex((a) => a.name === spec);
   if (i === -1) {
     const out = allArgs.find((a) => a.name === spec);
-    if (out) problems.error(path, 'unknown_argument', `distributed_by ${JSON.stringify(spec)} is an ${out.mode.toUpperCase()} argument; the distribution argument must be passed in the call`);
-    else problems.error(path, 'unknown_argument', `distributed_by ${JSON.stringify(spec)} is not an argument of ${label} (arguments: ${args.map((a, j) => a.name ?? `$${j + 1}`).join(', ') || 'none'})`);
+    if (out)
+      problems.error(
+        path,
+        'unknown_argument',
+        `distributed_by ${JSON.stringify(spec)} is an ${out.mode.toUpperCase()} argument; the distribution argument must be passed in the call`,
+      );
+    else
+      problems.error(
+        path,
+        'unknown_argument',
+        `distributed_by ${JSON.stringify(spec)} is not an argument of ${label} (arguments: ${args.map((a, j) => a.name ?? `$${j + 1}`).join(', ') || 'none'})`,
+      );
     return undefined;
   }
   return i;
 }
 
 /** Resolves every routine; returns the model entries and what was read from their files. */
-export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, problems: ProblemList): { routines: Record<string, Routine>; info: Record<string, RoutineInfo> } {
+export function resolveRoutines(
+  m: Manifest,
+  ctx: TableContext,
+  io: ResolveIo,
+  problems: ProblemList,
+): { routines: Record<string, Routine>; info: Record<string, RoutineInfo> } {
   const routines: Record<string, Routine> = {};
   const info: Record<string, RoutineInfo> = {};
   for (const [key, r] of Object.entries(m.routines)) {
@@ -76,7 +121,11 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
     const q = qualifiedKey(key, ctx.defaultSchema, path, problems, 'routine');
     if (!q) continue;
     if (r.file !== undefined && r.signature !== undefined) {
-      problems.error([...path, 'signature'], 'file_and_signature', "give either file or signature, not both: a file's signature is read from it");
+      problems.error(
+        [...path, 'signature'],
+        'file_and_signature',
+        "give either file or signature, not both: a file's signature is read from it",
+      );
       continue;
     }
     let parsed: ParsedRoutine | undefined;
@@ -91,106 +140,148 @@ export function resolveRoutines(m: Manifest, ctx: TableContext, io: ResolveIo, p
       kind = parsed.kind;
       if (parsed.name !== q.name || (parsed.schema !== undefined && parsed.schema !== q.schema)) {
         const made = idOf({ schema: parsed.schema ?? q.schema, name: parsed.name });
-        problems.error([...path, 'file'], 'routine_name_mismatch', `the file creates ${parsed.kind} ${made}, but the manifest key names ${idOf(q)}`);
+        problems.error(
+          [...path, 'file'],
+          'routine_name_mismatch',
+          `the file creates ${parsed.kind} ${made}, but the manifest key names ${idOf(q)}`,
+        );
         continue;
       }
-      callArgs = identityArgs(parsed.kind, parsed.args).map((a) => ({ ...(a.name ? { name: a.name } : {}), type: a.type.base }));
+      callArgs = identityArgs(parsed.args).map((a) => ({ ...(a.name ? { name: a.name } : {}), type: a.type.base }));
     } else if (r.signature !== undefined) {
       try {
         const sig = parseSignature(r.signature);
         if (sig.name !== q.name || (sig.schema !== undefined && sig.schema !== q.schema)) {
-          problems.error([...path, 'signature'], 'routine_name_mismatch', `the signature names ${idOf({ schema: sig.schema ?? q.schema, name: sig.name })}, but the manifest key names ${idOf(q)}`);
+          problems.error(
+            [...path, 'signature'],
+            'routine_name_mismatch',
+            `the signature names ${idOf({ schema: sig.schema ?? q.schema, name: sig.name })}, but the manifest key names ${idOf(q)}`,
+          );
           continue;
         }
         callArgs = sig.argTypes.map((t) => ({ type: t.base }));
       } catch (e) {
-        problems.error([...path, 'signature'], 'invalid_signature', `signature ${JSON.stringify(r.signature)}: ${(e as Error).message}`);
+        problems.error(
+          [...path, 'signature'],
+          'invalid_signature',
+          `signature ${JSON.stringify(r.signature)}: ${(e as Error).message}`,
+        );
         continue;
       }
     }
     const argTypes = callArgs?.map((a) => a.type);
     const id = routineId(q, argTypes);
-    if (routines[id]) { problems.error(path, 'duplicate_name', `declares routine ${id} a second time`, true); continue; }
+    if (routines[id]) {
+      problems.error(path, 'duplicate_name', `declares routine ${id} a second time`, true);
+      continue;
+    }
     const label = idOf(q);
 
     let distribution: Routine['distribution'] = {};
     if (r.local) {
       distribution = undefined;
       for (const k of ['distributed_by', 'colocation', 'colocate_with', 'force_delegation'] as const) {
-        if (r[k] !== undefined) problems.error([...path, k], 'local_and_distributed', `${k} contradicts local: true (a local routine stays on the coordinator and is never delegated)`);
+        if (r[k] !== undefined)
+          problems.error(
+            [...path, k],
+            'local_and_distributed',
+            `${k} contradicts local: true (a local routine stays on the coordinator and is never delegated)`,
+          );
       }
     } else if (r.distributed_by === undefined) {
       for (const k of ['colocation', 'colocate_with', 'force_delegation'] as const) {
-        if (r[k] !== undefined) problems.error([...path, k], 'needs_distributed_by', `${k} needs distributed_by: a routine without a distribution argument is created on every node and never delegated`);
+        if (r[k] !== undefined)
+          problems.error(
+            [...path, k],
+            'needs_distributed_by',
+            `${k} needs distributed_by: a routine without a distribution argument is created on every node and never delegated`,
+          );
       }
     } else {
       const idx = argIndex(r.distributed_by, callArgs, [...path, 'distributed_by'], problems, label, parsed?.args);
       let target: Table | undefined;
       let columnType: string | undefined;
       if (r.colocation !== undefined && r.colocate_with !== undefined) {
-        problems.error([...path, 'colocate_with'], 'colocation_and_colocate_with', 'give colocation or colocate_with, not both');
+        problems.error(
+          [...path, 'colocate_with'],
+          'colocation_and_colocate_with',
+          'give colocation or colocate_with, not both',
+        );
       } else if (r.colocation !== undefined) {
         const g = ctx.groups[r.colocation];
-        if (!g) problems.error([...path, 'colocation'], 'unknown_group', m.colocation[r.colocation] ? `colocation group ${JSON.stringify(r.colocation)} has no member tables to colocate with` : `colocation group ${JSON.stringify(r.colocation)} is not declared under colocation`);
-        else { target = ctx.tables[g.anchor]; columnType = ctx.groupColumnType.get(g.name)?.type; }
+        if (!g)
+          problems.error(
+            [...path, 'colocation'],
+            'unknown_group',
+            m.colocation[r.colocation]
+              ? `colocation group ${JSON.stringify(r.colocation)} has no member tables to colocate with`
+              : `colocation group ${JSON.stringify(r.colocation)} is not declared under colocation`,
+          );
+        else {
+          target = ctx.tables[g.anchor];
+          columnType = ctx.groupColumnType.get(g.name)?.type;
+        }
       } else if (r.colocate_with !== undefined) {
         const tid = ctx.lookup(r.colocate_with);
         const t = tid ? ctx.tables[tid] : undefined;
-        if (!t) problems.error([...path, 'colocate_with'], 'unknown_table', `colocate_with ${JSON.stringify(r.colocate_with)} is not a table the manifest declares`);
-        else if (t.distribution.kind !== 'hash') problems.error([...path, 'colocate_with'], 'colocate_with_not_hash', `colocate_with ${JSON.stringify(r.colocate_with)} is a ${t.distribution.kind.replace('_', '-')} table; a distributed routine needs a hash-distributed table`);
-        else { target = t; columnType = ctx.groupColumnType.get(t.distribution.group)?.type; }
+        if (!t)
+          problems.error(
+            [...path, 'colocate_with'],
+            'unknown_table',
+            `colocate_with ${JSON.stringify(r.colocate_with)} is not a table the manifest declares`,
+          );
+        else if (t.distribution.kind !== 'hash')
+          problems.error(
+            [...path, 'colocate_with'],
+            'colocate_with_not_hash',
+            `colocate_with ${JSON.stringify(r.colocate_with)} is a ${t.distribution.kind.replace('_', '-')} table; a distributed routine needs a hash-distributed table`,
+          );
+        else {
+          target = t;
+          columnType = ctx.groupColumnType.get(t.distribution.group)?.type;
+        }
       } else {
-        problems.error([...path, 'distributed_by'], 'needs_colocation', 'distributed_by needs colocation or colocate_with: a hash-distributed group to colocate with');
+        problems.error(
+          [...path, 'distributed_by'],
+          'needs_colocation',
+          'distributed_by needs colocation or colocate_with: a hash-distributed group to colocate with',
+        );
       }
       if (idx !== undefined && callArgs && columnType && !canCoerce(callArgs[idx]!.type, columnType)) {
-        problems.error([...path, 'distributed_by'], 'argument_type_mismatch', `distribution argument ${r.distributed_by} is ${callArgs[idx]!.type}, which cannot be compared with the group's distribution column type ${columnType}`);
+        problems.error(
+          [...path, 'distributed_by'],
+          'argument_type_mismatch',
+          `distribution argument ${r.distributed_by} is ${callArgs[idx]!.type}, which cannot be compared with the group's distribution column type ${columnType}`,
+        );
       }
       if (idx !== undefined && target) {
         distribution = { argIndex: idx, colocateWith: target.id, forceDelegation: r.force_delegation ?? false };
         warnIntSequences(ctx, target, label, path, problems);
       }
       if (parsed?.inlinable) {
-        problems.warn([...path, 'file'], 'inlinable_function', `${label} is an inlinable SQL function: the planner inlines it into the calling query, so Citus never delegates the call (make it plpgsql, or SECURITY DEFINER, or VOLATILE set-returning)`);
+        problems.warn(
+          [...path, 'file'],
+          'inlinable_function',
+          `${label} is an inlinable SQL function: the planner inlines it into the calling query, so Citus never delegates the call (make it plpgsql, or SECURITY DEFINER, or VOLATILE set-returning)`,
+        );
       }
       if (parsed?.kind === 'procedure' && r.force_delegation) {
-        problems.warn([...path, 'force_delegation'], 'force_delegation_procedure', 'force_delegation has no effect on a procedure: Citus never delegates a CALL inside a transaction block');
+        problems.warn(
+          [...path, 'force_delegation'],
+          'force_delegation_procedure',
+          'force_delegation has no effect on a procedure: Citus never delegates a CALL inside a transaction block',
+        );
       }
     }
     routines[id] = {
-      id, qname: q, ...(kind ? { kind } : {}), ...(argTypes ? { argTypes } : {}),
+      id,
+      qname: q,
+      ...(kind ? { kind } : {}),
+      ...(argTypes ? { argTypes } : {}),
       ...(definition !== undefined ? { definition, unqualifiedDefinition: parsed!.schema === undefined } : {}),
       ...(distribution ? { distribution } : {}),
     };
-    info[id] = { key, ...(parsed ? { parsed } : {}), ...(callArgs ? { callArgs } : {}) };
+    info[id] = { key, ...(parsed ? { parsed } : {}) };
   }
   return { routines, info };
-}
-
-const intSequenceColumns = new WeakMap<TableContext, Map<string, { table: string; column: string; type: string }[]>>();
-
-/** Columns of each group's tables that take an int/smallint sequence default (computed once). */
-function intSequencesByGroup(ctx: TableContext): Map<string, { table: string; column: string; type: string }[]> {
-  let byGroup = intSequenceColumns.get(ctx);
-  if (byGroup) return byGroup;
-  byGroup = new Map();
-  for (const t of Object.values(ctx.tables)) {
-    if (t.distribution.kind !== 'hash') continue;
-    for (const c of t.columns ?? []) {
-      const usesSequence = c.type.serial || (c.default !== undefined && /\bnextval\s*\(/i.test(c.default));
-      if (usesSequence && (c.type.base === 'integer' || c.type.base === 'smallint')) {
-        const list = byGroup.get(t.distribution.group) ?? [];
-        list.push({ table: ctx.keyOf.get(t.id)!, column: c.name, type: c.type.base });
-        byGroup.set(t.distribution.group, list);
-      }
-    }
-  }
-  intSequenceColumns.set(ctx, byGroup);
-  return byGroup;
-}
-
-function warnIntSequences(ctx: TableContext, target: Table, label: string, path: Path, problems: ProblemList): void {
-  if (target.distribution.kind !== 'hash') return;
-  for (const c of intSequencesByGroup(ctx).get(target.distribution.group) ?? []) {
-    problems.warn([...path, 'distributed_by'], 'int_sequence_on_worker', `${c.table}.${c.column} takes an ${c.type} sequence default, but ${label} runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint`);
-  }
 }

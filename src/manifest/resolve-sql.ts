@@ -22,7 +22,11 @@ function shift(where: string, text: string, byteOffset: number): string {
 }
 
 /** Adds the SQL files' routines to `routines`; returns the problems, located. */
-function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema: string, routines: Record<string, Routine>): SqlFileProblem[] {
+function sqlFileRoutines(
+  statements: readonly RoutineStatement[],
+  defaultSchema: string,
+  routines: Record<string, Routine>,
+): SqlFileProblem[] {
   const problems: SqlFileProblem[] = [];
   for (const s of statements) {
     let parsed;
@@ -30,23 +34,40 @@ function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema:
       parsed = parseRoutineSql(s.text);
     } catch (e) {
       const f = e as ParseFailure;
-      problems.push({ where: f.position !== undefined ? shift(s.where, s.text, f.position) : s.where, code: 'invalid_routine', message: f.message });
+      problems.push({
+        where: f.position !== undefined ? shift(s.where, s.text, f.position) : s.where,
+        code: 'invalid_routine',
+        message: f.message,
+      });
       continue;
     }
     if (parsed.language === 'plpgsql' && parsed.body !== undefined) {
       const bad = plpgsqlProblem(s.text, parsed.body);
       if (bad) {
-        problems.push({ where: bad.position !== undefined ? shift(s.where, s.text, bad.position) : s.where, code: 'invalid_routine_body', message: `PL/pgSQL: ${bad.message}` });
+        problems.push({
+          where: bad.position !== undefined ? shift(s.where, s.text, bad.position) : s.where,
+          code: 'invalid_routine_body',
+          message: `PL/pgSQL: ${bad.message}`,
+        });
         continue;
       }
     }
     const qname = { schema: parsed.schema ?? s.schema ?? defaultSchema, name: parsed.name };
-    const argTypes = identityArgs(parsed.kind, parsed.args).map((a) => a.type.base);
+    const argTypes = identityArgs(parsed.args).map((a) => a.type.base);
     const id = routineId(qname, argTypes);
     const declared = routines[id] ?? routines[idOf(qname)];
-    const definition = { kind: parsed.kind, argTypes, definition: parsed.statement, unqualifiedDefinition: parsed.schema === undefined };
+    const definition = {
+      kind: parsed.kind,
+      argTypes,
+      definition: parsed.statement,
+      unqualifiedDefinition: parsed.schema === undefined,
+    };
     if (declared?.definition !== undefined) {
-      problems.push({ where: s.where, code: 'duplicate_routine', message: `${parsed.kind} ${id} is also defined by a file under routines:` });
+      problems.push({
+        where: s.where,
+        code: 'duplicate_routine',
+        message: `${parsed.kind} ${id} is also defined by a file under routines:`,
+      });
     } else if (declared) {
       // Declared by signature (or by name) in the manifest: its distribution stays, the body comes from here.
       delete routines[declared.id];
@@ -59,7 +80,13 @@ function sqlFileRoutines(statements: readonly RoutineStatement[], defaultSchema:
 }
 
 /** Reads the objects the `sql:` files declare; each problem is located at its file:line:col. */
-export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: ResolveIo, problems: ProblemList, routines: Record<string, Routine>): { objects: Record<string, SqlObject>; schemas: string[] } {
+export function resolveSqlObjects(
+  m: Manifest,
+  defaultSchema: string,
+  io: ResolveIo,
+  problems: ProblemList,
+  routines: Record<string, Routine>,
+): { objects: Record<string, SqlObject>; schemas: string[] } {
   const files: SqlFile[] = [];
   m.sql.forEach((entry, i) => {
     for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
@@ -67,7 +94,8 @@ export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: Resolv
       if (text !== undefined) files.push({ file: rel, text });
     }
   });
-  const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
+  const argTypes = (owa: Node): string =>
+    (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
   const out = objectsFromSql(files, defaultSchema, argTypes);
   for (const p of [...out.problems, ...sqlFileRoutines(out.routines, defaultSchema, routines)]) {
     const i = m.sql.findIndex((e) => p.where.startsWith(e));
@@ -75,4 +103,3 @@ export function resolveSqlObjects(m: Manifest, defaultSchema: string, io: Resolv
   }
   return { objects: out.objects, schemas: out.schemas };
 }
-

@@ -1,15 +1,24 @@
 // Turns a schema-valid manifest into the desired model, enforcing the cross-field rules of
-// manifest.md. Problems are collected with their path; nothing here touches a database.
+// the manifest reference (docs/manifest.md). Problems are collected with their path; nothing here touches a database.
 import { identifierProblem, parseQualifiedKey, type QualifiedName } from '../sql/quote.js';
-import { idOf, type ColocationGroup, type Column, type ForeignKey, type Sequence, type Table, type ClusterModel } from '../model/types.js';
+import {
+  idOf,
+  type ColocationGroup,
+  type Column,
+  type ForeignKey,
+  type Table,
+  type ClusterModel,
+} from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { resolveRoutines, type RoutineInfo } from './resolve-routines.js';
 import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js';
 import { checkForeignKeys } from './resolve-keys.js';
-import type { Manifest, ManifestTable } from './schema.js';
+import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
 import { resolveColumn } from './resolve-column.js';
+import { resolveSequences } from './resolve-sequences.js';
+import { checkColumnsExist, kindsOf } from './table-rules.js';
 
 export interface ResolveIo {
   /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
@@ -36,7 +45,13 @@ export interface TableContext {
 }
 
 /** Parses a manifest key into a qualified name, reporting a problem when it is not one. */
-export function qualifiedKey(key: string, defaultSchema: string, path: Path, problems: ProblemList, what: string): QualifiedName | undefined {
+export function qualifiedKey(
+  key: string,
+  defaultSchema: string,
+  path: Path,
+  problems: ProblemList,
+  what: string,
+): QualifiedName | undefined {
   const q = parseQualifiedKey(key, defaultSchema);
   if ('error' in q) {
     problems.error(path, 'invalid_name', `${what} name ${JSON.stringify(key)} ${q.error}`, true);
@@ -50,23 +65,6 @@ export function qualifiedKey(key: string, defaultSchema: string, path: Path, pro
     }
   }
   return q;
-}
-
-
-function kindsOf(t: ManifestTable): string[] {
-  const kinds: string[] = [];
-  if (t.distributed_by !== undefined) kinds.push('distributed (distributed_by)');
-  if (t.reference) kinds.push('reference');
-  if (t.local) kinds.push('local');
-  if (t.single_shard) kinds.push('single_shard');
-  return kinds;
-}
-
-function checkColumnsExist(cols: readonly string[], known: ReadonlySet<string> | undefined, path: Path, problems: ProblemList): void {
-  if (!known) return;
-  cols.forEach((c, i) => {
-    if (!known.has(c)) problems.error([...path, i], 'unknown_column', `column ${JSON.stringify(c)} is not a column of this table`);
-  });
 }
 
 function resolveTables(m: Manifest, problems: ProblemList): TableContext {
@@ -84,17 +82,37 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     if (!q) continue;
     const id = idOf(q);
     if (tables[id]) {
-      problems.error(path, 'duplicate_name', `declares table ${id} a second time (first as ${JSON.stringify(keyOf.get(id))})`, true);
+      problems.error(
+        path,
+        'duplicate_name',
+        `declares table ${id} a second time (first as ${JSON.stringify(keyOf.get(id))})`,
+        true,
+      );
       continue;
     }
     const kinds = kindsOf(t);
-    if (kinds.length > 1) problems.error(path, 'conflicting_kind', `a table is at most one of distributed, reference, local and single_shard; this one is ${kinds.join(' and ')}`);
+    if (kinds.length > 1)
+      problems.error(
+        path,
+        'conflicting_kind',
+        `a table is at most one of distributed, reference, local and single_shard; this one is ${kinds.join(' and ')}`,
+      );
     if (t.distributed_by === undefined) {
-      if (t.colocation !== undefined) problems.error([...path, 'colocation'], 'needs_distributed_by', 'colocation needs distributed_by: only hash-distributed tables join colocation groups');
-      if (t.shard_count !== undefined) problems.error([...path, 'shard_count'], 'needs_distributed_by', 'shard_count needs distributed_by');
+      if (t.colocation !== undefined)
+        problems.error(
+          [...path, 'colocation'],
+          'needs_distributed_by',
+          'colocation needs distributed_by: only hash-distributed tables join colocation groups',
+        );
+      if (t.shard_count !== undefined)
+        problems.error([...path, 'shard_count'], 'needs_distributed_by', 'shard_count needs distributed_by');
     }
     if (t.colocation !== undefined && t.shard_count !== undefined) {
-      problems.error([...path, 'shard_count'], 'shard_count_with_colocation', `shard_count conflicts with colocation: the group's shard count applies (set colocation.${t.colocation}.shard_count)`);
+      problems.error(
+        [...path, 'shard_count'],
+        'shard_count_with_colocation',
+        `shard_count conflicts with colocation: the group's shard count applies (set colocation.${t.colocation}.shard_count)`,
+      );
     }
     let columns: Column[] | undefined;
     if (t.columns) {
@@ -103,23 +121,34 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
         const col = resolveColumn(cname, spec, [...path, 'columns', cname], problems);
         if (col) columns.push(col);
       }
-      if (Object.keys(t.columns).length === 0) problems.error([...path, 'columns'], 'no_columns', 'columns is empty; omit it for a table created elsewhere');
+      if (Object.keys(t.columns).length === 0)
+        problems.error([...path, 'columns'], 'no_columns', 'columns is empty; omit it for a table created elsewhere');
     }
     const known = t.columns ? new Set(Object.keys(t.columns)) : undefined;
     if (t.primary_key) checkColumnsExist(t.primary_key, known, [...path, 'primary_key'], problems);
     (t.unique ?? []).forEach((u, i) => checkColumnsExist(u, known, [...path, 'unique', i], problems));
-    (t.indexes ?? []).forEach((ix, i) => checkColumnsExist(ix.columns, known, [...path, 'indexes', i, 'columns'], problems));
+    (t.indexes ?? []).forEach((ix, i) =>
+      checkColumnsExist(ix.columns, known, [...path, 'indexes', i, 'columns'], problems),
+    );
 
     let distribution: Table['distribution'] = { kind: 'local' };
     if (t.distributed_by !== undefined) {
       const col = t.distributed_by;
       if (known && !known.has(col)) {
         const near = [...known].find((k) => k.toLowerCase() === col.toLowerCase());
-        problems.error([...path, 'distributed_by'], 'unknown_column', `distribution column ${JSON.stringify(col)} is not a column of this table${near ? ` (names are case-sensitive: did you mean ${JSON.stringify(near)}?)` : ''}`);
+        problems.error(
+          [...path, 'distributed_by'],
+          'unknown_column',
+          `distribution column ${JSON.stringify(col)} is not a column of this table${near ? ` (names are case-sensitive: did you mean ${JSON.stringify(near)}?)` : ''}`,
+        );
       }
       const group = t.colocation ?? id;
       if (t.colocation !== undefined && !m.colocation[t.colocation]) {
-        problems.error([...path, 'colocation'], 'unknown_group', `colocation group ${JSON.stringify(t.colocation)} is not declared under colocation`);
+        problems.error(
+          [...path, 'colocation'],
+          'unknown_group',
+          `colocation group ${JSON.stringify(t.colocation)} is not declared under colocation`,
+        );
       } else if (t.colocation === undefined) {
         implicitShards.set(group, t.shard_count ?? m.defaults.shard_count);
       }
@@ -130,18 +159,33 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       const keys: [string, readonly string[], Path][] = [];
       if (t.primary_key) keys.push(['primary key', t.primary_key, [...path, 'primary_key']]);
       (t.unique ?? []).forEach((u, i) => keys.push(['unique constraint', u, [...path, 'unique', i]]));
-      (t.indexes ?? []).forEach((ix, i) => { if (ix.unique) keys.push(['unique index', ix.columns, [...path, 'indexes', i]]); });
+      (t.indexes ?? []).forEach((ix, i) => {
+        if (ix.unique) keys.push(['unique index', ix.columns, [...path, 'indexes', i]]);
+      });
       for (const [what, cols, p] of keys) {
-        if (!cols.includes(col)) problems.error(p, 'key_without_distribution_column', `${what} (${cols.join(', ')}) does not include the distribution column ${JSON.stringify(col)}; Citus enforces uniqueness only per shard`);
+        if (!cols.includes(col))
+          problems.error(
+            p,
+            'key_without_distribution_column',
+            `${what} (${cols.join(', ')}) does not include the distribution column ${JSON.stringify(col)}; Citus enforces uniqueness only per shard`,
+          );
       }
     } else if (t.reference) distribution = { kind: 'reference' };
     else if (t.single_shard) distribution = { kind: 'single_shard' };
 
     tables[id] = {
-      id, qname: q, ...(columns ? { columns } : {}), ...(t.unlogged ? { unlogged: true } : {}),
+      id,
+      qname: q,
+      ...(columns ? { columns } : {}),
+      ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.primary_key ? { primaryKey: t.primary_key } : {}),
       unique: t.unique ?? [],
-      indexes: (t.indexes ?? []).map((ix) => ({ ...(ix.name ? { name: ix.name } : {}), columns: ix.columns, unique: ix.unique ?? false, using: ix.using ?? 'btree' })),
+      indexes: (t.indexes ?? []).map((ix) => ({
+        ...(ix.name ? { name: ix.name } : {}),
+        columns: ix.columns,
+        unique: ix.unique ?? false,
+        using: ix.using ?? 'btree',
+      })),
       foreignKeys: [],
       distribution,
     };
@@ -160,75 +204,56 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
   for (const [name, g] of Object.entries(m.colocation)) {
     const list = members.get(name) ?? [];
     if (list.length === 0) {
-      problems.warn(['colocation', name], 'empty_group', `colocation group ${JSON.stringify(name)} has no member tables`);
+      problems.warn(
+        ['colocation', name],
+        'empty_group',
+        `colocation group ${JSON.stringify(name)} has no member tables`,
+      );
       continue;
     }
     let anchor = list[0]!;
     if (g.anchor !== undefined) {
       const a = lookup(g.anchor);
       if (!a || !list.includes(a)) {
-        problems.error(['colocation', name, 'anchor'], 'anchor_not_member', `anchor ${JSON.stringify(g.anchor)} is not a member of group ${JSON.stringify(name)} (members: ${list.map((i) => keyOf.get(i)).join(', ')})`);
+        problems.error(
+          ['colocation', name, 'anchor'],
+          'anchor_not_member',
+          `anchor ${JSON.stringify(g.anchor)} is not a member of group ${JSON.stringify(name)} (members: ${list.map((i) => keyOf.get(i)).join(', ')})`,
+        );
       } else anchor = a;
     }
-    groups[name] = { name, shardCount: g.shard_count ?? m.defaults.shard_count, anchor, members: [anchor, ...list.filter((i) => i !== anchor)] };
+    groups[name] = {
+      name,
+      shardCount: g.shard_count ?? m.defaults.shard_count,
+      anchor,
+      members: [anchor, ...list.filter((i) => i !== anchor)],
+    };
   }
-  for (const [name, shards] of implicitShards) groups[name] = { name, shardCount: shards, anchor: name, members: [name] };
+  for (const [name, shards] of implicitShards)
+    groups[name] = { name, shardCount: shards, anchor: name, members: [name] };
 
   for (const g of Object.values(groups)) {
     for (const member of g.members) {
       const type = distColumnType.get(member);
       if (!type) continue;
       const first = groupColumnType.get(g.name);
-      if (!first) { groupColumnType.set(g.name, { type, table: member }); continue; }
+      if (!first) {
+        groupColumnType.set(g.name, { type, table: member });
+        continue;
+      }
       if (first.type !== type) {
         const firstTable = tables[first.table]!;
         const t = tables[member]!;
         const col = (x: Table) => (x.distribution.kind === 'hash' ? x.distribution.column : '');
-        problems.error(['tables', keyOf.get(member)!, 'distributed_by'], 'colocation_type_mismatch',
-          `colocation group ${JSON.stringify(g.name)} mixes distribution column types: ${keyOf.get(first.table)}.${col(firstTable)} is ${first.type}, ${keyOf.get(member)}.${col(t)} is ${type}; Citus colocates only identical types`);
+        problems.error(
+          ['tables', keyOf.get(member)!, 'distributed_by'],
+          'colocation_type_mismatch',
+          `colocation group ${JSON.stringify(g.name)} mixes distribution column types: ${keyOf.get(first.table)}.${col(firstTable)} is ${first.type}, ${keyOf.get(member)}.${col(t)} is ${type}; Citus colocates only identical types`,
+        );
       }
     }
   }
   return { tables, keyOf, groups, groupColumnType, defaultSchema, lookup };
-}
-
-function canonicalSeqType(t: string | undefined): Sequence['type'] | undefined {
-  if (t === undefined) return undefined;
-  return ({ smallint: 'smallint', int2: 'smallint', integer: 'integer', int: 'integer', int4: 'integer', bigint: 'bigint', int8: 'bigint' } as const)[t as 'int'];
-}
-
-function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Sequence> {
-  const out: Record<string, Sequence> = {};
-  const serials = new Map<string, { table: string; column: string; type: Sequence['type'] }>();
-  for (const t of Object.values(ctx.tables)) {
-    for (const c of t.columns ?? []) {
-      // PostgreSQL names a serial column's sequence <table>_<column>_seq, in the table's schema.
-      if (c.type.serial) serials.set(idOf({ schema: t.qname.schema, name: `${t.qname.name}_${c.name}_seq` }), { table: t.id, column: c.name, type: c.type.base as Sequence['type'] });
-    }
-  }
-  for (const [key, s] of Object.entries(m.sequences)) {
-    const path: Path = ['sequences', key];
-    const q = qualifiedKey(key, ctx.defaultSchema, path, problems, 'sequence');
-    if (!q) continue;
-    const id = idOf(q);
-    if (out[id]) { problems.error(path, 'duplicate_name', `declares sequence ${id} a second time`, true); continue; }
-    const owner = serials.get(id);
-    const declared = canonicalSeqType(s.type);
-    if (owner && declared && declared !== owner.type) {
-      problems.error([...path, 'type'], 'sequence_type_mismatch', `type ${declared} differs from the type of the serial column ${ctx.keyOf.get(owner.table)}.${owner.column} that owns it (${owner.type})`);
-    }
-    if (s.min !== undefined && s.max !== undefined && s.min > s.max) problems.error([...path, 'min'], 'invalid_range', `min ${s.min} is greater than max ${s.max}`);
-    if (s.start !== undefined && ((s.min !== undefined && s.start < s.min) || (s.max !== undefined && s.start > s.max))) {
-      problems.error([...path, 'start'], 'invalid_range', `start ${s.start} is outside min..max`);
-    }
-    out[id] = {
-      id, qname: q, type: owner?.type ?? declared ?? 'bigint', cache: s.cache ?? 1,
-      ...(s.start !== undefined ? { start: s.start } : {}), ...(s.increment !== undefined ? { increment: s.increment } : {}),
-      ...(s.min !== undefined ? { min: s.min } : {}), ...(s.max !== undefined ? { max: s.max } : {}),
-      cycle: s.cycle ?? false, ...(owner ? { ownedBy: { table: owner.table, column: owner.column } } : {}),
-    };
-  }
-  return out;
 }
 
 /** Resolves a schema-valid manifest into the desired model, reporting rule violations. */
@@ -238,9 +263,18 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
   const { objects, schemas: objectSchemas } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
-  const bench = m.bench ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables }) : undefined;
-  const schemas = [...new Set([ctx.defaultSchema, ...Object.values(withFks).map((t) => t.qname.schema),
-    ...Object.values(sequences).map((s) => s.qname.schema), ...Object.values(routines).map((r) => r.qname.schema), ...objectSchemas])];
+  const bench = m.bench
+    ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables })
+    : undefined;
+  const schemas = [
+    ...new Set([
+      ctx.defaultSchema,
+      ...Object.values(withFks).map((t) => t.qname.schema),
+      ...Object.values(sequences).map((s) => s.qname.schema),
+      ...Object.values(routines).map((r) => r.qname.schema),
+      ...objectSchemas,
+    ]),
+  ];
   return {
     desired: { schemas, tables: withFks, groups: ctx.groups, sequences, routines, objects },
     routineInfo: info,

@@ -14,7 +14,10 @@ function keyAt(doc: Document, offset: number): string | undefined {
   let found: string | undefined;
   visit(doc, {
     Pair(_, pair) {
-      if (isPair(pair) && isScalar(pair.key) && pair.key.range?.[0] === offset) { found = String(pair.key.value); return visit.BREAK; }
+      if (isPair(pair) && isScalar(pair.key) && pair.key.range?.[0] === offset) {
+        found = String(pair.key.value);
+        return visit.BREAK;
+      }
       return undefined;
     },
   });
@@ -33,17 +36,20 @@ function plainMessage(e: YAMLError, doc: Document): string {
   switch (e.code) {
     case 'BAD_INDENT':
       if (original.startsWith('Flow map')) return 'a { … } mapping that starts above is not closed: add the missing }';
-      if (original.startsWith('Flow sequence')) return 'a [ … ] list that starts above is not closed: add the missing ]';
+      if (original.startsWith('Flow sequence'))
+        return 'a [ … ] list that starts above is not closed: add the missing ]';
       return 'this line is indented differently from the keys above it in the same mapping: give it the same number of spaces';
     case 'BLOCK_AS_IMPLICIT_KEY':
-      if (original.startsWith('Nested mappings')) return 'a nested mapping cannot start on the same line as its key: put it on the lines below, indented, or write it as { key: value }';
+      if (original.startsWith('Nested mappings'))
+        return 'a nested mapping cannot start on the same line as its key: put it on the lines below, indented, or write it as { key: value }';
       return 'a "- " list item where a key was expected: indent it like the list items above it';
     case 'TAB_AS_INDENT':
       return 'a tab is used for indentation; YAML allows only spaces';
     case 'MULTILINE_IMPLICIT_KEY':
       return 'this key runs over more than one line: a ":" is missing after it, or needs a space after it (key: value)';
     case 'MISSING_CHAR':
-      if (original.startsWith('Missing closing')) return `a quoted string that starts above is not closed: add the closing ${original.includes("'") ? "'" : '"'}`;
+      if (original.startsWith('Missing closing'))
+        return `a quoted string that starts above is not closed: add the closing ${original.includes("'") ? "'" : '"'}`;
       if (original.startsWith('Implicit map keys')) return 'a key without a value: expected "key: value"';
       return original;
     case 'DUPLICATE_KEY': {
@@ -62,7 +68,12 @@ function plainMessage(e: YAMLError, doc: Document): string {
 }
 
 /** YAML syntax errors in plain words at their tokens; only the first of each line (the rest follow from it). */
-export function yamlProblems(errors: readonly YAMLError[], doc: Document, text: string, lines: LineCounter): YamlProblem[] {
+export function yamlProblems(
+  errors: readonly YAMLError[],
+  doc: Document,
+  text: string,
+  lines: LineCounter,
+): YamlProblem[] {
   const out: YamlProblem[] = [];
   for (const e of errors) {
     const p = yamlProblem(e, doc, text, lines);

@@ -104,8 +104,20 @@ export interface Routine {
 
 /** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
 export const OBJECT_KINDS = [
-  'extension', 'enum', 'domain', 'composite type', 'view', 'materialized view', 'index', 'check constraint',
-  'exclusion constraint', 'trigger', 'row level security', 'policy', 'comment', 'privileges',
+  'extension',
+  'enum',
+  'domain',
+  'composite type',
+  'view',
+  'materialized view',
+  'index',
+  'check constraint',
+  'exclusion constraint',
+  'trigger',
+  'row level security',
+  'policy',
+  'comment',
+  'privileges',
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

@@ -6,7 +6,19 @@ import type { ObjectKind, SqlObject } from '../model/types.js';
 import { providedNames } from '../introspect/to-model.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { applyDefaultPrivileges, applyGrantStmt, PrivilegeSet } from './privileges.js';
+import { PrivilegeSet } from './privileges.js';
+import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
+import {
+  addEnumLabel,
+  commentTarget,
+  createdSchema,
+  extensionOptions,
+  lineCol,
+  listName,
+  references,
+  relName,
+  splitQualified,
+} from './statement-parts.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -19,36 +31,6 @@ export interface SqlFileProblem {
   readonly message: string;
 }
 
-/** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
-function lineCol(text: string, byteOffset: number): string {
-  const before = Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').split('\n');
-  return `${before.length}:${before[before.length - 1]!.length + 1}`;
-}
-
-const relName = (rv: Node, defaultSchema: string): string => quoteQualified({ schema: rv.schemaname ?? defaultSchema, name: rv.relname });
-const listName = (names: string[], defaultSchema: string): string =>
-  names.length === 1 ? quoteQualified({ schema: defaultSchema, name: names[0]! }) : names.map(quoteIdent).join('.');
-
-/** Every relation, type and function a statement names: what it may depend on. */
-function references(node: Node, defaultSchema: string, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) { for (const n of node) references(n, defaultSchema, out); return out; }
-  if (!node || typeof node !== 'object') return out;
-  for (const [k, v] of Object.entries(node)) {
-    const x = v as Node;
-    if ((k === 'RangeVar' || k === 'relation' || k === 'table') && x?.relname) out.add(`relation ${relName(x, defaultSchema)}`);
-    if (k === 'TypeName' || k === 'typeName' || k === 'argType' || k === 'returnType') {
-      const names = strings(Array.isArray(x) ? x : x?.names);
-      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`type ${listName(names, defaultSchema)}`);
-    }
-    if (k === 'FuncCall' || k === 'funcname') {
-      const names = strings(k === 'funcname' ? x : x?.funcname);
-      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`routine ${listName(names, defaultSchema)}`);
-    }
-    references(x, defaultSchema, out);
-  }
-  return out;
-}
-
 interface Classified {
   readonly kind: ObjectKind;
   readonly name: string;
@@ -57,61 +39,37 @@ interface Classified {
   readonly amends?: boolean;
 }
 
-const COMMENT_TARGETS: Readonly<Record<string, string>> = {
-  OBJECT_TABLE: 'TABLE', OBJECT_VIEW: 'VIEW', OBJECT_MATVIEW: 'MATERIALIZED VIEW', OBJECT_COLUMN: 'COLUMN', OBJECT_INDEX: 'INDEX',
-  OBJECT_FUNCTION: 'FUNCTION', OBJECT_PROCEDURE: 'PROCEDURE', OBJECT_TYPE: 'TYPE', OBJECT_DOMAIN: 'DOMAIN', OBJECT_SCHEMA: 'SCHEMA',
-  OBJECT_TABCONSTRAINT: 'CONSTRAINT', OBJECT_TRIGGER: 'TRIGGER', OBJECT_POLICY: 'POLICY', OBJECT_EXTENSION: 'EXTENSION',
-};
-
-/** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
-function commentTarget(c: Node, defaultSchema: string, argTypes: (n: Node) => string): { keyword: string; target: string; parent?: string } | string {
-  const keyword = COMMENT_TARGETS[c.objtype];
-  if (!keyword) return `COMMENT ON ${String(c.objtype).replace(/^OBJECT_/, '')} is not managed here`;
-  const obj = c.object;
-  const items = obj?.List ? strings(obj.List.items) : obj?.String ? [obj.String.sval] : [];
-  switch (keyword) {
-    case 'SCHEMA': case 'EXTENSION': return { keyword, target: quoteIdent(items[0]!) };
-    case 'COLUMN': {
-      const col = items[items.length - 1]!;
-      const table = listName(items.slice(0, -1), defaultSchema);
-      return { keyword, target: `${table}.${quoteIdent(col)}`, parent: `relation ${table}` };
-    }
-    case 'CONSTRAINT': case 'TRIGGER': case 'POLICY': {
-      const own = items[items.length - 1]!;
-      const table = listName(items.slice(0, -1), defaultSchema);
-      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: `relation ${table}` };
-    }
-    case 'INDEX': { const n = listName(items, defaultSchema); return { keyword, target: n, parent: `index ${n}` }; }
-    case 'FUNCTION': case 'PROCEDURE': {
-      const owa = obj.ObjectWithArgs;
-      const n = listName(strings(owa.objname), defaultSchema);
-      return { keyword, target: `${n}(${argTypes(owa)})`, parent: `routine ${n}` };
-    }
-    case 'TYPE': case 'DOMAIN': { const n = listName(strings(obj.TypeName.names), defaultSchema); return { keyword, target: n, parent: `type ${n}` }; }
-    default: { const n = listName(items, defaultSchema); return { keyword, target: n, parent: `relation ${n}` }; }
-  }
-}
-
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
   const s = stmt[tag!];
   switch (tag) {
-    case 'ViewStmt': return { kind: 'view', name: relName(s.view, defaultSchema) };
+    case 'ViewStmt':
+      return { kind: 'view', name: relName(s.view, defaultSchema) };
     case 'CreateTableAsStmt':
-      if (s.objtype !== 'OBJECT_MATVIEW') return 'CREATE TABLE AS is not managed here: declare the table in the manifest';
+      if (s.objtype !== 'OBJECT_MATVIEW')
+        return 'CREATE TABLE AS is not managed here: declare the table in the manifest';
       return { kind: 'materialized view', name: relName(s.into.rel, defaultSchema) };
-    case 'CreateEnumStmt': return { kind: 'enum', name: listName(strings(s.typeName), defaultSchema) };
+    case 'CreateEnumStmt':
+      return { kind: 'enum', name: listName(strings(s.typeName), defaultSchema) };
     case 'AlterEnumStmt':
-      if (s.oldVal !== undefined) return 'ALTER TYPE … RENAME VALUE is not supported: write the enum with its new labels';
+      if (s.oldVal !== undefined)
+        return 'ALTER TYPE … RENAME VALUE is not supported: write the enum with its new labels';
       return { kind: 'enum', name: listName(strings(s.typeName), defaultSchema), amends: true };
-    case 'CompositeTypeStmt': return { kind: 'composite type', name: relName(s.typevar, defaultSchema) };
-    case 'CreateDomainStmt': return { kind: 'domain', name: listName(strings(s.domainname), defaultSchema) };
-    case 'CreateExtensionStmt': return { kind: 'extension', name: quoteIdent(s.extname) };
+    case 'CompositeTypeStmt':
+      return { kind: 'composite type', name: relName(s.typevar, defaultSchema) };
+    case 'CreateDomainStmt':
+      return { kind: 'domain', name: listName(strings(s.domainname), defaultSchema) };
+    case 'CreateExtensionStmt':
+      return { kind: 'extension', name: quoteIdent(s.extname) };
     case 'IndexStmt': {
       if (!s.idxname) return 'an index needs a name here, so later plans can find it: CREATE INDEX name ON …';
-      if (s.concurrent) return 'CREATE INDEX CONCURRENTLY cannot run in the plan\'s transaction: write CREATE INDEX';
+      if (s.concurrent) return "CREATE INDEX CONCURRENTLY cannot run in the plan's transaction: write CREATE INDEX";
       const table = relName(s.relation, defaultSchema);
-      return { kind: 'index', name: quoteQualified({ schema: s.relation.schemaname ?? defaultSchema, name: s.idxname }), parent: `relation ${table}` };
+      return {
+        kind: 'index',
+        name: quoteQualified({ schema: s.relation.schemaname ?? defaultSchema, name: s.idxname }),
+        parent: `relation ${table}`,
+      };
     }
     case 'CreateTrigStmt': {
       const table = relName(s.relation, defaultSchema);
@@ -124,7 +82,11 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
     case 'CommentStmt': {
       const t = commentTarget(s, defaultSchema, argTypes);
       if (typeof t === 'string') return t;
-      return { kind: 'comment', name: `on ${t.keyword.toLowerCase()} ${t.target}`, ...(t.parent ? { parent: t.parent } : {}) };
+      return {
+        kind: 'comment',
+        name: `on ${t.keyword.toLowerCase()} ${t.target}`,
+        ...(t.parent ? { parent: t.parent } : {}),
+      };
     }
     case 'AlterTableStmt': {
       const table = relName(s.relation, defaultSchema);
@@ -137,21 +99,32 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
           return 'primary keys, unique constraints and foreign keys are declared on the table in the manifest';
         }
         if (!con.conname) return 'a constraint needs a name here: ADD CONSTRAINT name CHECK (…)';
-        return { kind: con.contype === 'CONSTR_CHECK' ? 'check constraint' : 'exclusion constraint', name: `${table}.${quoteIdent(con.conname)}`, parent: `relation ${table}` };
+        return {
+          kind: con.contype === 'CONSTR_CHECK' ? 'check constraint' : 'exclusion constraint',
+          name: `${table}.${quoteIdent(con.conname)}`,
+          parent: `relation ${table}`,
+        };
       }
-      if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype)) return { kind: 'row level security', name: table, parent: `relation ${table}` };
+      if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
+        return { kind: 'row level security', name: table, parent: `relation ${table}` };
       if (['AT_DisableTrig', 'AT_EnableReplicaTrig', 'AT_EnableAlwaysTrig', 'AT_EnableTrig'].includes(c.subtype)) {
         return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: `relation ${table}`, amends: true };
       }
       return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
     }
-    case 'CreateStmt': return 'tables are declared under tables: in the manifest';
-    default: return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
+    case 'CreateStmt':
+      return 'tables are declared under tables: in the manifest';
+    default:
+      return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
   }
 }
 
 /** Reads the objects the SQL files declare; `argTypes` renders a routine's identity arguments. */
-export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string, argTypes: (objectWithArgs: Node) => string): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
+export function objectsFromSql(
+  files: readonly SqlFile[],
+  defaultSchema: string,
+  argTypes: (objectWithArgs: Node) => string,
+): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
   const schemas = new Set<string>();
   const objects: Record<string, SqlObject> = {};
   const routines: RoutineStatement[] = [];
@@ -163,14 +136,20 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       stmts = parseStatements(f.text);
     } catch (e) {
       const p = e as ParseFailure;
-      problems.push({ where: `${f.file}:${p.position !== undefined ? lineCol(f.text, p.position) : '1:1'}`, code: 'invalid_sql', message: p.message });
+      problems.push({
+        where: `${f.file}:${p.position !== undefined ? lineCol(f.text, p.position) : '1:1'}`,
+        code: 'invalid_sql',
+        message: p.message,
+      });
       continue;
     }
     const bytes = Buffer.from(f.text, 'utf8');
     let schema = defaultSchema;
     for (const raw of stmts) {
       const loc: number = raw.stmt_location ?? 0;
-      const text = (raw.stmt_len ? bytes.subarray(loc, loc + raw.stmt_len) : bytes.subarray(loc)).toString('utf8').trim();
+      const text = (raw.stmt_len ? bytes.subarray(loc, loc + raw.stmt_len) : bytes.subarray(loc))
+        .toString('utf8')
+        .trim();
       // The position of the statement's first token, past leading comments and blank lines.
       const lead = bytes.subarray(loc).toString('utf8');
       const skip = lead.length - lead.replace(/^(\s|--[^\n]*\n?)*/, '').length;
@@ -180,7 +159,8 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
       // lines are allowed (it qualifies every name).
       if (raw.stmt.VariableSetStmt) {
         const v = raw.stmt.VariableSetStmt;
-        if (v.name === 'search_path' && v.kind === 'VAR_SET_VALUE') schema = v.args?.[0]?.A_Const?.sval?.sval || defaultSchema;
+        if (v.name === 'search_path' && v.kind === 'VAR_SET_VALUE')
+          schema = v.args?.[0]?.A_Const?.sval?.sval || defaultSchema;
         continue;
       }
       if (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text)) continue;
@@ -196,37 +176,67 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
         continue;
       }
       // Functions and procedures are routines (the routine model compares and distributes them).
-      if (raw.stmt.CreateFunctionStmt) { routines.push({ text, where, file: f.file, offset: loc, schema }); continue; }
+      if (raw.stmt.CreateFunctionStmt) {
+        routines.push({ text, where, file: f.file, offset: loc, schema });
+        continue;
+      }
       let c: Classified | string;
       try {
         c = classify(raw.stmt, schema, argTypes);
       } catch (e) {
         c = `not understood: ${(e as Error).message}`;
       }
-      if (typeof c === 'string') { problems.push({ where, code: 'unsupported_statement', message: c }); continue; }
+      if (typeof c === 'string') {
+        problems.push({ where, code: 'unsupported_statement', message: c });
+        continue;
+      }
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
       const made = createdSchema(raw.stmt, schema);
       if (made !== undefined) schemas.add(made);
       const deps = [...references(raw.stmt, schema)].filter((d) => !providedNames(c.kind, c.name).includes(d));
       if (c.amends) {
-        if (!have) { problems.push({ where, code: 'amends_undeclared', message: `${id} is not declared before this statement` }); continue; }
+        if (!have) {
+          problems.push({ where, code: 'amends_undeclared', message: `${id} is not declared before this statement` });
+          continue;
+        }
         const labels = c.kind === 'enum' ? addEnumLabel(have.labels ?? [], raw.stmt.AlterEnumStmt) : have.labels;
-        if (typeof labels === 'string') { problems.push({ where, code: 'invalid_enum_change', message: labels }); continue; }
-        objects[id] = { ...have, create: c.kind === 'enum' ? have.create : [...have.create, text], deps: [...new Set([...have.deps, ...deps])], ...(labels ? { labels } : {}) };
+        if (typeof labels === 'string') {
+          problems.push({ where, code: 'invalid_enum_change', message: labels });
+          continue;
+        }
+        objects[id] = {
+          ...have,
+          create: c.kind === 'enum' ? have.create : [...have.create, text],
+          deps: [...new Set([...have.deps, ...deps])],
+          ...(labels ? { labels } : {}),
+        };
         continue;
       }
       if (have) {
-        if (c.kind === 'row level security') { objects[id] = { ...have, create: [...have.create, text] }; continue; }
-        problems.push({ where, code: 'duplicate_object', message: `${id} is declared twice (first at ${have.source})` });
+        if (c.kind === 'row level security') {
+          objects[id] = { ...have, create: [...have.create, text] };
+          continue;
+        }
+        problems.push({
+          where,
+          code: 'duplicate_object',
+          message: `${id} is declared twice (first at ${have.source})`,
+        });
         continue;
       }
       objects[id] = {
-        id, kind: c.kind, name: c.name, ...(c.parent ? { parent: c.parent } : {}), create: [text],
-        provides: providedNames(c.kind, c.name), deps: [...new Set([...deps, ...(c.parent ? [c.parent] : [])])],
+        id,
+        kind: c.kind,
+        name: c.name,
+        ...(c.parent ? { parent: c.parent } : {}),
+        create: [text],
+        provides: providedNames(c.kind, c.name),
+        deps: [...new Set([...deps, ...(c.parent ? [c.parent] : [])])],
         ...(c.kind === 'enum' ? { labels: strings(raw.stmt.CreateEnumStmt.vals) } : {}),
         ...(c.kind === 'extension' ? { extension: extensionOptions(raw.stmt.CreateExtensionStmt) } : {}),
-        source: where, searchPath: schema,
+        source: where,
+        searchPath: schema,
       };
     }
   }
@@ -234,7 +244,12 @@ export function objectsFromSql(files: readonly SqlFile[], defaultSchema: string,
   for (const o of Object.values(objects)) {
     if (o.kind === 'enum' && o.labels) {
       const [schema, name] = splitQualified(o.name);
-      objects[o.id] = { ...o, create: [`CREATE TYPE ${quoteQualified({ schema, name })} AS ENUM (${o.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(', ')})`] };
+      objects[o.id] = {
+        ...o,
+        create: [
+          `CREATE TYPE ${quoteQualified({ schema, name })} AS ENUM (${o.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(', ')})`,
+        ],
+      };
     }
   }
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
@@ -248,44 +263,4 @@ export interface RoutineStatement {
   readonly file: string;
   readonly offset: number; // byte offset of the statement in the file
   readonly schema: string; // what an unqualified name means there
-}
-
-/** The schema a statement creates its object in, which must exist first (raw name). */
-function createdSchema(stmt: Node, schema: string): string | undefined {
-  const inList = (names: string[]): string => (names.length > 1 ? names[0]! : schema);
-  if (stmt.ViewStmt) return stmt.ViewStmt.view.schemaname ?? schema;
-  if (stmt.CreateTableAsStmt) return stmt.CreateTableAsStmt.into.rel.schemaname ?? schema;
-  if (stmt.CompositeTypeStmt) return stmt.CompositeTypeStmt.typevar.schemaname ?? schema;
-  if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
-  if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
-  if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
-  return undefined;
-}
-
-function addEnumLabel(labels: readonly string[], s: Node): string[] | string {
-  const v: string = s.newVal;
-  if (labels.includes(v)) return s.skipIfNewValExists ? [...labels] : `label ${JSON.stringify(v)} is added twice`;
-  if (s.newValNeighbor === undefined) return [...labels, v];
-  const at = labels.indexOf(s.newValNeighbor);
-  if (at < 0) return `label ${JSON.stringify(s.newValNeighbor)} is not a label of this enum`;
-  const out = [...labels];
-  out.splice(s.newValIsAfter ? at + 1 : at, 0, v);
-  return out;
-}
-
-function extensionOptions(s: Node): { schema?: string; version?: string } {
-  const out: { schema?: string; version?: string } = {};
-  for (const o of s.options ?? []) {
-    const d = o.DefElem;
-    if (d.defname === 'schema') out.schema = d.arg.String.sval;
-    if (d.defname === 'new_version') out.version = d.arg.String.sval;
-  }
-  return out;
-}
-
-/** Splits a name rendered by quoteQualified back into its parts. */
-function splitQualified(q: string): [string, string] {
-  const stmts = parseStatements(`SELECT NULL::${q}`);
-  const names = strings(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val.TypeCast.typeName.names);
-  return [names[0]!, names[1]!];
 }

@@ -16,19 +16,29 @@ function tidy(node: Node, defaultSchema: string): Node {
     if (IGNORED.has(k)) continue;
     out[k] = tidy(v, defaultSchema);
   }
-  if (typeof out.relname === 'string' && out.schemaname === undefined && 'relpersistence' in out) out.schemaname = defaultSchema;
+  if (typeof out.relname === 'string' && out.schemaname === undefined && 'relpersistence' in out)
+    out.schemaname = defaultSchema;
   return out;
 }
 
 const str = (sval: string): Node => ({ String: { sval } });
 /** Object names that are lists rather than RangeVars get the default schema too (COMMENT ON, a trigger's function, a domain). */
 function qualifyNames(stmt: Node, schema: string): Node {
-  const prefix = (names: Node[] | undefined, bare: number): Node[] | undefined => (names && names.length === bare ? [str(schema), ...names] : names);
+  const prefix = (names: Node[] | undefined, bare: number): Node[] | undefined =>
+    names && names.length === bare ? [str(schema), ...names] : names;
   const c = stmt.CommentStmt;
   if (c) {
     const bare: Readonly<Record<string, number>> = {
-      OBJECT_TABLE: 1, OBJECT_VIEW: 1, OBJECT_MATVIEW: 1, OBJECT_INDEX: 1, OBJECT_SEQUENCE: 1, OBJECT_FOREIGN_TABLE: 1,
-      OBJECT_COLUMN: 2, OBJECT_TABCONSTRAINT: 2, OBJECT_TRIGGER: 2, OBJECT_POLICY: 2,
+      OBJECT_TABLE: 1,
+      OBJECT_VIEW: 1,
+      OBJECT_MATVIEW: 1,
+      OBJECT_INDEX: 1,
+      OBJECT_SEQUENCE: 1,
+      OBJECT_FOREIGN_TABLE: 1,
+      OBJECT_COLUMN: 2,
+      OBJECT_TABCONSTRAINT: 2,
+      OBJECT_TRIGGER: 2,
+      OBJECT_POLICY: 2,
     };
     const o = c.object;
     if (bare[c.objtype] !== undefined && o?.List) o.List.items = prefix(o.List.items, bare[c.objtype]!);
@@ -44,7 +54,11 @@ function qualifyNames(stmt: Node, schema: string): Node {
 /** The comparison key of an object's statements; the text itself when it does not parse. */
 export function objectKey(statements: readonly string[], defaultSchema = 'public'): string {
   try {
-    return stableJson(statements.map((s) => parseStatements(s).map((x: Node) => tidy(normalizeNode(qualifyNames(x.stmt, defaultSchema)), defaultSchema))));
+    return stableJson(
+      statements.map((s) =>
+        parseStatements(s).map((x: Node) => tidy(normalizeNode(qualifyNames(x.stmt, defaultSchema)), defaultSchema)),
+      ),
+    );
   } catch (e) {
     if (e instanceof ParseFailure) return stableJson(statements);
     throw e;

@@ -5,8 +5,7 @@
 // files applied in order. A default that was revoked (EXECUTE on a function, USAGE on a type
 // or on the public schema, from PUBLIC) is an object of its own: `… revoked from PUBLIC`.
 import type { SqlObject } from '../model/types.js';
-import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { strings, type Node } from '../sql/pg-parse.js';
+import { quoteIdent } from '../sql/quote.js';
 
 export type TargetType = 'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE' | DefaultsType;
 /** ALTER DEFAULT PRIVILEGES … ON TABLES (etc.): what objects a role creates later get. */
@@ -23,26 +22,57 @@ const isDefaults = (t: Target): boolean => ['TABLES', 'SEQUENCES', 'FUNCTIONS', 
 function clauses(t: Target): { prefix: string; on: string; name: string } {
   if (!isDefaults(t)) return { prefix: '', on: `${t.type} ${t.name}`, name: `${t.type.toLowerCase()} ${t.name}` };
   const scope = `FOR ROLE ${t.name}${t.inSchema ? ` IN SCHEMA ${t.inSchema}` : ''}`;
-  return { prefix: `ALTER DEFAULT PRIVILEGES ${scope} `, on: t.type, name: `defaults for role ${t.name}${t.inSchema ? ` in schema ${t.inSchema}` : ''} on ${t.type.toLowerCase()}` };
+  return {
+    prefix: `ALTER DEFAULT PRIVILEGES ${scope} `,
+    on: t.type,
+    name: `defaults for role ${t.name}${t.inSchema ? ` in schema ${t.inSchema}` : ''} on ${t.type.toLowerCase()}`,
+  };
 }
 
-const ORDER = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'USAGE', 'CREATE', 'EXECUTE'];
-const ALL: Readonly<Record<TargetType, readonly string[]>> = {
-  TABLE: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'], SEQUENCE: ['USAGE', 'SELECT', 'UPDATE'],
-  SCHEMA: ['USAGE', 'CREATE'], FUNCTION: ['EXECUTE'], PROCEDURE: ['EXECUTE'], TYPE: ['USAGE'],
-  TABLES: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'], SEQUENCES: ['USAGE', 'SELECT', 'UPDATE'],
-  FUNCTIONS: ['EXECUTE'], TYPES: ['USAGE'], SCHEMAS: ['USAGE', 'CREATE'],
+const ORDER = [
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'TRUNCATE',
+  'REFERENCES',
+  'TRIGGER',
+  'USAGE',
+  'CREATE',
+  'EXECUTE',
+];
+/** Every privilege each kind of object takes (what ALL means). */
+export const ALL: Readonly<Record<TargetType, readonly string[]>> = {
+  TABLE: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
+  SEQUENCE: ['USAGE', 'SELECT', 'UPDATE'],
+  SCHEMA: ['USAGE', 'CREATE'],
+  FUNCTION: ['EXECUTE'],
+  PROCEDURE: ['EXECUTE'],
+  TYPE: ['USAGE'],
+  TABLES: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
+  SEQUENCES: ['USAGE', 'SELECT', 'UPDATE'],
+  FUNCTIONS: ['EXECUTE'],
+  TYPES: ['USAGE'],
+  SCHEMAS: ['USAGE', 'CREATE'],
 };
 /** What PUBLIC holds when nobody granted or revoked anything (PostgreSQL 15). */
 function publicDefault(t: Target): readonly string[] {
   if (t.type === 'FUNCTION' || t.type === 'PROCEDURE' || (t.type === 'FUNCTIONS' && !t.inSchema)) return ['EXECUTE'];
-  if (t.type === 'TYPE' || (t.type === 'TYPES' && !t.inSchema) || (t.type === 'SCHEMA' && t.name === 'public')) return ['USAGE'];
+  if (t.type === 'TYPE' || (t.type === 'TYPES' && !t.inSchema) || (t.type === 'SCHEMA' && t.name === 'public'))
+    return ['USAGE'];
   return [];
 }
 const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
 
-interface Held { grantable: boolean }
-interface Entry { readonly target: Target; readonly grantee: string; readonly privs: Map<string, Held>; readonly cols: Map<string, Map<string, Held>> }
+interface Held {
+  grantable: boolean;
+}
+interface Entry {
+  readonly target: Target;
+  readonly grantee: string;
+  readonly privs: Map<string, Held>;
+  readonly cols: Map<string, Map<string, Held>>;
+}
 
 /** Privileges held, keyed by target and grantee; build it with grant/revoke, read it with objects(). */
 export class PrivilegeSet {
@@ -56,7 +86,10 @@ export class PrivilegeSet {
   private entry(t: Target, grantee: string): Entry {
     const key = `${t.type} ${t.name} ${t.inSchema ?? ''}\u0000${grantee}`;
     let e = this.entries.get(key);
-    if (!e) { e = { target: t, grantee, privs: new Map(), cols: new Map() }; this.entries.set(key, e); }
+    if (!e) {
+      e = { target: t, grantee, privs: new Map(), cols: new Map() };
+      this.entries.set(key, e);
+    }
     return e;
   }
 
@@ -89,7 +122,8 @@ export class PrivilegeSet {
     const e = this.entry(t, grantee);
     const apply = (m: Map<string, Held>): void => {
       if (!m.has(priv)) return;
-      if (grantOptionOnly) m.set(priv, { grantable: false }); else m.delete(priv);
+      if (grantOptionOnly) m.set(priv, { grantable: false });
+      else m.delete(priv);
     };
     if (column === undefined) {
       apply(e.privs);
@@ -107,113 +141,73 @@ export class PrivilegeSet {
       const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
       const defaults = e.grantee === 'PUBLIC' ? publicDefault(t) : [];
       const source = this.sources.get(key);
-      const base = { kind: 'privileges' as const, ...(t.parent ? { parent: t.parent } : {}), provides: [], deps: t.parent ? [t.parent] : [], ...(source ? { source } : {}) };
+      const base = {
+        kind: 'privileges' as const,
+        ...(t.parent ? { parent: t.parent } : {}),
+        provides: [],
+        deps: t.parent ? [t.parent] : [],
+        ...(source ? { source } : {}),
+      };
       const missing = defaults.filter((p) => !e.privs.has(p));
       if (missing.length > 0 && this.explicit.has(key)) {
         const name = `${what} revoked from PUBLIC`;
-        out.push({ ...base, id: `privileges ${name}`, name, create: [`${prefix}REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`], drop: [`${prefix}GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`] });
+        out.push({
+          ...base,
+          id: `privileges ${name}`,
+          name,
+          create: [`${prefix}REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`],
+          drop: [`${prefix}GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`],
+        });
       }
       const held = [...e.privs].filter(([p, h]) => !(defaults.includes(p) && !h.grantable));
       const create: string[] = [];
-      const plain = held.filter(([, h]) => !h.grantable).map(([p]) => p).sort(byOrder);
-      const opt = held.filter(([, h]) => h.grantable).map(([p]) => p).sort(byOrder);
+      const plain = held
+        .filter(([, h]) => !h.grantable)
+        .map(([p]) => p)
+        .sort(byOrder);
+      const opt = held
+        .filter(([, h]) => h.grantable)
+        .map(([p]) => p)
+        .sort(byOrder);
       if (plain.length > 0) create.push(`${prefix}GRANT ${plain.join(', ')} ON ${on} TO ${e.grantee}`);
       if (opt.length > 0) create.push(`${prefix}GRANT ${opt.join(', ')} ON ${on} TO ${e.grantee} WITH GRANT OPTION`);
       for (const grantable of [false, true]) {
         for (const p of ORDER) {
-          const cols = [...e.cols].filter(([, m]) => m.get(p)?.grantable === grantable).map(([c]) => c).sort();
-          if (cols.length > 0) create.push(`GRANT ${p} (${cols.map(quoteIdent).join(', ')}) ON ${on} TO ${e.grantee}${grantable ? ' WITH GRANT OPTION' : ''}`);
+          const cols = [...e.cols]
+            .filter(([, m]) => m.get(p)?.grantable === grantable)
+            .map(([c]) => c)
+            .sort();
+          if (cols.length > 0)
+            create.push(
+              `GRANT ${p} (${cols.map(quoteIdent).join(', ')}) ON ${on} TO ${e.grantee}${grantable ? ' WITH GRANT OPTION' : ''}`,
+            );
         }
       }
       if (create.length === 0) continue;
       const name = `${what} to ${e.grantee}`;
-      out.push({ ...base, id: `privileges ${name}`, name, create, drop: [`${prefix}REVOKE ALL ON ${on} FROM ${e.grantee}`] });
+      out.push({
+        ...base,
+        id: `privileges ${name}`,
+        name,
+        create,
+        drop: [`${prefix}REVOKE ALL ON ${on} FROM ${e.grantee}`],
+      });
     }
     return out;
   }
 }
 
-/** A grantee as PostgreSQL names it: PUBLIC, or the quoted role name. */
-export const granteeName = (r: Node): string | undefined =>
-  r.RoleSpec?.roletype === 'ROLESPEC_PUBLIC' ? 'PUBLIC' : r.RoleSpec?.roletype === 'ROLESPEC_CSTRING' ? quoteIdent(r.RoleSpec.rolename) : undefined;
-
-const TYPES: Readonly<Record<string, TargetType>> = {
-  OBJECT_TABLE: 'TABLE', OBJECT_SEQUENCE: 'SEQUENCE', OBJECT_SCHEMA: 'SCHEMA', OBJECT_FUNCTION: 'FUNCTION',
-  OBJECT_PROCEDURE: 'PROCEDURE', OBJECT_TYPE: 'TYPE', OBJECT_DOMAIN: 'TYPE',
-};
-
-const DEFAULTS: Readonly<Record<string, DefaultsType>> = {
-  OBJECT_TABLE: 'TABLES', OBJECT_SEQUENCE: 'SEQUENCES', OBJECT_FUNCTION: 'FUNCTIONS', OBJECT_TYPE: 'TYPES', OBJECT_SCHEMA: 'SCHEMAS',
-};
-
-/** Applies one ALTER DEFAULT PRIVILEGES statement; FOR ROLE is required (it is whoever runs it otherwise). */
-export function applyDefaultPrivileges(set: PrivilegeSet, s: Node, where: string): string | undefined {
-  const opt = (name: string): Node[] => (s.options ?? []).find((o: Node) => o.DefElem?.defname === name)?.DefElem.arg?.List?.items ?? [];
-  const roles = opt('roles').map(granteeName);
-  if (roles.length === 0 || roles.some((r: string | undefined) => r === undefined || r === 'PUBLIC')) {
-    return 'write FOR ROLE: default privileges belong to the role whose new objects get them, and without it that is whoever applies the plan';
-  }
-  const type = DEFAULTS[s.action.objtype];
-  if (!type) return 'default privileges on this kind of object are not managed';
-  const schemas: (string | undefined)[] = opt('schemas').map((x: Node) => { set.schemas.add(x.String.sval); return quoteIdent(x.String.sval); });
-  const grantees = (s.action.grantees ?? []).map(granteeName);
-  if (grantees.some((x: string | undefined) => x === undefined)) return 'grant to a named role or PUBLIC';
-  const privs: string[] = (s.action.privileges ?? []).map((p: Node) => String(p.AccessPriv.priv_name).toUpperCase());
-  for (const role of roles as string[]) {
-    for (const inSchema of schemas.length > 0 ? schemas : [undefined]) {
-      const t: Target = { type, name: role, ...(inSchema ? { inSchema } : {}) };
-      set.touch(t, where);
-      for (const g of grantees as string[]) {
-        for (const p of privs.length === 0 || privs.includes('ALL') ? ALL[type] : privs) {
-          if (s.action.is_grant) set.grant(t, g, p, Boolean(s.action.grant_option)); else set.revoke(t, g, p, Boolean(s.action.grant_option));
-        }
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Applies one GRANT / REVOKE statement of an SQL file; returns a problem, if any. */
-export function applyGrantStmt(set: PrivilegeSet, g: Node, schema: string, argTypes: (owa: Node) => string, where: string): string | undefined {
-  if (g.targtype !== 'ACL_TARGET_OBJECT') return 'GRANT … ON ALL … IN SCHEMA is not supported: grant on each object (ALTER DEFAULT PRIVILEGES is not managed yet)';
-  const type = TYPES[g.objtype];
-  if (!type) return `GRANT / REVOKE on ${String(g.objtype).replace(/^OBJECT_/, '').toLowerCase()} is not managed`;
-  const grantees = (g.grantees ?? []).map(granteeName);
-  if (grantees.some((x: string | undefined) => x === undefined)) return 'grant to a named role or PUBLIC (CURRENT_USER / SESSION_USER are not managed)';
-  const targets: Target[] = (g.objects ?? []).map((o: Node): Target => {
-    if (o.RangeVar) {
-      const name = quoteQualified({ schema: o.RangeVar.schemaname ?? schema, name: o.RangeVar.relname });
-      return { type, name, parent: type === 'TABLE' ? `relation ${name}` : `sequence ${name}` };
-    }
-    if (o.ObjectWithArgs) {
-      const names = strings(o.ObjectWithArgs.objname);
-      const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
-      return { type, name: `${n}(${argTypes(o.ObjectWithArgs)})`, parent: `routine ${n}` };
-    }
-    const names = o.String ? [o.String.sval as string] : strings(o.List?.items ?? o.TypeName?.names);
-    if (type === 'SCHEMA') { set.schemas.add(names[0]!); return { type, name: quoteIdent(names[0]!) }; }
-    const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
-    return { type, name: n, parent: `type ${n}` };
-  });
-  const privs: { name: string; cols?: string[] }[] = (g.privileges ?? []).map((p: Node) => ({ name: String(p.AccessPriv.priv_name ?? 'all').toUpperCase(), ...(p.AccessPriv.cols ? { cols: strings(p.AccessPriv.cols) } : {}) }));
-  for (const t of targets) {
-    set.touch(t, where);
-    const list: { name: string; cols?: string[] }[] = privs.length === 0 ? ALL[type].map((name) => ({ name }))
-      : privs.flatMap((p) => (p.name === 'ALL' ? ALL[type].map((name) => ({ name, ...(p.cols ? { cols: p.cols } : {}) })) : [p]));
-    for (const grantee of grantees as string[]) {
-      for (const p of list) {
-        for (const col of p.cols ?? [undefined]) {
-          if (g.is_grant) set.grant(t, grantee, p.name, Boolean(g.grant_option), col);
-          else set.revoke(t, grantee, p.name, Boolean(g.grant_option), col);
-        }
-      }
-    }
-  }
-  return undefined;
-}
-
 /** One aclexplode row of the catalog query. */
-export type AclRow = readonly [type: TargetType, name: string, parent: string | null, grantee: string | null, priv: string | null, grantable: boolean | null, column: string | null, inSchema?: string | null];
+export type AclRow = readonly [
+  type: TargetType,
+  name: string,
+  parent: string | null,
+  grantee: string | null,
+  priv: string | null,
+  grantable: boolean | null,
+  column: string | null,
+  inSchema?: string | null,
+];
 
 /** The catalog's privileges as objects; a row with no grantee only says the target's ACL is set. */
 export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {

@@ -18,14 +18,21 @@ interface Ctx {
 }
 
 /** A decision: its steps, and the tables it takes out of their actual colocation group. */
-interface Decided { readonly steps: Step[]; readonly moved: readonly string[] }
+interface Decided {
+  readonly steps: Step[];
+  readonly moved: readonly string[];
+}
 
 const have = (c: Ctx, id: string): Distribution => c.actual.tables[id]?.distribution ?? { kind: 'local' };
-const hashOf = (c: Ctx, id: string): Hash | undefined => { const d = have(c, id); return d.kind === 'hash' ? d : undefined; };
+const hashOf = (c: Ctx, id: string): Hash | undefined => {
+  const d = have(c, id);
+  return d.kind === 'hash' ? d : undefined;
+};
 const want = (c: Ctx, id: string): Hash => c.desired.tables[id]!.distribution as Hash;
 /** Rows a table holds are copied when it becomes distributed or reference: only tables that existed hold any. */
 const copiesData = (c: Ctx, t: Table): boolean => c.actual.tables[t.id] !== undefined;
-const undistribute = (c: Ctx, t: Table): Step[] => (have(c, t.id).kind !== 'local' ? [{ kind: 'undistribute_table', table: t.qname }] : []);
+const undistribute = (c: Ctx, t: Table): Step[] =>
+  have(c, t.id).kind !== 'local' ? [{ kind: 'undistribute_table', table: t.qname }] : [];
 
 /** Reference and single-shard tables. */
 function otherKindSteps(c: Ctx): Step[] {
@@ -43,40 +50,112 @@ function otherKindSteps(c: Ctx): Step[] {
  * shared with another declared group must not be resized by cascading (that would rewrite the
  * other group's tables too): the target leaves it for a fresh group instead.
  */
-function chooseTarget(c: Ctx, g: ColocationGroup, members: readonly string[]): Decided & { target: string; targetGroup?: string } {
-  const declaredGroup = (id: string): string | undefined => { const d = c.desired.tables[id]?.distribution; return d?.kind === 'hash' ? d.group : d ? `(${d.kind})` : undefined; };
+function chooseTarget(
+  c: Ctx,
+  g: ColocationGroup,
+  members: readonly string[],
+): Decided & { target: string; targetGroup?: string } {
+  const declaredGroup = (id: string): string | undefined => {
+    const d = c.desired.tables[id]?.distribution;
+    return d?.kind === 'hash' ? d.group : d ? `(${d.kind})` : undefined;
+  };
   const clean = (id: string): boolean => {
     const grp = c.actual.groups[hashOf(c, id)!.group];
-    return !grp || grp.members.every((m) => { const dg = declaredGroup(m); return c.movedOut.has(m) || dg === undefined || dg === g.name; });
+    return (
+      !grp ||
+      grp.members.every((m) => {
+        const dg = declaredGroup(m);
+        return c.movedOut.has(m) || dg === undefined || dg === g.name;
+      })
+    );
   };
-  const candidates = [g.anchor, ...members].filter((id) => members.includes(id) && hashOf(c, id)?.column === want(c, id).column);
+  const candidates = [g.anchor, ...members].filter(
+    (id) => members.includes(id) && hashOf(c, id)?.column === want(c, id).column,
+  );
   const keep = candidates.find(clean);
   if (keep !== undefined) {
     const targetGroup = hashOf(c, keep)!.group;
     const actualGroup = c.actual.groups[targetGroup];
     const resize = actualGroup && actualGroup.shardCount !== g.shardCount;
     return {
-      target: keep, targetGroup, moved: [],
-      steps: resize ? [{ kind: 'alter_distributed_table', table: c.desired.tables[keep]!.qname, shardCount: g.shardCount, cascade: actualGroup.members.length > 1, group: g.name }] : [],
+      target: keep,
+      targetGroup,
+      moved: [],
+      steps: resize
+        ? [
+            {
+              kind: 'alter_distributed_table',
+              table: c.desired.tables[keep]!.qname,
+              shardCount: g.shardCount,
+              cascade: actualGroup.members.length > 1,
+              group: g.name,
+            },
+          ]
+        : [],
     };
   }
   if (candidates.length > 0) {
     const target = candidates[0]!;
-    return { target, moved: [target], steps: [{ kind: 'alter_distributed_table', table: c.desired.tables[target]!.qname, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name }] };
+    return {
+      target,
+      moved: [target],
+      steps: [
+        {
+          kind: 'alter_distributed_table',
+          table: c.desired.tables[target]!.qname,
+          shardCount: g.shardCount,
+          colocateWith: 'none',
+          cascade: false,
+          group: g.name,
+        },
+      ],
+    };
   }
   const anchor = c.desired.tables[members.includes(g.anchor) ? g.anchor : members[0]!]!;
   const column = want(c, anchor.id).column;
   if (hashOf(c, anchor.id)) {
-    return { target: anchor.id, moved: [anchor.id], steps: [{ kind: 'alter_distributed_table', table: anchor.qname, column, shardCount: g.shardCount, colocateWith: 'none', cascade: false, group: g.name }] };
+    return {
+      target: anchor.id,
+      moved: [anchor.id],
+      steps: [
+        {
+          kind: 'alter_distributed_table',
+          table: anchor.qname,
+          column,
+          shardCount: g.shardCount,
+          colocateWith: 'none',
+          cascade: false,
+          group: g.name,
+        },
+      ],
+    };
   }
   return {
-    target: anchor.id, moved: [],
-    steps: [...undistribute(c, anchor), { kind: 'distribute_table', table: anchor.qname, column, group: g.name, colocateWith: 'none', shardCount: g.shardCount, copiesData: copiesData(c, anchor) }],
+    target: anchor.id,
+    moved: [],
+    steps: [
+      ...undistribute(c, anchor),
+      {
+        kind: 'distribute_table',
+        table: anchor.qname,
+        column,
+        group: g.name,
+        colocateWith: 'none',
+        shardCount: g.shardCount,
+        copiesData: copiesData(c, anchor),
+      },
+    ],
   };
 }
 
 /** The steps that bring each other member next to the target. */
-function memberSteps(c: Ctx, g: ColocationGroup, members: readonly string[], target: string, targetGroup: string | undefined): Decided {
+function memberSteps(
+  c: Ctx,
+  g: ColocationGroup,
+  members: readonly string[],
+  target: string,
+  targetGroup: string | undefined,
+): Decided {
   const targetTable = c.desired.tables[target]!;
   const steps: Step[] = [];
   const moved: string[] = [];
@@ -85,23 +164,49 @@ function memberSteps(c: Ctx, g: ColocationGroup, members: readonly string[], tar
     const t = c.desired.tables[id]!;
     const cur = hashOf(c, id);
     if (!cur) {
-      steps.push(...undistribute(c, t), { kind: 'distribute_table', table: t.qname, column: want(c, id).column, group: g.name, colocateWith: targetTable.qname, copiesData: copiesData(c, t) });
+      steps.push(...undistribute(c, t), {
+        kind: 'distribute_table',
+        table: t.qname,
+        column: want(c, id).column,
+        group: g.name,
+        colocateWith: targetTable.qname,
+        copiesData: copiesData(c, t),
+      });
     } else if (cur.column !== want(c, id).column) {
       moved.push(id);
-      steps.push({ kind: 'alter_distributed_table', table: t.qname, column: want(c, id).column, colocateWith: targetTable.qname, cascade: false, group: g.name });
+      steps.push({
+        kind: 'alter_distributed_table',
+        table: t.qname,
+        column: want(c, id).column,
+        colocateWith: targetTable.qname,
+        cascade: false,
+        group: g.name,
+      });
     } else if (targetGroup === undefined || cur.group !== targetGroup) {
       moved.push(id);
       const sameShards = c.actual.groups[cur.group]?.shardCount === g.shardCount;
-      steps.push(sameShards && targetGroup !== undefined
-        ? { kind: 'update_colocation', table: t.qname, colocateWith: targetTable.qname, group: g.name }
-        : { kind: 'alter_distributed_table', table: t.qname, colocateWith: targetTable.qname, cascade: false, group: g.name });
+      steps.push(
+        sameShards && targetGroup !== undefined
+          ? { kind: 'update_colocation', table: t.qname, colocateWith: targetTable.qname, group: g.name }
+          : {
+              kind: 'alter_distributed_table',
+              table: t.qname,
+              colocateWith: targetTable.qname,
+              cascade: false,
+              group: g.name,
+            },
+      );
     }
   }
   return { steps, moved };
 }
 
 /** Steps that give existing or just-created tables their declared distribution. */
-export function distributionSteps(desired: ClusterModel, actual: ClusterModel, present: (id: string) => boolean): Step[] {
+export function distributionSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  present: (id: string) => boolean,
+): Step[] {
   const movedOut = new Set<string>();
   const c: Ctx = { desired, actual, present, movedOut };
   const steps: Step[] = otherKindSteps(c);

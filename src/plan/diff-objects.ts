@@ -12,7 +12,10 @@ import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
-export interface RecordedObject { readonly desired: string; readonly actual: string }
+export interface RecordedObject {
+  readonly desired: string;
+  readonly actual: string;
+}
 
 export interface ObjectDiffContext {
   readonly prune: boolean;
@@ -34,8 +37,10 @@ export const isTypeKind = (k: SqlObject['kind']): boolean => TYPE_KINDS.has(k);
 export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
   if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
   if (d.kind === 'extension') {
-    return (d.extension?.schema === undefined || d.extension.schema === a.extension?.schema)
-      && (d.extension?.version === undefined || d.extension.version === a.extension?.version);
+    return (
+      (d.extension?.schema === undefined || d.extension.schema === a.extension?.schema) &&
+      (d.extension?.version === undefined || d.extension.version === a.extension?.version)
+    );
   }
   // The catalog is read with search_path = public: an unqualified name there is in public.
   const kd = objectKey(d.create, d.searchPath);
@@ -65,7 +70,11 @@ export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
 }
 
 /** Steps and problems for the objects defined by SQL, plus the unmanaged ones (as plan lines). */
-export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: ObjectDiffContext): { steps: Step[]; problems: DiffProblem[]; unmanaged: string[] } {
+export function objectSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  ctx: ObjectDiffContext,
+): { steps: Step[]; problems: DiffProblem[]; unmanaged: string[] } {
   const problems: DiffProblem[] = [];
   const D = desired.objects;
   // Parents a managed object may belong to: declared tables, objects and routines.
@@ -79,11 +88,15 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
   // there), unless an SQL file declares them.
   const yamlIndex = new Set<string>();
   for (const t of Object.values(desired.tables)) {
-    for (const i of t.indexes) if (i.name) declared.add(`index ${quoteQualified({ schema: t.qname.schema, name: i.name })}`);
+    for (const i of t.indexes)
+      if (i.name) declared.add(`index ${quoteQualified({ schema: t.qname.schema, name: i.name })}`);
     if (!t.columns) continue;
     for (const x of actual.tables[t.id]?.indexes ?? []) {
       const id = `index ${quoteQualified({ schema: t.qname.schema, name: x.name ?? '' })}`;
-      if (!D[id]) { yamlIndex.add(id); declared.add(id); }
+      if (!D[id]) {
+        yamlIndex.add(id);
+        declared.add(id);
+      }
     }
   }
   const inScope = (a: SqlObject): boolean => !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent));
@@ -95,15 +108,32 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
   const recreate = new Map<string, SqlObject>(); // actual objects to drop before their desired form is created
   for (const d of Object.values(D)) {
     const a = A[d.id];
-    if (!a) { creates.push(d); continue; }
+    if (!a) {
+      creates.push(d);
+      continue;
+    }
     if (sameObject(d, a, ctx.recorded[d.id])) continue;
     switch (d.kind) {
       case 'privileges':
         // Revoked and granted again in place: nothing depends on a grant.
-        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: [...(a.drop ?? []), ...d.create], what: 'change', ...searchPath(d) });
+        alters.push({
+          kind: 'alter_object',
+          object: d.id,
+          objectKind: d.kind,
+          statements: [...(a.drop ?? []), ...d.create],
+          what: 'change',
+          ...searchPath(d),
+        });
         break;
       case 'comment':
-        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: d.create, what: 'change', ...searchPath(d) });
+        alters.push({
+          kind: 'alter_object',
+          object: d.id,
+          objectKind: d.kind,
+          statements: d.create,
+          what: 'change',
+          ...searchPath(d),
+        });
         break;
       case 'enum': {
         const steps = enumSteps(d, a);
@@ -114,15 +144,22 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
       case 'extension': {
         const name = d.name;
         const sql: string[] = [];
-        if (d.extension?.schema !== undefined && d.extension.schema !== a.extension?.schema) sql.push(`ALTER EXTENSION ${name} SET SCHEMA ${quoteIdent(d.extension.schema)}`);
-        if (d.extension?.version !== undefined && d.extension.version !== a.extension?.version) sql.push(`ALTER EXTENSION ${name} UPDATE TO ${quoteLiteral(d.extension.version)}`);
+        if (d.extension?.schema !== undefined && d.extension.schema !== a.extension?.schema)
+          sql.push(`ALTER EXTENSION ${name} SET SCHEMA ${quoteIdent(d.extension.schema)}`);
+        if (d.extension?.version !== undefined && d.extension.version !== a.extension?.version)
+          sql.push(`ALTER EXTENSION ${name} UPDATE TO ${quoteLiteral(d.extension.version)}`);
         alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: sql, what: 'update' });
         break;
       }
-      case 'domain': case 'composite type': {
-        const users = (actual.typeUsers?.[d.provides[0]!] ?? []);
+      case 'domain':
+      case 'composite type': {
+        const users = actual.typeUsers?.[d.provides[0]!] ?? [];
         if (users.length > 0) {
-          problems.push({ code: 'type_in_use', object: d.id, message: `differs, and ${users.map((u) => u.replace(/^relation /, 'table ')).join(', ')} ${users.length === 1 ? 'uses' : 'use'} it: changing it in place (ALTER DOMAIN / ALTER TYPE) is not planned; change it by hand or through a new type` });
+          problems.push({
+            code: 'type_in_use',
+            object: d.id,
+            message: `differs, and ${users.map((u) => u.replace(/^relation /, 'table ')).join(', ')} ${users.length === 1 ? 'uses' : 'use'} it: changing it in place (ALTER DOMAIN / ALTER TYPE) is not planned; change it by hand or through a new type`,
+          });
           break;
         }
         recreate.set(d.id, a);
@@ -142,15 +179,30 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
     grew = false;
     for (const a of Object.values(actual.objects)) {
       if (recreate.has(a.id) || dropped.has(a.id)) continue;
-      const hit = a.deps.find((d) => broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)));
+      const hit = a.deps.find(
+        (d) =>
+          broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)),
+      );
       if (!hit) continue;
       // A sub-object goes with a parent that is dropped: nothing to do unless it is declared.
-      const goesWithParent = a.parent !== undefined && broken.has(a.parent) && !ctx.changedRelations.has(a.parent) && !ctx.recreatedRoutines.has(a.parent);
-      if (D[a.id]) { recreate.set(a.id, a); if (!creates.some((c) => c.id === a.id)) creates.push(D[a.id]!); }
-      else if (goesWithParent) dropped.add(a.id);
-      else if (ctx.prune && A[a.id]) { dropped.add(a.id); early.set(a.id, a); }
-      else {
-        problems.push({ code: 'dependent_object', object: a.id, message: `depends on ${hit.replace(/^relation /, '')}, which this plan drops or changes, and the manifest does not declare it: declare it (so it is created again) or drop it first` });
+      const goesWithParent =
+        a.parent !== undefined &&
+        broken.has(a.parent) &&
+        !ctx.changedRelations.has(a.parent) &&
+        !ctx.recreatedRoutines.has(a.parent);
+      if (D[a.id]) {
+        recreate.set(a.id, a);
+        if (!creates.some((c) => c.id === a.id)) creates.push(D[a.id]!);
+      } else if (goesWithParent) dropped.add(a.id);
+      else if (ctx.prune && A[a.id]) {
+        dropped.add(a.id);
+        early.set(a.id, a);
+      } else {
+        problems.push({
+          code: 'dependent_object',
+          object: a.id,
+          message: `depends on ${hit.replace(/^relation /, '')}, which this plan drops or changes, and the manifest does not declare it: declare it (so it is created again) or drop it first`,
+        });
         dropped.add(a.id);
         continue;
       }
@@ -171,24 +223,42 @@ export function objectSteps(desired: ClusterModel, actual: ClusterModel, ctx: Ob
   const steps: Step[] = [];
   // Drops: dependents first (the reverse of creation order over the actual dependencies).
   const dropOrder = dependencyOrder([...recreate.values(), ...early.values()]).reverse();
-  for (const a of dropOrder) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: early.has(a.id) ? 'prune_dependent' : 'recreate' });
+  for (const a of dropOrder)
+    steps.push({
+      kind: 'drop_object',
+      object: a.id,
+      objectKind: a.kind,
+      statements: a.drop ?? [],
+      reason: early.has(a.id) ? 'prune_dependent' : 'recreate',
+    });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(creates)) {
-    steps.push({ kind: 'create_object', object: d.id, objectKind: d.kind, statements: d.create, recreate: recreate.has(d.id), ...searchPath(d) });
+    steps.push({
+      kind: 'create_object',
+      object: d.id,
+      objectKind: d.kind,
+      statements: d.create,
+      recreate: recreate.has(d.id),
+      ...searchPath(d),
+    });
   }
-  for (const a of dependencyOrder(prunes).reverse()) steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
+  for (const a of dependencyOrder(prunes).reverse())
+    steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
   return { steps, problems, unmanaged };
 }
 
-const searchPath = (d: SqlObject): { searchPath?: string } => (d.searchPath !== undefined ? { searchPath: d.searchPath } : {});
+const searchPath = (d: SqlObject): { searchPath?: string } =>
+  d.searchPath !== undefined ? { searchPath: d.searchPath } : {};
 
 function enumSteps(d: SqlObject, a: SqlObject): Step[] | string {
   const want = d.labels ?? [];
   const have = a.labels ?? [];
   const missing = have.filter((l) => !want.includes(l));
-  if (missing.length > 0) return `drops label${missing.length === 1 ? '' : 's'} ${missing.map((l) => JSON.stringify(l)).join(', ')}: PostgreSQL cannot remove a value from an enum (create a new type and move the columns to it)`;
+  if (missing.length > 0)
+    return `drops label${missing.length === 1 ? '' : 's'} ${missing.map((l) => JSON.stringify(l)).join(', ')}: PostgreSQL cannot remove a value from an enum (create a new type and move the columns to it)`;
   const kept = want.filter((l) => have.includes(l));
-  if (kept.join('\u0000') !== have.join('\u0000')) return 'reorders existing labels: PostgreSQL cannot reorder an enum\'s values';
+  if (kept.join('\u0000') !== have.join('\u0000'))
+    return "reorders existing labels: PostgreSQL cannot reorder an enum's values";
   const steps: Step[] = [];
   const now = [...have];
   for (let i = 0; i < want.length; i++) {
@@ -196,7 +266,13 @@ function enumSteps(d: SqlObject, a: SqlObject): Step[] | string {
     if (now.includes(l)) continue;
     const next = want.slice(i + 1).find((x) => now.includes(x));
     const where = next !== undefined ? ` BEFORE ${quoteLiteral(next)}` : '';
-    steps.push({ kind: 'alter_object', object: d.id, objectKind: 'enum', statements: [`ALTER TYPE ${d.name} ADD VALUE ${quoteLiteral(l)}${where}`], what: `add value ${l}` });
+    steps.push({
+      kind: 'alter_object',
+      object: d.id,
+      objectKind: 'enum',
+      statements: [`ALTER TYPE ${d.name} ADD VALUE ${quoteLiteral(l)}${where}`],
+      what: `add value ${l}`,
+    });
     now.splice(next !== undefined ? now.indexOf(next) : now.length, 0, l);
   }
   return steps;

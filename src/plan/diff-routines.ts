@@ -13,16 +13,28 @@ export function colocated(actual: ClusterModel, a: string, b: string): boolean {
   return da?.kind === 'hash' && db?.kind === 'hash' && da.group === db.group;
 }
 
-function sameDistribution(actual: ClusterModel, want: RoutineDistribution, have: RoutineDistribution | undefined): boolean {
+function sameDistribution(
+  actual: ClusterModel,
+  want: RoutineDistribution,
+  have: RoutineDistribution | undefined,
+): boolean {
   if (!have) return false;
   if (want.argIndex !== have.argIndex) return false;
   if (want.argIndex === undefined) return true;
-  return (want.forceDelegation ?? false) === (have.forceDelegation ?? false)
-    && want.colocateWith !== undefined && have.colocateWith !== undefined && colocated(actual, want.colocateWith, have.colocateWith);
+  return (
+    (want.forceDelegation ?? false) === (have.forceDelegation ?? false) &&
+    want.colocateWith !== undefined &&
+    have.colocateWith !== undefined &&
+    colocated(actual, want.colocateWith, have.colocateWith)
+  );
 }
 
 /** Routine definition steps; returns the routines whose distribution a DROP removed. */
-export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): { steps: Step[]; dropped: Set<string> } {
+export function routineDefinitionSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  problems: DiffProblem[],
+): { steps: Step[]; dropped: Set<string> } {
   const steps: Step[] = [];
   const dropped = new Set<string>();
   for (const r of Object.values(desired.routines)) {
@@ -30,19 +42,50 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
     const searchPath = r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {};
     if (!a) {
       if (r.definition === undefined || !r.kind) {
-        problems.push({ code: 'missing_routine', object: r.id, message: 'is declared without a file (created elsewhere) but does not exist' });
+        problems.push({
+          code: 'missing_routine',
+          object: r.id,
+          message: 'is declared without a file (created elsewhere) but does not exist',
+        });
         continue;
       }
-      steps.push({ kind: 'create_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: r.definition, ...searchPath });
+      steps.push({
+        kind: 'create_routine',
+        routine: r.qname,
+        signature: r.id,
+        routineKind: r.kind,
+        definition: r.definition,
+        ...searchPath,
+      });
       continue;
     }
     if (r.definition === undefined || a.definition === undefined || !r.kind) continue;
     const cmp = compareRoutines(r.definition, a.definition);
     if (cmp === 'replace') {
-      steps.push({ kind: 'replace_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: orReplace(r.definition), ...searchPath });
+      steps.push({
+        kind: 'replace_routine',
+        routine: r.qname,
+        signature: r.id,
+        routineKind: r.kind,
+        definition: orReplace(r.definition),
+        ...searchPath,
+      });
     } else if (cmp === 'recreate') {
-      steps.push({ kind: 'drop_routine', routine: r.qname, signature: r.id, routineKind: a.kind ?? r.kind, reason: 'recreate' });
-      steps.push({ kind: 'create_routine', routine: r.qname, signature: r.id, routineKind: r.kind, definition: r.definition, ...searchPath });
+      steps.push({
+        kind: 'drop_routine',
+        routine: r.qname,
+        signature: r.id,
+        routineKind: a.kind ?? r.kind,
+        reason: 'recreate',
+      });
+      steps.push({
+        kind: 'create_routine',
+        routine: r.qname,
+        signature: r.id,
+        routineKind: r.kind,
+        definition: r.definition,
+        ...searchPath,
+      });
       dropped.add(r.id);
     }
   }
@@ -50,14 +93,27 @@ export function routineDefinitionSteps(desired: ClusterModel, actual: ClusterMod
 }
 
 /** create_distributed_function for every routine whose distribution differs. */
-export function routineDistributionSteps(desired: ClusterModel, actual: ClusterModel, dropped: ReadonlySet<string>, canExist: (r: Routine) => boolean, citus: boolean, touched: ReadonlySet<string>, problems: DiffProblem[]): Step[] {
+export function routineDistributionSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  dropped: ReadonlySet<string>,
+  canExist: (r: Routine) => boolean,
+  citus: boolean,
+  touched: ReadonlySet<string>,
+  problems: DiffProblem[],
+): Step[] {
   const steps: Step[] = [];
   for (const r of Object.values(desired.routines)) {
     if (!canExist(r)) continue;
     if (r.distribution === undefined) {
       // Declared local: Citus has no way to forget a routine short of DROP (pg_dist_object).
       if (!dropped.has(r.id) && actual.routines[r.id]?.distribution) {
-        problems.push({ code: 'routine_distributed', object: r.id, message: 'is declared local: true but Citus knows it (pg_dist_object); that is not undone by a plan: drop it and create it again, or remove local: true' });
+        problems.push({
+          code: 'routine_distributed',
+          object: r.id,
+          message:
+            'is declared local: true but Citus knows it (pg_dist_object); that is not undone by a plan: drop it and create it again, or remove local: true',
+        });
       }
       continue;
     }
@@ -69,8 +125,16 @@ export function routineDistributionSteps(desired: ClusterModel, actual: ClusterM
     const moved = want.colocateWith !== undefined && touched.has(want.colocateWith);
     if (!moved && sameDistribution(actual, want, have)) continue;
     steps.push({
-      kind: 'distribute_routine', routine: r.qname, ...(r.argTypes ? { signature: r.id } : {}),
-      ...(want.argIndex !== undefined ? { argIndex: want.argIndex, colocateWith: desired.tables[want.colocateWith!]!.qname, forceDelegation: want.forceDelegation ?? false } : {}),
+      kind: 'distribute_routine',
+      routine: r.qname,
+      ...(r.argTypes ? { signature: r.id } : {}),
+      ...(want.argIndex !== undefined
+        ? {
+            argIndex: want.argIndex,
+            colocateWith: desired.tables[want.colocateWith!]!.qname,
+            forceDelegation: want.forceDelegation ?? false,
+          }
+        : {}),
     });
   }
   return steps;

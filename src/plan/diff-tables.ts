@@ -6,7 +6,6 @@ import { sameExpression } from '../sql/normalize.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
-
 function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
   const have = new Map((a.columns ?? []).map((c) => [c.name, c]));
@@ -16,30 +15,62 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     if (!ac) {
       // "cannot execute ADD COLUMN commands involving identity columns when metadata is synchronized to workers"
       if (c.identity !== undefined && a.distribution.kind !== 'local') {
-        problems.push({ code: 'citus_unsupported_alter', object: `${t.id}.${quoteIdent(c.name)}`, message: 'is a new identity column: Citus cannot add one to a distributed or reference table; use a bigint column with a sequence default' });
+        problems.push({
+          code: 'citus_unsupported_alter',
+          object: `${t.id}.${quoteIdent(c.name)}`,
+          message:
+            'is a new identity column: Citus cannot add one to a distributed or reference table; use a bigint column with a sequence default',
+        });
       } else steps.push({ kind: 'add_column', table: t.qname, column: c });
       continue;
     }
     const collationDiffers = (c.collation ?? '') !== (ac.collation ?? '');
     if (c.type.sql !== ac.type.sql || collationDiffers) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
-        problems.push({ code: 'serial_change', object: `${t.id}.${c.name}`, message: `is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned` });
+        problems.push({
+          code: 'serial_change',
+          object: `${t.id}.${c.name}`,
+          message: `is ${ac.type.sql} in the cluster and ${c.type.sql} in the manifest; switching a column to or from serial is not planned`,
+        });
       } else if (c.name === distCol) {
-        problems.push({ code: 'distribution_column_type', object: `${t.id}.${c.name}`, message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first` });
+        problems.push({
+          code: 'distribution_column_type',
+          object: `${t.id}.${c.name}`,
+          message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first`,
+        });
       } else {
         // COLLATE "default" puts back the type's own collation.
-        steps.push({ kind: 'alter_column_type', table: t.qname, column: c.name, type: c.type.sql, from: ac.type.sql, ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}) });
+        steps.push({
+          kind: 'alter_column_type',
+          table: t.qname,
+          column: c.name,
+          type: c.type.sql,
+          from: ac.type.sql,
+          ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}),
+        });
       }
     }
     steps.push(...generationSteps(t, a, c, ac, problems));
-    if (c.notNull !== ac.notNull) steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
-    if (!c.type.serial && c.generated === undefined && ac.generated === undefined && !sameExpression(c.default, ac.default)) {
-      steps.push({ kind: 'alter_column_default', table: t.qname, column: c.name, ...(c.default !== undefined ? { default: c.default } : {}) });
+    if (c.notNull !== ac.notNull)
+      steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
+    if (
+      !c.type.serial &&
+      c.generated === undefined &&
+      ac.generated === undefined &&
+      !sameExpression(c.default, ac.default)
+    ) {
+      steps.push({
+        kind: 'alter_column_default',
+        table: t.qname,
+        column: c.name,
+        ...(c.default !== undefined ? { default: c.default } : {}),
+      });
     }
   }
   if (prune) {
     const want = new Set((t.columns ?? []).map((c) => c.name));
-    for (const ac of a.columns ?? []) if (!want.has(ac.name)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
+    for (const ac of a.columns ?? [])
+      if (!want.has(ac.name)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
   }
   return steps;
 }
@@ -52,16 +83,39 @@ function generationSteps(t: Table, a: Table, c: Column, ac: Column, problems: Di
   // table ("alter table command is currently unsupported"): a problem, never a failed apply.
   const onCitus = a.distribution.kind !== 'local';
   const refused = (what: string): void => {
-    problems.push({ code: 'citus_unsupported_alter', object, message: `${what}: Citus does not support this on a distributed or reference table (undistribute it first, or add a new column)` });
+    problems.push({
+      code: 'citus_unsupported_alter',
+      object,
+      message: `${what}: Citus does not support this on a distributed or reference table (undistribute it first, or add a new column)`,
+    });
   };
   if (c.identity !== ac.identity) {
-    if (onCitus) refused(c.identity === undefined ? 'drops its identity' : ac.identity === undefined ? 'becomes an identity column' : `changes its identity to ${c.identity}`);
-    else steps.push({ kind: 'alter_column_identity', table: t.qname, column: c.name, ...(c.identity ? { identity: c.identity } : {}), ...(ac.identity ? { from: ac.identity } : {}) });
+    if (onCitus)
+      refused(
+        c.identity === undefined
+          ? 'drops its identity'
+          : ac.identity === undefined
+            ? 'becomes an identity column'
+            : `changes its identity to ${c.identity}`,
+      );
+    else
+      steps.push({
+        kind: 'alter_column_identity',
+        table: t.qname,
+        column: c.name,
+        ...(c.identity ? { identity: c.identity } : {}),
+        ...(ac.identity ? { from: ac.identity } : {}),
+      });
   }
   if (c.generated !== undefined && (ac.generated === undefined || !sameExpression(c.generated, ac.generated))) {
-    problems.push({ code: 'generated_change', object, message: ac.generated === undefined
-      ? 'is a plain column in the cluster: PostgreSQL 15 cannot make an existing column generated; add a new column instead'
-      : `is generated as (${ac.generated}) in the cluster: PostgreSQL 15 cannot change a generation expression; add a new column instead` });
+    problems.push({
+      code: 'generated_change',
+      object,
+      message:
+        ac.generated === undefined
+          ? 'is a plain column in the cluster: PostgreSQL 15 cannot make an existing column generated; add a new column instead'
+          : `is generated as (${ac.generated}) in the cluster: PostgreSQL 15 cannot change a generation expression; add a new column instead`,
+    });
   } else if (c.generated === undefined && ac.generated !== undefined) {
     if (onCitus) refused('stops being generated');
     else steps.push({ kind: 'drop_column_expression', table: t.qname, column: c.name });
@@ -86,34 +140,60 @@ function referencedColumnProblems(t: Table, a: Table): DiffProblem[] {
   for (const [where, cols] of named) {
     for (const c of cols) {
       if (have.has(c)) continue;
-      problems.push({ code: 'unknown_column', object: t.id, message: `${where}: has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})` });
+      problems.push({
+        code: 'unknown_column',
+        object: t.id,
+        message: `${where}: has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})`,
+      });
     }
   }
   return problems;
 }
 
 /** Steps that create or reshape tables (not their distribution). */
-export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel, prune: boolean, problems: DiffProblem[]): { steps: Step[]; created: Set<string> } {
+export function tableStructureSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  prune: boolean,
+  problems: DiffProblem[],
+): { steps: Step[]; created: Set<string> } {
   const steps: Step[] = [];
   const created = new Set<string>();
   for (const t of Object.values(desired.tables)) {
     const a = actual.tables[t.id];
     if (!a) {
       if (!t.columns) {
-        problems.push({ code: 'missing_table', object: t.id, message: `is declared without columns (created elsewhere) but does not exist` });
+        problems.push({
+          code: 'missing_table',
+          object: t.id,
+          message: `is declared without columns (created elsewhere) but does not exist`,
+        });
         continue;
       }
-      steps.push({ kind: 'create_table', table: t.qname, columns: t.columns, ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}), unique: t.unique, ...(t.unlogged ? { unlogged: true } : {}) });
+      steps.push({
+        kind: 'create_table',
+        table: t.qname,
+        columns: t.columns,
+        ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}),
+        unique: t.unique,
+        ...(t.unlogged ? { unlogged: true } : {}),
+      });
       created.add(t.id);
     } else {
-      if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged)) steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
+      if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))
+        steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });
       else if (t.primaryKey && a.primaryKey && !sameList(t.primaryKey, a.primaryKey)) {
-        problems.push({ code: 'primary_key_changed', object: t.id, message: `has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned` });
+        problems.push({
+          code: 'primary_key_changed',
+          object: t.id,
+          message: `has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned`,
+        });
       }
-      for (const u of t.unique) if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
+      for (const u of t.unique)
+        if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {
@@ -121,7 +201,12 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
       if (exists) continue;
       // The name is taken by an index of another definition: drop it first.
       if (ix.name !== undefined && a?.indexes.some((x) => x.name === ix.name)) {
-        steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: ix.name }, recreate: true });
+        steps.push({
+          kind: 'drop_index',
+          table: t.qname,
+          index: { schema: t.qname.schema, name: ix.name },
+          recreate: true,
+        });
         replaced.add(ix.name);
       }
       steps.push({ kind: 'create_index', table: t.qname, index: ix });
@@ -129,7 +214,8 @@ export function tableStructureSteps(desired: ClusterModel, actual: ClusterModel,
     if (a && prune && t.columns) {
       for (const x of a.indexes) {
         const wanted = t.indexes.some((ix) => sameIndex(x, ix));
-        if (!wanted && x.name && !replaced.has(x.name)) steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
+        if (!wanted && x.name && !replaced.has(x.name))
+          steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
       }
     }
   }

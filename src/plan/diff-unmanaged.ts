@@ -6,14 +6,26 @@ import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
 /** Objects in the cluster the manifest does not declare (and does not ignore). */
-export function unmanagedObjects(desired: ClusterModel, actual: ClusterModel, ignored: (text: string) => boolean): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
-  const ownedByKnown = (s: Sequence): boolean => s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
+export function unmanagedObjects(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  ignored: (text: string) => boolean,
+): { tables: Table[]; routines: Routine[]; sequences: Sequence[] } {
+  const ownedByKnown = (s: Sequence): boolean =>
+    s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
   return {
     tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id] && !ignored(`table ${t.id}`)),
-    routines: Object.values(actual.routines).filter((r) => !desired.routines[r.id]
-      && !Object.values(desired.routines).some((d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name)
-      && !ignored(`routine ${r.id}`)),
-    sequences: Object.values(actual.sequences).filter((s) => !desired.sequences[s.id] && !ownedByKnown(s) && !ignored(`sequence ${s.id}`)),
+    routines: Object.values(actual.routines).filter(
+      (r) =>
+        !desired.routines[r.id] &&
+        !Object.values(desired.routines).some(
+          (d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name,
+        ) &&
+        !ignored(`routine ${r.id}`),
+    ),
+    sequences: Object.values(actual.sequences).filter(
+      (s) => !desired.sequences[s.id] && !ownedByKnown(s) && !ignored(`sequence ${s.id}`),
+    ),
   };
 }
 
@@ -32,15 +44,22 @@ export function unmanagedParts(desired: ClusterModel, actual: ClusterModel, prun
       const want = new Set(t.columns.map((c) => c.name));
       for (const c of a.columns ?? []) if (!want.has(c.name)) out.push(`column ${t.id}.${quoteIdent(c.name)}`);
       for (const x of a.indexes) {
-        if (!t.indexes.some((ix) => sameIndex(x, ix))) out.push(`index ${x.name ? quoteIdent(x.name) : ''} on ${t.id} ${cols(x.columns)}`.replace('index  on', 'index on'));
+        if (!t.indexes.some((ix) => sameIndex(x, ix)))
+          out.push(
+            `index ${x.name ? quoteIdent(x.name) : ''} on ${t.id} ${cols(x.columns)}`.replace('index  on', 'index on'),
+          );
       }
     }
     if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey)}`);
     for (const u of a.unique) {
-      if (!t.unique.some((x) => sameSet(x, u)) && !(t.primaryKey && sameList(t.primaryKey, u))) out.push(`unique constraint on ${t.id} ${cols(u)}`);
+      if (!t.unique.some((x) => sameSet(x, u)) && !(t.primaryKey && sameList(t.primaryKey, u)))
+        out.push(`unique constraint on ${t.id} ${cols(u)}`);
     }
     for (const fk of a.foreignKeys) {
-      if (!t.foreignKeys.some((x) => sameFk(x, fk))) out.push(`foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`);
+      if (!t.foreignKeys.some((x) => sameFk(x, fk)))
+        out.push(
+          `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`,
+        );
     }
   }
   return out;

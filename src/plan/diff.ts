@@ -26,48 +26,88 @@ export interface DiffResult {
   readonly unmanaged: readonly string[];
 }
 
-
 function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
-  return a.cache === b.cache && a.cycle === b.cycle && a.type === b.type && (a.increment ?? 1) === (b.increment ?? 1)
-    && (a.start === undefined || a.start === b.start) && (a.min === undefined || a.min === b.min) && (a.max === undefined || a.max === b.max);
+  return (
+    a.cache === b.cache &&
+    a.cycle === b.cycle &&
+    a.type === b.type &&
+    (a.increment ?? 1) === (b.increment ?? 1) &&
+    (a.start === undefined || a.start === b.start) &&
+    (a.min === undefined || a.min === b.min) &&
+    (a.max === undefined || a.max === b.max)
+  );
 }
 
 // What CREATE TABLE gives a serial column's sequence: nothing to alter when that is what is declared.
 function serialDefaults(s: Sequence): boolean {
-  return s.cache === 1 && !s.cycle && (s.increment ?? 1) === 1 && (s.start ?? 1) === 1 && (s.min ?? 1) === 1 && s.max === undefined;
+  return (
+    s.cache === 1 &&
+    !s.cycle &&
+    (s.increment ?? 1) === 1 &&
+    (s.start ?? 1) === 1 &&
+    (s.min ?? 1) === 1 &&
+    s.max === undefined
+  );
 }
 
-function sequenceSteps(desired: ClusterModel, actual: ClusterModel, created: ReadonlySet<string>, problems: DiffProblem[]): Step[] {
+function sequenceSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  created: ReadonlySet<string>,
+  problems: DiffProblem[],
+): Step[] {
   const steps: Step[] = [];
   for (const s of Object.values(desired.sequences)) {
     const a = actual.sequences[s.id];
     if (!a) {
       if (s.ownedBy && created.has(s.ownedBy.table)) {
         if (!serialDefaults(s)) steps.push({ kind: 'alter_sequence', sequence: s });
-      }
-      else if (s.ownedBy) problems.push({ code: 'missing_sequence', object: s.id, message: `belongs to a serial column of ${s.ownedBy.table} but does not exist` });
+      } else if (s.ownedBy)
+        problems.push({
+          code: 'missing_sequence',
+          object: s.id,
+          message: `belongs to a serial column of ${s.ownedBy.table} but does not exist`,
+        });
       else steps.push({ kind: 'create_sequence', sequence: s });
       continue;
     }
     if (sameSequenceOptions(s, a)) continue;
-    if (!a.distributed) { steps.push({ kind: 'alter_sequence', sequence: s }); continue; }
+    if (!a.distributed) {
+      steps.push({ kind: 'alter_sequence', sequence: s });
+      continue;
+    }
     // "Altering a distributed sequence is currently not supported": only the cache can be
     // changed, node by node with DDL propagation off, outside the transaction.
-    if (sameSequenceOptions(s, { ...a, cache: s.cache })) steps.push({ kind: 'alter_sequence_everywhere', sequence: s });
-    else problems.push({ code: 'distributed_sequence_change', object: s.id, message: `is distributed: Citus refuses to change its type, start, increment, bounds or cycle (only its cache can be changed, node by node)` });
+    if (sameSequenceOptions(s, { ...a, cache: s.cache }))
+      steps.push({ kind: 'alter_sequence_everywhere', sequence: s });
+    else
+      problems.push({
+        code: 'distributed_sequence_change',
+        object: s.id,
+        message: `is distributed: Citus refuses to change its type, start, increment, bounds or cycle (only its cache can be changed, node by node)`,
+      });
   }
   return steps;
 }
 
-
 /** Computes the ordered steps that take `actual` to `desired`. */
-export function diff(desired: ClusterModel, given: ClusterModel, opts: { prune?: boolean; citus?: boolean; ignore?: IgnoreMatcher; recorded?: Readonly<Record<string, RecordedObject>> } = {}): DiffResult {
+export function diff(
+  desired: ClusterModel,
+  given: ClusterModel,
+  opts: {
+    prune?: boolean;
+    citus?: boolean;
+    ignore?: IgnoreMatcher;
+    recorded?: Readonly<Record<string, RecordedObject>>;
+  } = {},
+): DiffResult {
   const prune = opts.prune ?? false;
   const actual = withoutSqlIndexes(desired, given);
   const steps: Step[] = [];
   const problems: DiffProblem[] = [];
 
-  for (const schema of desired.schemas) if (!actual.schemas.includes(schema)) steps.push({ kind: 'create_schema', schema });
+  for (const schema of desired.schemas)
+    if (!actual.schemas.includes(schema)) steps.push({ kind: 'create_schema', schema });
   const tables = tableStructureSteps(desired, actual, prune, problems);
   steps.push(...tables.steps);
   steps.push(...sequenceSteps(desired, actual, tables.created, problems));
@@ -79,23 +119,44 @@ export function diff(desired: ClusterModel, given: ClusterModel, opts: { prune?:
   steps.push(...distSteps);
   // A routine colocated with a table this plan moves or rewrites would stay with the old group:
   // distribute it again in the same plan.
-  const touched = new Set(distSteps.filter((s) => s.kind !== 'truncate_local_data' && 'table' in s).map((s) => idOf((s as { table: QualifiedName }).table)));
+  const touched = new Set(
+    distSteps
+      .filter((s) => s.kind !== 'truncate_local_data' && 'table' in s)
+      .map((s) => idOf((s as { table: QualifiedName }).table)),
+  );
 
   for (const t of Object.values(desired.tables)) {
     if (!present(t.id)) continue;
     const have = actual.tables[t.id]?.foreignKeys ?? [];
     for (const fk of t.foreignKeys) {
-      if (!have.some((x) => sameFk(x, fk))) steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
+      if (!have.some((x) => sameFk(x, fk)))
+        steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
     }
   }
-  steps.push(...routineDistributionSteps(desired, actual, routines.dropped,
-    (r) => actual.routines[r.id] !== undefined || (r.definition !== undefined && r.kind !== undefined) || r.argTypes === undefined,
-    opts.citus ?? true, touched, problems));
+  steps.push(
+    ...routineDistributionSteps(
+      desired,
+      actual,
+      routines.dropped,
+      (r) =>
+        actual.routines[r.id] !== undefined ||
+        (r.definition !== undefined && r.kind !== undefined) ||
+        r.argTypes === undefined,
+      opts.citus ?? true,
+      touched,
+      problems,
+    ),
+  );
 
   const objects = objectSteps(desired, actual, {
-    prune, ignore: opts.ignore ?? (() => false), recorded: opts.recorded ?? {},
-    changedRelations: new Set(tables.steps.filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
-      .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`)),
+    prune,
+    ignore: opts.ignore ?? (() => false),
+    recorded: opts.recorded ?? {},
+    changedRelations: new Set(
+      tables.steps
+        .filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
+        .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`),
+    ),
     recreatedRoutines: new Set([...routines.dropped].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
   });
   steps.push(...objects.steps);
@@ -103,16 +164,33 @@ export function diff(desired: ClusterModel, given: ClusterModel, opts: { prune?:
 
   const un = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   if (prune) {
-    for (const r of un.routines) steps.push({ kind: 'drop_routine', routine: r.qname, signature: r.id, routineKind: r.kind ?? 'function', reason: 'prune' });
+    for (const r of un.routines)
+      steps.push({
+        kind: 'drop_routine',
+        routine: r.qname,
+        signature: r.id,
+        routineKind: r.kind ?? 'function',
+        reason: 'prune',
+      });
     for (const t of un.tables) steps.push({ kind: 'drop_table', table: t.qname });
     for (const s of un.sequences) steps.push({ kind: 'drop_sequence', sequence: s.qname });
   }
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const sorted = steps.map((s, i) => ({ s, i })).sort((a, b) => order(a.s) - order(b.s) || a.i - b.i).map((x) => x.s);
+  const sorted = steps
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
+    .map((x) => x.s);
   return {
-    steps: sorted, problems,
+    steps: sorted,
+    problems,
     unmanaged: [
-      ...(prune ? [] : [...un.tables.map((t) => `table ${t.id}`), ...un.routines.map((r) => `routine ${r.id}`), ...un.sequences.map((s) => `sequence ${s.id}`)]),
+      ...(prune
+        ? []
+        : [
+            ...un.tables.map((t) => `table ${t.id}`),
+            ...un.routines.map((r) => `routine ${r.id}`),
+            ...un.sequences.map((s) => `sequence ${s.id}`),
+          ]),
       ...objects.unmanaged,
       ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
     ],
@@ -121,10 +199,12 @@ export function diff(desired: ClusterModel, given: ClusterModel, opts: { prune?:
 
 /** The actual model without the plain indexes that SQL files declare: the object diff owns those. */
 function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): ClusterModel {
-  const declared = (t: Table, name: string | undefined): boolean => name !== undefined && desired.objects[`index ${quoteQualified({ schema: t.qname.schema, name })}`] !== undefined;
+  const declared = (t: Table, name: string | undefined): boolean =>
+    name !== undefined && desired.objects[`index ${quoteQualified({ schema: t.qname.schema, name })}`] !== undefined;
   if (!Object.values(actual.tables).some((t) => t.indexes.some((i) => declared(t, i.name)))) return actual;
   const tables: Record<string, Table> = {};
-  for (const t of Object.values(actual.tables)) tables[t.id] = { ...t, indexes: t.indexes.filter((i) => !declared(t, i.name)) };
+  for (const t of Object.values(actual.tables))
+    tables[t.id] = { ...t, indexes: t.indexes.filter((i) => !declared(t, i.name)) };
   return { ...actual, tables };
 }
 
@@ -136,8 +216,18 @@ export function offlineBaseline(desired: ClusterModel): ClusterModel {
   }
   const routines: Record<string, Routine> = {};
   for (const r of Object.values(desired.routines)) {
-    if (r.definition === undefined) routines[r.id] = { id: r.id, qname: r.qname, ...(r.kind ? { kind: r.kind } : {}), ...(r.argTypes ? { argTypes: r.argTypes } : {}) };
+    if (r.definition === undefined)
+      routines[r.id] = {
+        id: r.id,
+        qname: r.qname,
+        ...(r.kind ? { kind: r.kind } : {}),
+        ...(r.argTypes ? { argTypes: r.argTypes } : {}),
+      };
   }
-  const schemas = new Set(['public', ...Object.values(tables).map((t) => t.qname.schema), ...Object.values(routines).map((r) => r.qname.schema)]);
+  const schemas = new Set([
+    'public',
+    ...Object.values(tables).map((t) => t.qname.schema),
+    ...Object.values(routines).map((r) => r.qname.schema),
+  ]);
   return { schemas: [...schemas], tables, groups: {}, sequences: {}, routines, objects: {} };
 }

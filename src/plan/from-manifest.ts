@@ -10,7 +10,11 @@ export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocume
   return buildPlan({
     desired: m.desired,
     actual: offlineBaseline(m.desired),
-    source: { kind: 'offline', description: 'against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed' },
+    source: {
+      kind: 'offline',
+      description:
+        'against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed',
+    },
     manifest: { file: displayFile, sha256: m.sha256 },
     warnings: m.warnings,
     prune: m.manifest.prune,
@@ -25,9 +29,13 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     desired: m.desired,
     actual: live.model,
     source: {
-      kind: 'live', fingerprint: live.fingerprint, objects: live.objects,
+      kind: 'live',
+      fingerprint: live.fingerprint,
+      objects: live.objects,
       server: {
-        database: live.doc.server.database, postgres: live.doc.server.version, citus: live.doc.server.citus,
+        database: live.doc.server.database,
+        postgres: live.doc.server.version,
+        citus: live.doc.server.citus,
         workers: nodes.filter((n) => n.group !== 0 && n.role === 'primary').length,
         metadataSynced: nodes.every((n) => n.group === 0 || (n.hasMetadata && n.metadataSynced)),
       },

@@ -8,6 +8,16 @@ export type IgnoreMatcher = (text: string) => boolean;
 /** Compiles the ignore globs into one matcher (matching nothing when there are none). */
 export function ignoreMatcher(globs: readonly string[]): IgnoreMatcher {
   if (globs.length === 0) return () => false;
-  const res = globs.map((g) => new RegExp(`^${g.trim().split('').map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's'));
+  const res = globs.map(
+    (g) =>
+      new RegExp(
+        `^${g
+          .trim()
+          .split('')
+          .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+          .join('')}$`,
+        's',
+      ),
+  );
   return (text) => res.some((re) => re.test(text));
 }

@@ -29,7 +29,12 @@ export interface PlanStep {
 
 export type PlanSource =
   | { readonly kind: 'offline'; readonly description: string }
-  | { readonly kind: 'live'; readonly fingerprint: string; readonly objects?: Readonly<Record<string, string>>; readonly server: Readonly<Record<string, unknown>> };
+  | {
+      readonly kind: 'live';
+      readonly fingerprint: string;
+      readonly objects?: Readonly<Record<string, string>>;
+      readonly server: Readonly<Record<string, unknown>>;
+    };
 
 export interface PlanDocument {
   readonly format: 'citus-migrate.plan';
@@ -39,7 +44,12 @@ export interface PlanDocument {
   readonly manifest: { readonly file: string; readonly sha256: string };
   readonly changes: boolean;
   readonly hazards: readonly Hazard[];
-  readonly transaction: { readonly begin: 'BEGIN'; readonly preamble: readonly string[]; readonly steps: readonly PlanStep[]; readonly commit: 'COMMIT' };
+  readonly transaction: {
+    readonly begin: 'BEGIN';
+    readonly preamble: readonly string[];
+    readonly steps: readonly PlanStep[];
+    readonly commit: 'COMMIT';
+  };
   /** Steps that cannot run in a transaction: run one at a time after COMMIT. */
   readonly afterCommit: readonly PlanStep[];
   readonly problems: readonly DiffProblem[];
@@ -60,29 +70,56 @@ export interface NotManaged {
 
 /** Step kinds that call Citus functions. */
 export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
-  'create_reference_table', 'distribute_table', 'create_single_shard_table', 'truncate_local_data', 'distribute_routine',
-  'undistribute_table', 'alter_distributed_table', 'update_colocation', 'alter_sequence_everywhere',
+  'create_reference_table',
+  'distribute_table',
+  'create_single_shard_table',
+  'truncate_local_data',
+  'distribute_routine',
+  'undistribute_table',
+  'alter_distributed_table',
+  'update_colocation',
+  'alter_sequence_everywhere',
 ]);
 
 function toPlanStep(step: Step, index: number): PlanStep {
-  return { index, kind: step.kind, phase: phaseOf(step), summary: summarize(step), hazards: hazardsOf(step), sql: renderSql(step), step };
+  return {
+    index,
+    kind: step.kind,
+    phase: phaseOf(step),
+    summary: summarize(step),
+    hazards: hazardsOf(step),
+    sql: renderSql(step),
+    step,
+  };
 }
 
 /** Plans the change from `actual` to `desired`. Pure. */
 export function buildPlan(input: {
-  desired: ClusterModel; actual: ClusterModel; source: PlanSource;
-  manifest: { file: string; sha256: string }; warnings: readonly Problem[];
-  prune?: boolean; citusInstalled?: boolean; notManaged?: readonly NotManaged[]; ignore?: readonly string[];
+  desired: ClusterModel;
+  actual: ClusterModel;
+  source: PlanSource;
+  manifest: { file: string; sha256: string };
+  warnings: readonly Problem[];
+  prune?: boolean;
+  citusInstalled?: boolean;
+  notManaged?: readonly NotManaged[];
+  ignore?: readonly string[];
   recorded?: Readonly<Record<string, RecordedObject>>;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
-  const result = diff(input.desired, input.actual, { prune: input.prune ?? false, citus: input.citusInstalled ?? true, ignore: ignored, recorded: input.recorded ?? {} });
+  const result = diff(input.desired, input.actual, {
+    prune: input.prune ?? false,
+    citus: input.citusInstalled ?? true,
+    ignore: ignored,
+    recorded: input.recorded ?? {},
+  });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
   const problems = [...result.problems];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
     problems.push({
-      code: 'citus_missing', object: 'extension citus',
+      code: 'citus_missing',
+      object: 'extension citus',
       message: `the citus extension is not installed in this database; ${needCitus.length === 1 ? 'step' : 'steps'} ${needCitus.map((s) => s.index).join(', ')} need it (CREATE EXTENSION citus on every node, then citus_set_coordinator_host and citus_add_node)`,
     });
   }
@@ -90,10 +127,13 @@ export function buildPlan(input: {
   const after = steps.filter((s) => s.hazards.includes('non_transactional'));
   const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
   return {
-    format: 'citus-migrate.plan', formatVersion: 1,
+    format: 'citus-migrate.plan',
+    formatVersion: 1,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    source: input.source, manifest: input.manifest,
-    changes: steps.length > 0, hazards,
+    source: input.source,
+    manifest: input.manifest,
+    changes: steps.length > 0,
+    hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
     problems,
@@ -101,7 +141,12 @@ export function buildPlan(input: {
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
     // What each declared definition becomes is recorded by apply (a comment set in place too).
-    recordObjects: Object.fromEntries(result.steps.flatMap((s) => (s.kind === 'create_object' || (s.kind === 'alter_object' && s.objectKind === 'comment')
-      ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]] : []))),
+    recordObjects: Object.fromEntries(
+      result.steps.flatMap((s) =>
+        s.kind === 'create_object' || (s.kind === 'alter_object' && s.objectKind === 'comment')
+          ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]]
+          : [],
+      ),
+    ),
   };
 }

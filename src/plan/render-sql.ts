@@ -1,5 +1,13 @@
 // One SQL renderer and one summary per step kind. Every name and value goes through quote.ts.
-import { quoteIdent, quoteLiteral, quoteQualified, quoteRegclass, sqlBool, sqlInt, type QualifiedName } from '../sql/quote.js';
+import {
+  quoteIdent,
+  quoteLiteral,
+  quoteQualified,
+  quoteRegclass,
+  sqlBool,
+  sqlInt,
+  type QualifiedName,
+} from '../sql/quote.js';
 import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 
@@ -26,7 +34,9 @@ function sequenceOptions(s: Sequence, withType: boolean): string {
     s.start !== undefined ? `START WITH ${sqlInt(s.start)}` : '',
     `CACHE ${sqlInt(s.cache)}`,
     s.cycle ? 'CYCLE' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function fkSql(fk: ForeignKey, ref: QualifiedName): string {
@@ -43,11 +53,14 @@ function indexSql(table: QualifiedName, ix: Index): string {
 }
 
 /** Statements written in the sql: files mean their unqualified names in the manifest's default schema. */
-const searchPathSql = (schema: string | undefined): string[] => (schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`]);
+const searchPathSql = (schema: string | undefined): string[] =>
+  schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
 
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
 function routineRef(s: StepOf<'distribute_routine'>): string {
-  return s.signature !== undefined ? quoteLiteral(s.signature) : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
+  return s.signature !== undefined
+    ? quoteLiteral(s.signature)
+    : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
 }
 
 /** SQL statements of each kind, without trailing semicolons. */
@@ -61,44 +74,78 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
       ...(s.primaryKey ? [`PRIMARY KEY (${cols(s.primaryKey)})`] : []),
       ...s.unique.map((u) => `UNIQUE (${cols(u)})`),
     ];
-    return [`CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)`];
+    return [
+      `CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)`,
+    ];
   },
   create_index: (s) => [indexSql(s.table, s.index)],
   // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
-  create_routine: (s) => [...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []), s.definition],
+  create_routine: (s) => [
+    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
+    s.definition,
+  ],
   create_reference_table: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
   // Every argument explicit: Citus treats a NULL argument as a silent no-op.
-  distribute_table: (s) => [s.colocateWith === 'none'
-    ? `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
-    : `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`],
-  create_single_shard_table: (s) => [`SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`],
+  distribute_table: (s) => [
+    s.colocateWith === 'none'
+      ? `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
+      : `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
+  ],
+  create_single_shard_table: (s) => [
+    `SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`,
+  ],
   add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}`],
   truncate_local_data: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
-  distribute_routine: (s) => [s.argIndex === undefined
-    ? `SELECT create_distributed_function(${routineRef(s)})`
-    : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`],
+  distribute_routine: (s) => [
+    s.argIndex === undefined
+      ? `SELECT create_distributed_function(${routineRef(s)})`
+      : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`,
+  ],
   alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
-  alter_column_type: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`],
-  alter_column_identity: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
-    s.identity === undefined ? 'DROP IDENTITY' : s.from === undefined ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY` : `SET GENERATED ${s.identity.toUpperCase()}`}`],
+  alter_column_type: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
+  ],
+  alter_column_identity: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
+      s.identity === undefined
+        ? 'DROP IDENTITY'
+        : s.from === undefined
+          ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY`
+          : `SET GENERATED ${s.identity.toUpperCase()}`
+    }`,
+  ],
   drop_column_expression: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP EXPRESSION`],
-  alter_column_not_null: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.notNull ? 'SET' : 'DROP'} NOT NULL`],
-  alter_column_default: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`],
+  alter_column_not_null: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.notNull ? 'SET' : 'DROP'} NOT NULL`,
+  ],
+  alter_column_default: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`,
+  ],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
   add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD PRIMARY KEY (${cols(s.columns)})`],
   add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD UNIQUE (${cols(s.columns)})`],
   drop_index: (s) => [`DROP INDEX ${q(s.index)}`],
-  replace_routine: (s) => [...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []), s.definition],
+  replace_routine: (s) => [
+    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
+    s.definition,
+  ],
   drop_routine: (s) => [`DROP ${s.routineKind === 'procedure' ? 'PROCEDURE' : 'FUNCTION'} ${s.signature}`],
   undistribute_table: (s) => [`SELECT undistribute_table(${quoteRegclass(s.table)})`],
   alter_distributed_table: (s) => [alterDistributed(s)],
-  update_colocation: (s) => [`SELECT update_distributed_table_colocation(${quoteRegclass(s.table)}, colocate_with => ${quoteRegclass(s.colocateWith)})`],
-  alter_sequence_everywhere: (s) => everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
+  update_colocation: (s) => [
+    `SELECT update_distributed_table_colocation(${quoteRegclass(s.table)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
+  ],
+  alter_sequence_everywhere: (s) =>
+    everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
   drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
   drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
   // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
-  create_object: (s) => [...searchPathSql(s.searchPath), ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []), ...s.statements],
+  create_object: (s) => [
+    ...searchPathSql(s.searchPath),
+    ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []),
+    ...s.statements,
+  ],
   alter_object: (s) => [...searchPathSql(s.searchPath), ...s.statements],
   drop_object: (s) => [...s.statements],
 };
@@ -109,7 +156,8 @@ function alterDistributed(s: StepOf<'alter_distributed_table'>): string {
   const args = [quoteRegclass(s.table)];
   if (s.column !== undefined) args.push(`distribution_column := ${quoteLiteral(s.column)}`);
   if (s.shardCount !== undefined) args.push(`shard_count := ${sqlInt(s.shardCount)}`);
-  if (s.colocateWith !== undefined) args.push(`colocate_with := ${s.colocateWith === 'none' ? "'none'" : quoteRegclass(s.colocateWith)}`);
+  if (s.colocateWith !== undefined)
+    args.push(`colocate_with := ${s.colocateWith === 'none' ? "'none'" : quoteRegclass(s.colocateWith)}`);
   args.push(`cascade_to_colocated := ${sqlBool(s.cascade)}`);
   return `SELECT alter_distributed_table(${args.join(', ')})`;
 }
@@ -130,43 +178,64 @@ const name = (x: QualifiedName): string => q(x);
 export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
-  alter_sequence: (s) => `set cache ${s.sequence.cache} on sequence ${name(s.sequence.qname)} before its table is distributed`,
+  alter_sequence: (s) =>
+    `set cache ${s.sequence.cache} on sequence ${name(s.sequence.qname)} before its table is distributed`,
   alter_table_persistence: (s) => `make ${name(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
-  create_table: (s) => `create ${s.unlogged ? 'unlogged ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
+  create_table: (s) =>
+    `create ${s.unlogged ? 'unlogged ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
   create_index: (s) => `create ${s.index.unique ? 'unique ' : ''}index on ${name(s.table)} (${cols(s.index.columns)})`,
   create_routine: (s) => `create ${s.routineKind} ${s.signature}`,
-  create_reference_table: (s) => `make ${name(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,
-  distribute_table: (s) => (s.colocateWith === 'none'
-    ? `distribute ${name(s.table)} by ${quoteIdent(s.column)}: anchor of colocation group ${JSON.stringify(s.group)}, ${s.shardCount} shards`
-    : `distribute ${name(s.table)} by ${quoteIdent(s.column)}, colocated with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)})`)
-    + (s.copiesData ? '; copies its rows into the shards' : ''),
+  create_reference_table: (s) =>
+    `make ${name(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,
+  distribute_table: (s) =>
+    (s.colocateWith === 'none'
+      ? `distribute ${name(s.table)} by ${quoteIdent(s.column)}: anchor of colocation group ${JSON.stringify(s.group)}, ${s.shardCount} shards`
+      : `distribute ${name(s.table)} by ${quoteIdent(s.column)}, colocated with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)})`) +
+    (s.copiesData ? '; copies its rows into the shards' : ''),
   create_single_shard_table: (s) => `make ${name(s.table)} a single-shard distributed table`,
-  add_foreign_key: (s) => `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})`,
-  truncate_local_data: (s) => `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
-  distribute_routine: (s) => (s.argIndex === undefined
-    ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)`
-    : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1}${s.argName ? ` (${quoteIdent(s.argName)})` : ''} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`),
+  add_foreign_key: (s) =>
+    `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})`,
+  truncate_local_data: (s) =>
+    `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
+  distribute_routine: (s) =>
+    s.argIndex === undefined
+      ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)`
+      : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`,
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
-  alter_column_type: (s) => `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
-  alter_column_identity: (s) => `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
-  drop_column_expression: (s) => `make ${name(s.table)}.${quoteIdent(s.column)} a plain column (drop its generation expression)`,
+  alter_column_type: (s) =>
+    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
+  alter_column_identity: (s) =>
+    `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
+  drop_column_expression: (s) =>
+    `make ${name(s.table)}.${quoteIdent(s.column)} a plain column (drop its generation expression)`,
   alter_column_not_null: (s) => `${s.notNull ? 'set' : 'drop'} NOT NULL on ${name(s.table)}.${quoteIdent(s.column)}`,
-  alter_column_default: (s) => (s.default !== undefined ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}` : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`),
+  alter_column_default: (s) =>
+    s.default !== undefined
+      ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}`
+      : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
   add_primary_key: (s) => `add primary key (${cols(s.columns)}) to ${name(s.table)}`,
   add_unique: (s) => `add unique (${cols(s.columns)}) to ${name(s.table)}`,
-  drop_index: (s) => `drop index ${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
+  drop_index: (s) =>
+    `drop index ${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,
-  drop_routine: (s) => (s.reason === 'recreate' ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)` : `drop ${s.routineKind} ${s.signature} (prune)`),
+  drop_routine: (s) =>
+    s.reason === 'recreate'
+      ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)`
+      : `drop ${s.routineKind} ${s.signature} (prune)`,
   undistribute_table: (s) => `undistribute ${name(s.table)}: its rows come back to the coordinator`,
-  alter_distributed_table: (s) => `rewrite ${name(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${name(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
-  update_colocation: (s) => `colocate ${name(s.table)} with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)}; metadata only)`,
-  alter_sequence_everywhere: (s) => `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
+  alter_distributed_table: (s) =>
+    `rewrite ${name(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${name(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
+  update_colocation: (s) =>
+    `colocate ${name(s.table)} with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)}; metadata only)`,
+  alter_sequence_everywhere: (s) =>
+    `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
   drop_table: (s) => `drop table ${name(s.table)} (prune)`,
   drop_sequence: (s) => `drop sequence ${name(s.sequence)} (prune)`,
   create_object: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
   alter_object: (s) => `${s.what} ${s.object}`,
-  drop_object: (s) => `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+  drop_object: (s) =>
+    `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
 };
 
 export const renderSql = (s: Step): readonly string[] => dispatch(RENDER_SQL, s);

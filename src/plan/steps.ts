@@ -4,13 +4,34 @@ import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
-export const HAZARDS = ['copies_data', 'rewrites_table', 'drops_data', 'breaks_cached_plans', 'non_transactional'] as const;
+export const HAZARDS = [
+  'copies_data',
+  'rewrites_table',
+  'drops_data',
+  'breaks_cached_plans',
+  'non_transactional',
+] as const;
 export type Hazard = (typeof HAZARDS)[number];
 
 /** Phases run in this order; inside a phase, steps keep the manifest's declaration order. */
 export const PHASES = [
-  'drop_objects', 'schemas', 'types', 'sequences', 'tables', 'routines', 'undistribute', 'reference_tables', 'colocation_anchors',
-  'colocation_members', 'foreign_keys', 'cleanup', 'routine_distribution', 'objects', 'prune', 'prune_types', 'after_commit',
+  'drop_objects',
+  'schemas',
+  'types',
+  'sequences',
+  'tables',
+  'routines',
+  'undistribute',
+  'reference_tables',
+  'colocation_anchors',
+  'colocation_members',
+  'foreign_keys',
+  'cleanup',
+  'routine_distribution',
+  'objects',
+  'prune',
+  'prune_types',
+  'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -18,38 +39,146 @@ export type Step =
   | { readonly kind: 'create_schema'; readonly schema: string }
   | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
   | { readonly kind: 'alter_sequence'; readonly sequence: Sequence }
-  | { readonly kind: 'create_table'; readonly table: QualifiedName; readonly columns: readonly Column[]; readonly primaryKey?: readonly string[]; readonly unique: readonly (readonly string[])[]; readonly unlogged?: boolean }
+  | {
+      readonly kind: 'create_table';
+      readonly table: QualifiedName;
+      readonly columns: readonly Column[];
+      readonly primaryKey?: readonly string[];
+      readonly unique: readonly (readonly string[])[];
+      readonly unlogged?: boolean;
+    }
   | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
   | { readonly kind: 'create_index'; readonly table: QualifiedName; readonly index: Index }
-  | { readonly kind: 'create_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly definition: string; readonly searchPath?: string }
+  | {
+      readonly kind: 'create_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly definition: string;
+      readonly searchPath?: string;
+    }
   | { readonly kind: 'create_reference_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-  | { readonly kind: 'distribute_table'; readonly table: QualifiedName; readonly column: string; readonly group: string; readonly colocateWith: 'none' | QualifiedName; readonly shardCount?: number; readonly copiesData: boolean }
+  | {
+      readonly kind: 'distribute_table';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly group: string;
+      readonly colocateWith: 'none' | QualifiedName;
+      readonly shardCount?: number;
+      readonly copiesData: boolean;
+    }
   | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-  | { readonly kind: 'add_foreign_key'; readonly table: QualifiedName; readonly fk: ForeignKey; readonly refTable: QualifiedName }
+  | {
+      readonly kind: 'add_foreign_key';
+      readonly table: QualifiedName;
+      readonly fk: ForeignKey;
+      readonly refTable: QualifiedName;
+    }
   | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
-  | { readonly kind: 'distribute_routine'; readonly routine: QualifiedName; readonly signature?: string; readonly argIndex?: number; readonly argName?: string; readonly colocateWith?: QualifiedName; readonly forceDelegation?: boolean }
+  | {
+      readonly kind: 'distribute_routine';
+      readonly routine: QualifiedName;
+      readonly signature?: string;
+      readonly argIndex?: number;
+      readonly colocateWith?: QualifiedName;
+      readonly forceDelegation?: boolean;
+    }
   | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
-  | { readonly kind: 'alter_column_type'; readonly table: QualifiedName; readonly column: string; readonly type: string; readonly from: string; readonly collation?: string }
-  | { readonly kind: 'alter_column_identity'; readonly table: QualifiedName; readonly column: string; readonly identity?: 'always' | 'by default'; readonly from?: 'always' | 'by default' }
+  | {
+      readonly kind: 'alter_column_type';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly type: string;
+      readonly from: string;
+      readonly collation?: string;
+    }
+  | {
+      readonly kind: 'alter_column_identity';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly identity?: 'always' | 'by default';
+      readonly from?: 'always' | 'by default';
+    }
   | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
-  | { readonly kind: 'alter_column_not_null'; readonly table: QualifiedName; readonly column: string; readonly notNull: boolean }
-  | { readonly kind: 'alter_column_default'; readonly table: QualifiedName; readonly column: string; readonly default?: string }
+  | {
+      readonly kind: 'alter_column_not_null';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly notNull: boolean;
+    }
+  | {
+      readonly kind: 'alter_column_default';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly default?: string;
+    }
   | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
   | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
   | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
-  | { readonly kind: 'drop_index'; readonly table: QualifiedName; readonly index: QualifiedName; readonly recreate?: boolean }
-  | { readonly kind: 'replace_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly definition: string; readonly searchPath?: string }
-  | { readonly kind: 'drop_routine'; readonly routine: QualifiedName; readonly signature: string; readonly routineKind: 'function' | 'procedure'; readonly reason: 'recreate' | 'prune' }
+  | {
+      readonly kind: 'drop_index';
+      readonly table: QualifiedName;
+      readonly index: QualifiedName;
+      readonly recreate?: boolean;
+    }
+  | {
+      readonly kind: 'replace_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly definition: string;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'drop_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly reason: 'recreate' | 'prune';
+    }
   | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
-  | { readonly kind: 'alter_distributed_table'; readonly table: QualifiedName; readonly column?: string; readonly shardCount?: number; readonly colocateWith?: 'none' | QualifiedName; readonly cascade: boolean; readonly group: string }
-  | { readonly kind: 'update_colocation'; readonly table: QualifiedName; readonly colocateWith: QualifiedName; readonly group: string }
+  | {
+      readonly kind: 'alter_distributed_table';
+      readonly table: QualifiedName;
+      readonly column?: string;
+      readonly shardCount?: number;
+      readonly colocateWith?: 'none' | QualifiedName;
+      readonly cascade: boolean;
+      readonly group: string;
+    }
+  | {
+      readonly kind: 'update_colocation';
+      readonly table: QualifiedName;
+      readonly colocateWith: QualifiedName;
+      readonly group: string;
+    }
   | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
   | { readonly kind: 'drop_table'; readonly table: QualifiedName }
   | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
   // Objects defined by SQL: the statements are the user's (desired) or PostgreSQL's own (actual).
-  | { readonly kind: 'create_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly recreate: boolean; readonly searchPath?: string }
-  | { readonly kind: 'alter_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly what: string; readonly searchPath?: string }
-  | { readonly kind: 'drop_object'; readonly object: string; readonly objectKind: ObjectKind; readonly statements: readonly string[]; readonly reason: 'recreate' | 'prune' | 'prune_dependent' };
+  | {
+      readonly kind: 'create_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly recreate: boolean;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'alter_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly what: string;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'drop_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly reason: 'recreate' | 'prune' | 'prune_dependent';
+    };
 
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
@@ -84,7 +213,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
   undistribute_table: () => 'undistribute',
-  alter_distributed_table: (s) => (s.colocateWith === undefined || s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members'),
+  alter_distributed_table: (s) =>
+    s.colocateWith === undefined || s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members',
   update_colocation: () => 'colocation_members',
   alter_sequence_everywhere: () => 'after_commit',
   drop_table: () => 'prune',

@@ -11,7 +11,13 @@ export function normalizeNode(node: Node): Node {
   if (node.TypeCast && node.TypeCast.arg?.A_Const) return normalizeNode(node.TypeCast.arg);
   if (node.A_Const) {
     const c = node.A_Const;
-    const v = c.ival?.ival ?? (c.ival ? 0 : undefined) ?? c.fval?.fval ?? c.sval?.sval ?? c.boolval?.boolval ?? (c.isnull ? null : undefined);
+    const v =
+      c.ival?.ival ??
+      (c.ival ? 0 : undefined) ??
+      c.fval?.fval ??
+      c.sval?.sval ??
+      c.boolval?.boolval ??
+      (c.isnull ? null : undefined);
     return { const: v === undefined ? null : String(v) };
   }
   const out: Record<string, unknown> = {};
@@ -42,7 +48,11 @@ export function sameExpression(a: string | undefined, b: string | undefined): bo
   return ka !== undefined && ka === expressionKey(b);
 }
 
-interface RoutineShape { readonly full: string; readonly result: string; readonly params: string }
+interface RoutineShape {
+  readonly full: string;
+  readonly result: string;
+  readonly params: string;
+}
 
 /** The parts of a CREATE FUNCTION/PROCEDURE that matter, normalized; undefined when not one. */
 export function routineShape(sql: string): RoutineShape | undefined {
@@ -79,11 +89,20 @@ export function routineShape(sql: string): RoutineShape | undefined {
     if (d.defname === 'parallel' && v === '{"String":{"sval":"unsafe"}}') continue;
     options[d.defname] = value;
   }
-  const returns = stmt.returnType ? { type: typeFromNode(stmt.returnType).base, setof: Boolean(stmt.returnType.setof) } : null;
-  const outputs = params.filter((p: { mode: string }) => p.mode !== 'FUNC_PARAM_IN' && p.mode !== 'FUNC_PARAM_VARIADIC')
+  const returns = stmt.returnType
+    ? { type: typeFromNode(stmt.returnType).base, setof: Boolean(stmt.returnType.setof) }
+    : null;
+  const outputs = params
+    .filter((p: { mode: string }) => p.mode !== 'FUNC_PARAM_IN' && p.mode !== 'FUNC_PARAM_VARIADIC')
     .map((p: { mode: string; type: string }) => [p.mode, p.type]);
   return {
-    full: stableJson({ procedure: Boolean(stmt.is_procedure), params, returns, options, body: stmt.sql_body ? normalizeNode(stmt.sql_body) : null }),
+    full: stableJson({
+      procedure: Boolean(stmt.is_procedure),
+      params,
+      returns,
+      options,
+      body: stmt.sql_body ? normalizeNode(stmt.sql_body) : null,
+    }),
     result: stableJson({ returns, outputs }),
     params: stableJson(params.map((p: { name: string; mode: string; type: string }) => [p.name, p.mode, p.type])),
   };
@@ -105,6 +124,7 @@ export function orReplace(sql: string): string {
   if (!m) return sql;
   const out = `${m[1]}CREATE OR REPLACE${m[2]}${sql.slice(m[0].length)}`;
   const stmts = parseStatements(out);
-  if (stmts.length !== 1 || !stmts[0].stmt.CreateFunctionStmt?.replace) throw new Error('could not make the definition CREATE OR REPLACE');
+  if (stmts.length !== 1 || !stmts[0].stmt.CreateFunctionStmt?.replace)
+    throw new Error('could not make the definition CREATE OR REPLACE');
   return out;
 }

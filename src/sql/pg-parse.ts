@@ -11,13 +11,18 @@ let ready = false;
 
 /** Loads the WASM parser once; every other function here needs it loaded. */
 export function loadParser(): Promise<void> {
-  loaded ??= pgQuery.loadModule().then(() => { ready = true; });
+  loaded ??= pgQuery.loadModule().then(() => {
+    ready = true;
+  });
   return loaded;
 }
 
 /** A parse failure with the 0-based byte offset (in the UTF-8 text) where PostgreSQL stopped. */
 export class ParseFailure extends Error {
-  constructor(message: string, readonly position: number | undefined) {
+  constructor(
+    message: string,
+    readonly position: number | undefined,
+  ) {
     super(message);
   }
 }
@@ -37,7 +42,10 @@ export function parseStatements(sql: string): Node[] {
     const pos = err.sqlDetails?.cursorPosition;
     // libpg-query reports a character index; every other position here is in bytes, as the
     // parse tree's locations are.
-    throw new ParseFailure(err.message, typeof pos === 'number' && pos >= 0 ? Buffer.byteLength(sql.slice(0, pos)) : undefined);
+    throw new ParseFailure(
+      err.message,
+      typeof pos === 'number' && pos >= 0 ? Buffer.byteLength(sql.slice(0, pos)) : undefined,
+    );
   }
 }
 
@@ -55,18 +63,57 @@ export function strings(list: Node[] | undefined): string[] {
 // Built-in type names as the parser writes them (pg_catalog.int4, or a bare int4 typed by the
 // user) mapped to the names format_type() prints, so int/int4/integer all compare equal.
 const BUILTIN: Readonly<Record<string, string>> = {
-  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision',
-  bool: 'boolean', varchar: 'character varying', bpchar: 'character', numeric: 'numeric',
-  text: 'text', timestamp: 'timestamp without time zone', timestamptz: 'timestamp with time zone',
-  time: 'time without time zone', timetz: 'time with time zone', date: 'date', interval: 'interval',
-  bytea: 'bytea', uuid: 'uuid', json: 'json', jsonb: 'jsonb', bit: 'bit', varbit: 'bit varying',
-  name: 'name', oid: 'oid', inet: 'inet', cidr: 'cidr', money: 'money', xml: 'xml', char: '"char"',
-  smallint: 'smallint', integer: 'integer', bigint: 'bigint', real: 'real', boolean: 'boolean', int: 'integer',
+  int2: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  float4: 'real',
+  float8: 'double precision',
+  bool: 'boolean',
+  varchar: 'character varying',
+  bpchar: 'character',
+  numeric: 'numeric',
+  text: 'text',
+  timestamp: 'timestamp without time zone',
+  timestamptz: 'timestamp with time zone',
+  time: 'time without time zone',
+  timetz: 'time with time zone',
+  date: 'date',
+  interval: 'interval',
+  bytea: 'bytea',
+  uuid: 'uuid',
+  json: 'json',
+  jsonb: 'jsonb',
+  bit: 'bit',
+  varbit: 'bit varying',
+  name: 'name',
+  oid: 'oid',
+  inet: 'inet',
+  cidr: 'cidr',
+  money: 'money',
+  xml: 'xml',
+  char: '"char"',
+  smallint: 'smallint',
+  integer: 'integer',
+  bigint: 'bigint',
+  real: 'real',
+  boolean: 'boolean',
+  int: 'integer',
   decimal: 'numeric',
 };
 /** How DDL spells a serial column of each integer type. */
-export const SERIAL_SPELLING: Readonly<Record<string, string>> = { smallint: 'smallserial', integer: 'serial', bigint: 'bigserial' };
-const SERIALS: Readonly<Record<string, string>> = { smallserial: 'smallint', serial2: 'smallint', serial: 'integer', serial4: 'integer', bigserial: 'bigint', serial8: 'bigint' };
+export const SERIAL_SPELLING: Readonly<Record<string, string>> = {
+  smallint: 'smallserial',
+  integer: 'serial',
+  bigint: 'bigserial',
+};
+const SERIALS: Readonly<Record<string, string>> = {
+  smallserial: 'smallint',
+  serial2: 'smallint',
+  serial: 'integer',
+  serial4: 'integer',
+  bigserial: 'bigint',
+  serial8: 'bigint',
+};
 
 /** A type as the model keeps it: canonical base name for comparisons, full text for DDL. */
 export interface TypeInfo {
@@ -77,21 +124,25 @@ export interface TypeInfo {
 
 /** Renders a parser TypeName node as canonical SQL text. */
 export function typeFromNode(tn: Node): TypeInfo {
-  if (tn.pct_type) throw new ParseFailure('%TYPE references are not supported here; write the type itself', tn.location);
+  if (tn.pct_type)
+    throw new ParseFailure('%TYPE references are not supported here; write the type itself', tn.location);
   const names = strings(tn.names);
   let base: string;
   let serial = false;
   const last = names[names.length - 1]!;
   if (names.length === 2 && names[0] === 'pg_catalog' && BUILTIN[last]) base = BUILTIN[last]!;
-  else if (names.length === 1 && SERIALS[last]) { base = SERIALS[last]!; serial = true; }
-  else if (names.length === 1 && BUILTIN[last]) base = BUILTIN[last]!;
+  else if (names.length === 1 && SERIALS[last]) {
+    base = SERIALS[last]!;
+    serial = true;
+  } else if (names.length === 1 && BUILTIN[last]) base = BUILTIN[last]!;
   else base = names.map(quoteIdent).join('.');
   const mods = (tn.typmods ?? []).map((m: Node) => {
     const v = m.A_Const?.ival?.ival ?? (m.A_Const?.ival && 0);
     if (typeof v !== 'number') throw new ParseFailure('only integer type modifiers are supported', tn.location);
     return v;
   });
-  if (base === 'interval' && mods.length > 0) throw new ParseFailure('interval field restrictions are not supported; use interval', tn.location);
+  if (base === 'interval' && mods.length > 0)
+    throw new ParseFailure('interval field restrictions are not supported; use interval', tn.location);
   // A serial column keeps its spelling in DDL (it creates the sequence); comparisons use the base.
   let sql = serial ? SERIAL_SPELLING[base]! : base;
   if (mods.length > 0) {
@@ -110,7 +161,10 @@ export function parseEmbedded(prefix: string, text: string, suffix: string, what
     return parseStatements(`${prefix}${text}${suffix}`);
   } catch (e) {
     const f = e as ParseFailure;
-    throw new ParseFailure(`not ${what}: ${f.message}`, f.position === undefined ? undefined : Math.max(0, f.position - prefix.length));
+    throw new ParseFailure(
+      `not ${what}: ${f.message}`,
+      f.position === undefined ? undefined : Math.max(0, f.position - prefix.length),
+    );
   }
 }
 
@@ -120,7 +174,11 @@ export function parseTypeText(text: string): TypeInfo {
   const create = stmts.length === 1 ? stmts[0].stmt.CreateStmt : undefined;
   const elts = create?.tableElts ?? [];
   const col = elts.length === 1 ? elts[0].ColumnDef : undefined;
-  if (!col || col.constraints || col.collClause || !col.typeName) throw new ParseFailure('not a single type name (constraints, defaults and collations have their own fields)', undefined);
+  if (!col || col.constraints || col.collClause || !col.typeName)
+    throw new ParseFailure(
+      'not a single type name (constraints, defaults and collations have their own fields)',
+      undefined,
+    );
   return typeFromNode(col.typeName);
 }
 
@@ -133,9 +191,22 @@ export function isPlainSelect(sel: Node): boolean {
 export function checkExpression(text: string): void {
   const stmts = parseEmbedded('SELECT ', text, '', 'an expression');
   const sel = stmts.length === 1 ? stmts[0].stmt.SelectStmt : undefined;
-  const ok = sel && sel.targetList?.length === 1 && !sel.fromClause && !sel.whereClause && !sel.groupClause
-    && !sel.havingClause && !sel.sortClause && !sel.limitCount && !sel.limitOffset && isPlainSelect(sel)
-    && !sel.windowClause && !sel.withClause && !sel.intoClause && !sel.distinctClause && !sel.lockingClause
-    && !sel.targetList[0].ResTarget?.name;
+  const ok =
+    sel &&
+    sel.targetList?.length === 1 &&
+    !sel.fromClause &&
+    !sel.whereClause &&
+    !sel.groupClause &&
+    !sel.havingClause &&
+    !sel.sortClause &&
+    !sel.limitCount &&
+    !sel.limitOffset &&
+    isPlainSelect(sel) &&
+    !sel.windowClause &&
+    !sel.withClause &&
+    !sel.intoClause &&
+    !sel.distinctClause &&
+    !sel.lockingClause &&
+    !sel.targetList[0].ResTarget?.name;
   if (!ok) throw new ParseFailure('not a single expression', undefined);
 }

@@ -10,7 +10,9 @@ let loading: Promise<void> | undefined;
 export function loadPlpgsqlParser(): Promise<void> {
   // The package's own wrapper JSON-parses any result that does not start with "syntax error" or
   // "ERROR", so messages such as `"y" is not a known variable` are lost: call the module directly.
-  loading ??= import('@libpg-query/parser/wasm/libpg-query.js').then(async (m) => { wasm = await m.default(); });
+  loading ??= import('@libpg-query/parser/wasm/libpg-query.js').then(async (m) => {
+    wasm = await m.default();
+  });
   return loading;
 }
 
@@ -21,7 +23,11 @@ function call(fn: (ptr: number) => number, text: string): string {
   try {
     w.stringToUTF8(text, ptr, len);
     const out = fn(ptr);
-    try { return w.UTF8ToString(out); } finally { w._wasm_free_string(out); }
+    try {
+      return w.UTF8ToString(out);
+    } finally {
+      w._wasm_free_string(out);
+    }
   } finally {
     w._free(ptr);
   }
@@ -44,7 +50,12 @@ export function parsePlpgsql(sql: string): any {
   return out.startsWith('{') ? JSON.parse(out) : undefined;
 }
 
-interface Token { readonly start: number; readonly end: number; readonly text: string; readonly tokenName: string }
+interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly tokenName: string;
+}
 
 function scan(sql: string): Token[] {
   return (JSON.parse(call((p) => wasm!._wasm_scan(p), sql)) as { tokens: Token[] }).tokens;
@@ -60,7 +71,11 @@ function bodyToken(text: string, body: string): { token: Token; offsetOf(bodyByt
     }
     if (token.text.startsWith("'") && token.text.slice(1, -1).replace(/''/g, "'") === body) {
       // In '…' a quote of the body is written twice: count the source bytes of the prefix.
-      return { token, offsetOf: (b) => token.start + 1 + Buffer.byteLength(Buffer.from(body).subarray(0, b).toString().replace(/'/g, "''")) };
+      return {
+        token,
+        offsetOf: (b) =>
+          token.start + 1 + Buffer.byteLength(Buffer.from(body).subarray(0, b).toString().replace(/'/g, "''")),
+      };
     }
   }
   return undefined;
@@ -88,7 +103,8 @@ export function plpgsqlProblem(text: string, body: string): { message: string; p
   const tokens = scan(body).filter((t) => !t.tokenName.endsWith('COMMENT'));
   if (tokens.length === 0) return { message, position: where.offsetOf(0) };
   // "at end of input": the body ended while a block or statement was still open.
-  if (message.endsWith('at end of input')) return { message, position: where.offsetOf(tokens[tokens.length - 1]!.start) };
+  if (message.endsWith('at end of input'))
+    return { message, position: where.offsetOf(tokens[tokens.length - 1]!.start) };
   // Same text with the body cut after token k: the first k that gives the same error is where
   // the compiler stopped (or the end of the SQL statement it was checking).
   let tag = '$cm$';
@@ -100,6 +116,12 @@ export function plpgsqlProblem(text: string, body: string): { message: string; p
   if (k === -1) return { message, position: where.offsetOf(tokens[0]!.start) };
   // The token the message names ("at or near "x"", ""y" is not a known variable"), at or before k.
   const named = /"([^"]+)"/.exec(message)?.[1];
-  const at = named === undefined ? k : tokens.slice(0, k + 1).map((t) => t.text).lastIndexOf(named);
+  const at =
+    named === undefined
+      ? k
+      : tokens
+          .slice(0, k + 1)
+          .map((t) => t.text)
+          .lastIndexOf(named);
   return { message, position: where.offsetOf(tokens[at === -1 ? k : at]!.start) };
 }

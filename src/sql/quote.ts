@@ -63,7 +63,11 @@ export function parseQualifiedKey(key: string, defaultSchema: string): Qualified
       for (;;) {
         if (j >= key.length) return { error: 'has an unterminated double quote' };
         if (key[j] === '"') {
-          if (key[j + 1] === '"') { part += '"'; j += 2; continue; }
+          if (key[j + 1] === '"') {
+            part += '"';
+            j += 2;
+            continue;
+          }
           break;
         }
         part += key[j++];
@@ -74,14 +78,20 @@ export function parseQualifiedKey(key: string, defaultSchema: string): Qualified
       const dot = key.indexOf('.', i);
       const end = dot === -1 ? key.length : dot;
       const part = key.slice(i, end);
-      if (part.includes('"')) return { error: 'has a double quote inside an unquoted part (quote the whole part as "..." and double inner quotes)' };
+      if (part.includes('"'))
+        return {
+          error: 'has a double quote inside an unquoted part (quote the whole part as "..." and double inner quotes)',
+        };
       parts.push(part);
       i = end;
     }
     if (i >= key.length) break;
     if (key[i] !== '.') return { error: 'has text after a quoted part (expected ".")' };
     i += 1;
-    if (i === key.length) { parts.push(''); break; }
+    if (i === key.length) {
+      parts.push('');
+      break;
+    }
   }
   if (parts.length > 2) return { error: 'has more than two dotted parts (expected name or schema.name)' };
   if (parts.some((p) => p.length === 0)) return { error: 'has an empty name part' };
@@ -92,7 +102,8 @@ export function parseQualifiedKey(key: string, defaultSchema: string): Qualified
 export function formatQualifiedKey(q: QualifiedName, defaultSchema: string): string {
   // An unquoted part ends at the first "." and may not hold a '"'; an empty or quote-led part
   // would read differently too. Anything else is written as is, so common keys stay plain.
-  const part = (s: string): string => (s === '' || s.includes('.') || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s);
+  const part = (s: string): string =>
+    s === '' || s.includes('.') || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s;
   return q.schema === defaultSchema ? part(q.name) : `${part(q.schema)}.${part(q.name)}`;
 }
 

@@ -1,6 +1,15 @@
 // Reads a CREATE FUNCTION / CREATE PROCEDURE statement, or a bare signature such as
 // `payment(integer, numeric)`, through PostgreSQL's parser and returns what the tool needs.
-import { isPlainSelect, ParseFailure, parseEmbedded, parseStatements, strings, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
+import {
+  isPlainSelect,
+  ParseFailure,
+  parseEmbedded,
+  parseStatements,
+  strings,
+  typeFromNode,
+  type Node,
+  type TypeInfo,
+} from './pg-parse.js';
 
 export type ArgMode = 'in' | 'out' | 'inout' | 'variadic' | 'table';
 
@@ -33,12 +42,16 @@ export interface ParsedRoutine {
 }
 
 const MODES: Readonly<Record<string, ArgMode>> = {
-  FUNC_PARAM_IN: 'in', FUNC_PARAM_DEFAULT: 'in', FUNC_PARAM_OUT: 'out', FUNC_PARAM_INOUT: 'inout',
-  FUNC_PARAM_VARIADIC: 'variadic', FUNC_PARAM_TABLE: 'table',
+  FUNC_PARAM_IN: 'in',
+  FUNC_PARAM_DEFAULT: 'in',
+  FUNC_PARAM_OUT: 'out',
+  FUNC_PARAM_INOUT: 'inout',
+  FUNC_PARAM_VARIADIC: 'variadic',
+  FUNC_PARAM_TABLE: 'table',
 };
 
 /** The argument types that identify a routine: what regprocedure takes and pg_proc.proargtypes holds. */
-export function identityArgs(_kind: 'function' | 'procedure', args: readonly RoutineArg[]): RoutineArg[] {
+export function identityArgs(args: readonly RoutineArg[]): RoutineArg[] {
   // OUT arguments are not part of it, for procedures either: 'p(integer,integer,text)'::regprocedure
   // fails for PROCEDURE p(a int, OUT b int, INOUT c text), whose proargtypes is {integer,text}.
   return args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic');
@@ -86,15 +99,29 @@ function statementText(text: string, raw: Node): string {
 /** Parses the text of one CREATE FUNCTION/PROCEDURE statement; throws ParseFailure. */
 export function parseRoutineSql(text: string): ParsedRoutine {
   const stmts = parseStatements(text);
-  if (stmts.length === 0) throw new ParseFailure('holds no statement; expected one CREATE FUNCTION or CREATE PROCEDURE', undefined);
-  if (stmts.length > 1) throw new ParseFailure(`holds ${stmts.length} statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE`, skipBlank(text, stmts[1].stmt_location ?? 0));
+  if (stmts.length === 0)
+    throw new ParseFailure('holds no statement; expected one CREATE FUNCTION or CREATE PROCEDURE', undefined);
+  if (stmts.length > 1)
+    throw new ParseFailure(
+      `holds ${stmts.length} statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE`,
+      skipBlank(text, stmts[1].stmt_location ?? 0),
+    );
   const stmt = stmts[0].stmt.CreateFunctionStmt;
-  if (!stmt) throw new ParseFailure(`is a ${Object.keys(stmts[0].stmt)[0]}; expected CREATE FUNCTION or CREATE PROCEDURE`, stmts[0].stmt_location ?? 0);
+  if (!stmt)
+    throw new ParseFailure(
+      `is a ${Object.keys(stmts[0].stmt)[0]}; expected CREATE FUNCTION or CREATE PROCEDURE`,
+      stmts[0].stmt_location ?? 0,
+    );
   const names = strings(stmt.funcname);
   const kind = stmt.is_procedure ? 'procedure' : 'function';
   const args: RoutineArg[] = (stmt.parameters ?? []).map((p: Node) => {
     const fp = p.FunctionParameter;
-    return { mode: MODES[fp.mode] ?? 'in', ...(fp.name ? { name: fp.name } : {}), type: typeFromNode(fp.argType), hasDefault: Boolean(fp.defexpr) };
+    return {
+      mode: MODES[fp.mode] ?? 'in',
+      ...(fp.name ? { name: fp.name } : {}),
+      type: typeFromNode(fp.argType),
+      hasDefault: Boolean(fp.defexpr),
+    };
   });
   let returns: string | undefined;
   let returnsSet = false;
@@ -102,13 +129,17 @@ export function parseRoutineSql(text: string): ParsedRoutine {
     const rt = typeFromNode(stmt.returnType);
     const tableCols = args.filter((a) => a.mode === 'table');
     returnsSet = Boolean(stmt.returnType.setof) || tableCols.length > 0;
-    returns = tableCols.length > 0
-      ? `table(${tableCols.map((a) => `${a.name ?? ''} ${a.type.sql}`.trim()).join(', ')})`
-      : `${stmt.returnType.setof ? 'setof ' : ''}${rt.sql}`;
+    returns =
+      tableCols.length > 0
+        ? `table(${tableCols.map((a) => `${a.name ?? ''} ${a.type.sql}`.trim()).join(', ')})`
+        : `${stmt.returnType.setof ? 'setof ' : ''}${rt.sql}`;
   }
-  const language = String(option(stmt.options, 'language')?.arg?.String?.sval ?? (stmt.sql_body ? 'sql' : '')).toLowerCase();
+  const language = String(
+    option(stmt.options, 'language')?.arg?.String?.sval ?? (stmt.sql_body ? 'sql' : ''),
+  ).toLowerCase();
   if (!language) throw new ParseFailure('has no LANGUAGE clause', stmts[0].stmt_location ?? 0);
-  const volatility = (option(stmt.options, 'volatility')?.arg?.String?.sval ?? 'volatile') as ParsedRoutine['volatility'];
+  const volatility = (option(stmt.options, 'volatility')?.arg?.String?.sval ??
+    'volatile') as ParsedRoutine['volatility'];
   const securityDefiner = option(stmt.options, 'security')?.arg?.Boolean?.boolval === true;
   const strict = option(stmt.options, 'strict')?.arg?.Boolean?.boolval === true;
   const hasSetOptions = Boolean(option(stmt.options, 'set'));
@@ -120,8 +151,17 @@ export function parseRoutineSql(text: string): ParsedRoutine {
   return {
     ...(names.length > 1 ? { schema: names[names.length - 2]! } : {}),
     name: names[names.length - 1]!,
-    kind, args, ...(returns !== undefined ? { returns } : {}), returnsSet, language,
-    replace: Boolean(stmt.replace), securityDefiner, hasSetOptions, volatility, strict, inlinable,
+    kind,
+    args,
+    ...(returns !== undefined ? { returns } : {}),
+    returnsSet,
+    language,
+    replace: Boolean(stmt.replace),
+    securityDefiner,
+    hasSetOptions,
+    volatility,
+    strict,
+    inlinable,
     statement: statementText(text, stmts[0]),
     ...(typeof body === 'string' ? { body } : {}),
   };

@@ -4,5 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { manifestJsonSchema } from '../manifest/json-schema.js';
 import { manifestReference } from '../manifest/reference.js';
 
-writeFileSync(new URL('../../schema/manifest-v1.schema.json', import.meta.url), `${JSON.stringify(manifestJsonSchema(), null, 2)}\n`);
+writeFileSync(
+  new URL('../../schema/manifest-v1.schema.json', import.meta.url),
+  `${JSON.stringify(manifestJsonSchema(), null, 2)}\n`,
+);
 writeFileSync(new URL('../../docs/manifest.md', import.meta.url), manifestReference());

@@ -36,7 +36,9 @@ const snapshot = (db: TestDb): Promise<string> => catalogSnapshot(db, { history:
 
 describe('apply (plain PostgreSQL)', () => {
   let db: TestDb;
-  beforeEach(async () => { db = await freshDatabase(plainServers(), 'apply'); });
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'apply');
+  });
 
   it('applies once, records it, verifies, and then has nothing to do', async () => {
     const cwd = project();
@@ -49,20 +51,29 @@ describe('apply (plain PostgreSQL)', () => {
       '  [3/4] set cache 20 on sequence public.ledger_id_seq before its table is distributed',
       '  [4/4] add foreign key public.ledger (account) -> public.accounts (id)',
     ]);
-    expect(r.stdout).toMatch(/^Applied 4 steps in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/);
+    expect(r.stdout).toMatch(
+      /^Applied 4 steps in [\d.]+s; verified: planning again is empty\. Recorded as apply #1\.\n$/,
+    );
     expect(r.code).toBe(0);
-    expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'ledger_id_seq'")).toEqual([{ c: 20 }]);
+    expect(
+      await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'ledger_id_seq'"),
+    ).toEqual([{ c: 20 }]);
     const again = await cli(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd });
     expect(JSON.parse(again.stdout)).toEqual({ outcome: 'nothing_to_do' });
     const hist = JSON.parse((await cli(['history', '--database', db.url, '--format', 'json'])).stdout);
-    expect(hist.map((h: { outcome: string; step_count: number }) => [h.outcome, h.step_count])).toEqual([['nothing_to_do', 0], ['success', 4]]);
+    expect(hist.map((h: { outcome: string; step_count: number }) => [h.outcome, h.step_count])).toEqual([
+      ['nothing_to_do', 0],
+      ['success', 4],
+    ]);
   });
 
   it('refuses without a terminal unless --auto-approve, and changes nothing', async () => {
     const before = await snapshot(db);
     const r = await cli(['apply', '--database', db.url], { cwd: project() });
     expect(r.code).toBe(64);
-    expect(r.stderr).toContain('refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve');
+    expect(r.stderr).toContain(
+      'refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve',
+    );
     expect(await snapshot(db)).toBe(before);
   });
 
@@ -70,17 +81,31 @@ describe('apply (plain PostgreSQL)', () => {
     const before = await snapshot(db);
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--bench'], { cwd: project() });
     expect(r.code).toBe(64);
-    expect(r.stderr).toBe('error: --bench: citus-migrate.yaml has no bench section; nothing was run (add one, or apply without --bench)\n');
+    expect(r.stderr).toBe(
+      'error: --bench: citus-migrate.yaml has no bench section; nothing was run (add one, or apply without --bench)\n',
+    );
     expect(await snapshot(db)).toBe(before);
   });
 
-  it.each([['n', 'no'], ['', 'end of input']])('declining at the prompt (%j: %s) exits 1 and changes nothing', async (answer) => {
+  it.each([
+    ['n', 'no'],
+    ['', 'end of input'],
+  ])('declining at the prompt (%j: %s) exits 1 and changes nothing', async (answer) => {
     const before = await snapshot(db);
     let stderr = '';
     let asked = '';
     const code = await runCli(['apply', '--database', db.url], {
-      stdout: () => undefined, stderr: (t) => { stderr += t; }, env: {}, isTTY: true, cwd: project(),
-      prompt: async (q) => { asked = q; return answer; },
+      stdout: () => undefined,
+      stderr: (t) => {
+        stderr += t;
+      },
+      env: {},
+      isTTY: true,
+      cwd: project(),
+      prompt: async (q) => {
+        asked = q;
+        return answer;
+      },
     });
     expect(asked).toBe('\nApply these 4 steps? [y/N] ');
     expect(code).toBe(1);
@@ -96,7 +121,9 @@ describe('apply (plain PostgreSQL)', () => {
     const h = await cli(['history', '--database', db.url]);
     const [header, row] = h.stdout.split('\n');
     expect(header).toMatch(/^ID +STARTED +OUTCOME +STEPS +DURATION +BY +MANIFEST +STATE +VERSION +ERROR$/);
-    expect(row).toMatch(new RegExp(`^ 1  \\S+ \\S+ +success +4 +\\d+ ms +\\S+ +citus-migrate\\.yaml +${state} +0\\.1\\.0$`));
+    expect(row).toMatch(
+      new RegExp(`^ 1  \\S+ \\S+ +success +4 +\\d+ ms +\\S+ +citus-migrate\\.yaml +${state} +0\\.1\\.0$`),
+    );
     expect(header!.indexOf('STATE')).toBe(row!.indexOf(state));
   });
 
@@ -107,7 +134,9 @@ describe('apply (plain PostgreSQL)', () => {
     const before = await snapshot(db);
     const stale = await cli(['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve'], { cwd });
     expect(stale.code).toBe(5);
-    expect(stale.stderr).toContain('stale plan: the cluster changed since plan.json was made; nothing was run\n  added table public.unrelated');
+    expect(stale.stderr).toContain(
+      'stale plan: the cluster changed since plan.json was made; nothing was run\n  added table public.unrelated',
+    );
     expect(await snapshot(db)).toBe(before);
 
     expect((await cli(['plan', '--database', db.url, '--format', 'json', '-o', 'plan.json'], { cwd })).code).toBe(0);
@@ -126,22 +155,26 @@ describe('apply (plain PostgreSQL)', () => {
     const before = await snapshot(db);
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain([
-      'error: apply failed at step 1: create table public.accounts (3 columns)',
-      '  ERROR 42883: function no_such_function(integer) does not exist',
-      '  HINT: No function matches the given name and argument types. You might need to add explicit type casts.',
-      '  statement:',
-      '    CREATE TABLE public.accounts (',
-      '        id bigint NOT NULL,',
-      '        name text,',
-      '        balance numeric(12,2) DEFAULT no_such_function(1),',
-      '                                      ^',
-    ].join('\n'));
+    expect(r.stderr).toContain(
+      [
+        'error: apply failed at step 1: create table public.accounts (3 columns)',
+        '  ERROR 42883: function no_such_function(integer) does not exist',
+        '  HINT: No function matches the given name and argument types. You might need to add explicit type casts.',
+        '  statement:',
+        '    CREATE TABLE public.accounts (',
+        '        id bigint NOT NULL,',
+        '        name text,',
+        '        balance numeric(12,2) DEFAULT no_such_function(1),',
+        '                                      ^',
+      ].join('\n'),
+    );
     expect(r.stderr).toContain('nothing was applied: the transaction was rolled back');
     expect(r.stderr).not.toContain('current transaction is aborted');
     const after = JSON.parse(await snapshot(db));
     expect(after.doc).toEqual(JSON.parse(before).doc);
-    const hist = await db.query<{ outcome: string; code: string }>("SELECT outcome, error->>'sqlstate' AS code FROM citus_migrate.applies");
+    const hist = await db.query<{ outcome: string; code: string }>(
+      "SELECT outcome, error->>'sqlstate' AS code FROM citus_migrate.applies",
+    );
     expect(hist).toEqual([{ outcome: 'failed', code: '42883' }]);
   });
 
@@ -152,9 +185,14 @@ describe('apply (plain PostgreSQL)', () => {
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
-    const release = setTimeout(() => { void holder.query('COMMIT'); }, 1500);
+    const release = setTimeout(() => {
+      void holder.query('COMMIT');
+    }, 1500);
     try {
-      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '300ms', '--retries', '3'], { cwd: project() });
+      const r = await cli(
+        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '300ms', '--retries', '3'],
+        { cwd: project() },
+      );
       expect(r.stderr).toMatch(/lock_timeout at step \d+ \(.*\); rolled back, retrying in 1s \(attempt 2 of 4\)/);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/after [23] attempts/);
@@ -165,13 +203,20 @@ describe('apply (plain PostgreSQL)', () => {
   });
 
   it('bounds the catalog read by --lock-timeout too (printing a generated column locks its table)', async () => {
-    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0, twice bigint GENERATED ALWAYS AS (id * 2) STORED)');
+    await db.query(
+      'CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0, twice bigint GENERATED ALWAYS AS (id * 2) STORED)',
+    );
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
     try {
-      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '1'], { cwd: project() });
-      expect(r.stderr).toContain('lock_timeout while reading the catalog (a table is locked by another session); retrying in 1s (attempt 2 of 2)');
+      const r = await cli(
+        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '1'],
+        { cwd: project() },
+      );
+      expect(r.stderr).toContain(
+        'lock_timeout while reading the catalog (a table is locked by another session); retrying in 1s (attempt 2 of 2)',
+      );
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('canceling statement due to lock timeout');
     } finally {
@@ -180,12 +225,17 @@ describe('apply (plain PostgreSQL)', () => {
   });
 
   it('is not held up by a lock on a table it does not change whose columns only have defaults (printed without locking it)', async () => {
-    await db.query('CREATE TABLE audit_log (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0)');
+    await db.query(
+      'CREATE TABLE audit_log (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0)',
+    );
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
     try {
-      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '0'], { cwd: project() });
+      const r = await cli(
+        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '200ms', '--retries', '0'],
+        { cwd: project() },
+      );
       expect(r.stderr).not.toContain('lock timeout');
       expect(r.code).toBe(0);
     } finally {
@@ -210,13 +260,20 @@ describe('apply (plain PostgreSQL)', () => {
 
   it('ten applies at once: exactly one does the work', async () => {
     const cwd = project();
-    const runs = await Promise.all(Array.from({ length: 10 }, () => runCliProcess(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd })));
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        runCliProcess(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd }),
+      ),
+    );
     expect(runs.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
     expect(runs.map((r) => r.code)).toEqual(Array(10).fill(0));
     const outcomes = runs.map((r) => JSON.parse(r.stdout).outcome).sort();
     expect(outcomes).toEqual(['nothing_to_do', ...Array(8).fill('nothing_to_do'), 'success'].sort());
-    expect(await db.query("SELECT outcome, count(*)::int AS n FROM citus_migrate.applies GROUP BY 1 ORDER BY 1")).toEqual([
-      { outcome: 'nothing_to_do', n: 9 }, { outcome: 'success', n: 1 },
+    expect(
+      await db.query('SELECT outcome, count(*)::int AS n FROM citus_migrate.applies GROUP BY 1 ORDER BY 1'),
+    ).toEqual([
+      { outcome: 'nothing_to_do', n: 9 },
+      { outcome: 'success', n: 1 },
     ]);
   });
 
@@ -224,12 +281,19 @@ describe('apply (plain PostgreSQL)', () => {
     await db.query('CREATE TABLE ledger_blocker (x int)');
     // The manifest adds a column to ledger_blocker, whose lock another session holds: the apply
     // has created the first tables inside its transaction and waits there when it is killed.
-    const cwd = project(MANIFEST.replace('sequences:', '  ledger_blocker:\n    local: true\n    columns: { x: integer, y: text }\nsequences:'));
+    const cwd = project(
+      MANIFEST.replace(
+        'sequences:',
+        '  ledger_blocker:\n    local: true\n    columns: { x: integer, y: text }\nsequences:',
+      ),
+    );
     const before = await snapshot(db);
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('BEGIN; LOCK TABLE ledger_blocker IN ACCESS EXCLUSIVE MODE');
-    const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], { cwd });
+    const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+      cwd,
+    });
     expect(await pollCount(db, cliSessions(true), (n) => n > 0)).toBe(true);
     child.kill('SIGKILL');
     const res = await done;
@@ -242,7 +306,10 @@ describe('apply (plain PostgreSQL)', () => {
     const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(next.code).toBe(0);
     expect(next.stderr).toContain('1 earlier apply had died mid-way');
-    expect(await db.query('SELECT outcome FROM citus_migrate.applies ORDER BY id')).toEqual([{ outcome: 'aborted' }, { outcome: 'success' }]);
+    expect(await db.query('SELECT outcome FROM citus_migrate.applies ORDER BY id')).toEqual([
+      { outcome: 'aborted' },
+      { outcome: 'success' },
+    ]);
   });
 
   it('rehearse runs the transaction and keeps nothing, not even a history schema', async () => {
@@ -271,7 +338,10 @@ describe('apply (plain PostgreSQL)', () => {
       ['apply', '--database', url.replace(/:\d+\//, ':1/'), '--auto-approve', '--format', 'json'],
       ['plan', '--format', 'json'],
     ]) {
-      const r = await runCliProcess(args, { cwd, env: { ...env, ...(args.includes('--database') ? {} : { DATABASE_URL: url.replace(/:\d+\//, ':1/') }) } });
+      const r = await runCliProcess(args, {
+        cwd,
+        env: { ...env, ...(args.includes('--database') ? {} : { DATABASE_URL: url.replace(/:\d+\//, ':1/') }) },
+      });
       outputs.push(r.stdout, r.stderr);
     }
     outputs.push(readFileSync(join(cwd, 'plan.json'), 'utf8'));

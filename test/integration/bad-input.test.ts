@@ -33,7 +33,10 @@ describe('bad-input corpus', () => {
   it('refuses a 50 MB manifest before parsing it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-big-'));
     const file = join(dir, 'citus-migrate.yaml');
-    writeFileSync(file, `version: 1\ntables:\n${Array.from({ length: 700_000 }, (_, i) => `  t${i}: { local: true, columns: { a: integer } }`).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `version: 1\ntables:\n${Array.from({ length: 700_000 }, (_, i) => `  t${i}: { local: true, columns: { a: integer } }`).join('\n')}\n`,
+    );
     const r = await cli(['plan', '--offline', '-f', file]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/is \d{8} bytes; a manifest may be at most 4194304 bytes/);

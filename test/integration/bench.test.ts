@@ -10,27 +10,66 @@ import { cli } from '../support/run-cli.js';
 describe('bench (plain PostgreSQL)', () => {
   it('counts exactly --transactions, applies gates, compares with a baseline', async () => {
     const db = await freshDatabase(plainServers(), 'pbench');
-    await db.query('CREATE FUNCTION add_one(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN x + 1; END $$');
+    await db.query(
+      'CREATE FUNCTION add_one(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN x + 1; END $$',
+    );
     const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), [
-      'version: 1', 'bench:', '  clients: 3', '  transactions: 300', '  workloads:',
-      '    a: { weight: 3, sql: "SELECT add_one($1)", params: [ { int: [1, 100] } ] }',
-      '    b: { weight: 1, sql: "SELECT 1 / $1", params: [ { pick: [0, 1] } ] }', ''].join('\n'));
-    const r = await cli(['bench', '--database', db.url, '--format', 'json', '-o', 'base.json', '--seed', '3', '--max-error-rate', '60%'], { cwd: dir });
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      [
+        'version: 1',
+        'bench:',
+        '  clients: 3',
+        '  transactions: 300',
+        '  workloads:',
+        '    a: { weight: 3, sql: "SELECT add_one($1)", params: [ { int: [1, 100] } ] }',
+        '    b: { weight: 1, sql: "SELECT 1 / $1", params: [ { pick: [0, 1] } ] }',
+        '',
+      ].join('\n'),
+    );
+    const r = await cli(
+      ['bench', '--database', db.url, '--format', 'json', '-o', 'base.json', '--seed', '3', '--max-error-rate', '60%'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(0);
-    const again = await cli(['bench', '--database', db.url, '--format', 'json', '--seed', '3', '--max-error-rate', '0.6'], { cwd: dir });
+    const again = await cli(
+      ['bench', '--database', db.url, '--format', 'json', '--seed', '3', '--max-error-rate', '0.6'],
+      { cwd: dir },
+    );
     const rep = JSON.parse(again.stdout);
     const errors = rep.workloads[1].errors['22012'] ?? 0;
     expect(rep.total.transactions + errors).toBe(300);
     expect(errors).toBeGreaterThan(0); // division by zero, counted by SQLSTATE
-    expect(rep.workloads[0].delegation).toMatchObject({ delegated: false, reason: 'public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, \'$N\', colocate_with => …))' });
+    expect(rep.workloads[0].delegation).toMatchObject({
+      delegated: false,
+      reason:
+        "public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))",
+    });
 
-    const gated = await cli(['bench', '--database', db.url, '--min-tps', '100000000', '--max-error-rate', '0.1%', '--compare', 'base.json', '--max-regression', '0%'], { cwd: dir });
+    const gated = await cli(
+      [
+        'bench',
+        '--database',
+        db.url,
+        '--min-tps',
+        '100000000',
+        '--max-error-rate',
+        '0.1%',
+        '--compare',
+        'base.json',
+        '--max-regression',
+        '0%',
+      ],
+      { cwd: dir },
+    );
     expect(gated.code).toBe(1);
     expect(gated.stderr).toMatch(/gate failed: TPS [\d.]+ is below --min-tps 100000000/);
     expect(gated.stderr).toMatch(/gate failed: error rate [\d.]+% is above --max-error-rate 0\.10%/);
     expect(gated.stdout).toMatch(/compared with base\.json: TPS [\d.]+ vs [\d.]+ \([\d.]+x\)/);
-    const unallowed = await cli(['bench', '--database', db.url, '--workload', 'b', '--transactions', '100', '--max-error-rate', '0%'], { cwd: dir });
+    const unallowed = await cli(
+      ['bench', '--database', db.url, '--workload', 'b', '--transactions', '100', '--max-error-rate', '0%'],
+      { cwd: dir },
+    );
     expect(unallowed.code).toBe(1);
     expect(unallowed.stderr).toMatch(/^gate failed: error rate [\d.]+% is above --max-error-rate 0\.00%\n$/);
     const md = await cli(['bench', '--database', db.url, '--format', 'markdown', '--workload', 'a'], { cwd: dir });
@@ -42,7 +81,17 @@ describe('bench (plain PostgreSQL)', () => {
 describe('bench: failures are failures', () => {
   const manifest = (sql: string): string => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-fail-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'bench:', '  clients: 2', '  workloads:', `    w: { sql: ${JSON.stringify(sql)}, params: [ { int: [1, 9] } ] }`, ''].join('\n'));
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      [
+        'version: 1',
+        'bench:',
+        '  clients: 2',
+        '  workloads:',
+        `    w: { sql: ${JSON.stringify(sql)}, params: [ { int: [1, 9] } ] }`,
+        '',
+      ].join('\n'),
+    );
     return dir;
   };
 
@@ -53,15 +102,29 @@ describe('bench: failures are failures', () => {
     const r = await cli(['bench', '--database', db.url, '--duration', '20s'], { cwd: dir });
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe('error: workload w: the call failed before the timed run: 3F000 schema "app" does not exist (fix it, or allow errors with --max-error-rate to run anyway)\n');
+    expect(r.stderr).toBe(
+      'error: workload w: the call failed before the timed run: 3F000 schema "app" does not exist (fix it, or allow errors with --max-error-rate to run anyway)\n',
+    );
 
     // Allowed: the run happens and the report says the call failed, not "NOT delegated".
-    const allowed = await cli(['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '100%', '--format', 'json'], { cwd: dir });
+    const allowed = await cli(
+      ['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '100%', '--format', 'json'],
+      { cwd: dir },
+    );
     expect(allowed.code).toBe(0);
     const rep = JSON.parse(allowed.stdout);
     expect(rep.total.errors).toEqual({ '3F000': 20 });
-    expect(rep.workloads[0].delegation).toEqual({ workload: 'w', status: 'failed', delegated: false, error: { sqlstate: '3F000', message: 'schema "app" does not exist' }, reason: 'the call failed: 3F000 schema "app" does not exist', debug: [] });
-    const text = await cli(['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '1'], { cwd: dir });
+    expect(rep.workloads[0].delegation).toEqual({
+      workload: 'w',
+      status: 'failed',
+      delegated: false,
+      error: { sqlstate: '3F000', message: 'schema "app" does not exist' },
+      reason: 'the call failed: 3F000 schema "app" does not exist',
+      debug: [],
+    });
+    const text = await cli(['bench', '--database', db.url, '--transactions', '20', '--max-error-rate', '1'], {
+      cwd: dir,
+    });
     expect(text.stdout).toContain('\ndelegation:\n  w: call FAILED: 3F000 schema "app" does not exist\n');
   });
 
@@ -69,24 +132,33 @@ describe('bench: failures are failures', () => {
     const db = await freshDatabase(plainServers(), 'pberr');
     // The first call (the pre-run check) succeeds; every later one divides by zero.
     await db.query('CREATE SEQUENCE calls');
-    await db.query("CREATE FUNCTION flaky(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF nextval('calls') > 1 THEN RETURN x / 0; END IF; RETURN x; END $$");
+    await db.query(
+      "CREATE FUNCTION flaky(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF nextval('calls') > 1 THEN RETURN x / 0; END IF; RETURN x; END $$",
+    );
     const dir = manifest('SELECT flaky($1)');
     const r = await cli(['bench', '--database', db.url, '--transactions', '40'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('  22012×40');
     expect(r.stderr).toBe('gate failed: 40 errors (100.00% of 40 transactions); allow errors with --max-error-rate\n');
-    expect((await cli(['bench', '--database', db.url, '--transactions', '40', '--max-error-rate', '100%'], { cwd: dir })).code).toBe(0);
+    expect(
+      (await cli(['bench', '--database', db.url, '--transactions', '40', '--max-error-rate', '100%'], { cwd: dir }))
+        .code,
+    ).toBe(0);
   });
 
   it('--require-delegation fails before the timed run', async () => {
     const db = await freshDatabase(plainServers(), 'pbdel');
-    await db.query('CREATE FUNCTION add_one(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN x + 1; END $$');
+    await db.query(
+      'CREATE FUNCTION add_one(x integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN x + 1; END $$',
+    );
     const dir = manifest('SELECT add_one($1)');
     const t0 = Date.now();
     const r = await cli(['bench', '--database', db.url, '--duration', '20s', '--require-delegation'], { cwd: dir });
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe("error: --require-delegation: workload w is NOT delegated: public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))\n");
+    expect(r.stderr).toBe(
+      "error: --require-delegation: workload w is NOT delegated: public.add_one(integer) is not distributed with a distribution argument (create_distributed_function(…, '$N', colocate_with => …))\n",
+    );
   });
 });
 
@@ -94,8 +166,28 @@ describe('bench progress without a terminal', () => {
   it('writes a line every interval on stderr; the report stays alone on stdout', async () => {
     const db = await freshDatabase(plainServers(), 'pbprog');
     const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-prog-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'bench:', '  clients: 2', '  workloads:', '    w: { sql: "SELECT pg_sleep(0.002)" }', ''].join('\n'));
-    const r = await cli(['bench', '--database', db.url, '--duration', '1500ms', '--warmup', '0s', '--progress-interval', '300ms', '--format', 'json'], { cwd: dir });
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      ['version: 1', 'bench:', '  clients: 2', '  workloads:', '    w: { sql: "SELECT pg_sleep(0.002)" }', ''].join(
+        '\n',
+      ),
+    );
+    const r = await cli(
+      [
+        'bench',
+        '--database',
+        db.url,
+        '--duration',
+        '1500ms',
+        '--warmup',
+        '0s',
+        '--progress-interval',
+        '300ms',
+        '--format',
+        'json',
+      ],
+      { cwd: dir },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).format).toBe('citus-migrate.bench');
     const lines = r.stderr.trimEnd().split('\n');
@@ -110,10 +202,23 @@ describe('bench parameter bounds from the data', () => {
     await db.query('CREATE TABLE warehouse (w_id integer PRIMARY KEY)');
     await db.query('INSERT INTO warehouse SELECT generate_series(1, 2)');
     // Fails, as HammerDB's new_order does, for a warehouse that is not there.
-    await db.query("CREATE FUNCTION neword(w integer, wmax integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF w > (SELECT max(w_id) FROM warehouse) OR wmax <> 2 THEN RAISE 'no warehouse %', w; END IF; RETURN w; END $$");
+    await db.query(
+      "CREATE FUNCTION neword(w integer, wmax integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN IF w > (SELECT max(w_id) FROM warehouse) OR wmax <> 2 THEN RAISE 'no warehouse %', w; END IF; RETURN w; END $$",
+    );
     const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-data-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), ['version: 1', 'tables:', '  warehouse: { columns: { w_id: integer } }', 'bench:', '  clients: 2', '  workloads:',
-      '    new_order: { sql: "SELECT neword($1, $2)", params: [ { int: [1, { max: warehouse.w_id }] }, { const: { max: warehouse.w_id } } ] }', ''].join('\n'));
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      [
+        'version: 1',
+        'tables:',
+        '  warehouse: { columns: { w_id: integer } }',
+        'bench:',
+        '  clients: 2',
+        '  workloads:',
+        '    new_order: { sql: "SELECT neword($1, $2)", params: [ { int: [1, { max: warehouse.w_id }] }, { const: { max: warehouse.w_id } } ] }',
+        '',
+      ].join('\n'),
+    );
     const r = await cli(['bench', '--database', db.url, '--transactions', '200', '--format', 'json'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -128,6 +233,8 @@ describe('bench parameter bounds from the data', () => {
     await db.query('TRUNCATE warehouse');
     const empty = await cli(['bench', '--database', db.url, '--transactions', '200'], { cwd: dir });
     expect(empty).toMatchObject({ code: 1, stdout: '' });
-    expect(empty.stderr).toBe('error: bench parameter bound max(warehouse.w_id) is empty: public.warehouse has no rows with a w_id (load the data first, or give a number)\n');
+    expect(empty.stderr).toBe(
+      'error: bench parameter bound max(warehouse.w_id) is empty: public.warehouse has no rows with a w_id (load the data first, or give a number)\n',
+    );
   });
 });

@@ -11,39 +11,66 @@ const run = firstError;
 
 describe.skipIf(!citus)('Citus facts the plan depends on', () => {
   let db: TestDb;
-  beforeAll(async () => { db = await freshDatabase(citus!, 'facts'); });
+  beforeAll(async () => {
+    db = await freshDatabase(citus!, 'facts');
+  });
 
   it('without sequential mode, DDL after a parallel create_distributed_table fails in the same transaction', async () => {
     await db.query('CREATE TABLE p1 (id bigint PRIMARY KEY)');
     const fn = 'CREATE FUNCTION p1f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$';
     const err = await run(db.url, ['BEGIN', "SELECT create_distributed_table('p1', 'id', shard_count => 32)", fn]);
-    expect(err).toBe('cannot run function command because there was a parallel operation on a distributed table in the transaction');
-    const ok = await run(db.url, ['BEGIN', "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'", "SELECT create_distributed_table('p1', 'id', shard_count => 32)", fn, 'ROLLBACK']);
+    expect(err).toBe(
+      'cannot run function command because there was a parallel operation on a distributed table in the transaction',
+    );
+    const ok = await run(db.url, [
+      'BEGIN',
+      "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
+      "SELECT create_distributed_table('p1', 'id', shard_count => 32)",
+      fn,
+      'ROLLBACK',
+    ]);
     expect(ok).toBeUndefined();
   });
 
   it('ROLLBACK removes the shards a transaction made', async () => {
     await db.query('CREATE TABLE rb (id bigint)');
-    expect(await run(db.url, ['BEGIN', "SELECT create_distributed_table('rb', 'id', shard_count => 4)", 'ROLLBACK'])).toBeUndefined();
-    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'rb'::regclass")).toEqual([{ n: 0 }]);
+    expect(
+      await run(db.url, ['BEGIN', "SELECT create_distributed_table('rb', 'id', shard_count => 4)", 'ROLLBACK']),
+    ).toBeUndefined();
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'rb'::regclass"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('a NULL colocate_with is a silent no-op', async () => {
     await db.query('CREATE TABLE nul (id bigint)');
     expect(await run(db.url, ["SELECT create_distributed_table('nul', 'id', colocate_with => NULL)"])).toBeUndefined();
-    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'nul'::regclass")).toEqual([{ n: 0 }]);
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'nul'::regclass"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('int and bigint distribution columns cannot be colocated', async () => {
-    await db.query("CREATE TABLE ci (id int); CREATE TABLE cb (id bigint); SELECT create_distributed_table('ci', 'id', colocate_with => 'none', shard_count => 4)");
-    expect(await run(db.url, ["SELECT create_distributed_table('cb', 'id', colocate_with => 'ci')"])).toMatch(/cannot colocate tables ci and cb|Distribution column types don't match/);
+    await db.query(
+      "CREATE TABLE ci (id int); CREATE TABLE cb (id bigint); SELECT create_distributed_table('ci', 'id', colocate_with => 'none', shard_count => 4)",
+    );
+    expect(await run(db.url, ["SELECT create_distributed_table('cb', 'id', colocate_with => 'ci')"])).toMatch(
+      /cannot colocate tables ci and cb|Distribution column types don't match/,
+    );
   });
 
   it('shard_count together with a table in colocate_with is an error', async () => {
-    await db.query("CREATE TABLE sc_anchor (id int); SELECT create_distributed_table('sc_anchor', 'id', colocate_with => 'none', shard_count => 4); CREATE TABLE sc (id int)");
-    expect(await run(db.url, ["SELECT create_distributed_table('sc', 'id', colocate_with => 'sc_anchor', shard_count => 4)"]))
-      .toBe('Cannot use colocate_with with a table and shard_count at the same time');
-    expect(await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'sc'::regclass")).toEqual([{ n: 0 }]);
+    await db.query(
+      "CREATE TABLE sc_anchor (id int); SELECT create_distributed_table('sc_anchor', 'id', colocate_with => 'none', shard_count => 4); CREATE TABLE sc (id int)",
+    );
+    expect(
+      await run(db.url, [
+        "SELECT create_distributed_table('sc', 'id', colocate_with => 'sc_anchor', shard_count => 4)",
+      ]),
+    ).toBe('Cannot use colocate_with with a table and shard_count at the same time');
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'sc'::regclass"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('the distribution column name is matched verbatim (case-sensitive)', async () => {
@@ -52,24 +79,48 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
   });
 
   it('a distributed sequence refuses ALTER SEQUENCE; before distribution, in the same transaction, it reaches the workers', async () => {
-    expect(await run(db.url, ['BEGIN', "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'", 'CREATE TABLE sq (t bigint, id bigserial)',
-      'ALTER SEQUENCE sq_id_seq CACHE 77', "SELECT create_distributed_table('sq', 't', shard_count => 4)", 'COMMIT'])).toBeUndefined();
-    expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'sq_id_seq'", 1)).toEqual([{ c: 77 }]);
-    expect(await run(db.url, ['ALTER SEQUENCE sq_id_seq CACHE 5'])).toBe('Altering a distributed sequence is currently not supported.');
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
+        'CREATE TABLE sq (t bigint, id bigserial)',
+        'ALTER SEQUENCE sq_id_seq CACHE 77',
+        "SELECT create_distributed_table('sq', 't', shard_count => 4)",
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    expect(await db.query("SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'sq_id_seq'", 1)).toEqual(
+      [{ c: 77 }],
+    );
+    expect(await run(db.url, ['ALTER SEQUENCE sq_id_seq CACHE 5'])).toBe(
+      'Altering a distributed sequence is currently not supported.',
+    );
   });
 
   it('int sequences cannot be used on workers; bigint ones draw from a per-node range', async () => {
-    await db.query("CREATE TABLE si (t bigint, id serial); SELECT create_distributed_table('si', 't', shard_count => 4)");
-    expect(await run(db.url.replace(`:${citus!.nodes[0]!.port}/`, `:${citus!.nodes[1]!.port}/`), ['INSERT INTO si (t) VALUES (1)'])).toMatch(/nextval\(sequence\) calls in worker nodes are not supported for column defaults of type int or smallint/);
+    await db.query(
+      "CREATE TABLE si (t bigint, id serial); SELECT create_distributed_table('si', 't', shard_count => 4)",
+    );
+    expect(
+      await run(db.url.replace(`:${citus!.nodes[0]!.port}/`, `:${citus!.nodes[1]!.port}/`), [
+        'INSERT INTO si (t) VALUES (1)',
+      ]),
+    ).toMatch(
+      /nextval\(sequence\) calls in worker nodes are not supported for column defaults of type int or smallint/,
+    );
     const [row] = await db.query<{ id: string }>('INSERT INTO sq (t) VALUES (1) RETURNING id::text', 1);
     expect(BigInt(row!.id)).toBeGreaterThan(2n ** 48n);
   });
 
   it('CALL is delegated with literal arguments but not with bind parameters; SELECT f($1) is', async () => {
     await db.query("CREATE TABLE dw (w int PRIMARY KEY); SELECT create_distributed_table('dw', 'w', shard_count => 4)");
-    await db.query('CREATE PROCEDURE dp(w int) LANGUAGE plpgsql AS $$ BEGIN PERFORM 1 FROM dw WHERE dw.w = dp.w; END $$');
+    await db.query(
+      'CREATE PROCEDURE dp(w int) LANGUAGE plpgsql AS $$ BEGIN PERFORM 1 FROM dw WHERE dw.w = dp.w; END $$',
+    );
     await db.query('CREATE FUNCTION df(w int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN w; END $$');
-    await db.query("SELECT create_distributed_function('dp(int)', '$1', colocate_with => 'dw'); SELECT create_distributed_function('df(int)', '$1', colocate_with => 'dw')");
+    await db.query(
+      "SELECT create_distributed_function('dp(int)', '$1', colocate_with => 'dw'); SELECT create_distributed_function('df(int)', '$1', colocate_with => 'dw')",
+    );
     const notices = async (text: string, values?: unknown[]): Promise<string[]> => {
       const client = new pg.Client({ connectionString: db.url });
       const out: string[] = [];
@@ -79,7 +130,9 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
         await client.query('SET client_min_messages TO debug1');
         await client.query(text, values);
         return out;
-      } finally { await client.end(); }
+      } finally {
+        await client.end();
+      }
     };
     expect(await notices('CALL dp(3)')).toContain('pushing down the procedure');
     expect(await notices('CALL dp($1)', [3])).not.toContain('pushing down the procedure');
@@ -89,19 +142,28 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
 
   it('Citus adds no object of its own that a plan would name as not managed (its truncate trigger is internal)', async () => {
     const own = await freshDatabase(citus!, 'facts_nm');
-    expect(await run(own.url, [
-      'CREATE TABLE nm_d (id bigint PRIMARY KEY)', "SELECT create_distributed_table('nm_d', 'id', shard_count => 4)",
-      'CREATE TABLE nm_r (id bigint PRIMARY KEY)', "SELECT create_reference_table('nm_r')",
-      'CREATE FUNCTION nm_f(bigint) RETURNS bigint LANGUAGE sql AS $$ SELECT $1 $$',
-      "SELECT create_distributed_function('nm_f(bigint)', '$1', colocate_with => 'nm_d')",
-    ])).toBeUndefined();
-    expect(await own.query("SELECT tgname LIKE 'truncate_trigger%' AS citus, tgisinternal FROM pg_trigger WHERE tgrelid = 'nm_d'::regclass"))
-      .toEqual([{ citus: true, tgisinternal: true }]);
+    expect(
+      await run(own.url, [
+        'CREATE TABLE nm_d (id bigint PRIMARY KEY)',
+        "SELECT create_distributed_table('nm_d', 'id', shard_count => 4)",
+        'CREATE TABLE nm_r (id bigint PRIMARY KEY)',
+        "SELECT create_reference_table('nm_r')",
+        'CREATE FUNCTION nm_f(bigint) RETURNS bigint LANGUAGE sql AS $$ SELECT $1 $$',
+        "SELECT create_distributed_function('nm_f(bigint)', '$1', colocate_with => 'nm_d')",
+      ]),
+    ).toBeUndefined();
+    expect(
+      await own.query(
+        "SELECT tgname LIKE 'truncate_trigger%' AS citus, tgisinternal FROM pg_trigger WHERE tgrelid = 'nm_d'::regclass",
+      ),
+    ).toEqual([{ citus: true, tgisinternal: true }]);
     const client = new pg.Client({ connectionString: own.url });
     await client.connect();
     try {
       expect((await readCatalog(client)).doc.notManaged).toEqual([]);
-    } finally { await client.end(); }
+    } finally {
+      await client.end();
+    }
   });
 
   it('Citus hides shards by adding relation_is_a_known_shard() to every pg_class scan, unless citus.override_table_visibility is off', async () => {
@@ -109,8 +171,12 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       const client = new pg.Client({ connectionString: db.url, ...(options ? { options } : {}) });
       await client.connect();
       try {
-        return (await client.query('EXPLAIN SELECT count(*) FROM pg_catalog.pg_class')).rows.map((r) => r['QUERY PLAN']).join('\n');
-      } finally { await client.end(); }
+        return (await client.query('EXPLAIN SELECT count(*) FROM pg_catalog.pg_class')).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      } finally {
+        await client.end();
+      }
     };
     expect(await plan()).toContain('relation_is_a_known_shard');
     expect(await plan('-c citus.override_table_visibility=off')).not.toContain('relation_is_a_known_shard');

@@ -13,17 +13,28 @@ import { runCliProcess } from '../support/cli-process.js';
 
 const reason = inject('containerSkipReason');
 const image = inject('containerImage');
-const env = Object.fromEntries(['DOCKER_HOST', 'TESTCONTAINERS_RYUK_DISABLED', 'HOME'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+const env = Object.fromEntries(
+  ['DOCKER_HOST', 'TESTCONTAINERS_RYUK_DISABLED', 'HOME'].flatMap((k) =>
+    process.env[k] ? [[k, process.env[k]!]] : [],
+  ),
+);
 
 describe.skipIf(reason !== '')('cluster up --engine docker', () => {
   it('starts labelled containers, applies a template, re-plans empty, and down removes them all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-docker-'));
     cpSync('templates/saas', dir, { recursive: true });
     const clusterDir = join(dir, '.citus-migrate', 'cluster');
-    const up = await runCliProcess(['cluster', 'up', '--engine', 'docker', '--image', image, '--workers', '2'], { cwd: dir, env });
+    const up = await runCliProcess(['cluster', 'up', '--engine', 'docker', '--image', image, '--workers', '2'], {
+      cwd: dir,
+      env,
+    });
     expect(up.code, up.stderr).toBe(0);
     const url = up.stdout.trim();
-    expect(url).toMatch(new RegExp(`^postgresql://postgres@127\\.0\\.0\\.1:\\d+/postgres\\?passfile=${join(clusterDir, 'pgpass').replace(/[.]/g, '\\.')}$`));
+    expect(url).toMatch(
+      new RegExp(
+        `^postgresql://postgres@127\\.0\\.0\\.1:\\d+/postgres\\?passfile=${join(clusterDir, 'pgpass').replace(/[.]/g, '\\.')}$`,
+      ),
+    );
     expect(up.stderr).toContain(`engine: containers (${image}): --engine docker: `);
     const pgpass = join(clusterDir, 'pgpass');
     expect(statSync(pgpass).mode & 0o777).toBe(0o600);
@@ -31,17 +42,31 @@ describe.skipIf(reason !== '')('cluster up --engine docker', () => {
     expect(password).toMatch(/^[0-9a-f]{36}$/);
     expect(up.stdout + up.stderr).not.toContain(password);
     const state = readContainersFile(clusterDir)!;
-    expect((await listClusterContainers(state.id)).map((c) => [c.node, c.state])).toEqual([['coordinator', 'running'], ['worker1', 'running'], ['worker2', 'running']]);
+    expect((await listClusterContainers(state.id)).map((c) => [c.node, c.state])).toEqual([
+      ['coordinator', 'running'],
+      ['worker1', 'running'],
+      ['worker2', 'running'],
+    ]);
     try {
       const status = await runCliProcess(['cluster', 'status'], { cwd: dir, env });
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain(`url          ${url}\n`);
       expect(status.stdout).not.toContain(password);
       // Citus knows the nodes by network alias, never by the ports mapped on the host.
-      const client = new pg.Client({ host: '127.0.0.1', port: state.nodes[0]!.hostPort, user: 'postgres', password, database: 'postgres' });
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port: state.nodes[0]!.hostPort,
+        user: 'postgres',
+        password,
+        database: 'postgres',
+      });
       await client.connect();
-      const nodes = await client.query('SELECT nodename, nodeport FROM pg_dist_node ORDER BY groupid').finally(() => client.end());
-      expect(nodes.rows).toEqual(['coordinator', 'worker1', 'worker2'].map((nodename) => ({ nodename, nodeport: 5432 })));
+      const nodes = await client
+        .query('SELECT nodename, nodeport FROM pg_dist_node ORDER BY groupid')
+        .finally(() => client.end());
+      expect(nodes.rows).toEqual(
+        ['coordinator', 'worker1', 'worker2'].map((nodename) => ({ nodename, nodeport: 5432 })),
+      );
       const apply = await runCliProcess(['apply', '--database', url, '--auto-approve'], { cwd: dir, env });
       expect(apply.code, apply.stderr).toBe(0);
       expect(apply.stdout).toMatch(/^Applied 20 steps/);
@@ -50,7 +75,9 @@ describe.skipIf(reason !== '')('cluster up --engine docker', () => {
     } finally {
       const down = await runCliProcess(['cluster', 'down'], { cwd: dir, env });
       expect(down.code, down.stderr).toBe(0);
-      expect(down.stderr).toBe(`removed 3 containers and 1 network labelled dev.citus-migrate.cluster=${state.id}, and the files cluster up wrote in .citus-migrate/cluster\n`);
+      expect(down.stderr).toBe(
+        `removed 3 containers and 1 network labelled dev.citus-migrate.cluster=${state.id}, and the files cluster up wrote in .citus-migrate/cluster\n`,
+      );
     }
     expect(await listClusterContainers(state.id)).toEqual([]);
     expect(existsSync(join(dir, '.citus-migrate'))).toBe(false);

@@ -13,7 +13,7 @@ import { cli } from '../support/run-cli.js';
 async function freeRun(): Promise<number> {
   for (;;) {
     const p = await freePort();
-    if (p + 2 <= 65535 && await portIsFree(p + 1) && await portIsFree(p + 2)) return p;
+    if (p + 2 <= 65535 && (await portIsFree(p + 1)) && (await portIsFree(p + 2))) return p;
   }
 }
 
@@ -29,8 +29,12 @@ describe.skipIf(!citusServers())('cluster command', () => {
     try {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const nodes = await client.query('SELECT groupid, nodeport, hasmetadata, metadatasynced FROM pg_dist_node ORDER BY groupid').finally(() => client.end());
-      expect(nodes.rows).toEqual([0, 1, 2].map((groupid) => ({ groupid, nodeport: port + groupid, hasmetadata: true, metadatasynced: true })));
+      const nodes = await client
+        .query('SELECT groupid, nodeport, hasmetadata, metadatasynced FROM pg_dist_node ORDER BY groupid')
+        .finally(() => client.end());
+      expect(nodes.rows).toEqual(
+        [0, 1, 2].map((groupid) => ({ groupid, nodeport: port + groupid, hasmetadata: true, metadatasynced: true })),
+      );
       expect((await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c'], { cwd })).stdout.trim()).toBe(url);
       const status = await cli(['cluster', 'status', '--dir', 'c'], { cwd });
       expect(status.code).toBe(0);
@@ -48,7 +52,11 @@ describe.skipIf(!citusServers())('cluster command', () => {
     expect((await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c', '--workers', '0'], { cwd })).code).toBe(0);
     writeFileSync(join(cwd, 'c', 'notes.txt'), 'mine\n');
     const down = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(down).toEqual({ code: 0, stdout: '', stderr: `stopped 1 node and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
+    expect(down).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `stopped 1 node and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n`,
+    });
     expect(readdirSync(join(cwd, 'c'))).toEqual(['notes.txt']);
   });
 });

@@ -11,7 +11,10 @@ import { freePort, startLocalCluster } from '../../src/cluster/local.js';
 /** A TCP server on 127.0.0.1:port (0: any), standing in for whatever holds a port. */
 async function listenOn(port: number): Promise<Server> {
   const srv = createServer();
-  await new Promise<void>((resolve, reject) => { srv.once('error', reject); srv.listen(port, '127.0.0.1', resolve); });
+  await new Promise<void>((resolve, reject) => {
+    srv.once('error', reject);
+    srv.listen(port, '127.0.0.1', resolve);
+  });
   return srv;
 }
 
@@ -26,7 +29,7 @@ describe('startLocalCluster with a folder and a port', () => {
       expect(existsSync(join(parent, 'c', 'cluster.json'))).toBe(true);
       const client = new pg.Client({ connectionString: cluster.url() });
       await client.connect();
-      const r = await client.query('SELECT current_setting(\'port\') AS port').finally(() => client.end());
+      const r = await client.query("SELECT current_setting('port') AS port").finally(() => client.end());
       expect(r.rows).toEqual([{ port: String(port) }]);
     } finally {
       await cluster.stop();
@@ -41,7 +44,9 @@ describe('startLocalCluster with a folder and a port', () => {
   it('stop() keeps the event loop running while it stops the servers and removes their data', async () => {
     const cluster = await startLocalCluster({ citus: false });
     let ticks = 0;
-    const timer = setInterval(() => { ticks++; }, 1);
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
     try {
       await cluster.stop();
     } finally {
@@ -58,7 +63,8 @@ describe('startLocalCluster with a folder and a port', () => {
     const port = (srv.address() as { port: number }).port;
     try {
       await expect(startLocalCluster({ citus: false, dir: join(parent, 'c'), port })).rejects.toThrow(
-        `port ${port} on 127.0.0.1 is in use (the coordinator would listen there): pick other ports with --port, or stop what listens on ${port}`);
+        `port ${port} on 127.0.0.1 is in use (the coordinator would listen there): pick other ports with --port, or stop what listens on ${port}`,
+      );
     } finally {
       await new Promise((resolve) => srv.close(resolve));
     }

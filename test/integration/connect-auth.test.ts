@@ -35,9 +35,14 @@ describe('password authentication (SCRAM)', () => {
   });
 
   it('says that no password was given, and for whom', async () => {
-    const r = await runCliProcess(['plan', '--database', url], { cwd: dir, env: { PGPASSFILE: join(dir, 'none'), HOME: dir } });
+    const r = await runCliProcess(['plan', '--database', url], {
+      cwd: dir,
+      env: { PGPASSFILE: join(dir, 'none'), HOME: dir },
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: cannot connect to alice@127.0.0.1:${cluster.coordinator.port}/postgres: no password given for user alice (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)\n`);
+    expect(r.stderr).toBe(
+      `error: cannot connect to alice@127.0.0.1:${cluster.coordinator.port}/postgres: no password given for user alice (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)\n`,
+    );
   });
 
   it('reads the password file without a deprecation warning, and prints no password', async () => {
@@ -52,7 +57,10 @@ describe('password authentication (SCRAM)', () => {
   });
 
   it('reports a wrong password without echoing it', async () => {
-    const r = await runCliProcess(['plan', '--database', `postgresql://alice:wrong-${SECRET}@127.0.0.1:${cluster.coordinator.port}/postgres`], { cwd: dir, env: { HOME: dir } });
+    const r = await runCliProcess(
+      ['plan', '--database', `postgresql://alice:wrong-${SECRET}@127.0.0.1:${cluster.coordinator.port}/postgres`],
+      { cwd: dir, env: { HOME: dir } },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('password authentication failed for user "alice"');
     expect(r.stderr).not.toContain(SECRET);

@@ -16,29 +16,72 @@ import { cli } from '../support/run-cli.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 /** Cases that do not converge yet, with why. Keep it exact: a case that starts passing fails the test until removed. */
-const KNOWN_FAILING = new Map<string, string>([
-]);
+const KNOWN_FAILING = new Map<string, string>([]);
 
-interface Case { readonly name: string; readonly old: string; readonly new: string; readonly expect: 'converge' | 'named'; readonly kinds: readonly string[] }
-const cases: Case[] = readdirSync(CORPUS).sort().map((name) => {
-  const dir = join(CORPUS, name);
-  const spec = existsSync(join(dir, 'case.json')) ? JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as { expect?: 'named'; kinds?: string[] } : {};
-  return { name, old: readFileSync(join(dir, 'old.sql'), 'utf8'), new: readFileSync(join(dir, 'new.sql'), 'utf8'), expect: spec.expect ?? 'converge', kinds: spec.kinds ?? [] };
-});
+interface Case {
+  readonly name: string;
+  readonly old: string;
+  readonly new: string;
+  readonly expect: 'converge' | 'named';
+  readonly kinds: readonly string[];
+}
+const cases: Case[] = readdirSync(CORPUS)
+  .sort()
+  .map((name) => {
+    const dir = join(CORPUS, name);
+    const spec = existsSync(join(dir, 'case.json'))
+      ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as { expect?: 'named'; kinds?: string[] })
+      : {};
+    return {
+      name,
+      old: readFileSync(join(dir, 'old.sql'), 'utf8'),
+      new: readFileSync(join(dir, 'new.sql'), 'utf8'),
+      expect: spec.expect ?? 'converge',
+      kinds: spec.kinds ?? [],
+    };
+  });
 
 /** pg_dump --schema-only --no-owner, without comments, SET lines and blank lines; a table's column lines sorted (column order is not migrated). */
 function dump(db: TestDb): string {
   const url = new URL(db.url);
-  const r = spawnSync('pg_dump', ['--schema-only', '--no-owner', '-N', 'citus_migrate', '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), db.name], {
-    encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-  });
+  const r = spawnSync(
+    'pg_dump',
+    [
+      '--schema-only',
+      '--no-owner',
+      '-N',
+      'citus_migrate',
+      '-h',
+      url.hostname,
+      '-p',
+      url.port,
+      '-U',
+      decodeURIComponent(url.username),
+      db.name,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   const out: string[] = [];
   let table: string[] | undefined;
   for (const line of r.stdout.split('\n')) {
-    if (line === '' || line.startsWith('--') || line.startsWith('SET ') || line.startsWith('SELECT pg_catalog.set_config') || line.startsWith('\\restrict') || line.startsWith('\\unrestrict')) continue;
+    if (
+      line === '' ||
+      line.startsWith('--') ||
+      line.startsWith('SET ') ||
+      line.startsWith('SELECT pg_catalog.set_config') ||
+      line.startsWith('\\restrict') ||
+      line.startsWith('\\unrestrict')
+    )
+      continue;
     if (table) {
-      if (line.startsWith(')')) { out.push(...table.map((l) => l.replace(/,$/, '')).sort(), line); table = undefined; } else table.push(line);
+      if (line.startsWith(')')) {
+        out.push(...table.map((l) => l.replace(/,$/, '')).sort(), line);
+        table = undefined;
+      } else table.push(line);
     } else {
       out.push(line);
       if (/^CREATE (UNLOGGED )?TABLE .* \($/.test(line)) table = [];
@@ -48,14 +91,21 @@ function dump(db: TestDb): string {
 }
 
 function firstDifference(a: string, b: string): string {
-  const x = a.split('\n'); const y = b.split('\n');
+  const x = a.split('\n');
+  const y = b.split('\n');
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return `line ${i + 1}: wanted ${JSON.stringify(x[i] ?? '(end)')}, got ${JSON.stringify(y[i] ?? '(end)')}`;
+    if (x[i] !== y[i])
+      return `line ${i + 1}: wanted ${JSON.stringify(x[i] ?? '(end)')}, got ${JSON.stringify(y[i] ?? '(end)')}`;
   }
   return '';
 }
 
-interface Planned { transaction: { steps: { summary: string }[] }; afterCommit: unknown[]; problems: { object: string; message: string }[]; notManaged: { kind: string }[] }
+interface Planned {
+  transaction: { steps: { summary: string }[] };
+  afterCommit: unknown[];
+  problems: { object: string; message: string }[];
+  notManaged: { kind: string }[];
+}
 
 /** Runs one case; returns '' when it behaves as its spec says, else why not. */
 async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<string> {
@@ -74,7 +124,8 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
   made.push(old);
   const loadOld = old.psql({ input: c.old });
   if (loadOld.status !== 0) return `old.sql does not load: ${loadOld.stderr.trim()}`;
-  const planOf = async (db: TestDb): Promise<Planned> => JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as Planned;
+  const planOf = async (db: TestDb): Promise<Planned> =>
+    JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as Planned;
 
   if (c.expect === 'named') {
     // The database holding the object is where the plan must name it.
@@ -82,8 +133,11 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
     const plan = await planOf(holder);
     const named = new Set(plan.notManaged.map((x) => x.kind));
     const missing = c.kinds.filter((k) => !named.has(k));
-    if (missing.length > 0 && plan.problems.length === 0) return `not named: ${missing.join(', ')} (named: ${[...named].join(', ') || 'nothing'})`;
-    const drift = await cli(['plan', '--database', holder.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir });
+    if (missing.length > 0 && plan.problems.length === 0)
+      return `not named: ${missing.join(', ')} (named: ${[...named].join(', ') || 'nothing'})`;
+    const drift = await cli(['plan', '--database', holder.url, '--detailed-exitcode', '--include-unmanaged'], {
+      cwd: dir,
+    });
     if (drift.code !== 2) return `drift check exit ${drift.code}, wanted 2`;
     return '';
   }
@@ -93,7 +147,10 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
   const got = dump(old);
   if (want !== got) return `pg_dump differs: ${firstDifference(want, got)}`;
   const again = await planOf(old);
-  const left = [...again.transaction.steps.map((s) => s.summary), ...again.problems.map((p) => `${p.object}: ${p.message}`)];
+  const left = [
+    ...again.transaction.steps.map((s) => s.summary),
+    ...again.problems.map((p) => `${p.object}: ${p.message}`),
+  ];
   if (left.length > 0) return `re-plan not empty: ${left.join('; ')}`;
   return '';
 }
@@ -103,20 +160,27 @@ describe('schema-change corpus on plain PostgreSQL', () => {
   const made: TestDb[] = [];
   afterAll(async () => {
     // The databases are dropped so that the server stays small for the files after this one.
-    for (const db of made) await sql(plainServers(), 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`).catch(() => undefined);
+    for (const db of made)
+      await sql(plainServers(), 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`).catch(() => undefined);
   });
 
   it.concurrent.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const why = await runCase(c, made, plainServers());
     outcomes.set(c.name, why);
     const known = KNOWN_FAILING.get(c.name);
-    if (known === undefined) expect(why, `${c.name} ${c.expect === 'named' ? 'is not named' : 'does not converge'}`).toBe('');
-    else expect(why, `${c.name} is listed in KNOWN_FAILING (${known}) but now passes: remove it from the list`).not.toBe('');
+    if (known === undefined)
+      expect(why, `${c.name} ${c.expect === 'named' ? 'is not named' : 'does not converge'}`).toBe('');
+    else
+      expect(why, `${c.name} is listed in KNOWN_FAILING (${known}) but now passes: remove it from the list`).not.toBe(
+        '',
+      );
   });
 
   it('summary', () => {
     const failing = [...outcomes].filter(([, why]) => why !== '');
-    process.stdout.write(`corpus: ${cases.length} cases, ${cases.filter((c) => c.expect === 'named').length} of them "named"; ${cases.length - failing.length} behave as specified, ${failing.length} do not (${KNOWN_FAILING.size} known)\n`);
+    process.stdout.write(
+      `corpus: ${cases.length} cases, ${cases.filter((c) => c.expect === 'named').length} of them "named"; ${cases.length - failing.length} behave as specified, ${failing.length} do not (${KNOWN_FAILING.size} known)\n`,
+    );
     for (const [name, why] of failing) process.stdout.write(`  ${name}: ${why}\n`);
   });
 });
@@ -128,7 +192,9 @@ const citus = citusServers();
 describe.skipIf(!citus)('schema-change corpus on Citus (every twentieth case, one at a time)', () => {
   const made: TestDb[] = [];
   afterAll(async () => {
-    for (const db of made) for (const n of citus!.nodes.keys()) await sql(citus!, 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`, n).catch(() => undefined);
+    for (const db of made)
+      for (const n of citus!.nodes.keys())
+        await sql(citus!, 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`, n).catch(() => undefined);
   });
   it.each(cases.filter((_c, i) => i % 20 === 0).map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const why = await runCase(c, made, citus!);

@@ -16,22 +16,38 @@ const canRun = citusServers() !== null && (findPgInstall()?.hasCitus ?? false);
 async function q(url: string, sql: string): Promise<pg.QueryResultRow[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  try { return (await c.query(sql)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 const nodeUrl = (port: number, db: string): string => `postgresql://postgres@127.0.0.1:${port}/${db}`;
 
 async function state(cluster: LocalCluster, db: string): Promise<unknown> {
-  const coord = await q(nodeUrl(cluster.coordinator.port, db), `SELECT (SELECT count(*)::int FROM pg_dist_partition) AS tables,
+  const coord = await q(
+    nodeUrl(cluster.coordinator.port, db),
+    `SELECT (SELECT count(*)::int FROM pg_dist_partition) AS tables,
     (SELECT count(*)::int FROM pg_dist_shard) AS shards, (SELECT count(*)::int FROM pg_dist_colocation) AS groups,
-    (SELECT count(*)::int FROM pg_dist_object) AS objects, (SELECT count(*)::int FROM pg_class WHERE relkind = 'r' AND relnamespace::regnamespace::text NOT IN ('pg_catalog', 'information_schema', 'citus_migrate')) AS rels`);
+    (SELECT count(*)::int FROM pg_dist_object) AS objects, (SELECT count(*)::int FROM pg_class WHERE relkind = 'r' AND relnamespace::regnamespace::text NOT IN ('pg_catalog', 'information_schema', 'citus_migrate')) AS rels`,
+  );
   const workers = [];
-  for (const w of cluster.workers) workers.push(await q(nodeUrl(w.port, db), "SELECT count(*)::int AS rels FROM pg_class WHERE relkind = 'r' AND relnamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)"));
+  for (const w of cluster.workers)
+    workers.push(
+      await q(
+        nodeUrl(w.port, db),
+        "SELECT count(*)::int AS rels FROM pg_class WHERE relkind = 'r' AND relnamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)",
+      ),
+    );
   return { coord, workers };
 }
 
 async function waitFor(check: () => Promise<boolean>, tries = 150): Promise<boolean> {
-  for (let i = 0; i < tries; i++) { if (await check()) return true; await new Promise((r) => setTimeout(r, 100)); }
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return false;
 }
 
@@ -44,20 +60,48 @@ const SAAS = `${process.cwd()}/templates/saas/citus-migrate.yaml`;
  */
 async function applyWaitingInsideItsTransaction(cluster: LocalCluster, db: string, extra: readonly string[] = []) {
   const url = await createClusterDatabase(cluster, db);
-  await q(url, "CREATE SCHEMA app; CREATE TABLE app.plans (id text NOT NULL PRIMARY KEY, monthly_price numeric(10,2) NOT NULL); SELECT create_reference_table('app.plans')");
+  await q(
+    url,
+    "CREATE SCHEMA app; CREATE TABLE app.plans (id text NOT NULL PRIMARY KEY, monthly_price numeric(10,2) NOT NULL); SELECT create_reference_table('app.plans')",
+  );
   const before = await state(cluster, db);
   const holder = new pg.Client({ connectionString: url });
   await holder.connect();
   await holder.query('BEGIN; LOCK TABLE app.plans IN ACCESS EXCLUSIVE MODE');
-  const { done } = startCli(['apply', '-f', SAAS, '--database', url, '--auto-approve', '--lock-timeout', '60s', ...extra]);
-  expect(await waitFor(async () => (await q(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'"))[0]!.n > 0)).toBe(true);
-  const release = async (): Promise<void> => { await holder.query('COMMIT'); await holder.end(); };
+  const { done } = startCli([
+    'apply',
+    '-f',
+    SAAS,
+    '--database',
+    url,
+    '--auto-approve',
+    '--lock-timeout',
+    '60s',
+    ...extra,
+  ]);
+  expect(
+    await waitFor(
+      async () =>
+        (
+          await q(
+            url,
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
+          )
+        )[0]!.n > 0,
+    ),
+  ).toBe(true);
+  const release = async (): Promise<void> => {
+    await holder.query('COMMIT');
+    await holder.end();
+  };
   return { url, before, done, release };
 }
 
 describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
   let cluster: LocalCluster;
-  beforeAll(async () => { cluster = await startLocalCluster({ citus: true, workers: 2 }); }, 120_000);
+  beforeAll(async () => {
+    cluster = await startLocalCluster({ citus: true, workers: 2 });
+  }, 120_000);
   afterAll(() => cluster?.stop());
 
   it('a worker down before apply: clear error, nothing changed; back up, the next apply converges', async () => {
@@ -79,7 +123,10 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
   });
 
   it('a worker dies in the middle of the transaction: rolled back everywhere; the next apply converges', async () => {
-    const { url, before, done, release } = await applyWaitingInsideItsTransaction(cluster, 'down_during', ['--retries', '0']);
+    const { url, before, done, release } = await applyWaitingInsideItsTransaction(cluster, 'down_during', [
+      '--retries',
+      '0',
+    ]);
     cluster.stopNode(cluster.workers[0]!);
     await release();
     const r = await done;
@@ -88,7 +135,9 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
     expect(r.stderr).toMatch(/error: apply failed at step \d+/);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     // Citus's maintenance daemon resolves any prepared transaction left on the workers.
-    expect(await waitFor(async () => JSON.stringify(await state(cluster, 'down_during')) === JSON.stringify(before))).toBe(true);
+    expect(
+      await waitFor(async () => JSON.stringify(await state(cluster, 'down_during')) === JSON.stringify(before)),
+    ).toBe(true);
     const next = await cli(['apply', '-f', SAAS, '--database', url, '--auto-approve']);
     expect(next.stderr).not.toMatch(/error/);
     expect(next.code).toBe(0);
@@ -102,7 +151,9 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/terminating connection|Connection terminated/);
     expect(r.stderr).not.toMatch(STACK_FRAME);
-    expect(await waitFor(async () => JSON.stringify(await state(cluster, 'killed_conn')) === JSON.stringify(before))).toBe(true);
+    expect(
+      await waitFor(async () => JSON.stringify(await state(cluster, 'killed_conn')) === JSON.stringify(before)),
+    ).toBe(true);
     const next = await cli(['apply', '-f', SAAS, '--database', url, '--auto-approve']);
     expect(next.code).toBe(0);
     expect(next.stderr).toContain('had died mid-way');
@@ -110,17 +161,28 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
 
   it('a statement timeout: the copy is cancelled, nothing changed; without it the apply converges', async () => {
     const url = await createClusterDatabase(cluster, 'stmt_timeout');
-    await q(url, "CREATE TABLE big (id bigint PRIMARY KEY, v text); INSERT INTO big SELECT g, repeat('x', 200) FROM generate_series(1, 300000) g");
+    await q(
+      url,
+      "CREATE TABLE big (id bigint PRIMARY KEY, v text); INSERT INTO big SELECT g, repeat('x', 200) FROM generate_series(1, 300000) g",
+    );
     const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/cm-st-`);
-    (await import('node:fs')).writeFileSync(`${dir}/citus-migrate.yaml`, 'version: 1\ntables:\n  big: { distributed_by: id, shard_count: 8 }\n');
+    (await import('node:fs')).writeFileSync(
+      `${dir}/citus-migrate.yaml`,
+      'version: 1\ntables:\n  big: { distributed_by: id, shard_count: 8 }\n',
+    );
     const before = await state(cluster, 'stmt_timeout');
-    const r = await cli(['apply', '--database', url, '--auto-approve', '--allow-hazards', 'copies_data', '--statement-timeout', '50ms'], { cwd: dir });
+    const r = await cli(
+      ['apply', '--database', url, '--auto-approve', '--allow-hazards', 'copies_data', '--statement-timeout', '50ms'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('canceling statement due to statement timeout');
     expect(r.stderr).toContain('nothing was applied: the transaction was rolled back');
     expect(await state(cluster, 'stmt_timeout')).toEqual(before);
     expect((await q(url, 'SELECT count(*)::int AS n FROM big'))[0]!.n).toBe(300000);
-    const next = await cli(['apply', '--database', url, '--auto-approve', '--allow-hazards', 'copies_data'], { cwd: dir });
+    const next = await cli(['apply', '--database', url, '--auto-approve', '--allow-hazards', 'copies_data'], {
+      cwd: dir,
+    });
     expect(next.code).toBe(0);
     expect((await q(url, 'SELECT count(*)::int AS n FROM big'))[0]!.n).toBe(300000);
   });

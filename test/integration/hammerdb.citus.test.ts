@@ -21,7 +21,9 @@ const TABLES = ['customer', 'district', 'history', 'item', 'new_order', 'order_l
 async function fingerprint(db: TestDb): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of TABLES) {
-    const [r] = await db.query<{ n: string; md5: string }>(`SELECT count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS md5 FROM ${t} x`);
+    const [r] = await db.query<{ n: string; md5: string }>(
+      `SELECT count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS md5 FROM ${t} x`,
+    );
     out[t] = `${r!.n}:${r!.md5}`;
   }
   return out;
@@ -46,7 +48,12 @@ describe.skipIf(!citus)('hammerdb script on Citus', () => {
     expect(run.status).toBe(0);
 
     expect(await fingerprint(db)).toEqual(before);
-    const parts = await db.query<{ t: string; method: string; colocation: number; shards: number }>(`SELECT logicalrelid::text AS t, partmethod AS method, colocationid AS colocation,
+    const parts = await db.query<{
+      t: string;
+      method: string;
+      colocation: number;
+      shards: number;
+    }>(`SELECT logicalrelid::text AS t, partmethod AS method, colocationid AS colocation,
         (SELECT count(*)::int FROM pg_catalog.pg_dist_shard s WHERE s.logicalrelid = p.logicalrelid) AS shards FROM pg_catalog.pg_dist_partition p ORDER BY 1`);
     expect(parts.map((p) => p.t)).toEqual(TABLES);
     const hash = parts.filter((p) => p.method === 'h');
@@ -55,10 +62,16 @@ describe.skipIf(!citus)('hammerdb script on Citus', () => {
     expect(hash.every((p) => p.shards === 8)).toBe(true);
     expect(parts.find((p) => p.t === 'item')!.method).toBe('n');
     // The old local copies were truncated: the rows live only in the shards now.
-    const local = await db.query<{ bytes: string }>(`SELECT sum(pg_catalog.pg_relation_size(logicalrelid))::text AS bytes FROM pg_catalog.pg_dist_partition`);
+    const local = await db.query<{ bytes: string }>(
+      `SELECT sum(pg_catalog.pg_relation_size(logicalrelid))::text AS bytes FROM pg_catalog.pg_dist_partition`,
+    );
     expect(local).toEqual([{ bytes: '0' }]);
 
-    const objs = await db.query<{ proname: string; arg: number | null; same: boolean | null }>(`SELECT p.proname, o.distribution_argument_index AS arg,
+    const objs = await db.query<{
+      proname: string;
+      arg: number | null;
+      same: boolean | null;
+    }>(`SELECT p.proname, o.distribution_argument_index AS arg,
         o.colocationid = (SELECT colocationid FROM pg_catalog.pg_dist_partition WHERE logicalrelid = 'warehouse'::regclass) AS same
       FROM pg_catalog.pg_dist_object o JOIN pg_catalog.pg_proc p ON p.oid = o.objid ORDER BY 1`);
     expect(objs).toEqual([
@@ -71,20 +84,47 @@ describe.skipIf(!citus)('hammerdb script on Citus', () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const state = await readLiveState(client).finally(() => client.end());
-    const layout = await loadManifestText(hammerdbManifest({ variant: variant as 'procedures', shardCount: 8 }), 'hammerdb.yaml', process.cwd());
+    const layout = await loadManifestText(
+      hammerdbManifest({ variant: variant as 'procedures', shardCount: 8 }),
+      'hammerdb.yaml',
+      process.cwd(),
+    );
     expect(planLive(layout, state).transaction.steps.map((x) => x.summary)).toEqual([]);
     const adopted = await loadManifestText(liveToManifest(state), 'introspected.yaml', process.cwd());
     expect(planLive(adopted, state).transaction.steps.map((x) => x.summary)).toEqual([]);
 
     // The TPC-C mix, called as HammerDB calls it: every transaction is delegated, none fails.
     const dir = mkdtempSync(join(tmpdir(), 'cm-hdb-bench-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), hammerdbManifest({ variant: variant as 'procedures', shardCount: 8 }));
-    const b = await cli(['bench', '--database', db.url, '--transactions', '300', '--clients', '4', '--warmup', '0s', '--require-delegation', '--format', 'json'], { cwd: dir });
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      hammerdbManifest({ variant: variant as 'procedures', shardCount: 8 }),
+    );
+    const b = await cli(
+      [
+        'bench',
+        '--database',
+        db.url,
+        '--transactions',
+        '300',
+        '--clients',
+        '4',
+        '--warmup',
+        '0s',
+        '--require-delegation',
+        '--format',
+        'json',
+      ],
+      { cwd: dir },
+    );
     expect(b.stderr.split('\n').filter((l) => l && !l.startsWith('bench: '))).toEqual([]); // progress lines aside
     expect(b.code).toBe(0);
     const report = JSON.parse(b.stdout);
-    expect(report.workloads.map((w: { name: string; delegation: { delegated: boolean } }) => [w.name, w.delegation.delegated])).toEqual(
-      ['new_order', 'payment', 'delivery', 'order_status', 'stock_level'].map((n) => [n, true]));
+    expect(
+      report.workloads.map((w: { name: string; delegation: { delegated: boolean } }) => [
+        w.name,
+        w.delegation.delegated,
+      ]),
+    ).toEqual(['new_order', 'payment', 'delivery', 'order_status', 'stock_level'].map((n) => [n, true]));
     expect(report.total.errors).toEqual({});
   });
 });

@@ -22,7 +22,8 @@ describe.skipIf(!citus)('introspect on Citus', () => {
       `SELECT create_distributed_table('"a""b"', 'w_id', shard_count => 4)`,
       'CREATE FUNCTION "select"(w integer) RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN w; END $$',
       `SELECT create_distributed_function('"select"(integer)', '$1', colocate_with => '"a""b"')`,
-    ]) await db.query(statement);
+    ])
+      await db.query(statement);
     const r = await cli(['introspect', '--database', db.url]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -39,21 +40,31 @@ describe.skipIf(!citus)('introspect on Citus', () => {
     const db = await freshDatabase(citus!, 'shards');
     const long = `t${'x'.repeat(60)}`; // a shard name past 63 characters is shortened by Citus, and still ends in _<shardid>
     for (const statement of [
-      'CREATE TABLE ref (id int PRIMARY KEY)', "SELECT create_reference_table('ref')",
-      'CREATE TABLE loc (id int PRIMARY KEY)', "SELECT citus_add_local_table_to_metadata('loc')",
+      'CREATE TABLE ref (id int PRIMARY KEY)',
+      "SELECT create_reference_table('ref')",
+      'CREATE TABLE loc (id int PRIMARY KEY)',
+      "SELECT citus_add_local_table_to_metadata('loc')",
       "SELECT citus_set_node_property(nodename, nodeport, 'shouldhaveshards', true) FROM pg_dist_node WHERE groupid = 0",
-      `CREATE TABLE ${long} (id int PRIMARY KEY)`, `SELECT create_distributed_table('${long}', 'id', shard_count => 4)`,
+      `CREATE TABLE ${long} (id int PRIMARY KEY)`,
+      `SELECT create_distributed_table('${long}', 'id', shard_count => 4)`,
       'CREATE TABLE x_102010 (id int PRIMARY KEY)',
-    ]) await db.query(statement);
+    ])
+      await db.query(statement);
     const c = new pg.Client({ connectionString: db.url, options: '-c search_path=pg_catalog,public' });
     await c.connect();
     try {
-      const shardsHere = await c.query(`SELECT count(*)::int AS n FROM pg_dist_shard s JOIN pg_dist_placement p USING (shardid) WHERE p.groupid = 0`);
+      const shardsHere = await c.query(
+        `SELECT count(*)::int AS n FROM pg_dist_shard s JOIN pg_dist_placement p USING (shardid) WHERE p.groupid = 0`,
+      );
       expect(shardsHere.rows[0].n).toBeGreaterThanOrEqual(3); // the reference, the citus-local and some distributed shards are here
       const { doc } = await readCatalog(c);
       expect(doc.tables.map((t) => t.name).sort()).toEqual([long, 'loc', 'ref', 'x_102010'].sort());
-      const settings = await c.query(`SELECT current_setting('citus.override_table_visibility') AS v, current_setting('search_path') AS p`);
+      const settings = await c.query(
+        `SELECT current_setting('citus.override_table_visibility') AS v, current_setting('search_path') AS p`,
+      );
       expect(settings.rows[0]).toEqual({ v: 'on', p: 'pg_catalog,public' });
-    } finally { await c.end(); }
+    } finally {
+      await c.end();
+    }
   });
 });

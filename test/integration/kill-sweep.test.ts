@@ -15,7 +15,11 @@ import { cli } from '../support/run-cli.js';
 const catalog = (db: TestDb): Promise<string> => catalogSnapshot(db, { normalizeIds: true, shards: true });
 
 function manifest(citus: boolean): string {
-  const tables = Array.from({ length: 12 }, (_, i) => `  t${i}: { ${citus ? (i % 3 === 0 ? 'reference: true' : 'distributed_by: id, colocation: g') : 'local: true'}, columns: { id: { type: bigint, not_null: true }, v: text }, primary_key: [id] }`);
+  const tables = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `  t${i}: { ${citus ? (i % 3 === 0 ? 'reference: true' : 'distributed_by: id, colocation: g') : 'local: true'}, columns: { id: { type: bigint, not_null: true }, v: text }, primary_key: [id] }`,
+  );
   return `version: 1\n${citus ? 'colocation:\n  g: { shard_count: 4 }\n' : ''}tables:\n${tables.join('\n')}\n`;
 }
 
@@ -25,7 +29,7 @@ async function sweep(info: ServerInfo, citus: boolean, delays: number[]): Promis
   // The converged state, for comparison: apply once on a reference database.
   const ref = await freshDatabase(info, 'killref');
   expect((await cli(['apply', '--database', ref.url, '--auto-approve'], { cwd: dir })).code).toBe(0);
-  const converged = (await catalog(ref));
+  const converged = await catalog(ref);
   const seen = { before: 0, after: 0 };
   for (const delay of delays) {
     const db = await freshDatabase(info, 'kill');
@@ -36,7 +40,9 @@ async function sweep(info: ServerInfo, citus: boolean, delays: number[]): Promis
     await done;
     // Wait for the server to notice the dead session and roll its transaction back.
     for (let i = 0; i < 100; i++) {
-      const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
+      const [row] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'",
+      );
       if (row!.n === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -46,7 +52,7 @@ async function sweep(info: ServerInfo, citus: boolean, delays: number[]): Promis
     seen[state as 'before' | 'after']++;
     const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
     expect(next.code, next.stderr).toBe(0);
-    expect((await catalog(db))).toBe(converged);
+    expect(await catalog(db)).toBe(converged);
   }
   return seen;
 }
@@ -54,11 +60,15 @@ async function sweep(info: ServerInfo, citus: boolean, delays: number[]): Promis
 describe('SIGKILL sweep', () => {
   it('plain PostgreSQL: 12 kill points, each all-or-nothing', async () => {
     const seen = await sweep(plainServers(), false, [150, 250, 300, 350, 400, 450, 500, 550, 600, 700, 900, 1500]);
-    console.log(`kill sweep (PostgreSQL): ${seen.before} kills left the database as before, ${seen.after} after a finished apply, 0 in between`);
+    console.log(
+      `kill sweep (PostgreSQL): ${seen.before} kills left the database as before, ${seen.after} after a finished apply, 0 in between`,
+    );
   });
 
   it.skipIf(!citusServers())('Citus: 10 kill points, each all-or-nothing', async () => {
     const seen = await sweep(citusServers()!, true, [200, 350, 450, 550, 650, 750, 900, 1100, 1400, 2500]);
-    console.log(`kill sweep (Citus): ${seen.before} kills left the cluster as before, ${seen.after} after a finished apply, 0 in between`);
+    console.log(
+      `kill sweep (Citus): ${seen.before} kills left the cluster as before, ${seen.after} after a finished apply, 0 in between`,
+    );
   });
 });

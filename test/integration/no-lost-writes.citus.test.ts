@@ -21,7 +21,10 @@ describe.skipIf(!citus)('no lost writes while distributing', () => {
     await db.query(`CREATE TABLE events (id bigint PRIMARY KEY, v bigint NOT NULL);
       INSERT INTO events SELECT g, g * 7 FROM generate_series(1, ${ROWS}) g`);
     const dir = mkdtempSync(join(tmpdir(), 'cm-nolost-'));
-    writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\ntables:\n  events: { distributed_by: id, shard_count: 8 }\n');
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      'version: 1\ntables:\n  events: { distributed_by: id, shard_count: 8 }\n',
+    );
 
     let running = true;
     const logs: bigint[][] = Array.from({ length: CLIENTS }, () => []);
@@ -51,7 +54,10 @@ describe.skipIf(!citus)('no lost writes while distributing', () => {
       }
     });
     await new Promise((r) => setTimeout(r, 500));
-    const apply = await startCli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'copies_data', '--lock-timeout', '60s'], { cwd: dir }).done;
+    const apply = await startCli(
+      ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'copies_data', '--lock-timeout', '60s'],
+      { cwd: dir },
+    ).done;
     await new Promise((r) => setTimeout(r, 500));
     running = false;
     await Promise.all(load);
@@ -64,19 +70,33 @@ describe.skipIf(!citus)('no lost writes while distributing', () => {
     // Only lock-related or cancellation errors would be acceptable; none is expected.
     expect(Object.keys(errors).filter((k) => !['55P03', '40P01', '57014'].includes(k))).toEqual([]);
 
-    const [dist] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'events'::regclass");
+    const [dist] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'events'::regclass",
+    );
     expect(dist!.n).toBe(1);
-    const expectedSum = BigInt(ROWS) * BigInt(ROWS + 1) / 2n + written.reduce((s, x) => s + x, 0n);
-    const [got] = await db.query<{ n: string; s: string; vs: string }>('SELECT count(*)::text AS n, sum(id)::text AS s, sum(v - id * 7)::text AS vs FROM events');
-    expect({ n: BigInt(got!.n), s: BigInt(got!.s), vs: got!.vs }).toEqual({ n: BigInt(ROWS + written.length), s: expectedSum, vs: '0' });
+    const expectedSum = (BigInt(ROWS) * BigInt(ROWS + 1)) / 2n + written.reduce((s, x) => s + x, 0n);
+    const [got] = await db.query<{ n: string; s: string; vs: string }>(
+      'SELECT count(*)::text AS n, sum(id)::text AS s, sum(v - id * 7)::text AS vs FROM events',
+    );
+    expect({ n: BigInt(got!.n), s: BigInt(got!.s), vs: got!.vs }).toEqual({
+      n: BigInt(ROWS + written.length),
+      s: expectedSum,
+      vs: '0',
+    });
     // Every logged id is there (not just the totals).
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
       // ids are unique, so finding as many rows as logged ids means every one is there.
-      const found = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE id = ANY($1::bigint[])', [written.map(String)]);
+      const found = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE id = ANY($1::bigint[])', [
+        written.map(String),
+      ]);
       expect(found.rows[0]!.n).toBe(written.length);
-    } finally { await c.end(); }
-    console.log(`no-lost-writes: ${ROWS} rows distributed while ${CLIENTS} clients committed ${written.length} inserts; errors ${JSON.stringify(errors)}; all present`);
+    } finally {
+      await c.end();
+    }
+    console.log(
+      `no-lost-writes: ${ROWS} rows distributed while ${CLIENTS} clients committed ${written.length} inserts; errors ${JSON.stringify(errors)}; all present`,
+    );
   });
 });

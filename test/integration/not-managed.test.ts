@@ -47,19 +47,44 @@ describe('objects the model does not hold are named, never hidden', () => {
     const r = await cli(['plan', '--database', db.url], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('matches the manifest');
-    expect(r.stdout.split('\n')[1]).toMatch(/^No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/);
-    const json = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as { unmanaged: string[]; notManaged: { kind: string; name: string }[] };
+    expect(r.stdout.split('\n')[1]).toMatch(
+      /^No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/,
+    );
+    const json = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
+      unmanaged: string[];
+      notManaged: { kind: string; name: string }[];
+    };
     // The plain trigger function is declared (local: true), and the views, types, indexes,
     // constraints, triggers, policies and comments are in the sql/ files introspect wrote:
     // nothing is unmanaged, and none of those kinds is among the not-managed ones.
     expect(json.unmanaged).toEqual([]);
     const got = json.notManaged.map((x) => `${x.kind}: ${x.name}`);
-    expect(got).toEqual(expect.arrayContaining([
-      'aggregate: public.mysum(integer)', 'constraint option: public.ex.ex_a_key (DEFERRABLE)',
-      'partition: public.p1', 'partitioned table: public.p',
-    ]));
-    const managed = ['view', 'materialized view', 'enum', 'domain', 'composite type', 'index', 'index option', 'check constraint',
-      'exclusion constraint', 'trigger', 'policy', 'row level security', 'comment', 'extension', 'privileges', 'default privileges'];
+    expect(got).toEqual(
+      expect.arrayContaining([
+        'aggregate: public.mysum(integer)',
+        'constraint option: public.ex.ex_a_key (DEFERRABLE)',
+        'partition: public.p1',
+        'partitioned table: public.p',
+      ]),
+    );
+    const managed = [
+      'view',
+      'materialized view',
+      'enum',
+      'domain',
+      'composite type',
+      'index',
+      'index option',
+      'check constraint',
+      'exclusion constraint',
+      'trigger',
+      'policy',
+      'row level security',
+      'comment',
+      'extension',
+      'privileges',
+      'default privileges',
+    ];
     expect(json.notManaged.filter((x) => managed.includes(x.kind))).toEqual([]);
     // The identity column's sequence is part of the column, not a sequence to declare.
     expect(json.notManaged.some((x) => x.name.includes('t_id_seq'))).toBe(false);
@@ -69,12 +94,17 @@ describe('objects the model does not hold are named, never hidden', () => {
 
   it('a drift check (--detailed-exitcode --include-unmanaged) exits 2; without the flag 0', async () => {
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
-    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir })).code).toBe(2);
+    expect(
+      (await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir })).code,
+    ).toBe(2);
   });
 
   it('an extra column on a declared table is named as unmanaged', async () => {
     const small = mkdtempSync(join(tmpdir(), 'cm-nm-'));
-    writeFileSync(join(small, 'citus-migrate.yaml'), 'version: 1\ntables:\n  u: { local: true, columns: { z: int } }\n');
+    writeFileSync(
+      join(small, 'citus-migrate.yaml'),
+      'version: 1\ntables:\n  u: { local: true, columns: { z: int } }\n',
+    );
     await db.query('ALTER TABLE u ADD COLUMN z int');
     const r = await cli(['plan', '--database', db.url], { cwd: small });
     expect(r.stdout).toContain('Unmanaged (in the cluster, not in the manifest; left alone)');
@@ -86,19 +116,26 @@ describe('objects the model does not hold are named, never hidden', () => {
 describe('introspect + prune drops no routine', () => {
   it('plain routines are declared local, overloads ignored; prune: true then plans nothing', async () => {
     const db = await freshDatabase(plainServers(), 'nmr');
-    expect(db.psql({ input: `
+    expect(
+      db.psql({
+        input: `
       CREATE FUNCTION plain_f(a int) RETURNS int LANGUAGE sql AS 'SELECT a';
       CREATE PROCEDURE plain_p() LANGUAGE plpgsql AS $$BEGIN NULL; END$$;
       CREATE FUNCTION over(a int) RETURNS int LANGUAGE sql AS 'SELECT a';
       CREATE FUNCTION over(a text) RETURNS text LANGUAGE sql AS 'SELECT a';
-    ` }).stderr).not.toContain('ERROR');
+    `,
+      }).stderr,
+    ).not.toContain('ERROR');
     const dir = mkdtempSync(join(tmpdir(), 'cm-nmr-'));
     const intro = await cli(['introspect', '--database', db.url]);
     expect(intro.code).toBe(0);
     expect(intro.stdout).toContain('  plain_f:\n    signature: plain_f(integer)\n    local: true\n');
     expect(intro.stdout).toContain('ignore:\n  - routine public.over(integer)\n  - routine public.over(text)\n');
     writeFileSync(join(dir, 'citus-migrate.yaml'), `${intro.stdout}prune: true\n`);
-    const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as { changes: boolean; unmanaged: string[] };
+    const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
+      changes: boolean;
+      unmanaged: string[];
+    };
     expect(plan).toMatchObject({ changes: false, unmanaged: [] });
   });
 });

@@ -23,7 +23,11 @@ const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 200);
 async function liveOf(db: TestDb) {
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
-  try { return await readLiveState(c); } finally { await c.end(); }
+  try {
+    return await readLiveState(c);
+  } finally {
+    await c.end();
+  }
 }
 
 function project(doc: Record<string, unknown>, files: Record<string, string>): string {
@@ -34,8 +38,14 @@ function project(doc: Record<string, unknown>, files: Record<string, string>): s
 }
 
 async function applyAndCheck(db: TestDb, dir: string): Promise<void> {
-  const r = await cli(['apply', '-f', 'citus-migrate.json', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
-  if (r.code !== 0) throw new Error(`apply failed (${r.code}):\n${r.stderr}\nmanifest: ${readFileSync(join(dir, 'citus-migrate.json'), 'utf8')}`);
+  const r = await cli(
+    ['apply', '-f', 'citus-migrate.json', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'],
+    { cwd: dir },
+  );
+  if (r.code !== 0)
+    throw new Error(
+      `apply failed (${r.code}):\n${r.stderr}\nmanifest: ${readFileSync(join(dir, 'citus-migrate.json'), 'utf8')}`,
+    );
   const live = await liveOf(db);
   const again = planLive(await loadManifest(join(dir, 'citus-migrate.json')), live);
   expect([...again.transaction.steps, ...again.afterCommit].map((s) => s.summary)).toEqual([]);
@@ -45,31 +55,53 @@ function hostileNames(servers: () => ServerInfo | null, runs: number, citus: boo
   return async () => {
     const info = servers();
     if (!info) return;
-    await fc.assert(fc.asyncProperty(
-      fc.record({ schema: identifier().filter((s) => !s.startsWith('pg_')), table: identifier(), c1: identifier(), c2: identifier(), seq: identifier(), fn: identifier(), arg: identifier() })
-        .filter((n) => n.c1 !== n.c2 && n.table !== n.seq),
-      async (n) => {
-        const db = await freshDatabase(info, 'hostile');
-        const fnFile = `CREATE FUNCTION ${quoteQualified({ schema: n.schema, name: n.fn })}(${quoteIdent(n.arg)} bigint) RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n`;
-        const doc = {
-          version: 1,
-          ...(citus ? { colocation: { g: { shard_count: 2 } } } : {}),
-          tables: { [qualifiedKey(n.schema, n.table)]: {
-            ...(citus ? { distributed_by: n.c1, colocation: 'g' } : { local: true }),
-            columns: { [n.c1]: { type: 'bigint', not_null: true }, [n.c2]: { type: 'text', default: "'it''s'" } },
-            primary_key: [n.c1], indexes: [{ columns: [n.c2, n.c1] }],
-          } },
-          sequences: { [qualifiedKey(n.schema, n.seq)]: { type: 'bigint', cache: 7 } },
-          routines: { [qualifiedKey(n.schema, n.fn)]: { file: 'fn.sql', ...(citus ? { distributed_by: n.arg, colocation: 'g' } : {}) } },
-        };
-        const dir = project(doc, { 'fn.sql': fnFile });
-        await applyAndCheck(db, dir);
-        const live = await liveOf(db);
-        const adopted = await loadManifestText(liveToManifest(live), 'introspected.yaml', dir);
-        expect(planLive(adopted, live).transaction.steps.map((s) => s.summary)).toEqual([]);
-        expect(live.model.tables[quoteQualified({ schema: n.schema, name: n.table })]?.columns?.map((c) => c.name)).toEqual([n.c1, n.c2]);
-      },
-    ), { numRuns: runs, seed: Number(process.env.PROPERTY_SEED ?? 20261122) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .record({
+            schema: identifier().filter((s) => !s.startsWith('pg_')),
+            table: identifier(),
+            c1: identifier(),
+            c2: identifier(),
+            seq: identifier(),
+            fn: identifier(),
+            arg: identifier(),
+          })
+          .filter((n) => n.c1 !== n.c2 && n.table !== n.seq),
+        async (n) => {
+          const db = await freshDatabase(info, 'hostile');
+          const fnFile = `CREATE FUNCTION ${quoteQualified({ schema: n.schema, name: n.fn })}(${quoteIdent(n.arg)} bigint) RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n`;
+          const doc = {
+            version: 1,
+            ...(citus ? { colocation: { g: { shard_count: 2 } } } : {}),
+            tables: {
+              [qualifiedKey(n.schema, n.table)]: {
+                ...(citus ? { distributed_by: n.c1, colocation: 'g' } : { local: true }),
+                columns: { [n.c1]: { type: 'bigint', not_null: true }, [n.c2]: { type: 'text', default: "'it''s'" } },
+                primary_key: [n.c1],
+                indexes: [{ columns: [n.c2, n.c1] }],
+              },
+            },
+            sequences: { [qualifiedKey(n.schema, n.seq)]: { type: 'bigint', cache: 7 } },
+            routines: {
+              [qualifiedKey(n.schema, n.fn)]: {
+                file: 'fn.sql',
+                ...(citus ? { distributed_by: n.arg, colocation: 'g' } : {}),
+              },
+            },
+          };
+          const dir = project(doc, { 'fn.sql': fnFile });
+          await applyAndCheck(db, dir);
+          const live = await liveOf(db);
+          const adopted = await loadManifestText(liveToManifest(live), 'introspected.yaml', dir);
+          expect(planLive(adopted, live).transaction.steps.map((s) => s.summary)).toEqual([]);
+          expect(
+            live.model.tables[quoteQualified({ schema: n.schema, name: n.table })]?.columns?.map((c) => c.name),
+          ).toEqual([n.c1, n.c2]);
+        },
+      ),
+      { numRuns: runs, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
   };
 }
 
@@ -77,25 +109,36 @@ function convergence(servers: () => ServerInfo | null, runs: number, citus: bool
   return async () => {
     const info = servers();
     if (!info) return;
-    await fc.assert(fc.asyncProperty(
-      manifestArb(citus).chain((m) => fc.tuple(fc.constant(m), editArb(m, citus))),
-      async ([m, edited]: [GenManifest, GenManifest]) => {
-        const db = await freshDatabase(info, 'conv');
-        const first = render(m);
-        await applyAndCheck(db, project(first.manifest, first.files));
-        const second = render(edited);
-        await applyAndCheck(db, project(second.manifest, second.files));
-      },
-    ), { numRuns: runs, seed: Number(process.env.PROPERTY_SEED ?? 20261122) });
+    await fc.assert(
+      fc.asyncProperty(
+        manifestArb(citus).chain((m) => fc.tuple(fc.constant(m), editArb(m, citus))),
+        async ([m, edited]: [GenManifest, GenManifest]) => {
+          const db = await freshDatabase(info, 'conv');
+          const first = render(m);
+          await applyAndCheck(db, project(first.manifest, first.files));
+          const second = render(edited);
+          await applyAndCheck(db, project(second.manifest, second.files));
+        },
+      ),
+      { numRuns: runs, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
   };
 }
 
 describe('properties on plain PostgreSQL', () => {
   it('hostile names round-trip: created, introspected, planned empty', hostileNames(plainServers, 40, false), 600_000);
-  it(`random manifests and edits converge (${CONVERGENCE_RUNS} cases)`, convergence(plainServers, CONVERGENCE_RUNS, false), 900_000);
+  it(
+    `random manifests and edits converge (${CONVERGENCE_RUNS} cases)`,
+    convergence(plainServers, CONVERGENCE_RUNS, false),
+    900_000,
+  );
 });
 
 describe.skipIf(!citusServers())('properties on Citus', () => {
   it('hostile names round-trip with distribution and delegation', hostileNames(citusServers, 12, true), 600_000);
-  it('random distributed manifests and edits converge', convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 25), true), 900_000);
+  it(
+    'random distributed manifests and edits converge',
+    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 25), true),
+    900_000,
+  );
 });

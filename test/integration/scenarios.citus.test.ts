@@ -23,7 +23,11 @@ const citus = citusServers();
 async function live(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return await readLiveState(client); } finally { await client.end(); }
+  try {
+    return await readLiveState(client);
+  } finally {
+    await client.end();
+  }
 }
 
 describe.skipIf(!citus)('scenarios on Citus', () => {
@@ -37,7 +41,8 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
     const state = await live(db.url);
     const normalized = normalizeFixture(state.doc);
     if (process.env.UPDATE_FIXTURES || !s.fixture) {
-      if (process.env.CI) throw new Error(`${s.fixtureFile} is missing: record it with UPDATE_FIXTURES=1 on a machine with Citus`);
+      if (process.env.CI)
+        throw new Error(`${s.fixtureFile} is missing: record it with UPDATE_FIXTURES=1 on a machine with Citus`);
       writeFileSync(s.fixtureFile, `${JSON.stringify(normalized, null, 2)}\n`);
     } else {
       expect(normalized).toEqual(s.fixture);
@@ -57,7 +62,16 @@ describe.skipIf(!citus)('scenarios on Citus', () => {
         for (const h of livePlan.hazards) expect(refused.stderr).toContain(`  ${h}: step`);
         expect(stableJson(normalizeFixture((await live(db.url)).doc))).toBe(before);
       }
-      const r = await cli(['apply', '-f', s.manifest, '--database', db.url, '--auto-approve', '--allow-hazards', livePlan.hazards.join(',') || 'all']);
+      const r = await cli([
+        'apply',
+        '-f',
+        s.manifest,
+        '--database',
+        db.url,
+        '--auto-approve',
+        '--allow-hazards',
+        livePlan.hazards.join(',') || 'all',
+      ]);
       expect(r.stderr).not.toContain('error');
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('verified: planning again is empty');

@@ -40,12 +40,39 @@ COMMENT ON TYPE app.mood IS 'how it feels';
 
 function dump(db: TestDb): string {
   const url = new URL(db.url);
-  const r = spawnSync('pg_dump', ['--schema-only', '--no-owner', '-N', 'citus_migrate', '-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username), db.name], {
-    encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-  });
+  const r = spawnSync(
+    'pg_dump',
+    [
+      '--schema-only',
+      '--no-owner',
+      '-N',
+      'citus_migrate',
+      '-h',
+      url.hostname,
+      '-p',
+      url.port,
+      '-U',
+      decodeURIComponent(url.username),
+      db.name,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    },
+  );
   expect(r.stderr).toBe('');
-  return r.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('--') && !l.startsWith('SET ') && !l.startsWith('SELECT pg_catalog.set_config')
-    && !l.startsWith('\\restrict') && !l.startsWith('\\unrestrict')).join('\n');
+  return r.stdout
+    .split('\n')
+    .filter(
+      (l) =>
+        l !== '' &&
+        !l.startsWith('--') &&
+        !l.startsWith('SET ') &&
+        !l.startsWith('SELECT pg_catalog.set_config') &&
+        !l.startsWith('\\restrict') &&
+        !l.startsWith('\\unrestrict'),
+    )
+    .join('\n');
 }
 
 function project(files: Record<string, string>): string {
@@ -57,7 +84,14 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-async function planJson(dir: string, db: TestDb): Promise<{ transaction: { steps: { summary: string }[] }; problems: { object: string; message: string }[]; unmanaged: string[] }> {
+async function planJson(
+  dir: string,
+  db: TestDb,
+): Promise<{
+  transaction: { steps: { summary: string }[] };
+  problems: { object: string; message: string }[];
+  unmanaged: string[];
+}> {
   const r = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
   return JSON.parse(r.stdout);
 }
@@ -69,7 +103,16 @@ describe('objects defined by SQL', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
     const intro = await cli(['introspect', '--database', src.url, '--out', join(dir, 'citus-migrate.yaml')]);
     expect(intro.code).toBe(0);
-    expect(readdirSync(join(dir, 'sql')).sort()).toEqual(['comments.sql', 'constraints.sql', 'extensions.sql', 'indexes.sql', 'policies.sql', 'triggers.sql', 'types.sql', 'views.sql']);
+    expect(readdirSync(join(dir, 'sql')).sort()).toEqual([
+      'comments.sql',
+      'constraints.sql',
+      'extensions.sql',
+      'indexes.sql',
+      'policies.sql',
+      'triggers.sql',
+      'types.sql',
+      'views.sql',
+    ]);
     expect(readdirSync(join(dir, 'routines'))).toEqual(['app.trg.sql']);
     expect((await planJson(dir, src)).transaction.steps).toEqual([]);
 
@@ -85,7 +128,9 @@ describe('objects defined by SQL', () => {
 
   it('a hand-written project converges on an older schema: dependents are dropped and created again around a column type change', async () => {
     const db = await freshDatabase(plainServers(), 'so_hw');
-    expect(db.psql({ input: `
+    expect(
+      db.psql({
+        input: `
       CREATE SCHEMA app;
       CREATE TYPE app.mood AS ENUM ('sad', 'happy');
       CREATE TABLE app.t (id bigint PRIMARY KEY, name varchar(20), price integer, m app.mood);
@@ -96,7 +141,9 @@ describe('objects defined by SQL', () => {
       CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
       CREATE TRIGGER t_trg BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.trg();
       COMMENT ON VIEW app.v IS 'things';
-    ` }).stderr).not.toContain('ERROR');
+    `,
+      }).stderr,
+    ).not.toContain('ERROR');
     const dir = project({
       'citus-migrate.yaml': `version: 1
 tables:
@@ -108,7 +155,8 @@ routines:
 sql: [sql]
 prune: true
 `,
-      'routines/trg.sql': 'CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\n',
+      'routines/trg.sql':
+        'CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\n',
       'sql/objects.sql': `CREATE TYPE app.mood AS ENUM ('sad', 'ok', 'happy');
 ALTER TYPE app.mood ADD VALUE 'meh' BEFORE 'ok';
 CREATE VIEW app.v AS SELECT id, name, price FROM app.t WHERE price > 5;
@@ -140,24 +188,41 @@ CREATE INDEX t_name ON app.t (lower(name));
       'create again check constraint app.t.price_pos',
       'create again trigger app.t.t_trg',
     ]);
-    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'rewrites_table'], { cwd: dir });
+    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'rewrites_table'], {
+      cwd: dir,
+    });
     expect(apply.stdout).toContain('verified: planning again is empty');
     // The views are written by hand: PostgreSQL prints them back differently, and what they
     // became was recorded, so the next plan is empty too.
     expect((await planJson(dir, db)).transaction.steps).toEqual([]);
-    expect((await db.query<{ labels: string }>("SELECT string_agg(enumlabel, ',' ORDER BY enumsortorder) AS labels FROM pg_enum WHERE enumtypid = 'app.mood'::regtype"))[0]!.labels).toBe('sad,meh,ok,happy');
-    expect((await db.query<{ e: string }>("SELECT tgenabled AS e FROM pg_trigger WHERE tgname = 't_trg'"))[0]!.e).toBe('D');
+    expect(
+      (
+        await db.query<{ labels: string }>(
+          "SELECT string_agg(enumlabel, ',' ORDER BY enumsortorder) AS labels FROM pg_enum WHERE enumtypid = 'app.mood'::regtype",
+        )
+      )[0]!.labels,
+    ).toBe('sad,meh,ok,happy');
+    expect((await db.query<{ e: string }>("SELECT tgenabled AS e FROM pg_trigger WHERE tgname = 't_trg'"))[0]!.e).toBe(
+      'D',
+    );
 
     // Drift: a view changed by hand is planned back.
     await db.query('CREATE OR REPLACE VIEW app.v2 AS SELECT id FROM app.v WHERE id > 0');
-    expect((await planJson(dir, db)).transaction.steps.map((s) => s.summary)).toEqual(['drop view app.v2 (to create it again)', 'create again view app.v2']);
+    expect((await planJson(dir, db)).transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view app.v2 (to create it again)',
+      'create again view app.v2',
+    ]);
   });
 
   it('a role whose search_path is "app, public" reads the same definitions: names stay qualified', async () => {
     const src = await freshDatabase(plainServers(), 'so_path');
-    expect(src.psql({ input: `CREATE SCHEMA app; CREATE TABLE app.t (id int PRIMARY KEY); CREATE TABLE public.t (id int PRIMARY KEY);
+    expect(
+      src.psql({
+        input: `CREATE SCHEMA app; CREATE TABLE app.t (id int PRIMARY KEY); CREATE TABLE public.t (id int PRIMARY KEY);
       CREATE VIEW app.v AS SELECT id FROM app.t; CREATE VIEW public.v AS SELECT id FROM public.t;
-      ALTER DATABASE ${src.name} SET search_path = app, public;` }).stderr).not.toContain('ERROR');
+      ALTER DATABASE ${src.name} SET search_path = app, public;`,
+      }).stderr,
+    ).not.toContain('ERROR');
     const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
     expect((await cli(['introspect', '--database', src.url, '--out', join(dir, 'citus-migrate.yaml')])).code).toBe(0);
     const views = readFileSync(join(dir, 'sql', 'views.sql'), 'utf8');
@@ -172,7 +237,12 @@ CREATE INDEX t_name ON app.t (lower(name));
 
   it('what PostgreSQL cannot change is a problem, and statements that declare nothing are refused where they are', async () => {
     const db = await freshDatabase(plainServers(), 'so_bad');
-    expect(db.psql({ input: "CREATE TYPE mood AS ENUM ('a', 'b', 'c'); CREATE DOMAIN d AS int CHECK (VALUE > 0); CREATE TABLE t (x d);" }).stderr).not.toContain('ERROR');
+    expect(
+      db.psql({
+        input:
+          "CREATE TYPE mood AS ENUM ('a', 'b', 'c'); CREATE DOMAIN d AS int CHECK (VALUE > 0); CREATE TABLE t (x d);",
+      }).stderr,
+    ).not.toContain('ERROR');
     const dir = project({
       'citus-migrate.yaml': 'version: 1\ntables:\n  t: { local: true, columns: { x: d } }\nsql: [types.sql]\n',
       'types.sql': "CREATE TYPE mood AS ENUM ('a', 'c');\nCREATE DOMAIN d AS int CHECK (VALUE > 1);\n",
@@ -185,7 +255,10 @@ CREATE INDEX t_name ON app.t (lower(name));
     const r = await cli(['plan', '--database', db.url], { cwd: dir });
     expect(r.code).toBe(1);
 
-    writeFileSync(join(dir, 'types.sql'), "CREATE TYPE mood AS ENUM ('a', 'b', 'c');\n\n  INSERT INTO t VALUES (1);\nCREATE INDEX ON t (x);\n");
+    writeFileSync(
+      join(dir, 'types.sql'),
+      "CREATE TYPE mood AS ENUM ('a', 'b', 'c');\n\n  INSERT INTO t VALUES (1);\nCREATE INDEX ON t (x);\n",
+    );
     const v = await cli(['validate'], { cwd: dir });
     expect(v.code).toBe(1);
     expect(v.stderr).toContain('types.sql:3:3: Insert statements are not managed in SQL files');

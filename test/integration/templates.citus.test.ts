@@ -22,7 +22,13 @@ async function applyOffline(db: TestDb, manifest: string): Promise<void> {
   expect(r.status).toBe(0);
 }
 
-interface Dist { table: string; method: string; repmodel: string; colocation: number; shards: number }
+interface Dist {
+  table: string;
+  method: string;
+  repmodel: string;
+  colocation: number;
+  shards: number;
+}
 async function distribution(db: TestDb): Promise<Dist[]> {
   return db.query<Dist>(`SELECT logicalrelid::text AS table, partmethod AS method, repmodel, colocationid AS colocation,
       (SELECT count(*)::int FROM pg_catalog.pg_dist_shard s WHERE s.logicalrelid = p.logicalrelid) AS shards
@@ -40,12 +46,24 @@ describe.skipIf(!citus)('shipped manifests on Citus', () => {
     expect(hash.every((x) => x.shards === 32)).toBe(true);
     expect(d.find((x) => x.table === 'app.plans')).toMatchObject({ method: 'n', repmodel: 't' });
     for (const worker of [1, 2]) {
-      const seqs = await db.query<{ sequencename: string; cache_size: string }>("SELECT sequencename, cache_size::text FROM pg_sequences WHERE schemaname = 'app' AND sequencename IN ('ads_id_seq', 'campaigns_id_seq') ORDER BY 1", worker);
-      expect(seqs).toEqual([{ sequencename: 'ads_id_seq', cache_size: '1000' }, { sequencename: 'campaigns_id_seq', cache_size: '1000' }]);
+      const seqs = await db.query<{ sequencename: string; cache_size: string }>(
+        "SELECT sequencename, cache_size::text FROM pg_sequences WHERE schemaname = 'app' AND sequencename IN ('ads_id_seq', 'campaigns_id_seq') ORDER BY 1",
+        worker,
+      );
+      expect(seqs).toEqual([
+        { sequencename: 'ads_id_seq', cache_size: '1000' },
+        { sequencename: 'campaigns_id_seq', cache_size: '1000' },
+      ]);
     }
-    await db.query("INSERT INTO app.plans VALUES ('free', 0); INSERT INTO app.companies VALUES (7, 'acme', 'free'); INSERT INTO app.campaigns (company_id, name) VALUES (7, 'c'); INSERT INTO app.ads (company_id, campaign_id) VALUES (7, 1)");
-    expect(await messagesOf(db.url, ['SET client_min_messages TO debug1'], 'CALL app.record_click(7, 1)')).toContain('pushing down the procedure');
-    expect(await messagesOf(db.url, ['SET client_min_messages TO debug1'], 'SELECT app.ad_clicks(7, 1)')).toContain('pushing down the function call');
+    await db.query(
+      "INSERT INTO app.plans VALUES ('free', 0); INSERT INTO app.companies VALUES (7, 'acme', 'free'); INSERT INTO app.campaigns (company_id, name) VALUES (7, 'c'); INSERT INTO app.ads (company_id, campaign_id) VALUES (7, 1)",
+    );
+    expect(await messagesOf(db.url, ['SET client_min_messages TO debug1'], 'CALL app.record_click(7, 1)')).toContain(
+      'pushing down the procedure',
+    );
+    expect(await messagesOf(db.url, ['SET client_min_messages TO debug1'], 'SELECT app.ad_clicks(7, 1)')).toContain(
+      'pushing down the function call',
+    );
     expect(await db.query('SELECT clicks::int FROM app.ads')).toEqual([{ clicks: 1 }]);
   });
 
@@ -55,7 +73,9 @@ describe.skipIf(!citus)('shipped manifests on Citus', () => {
     const hash = (await distribution(db)).filter((x) => x.method === 'h');
     expect(hash).toHaveLength(4);
     expect(new Set(hash.map((x) => x.colocation)).size).toBe(1);
-    await db.query("INSERT INTO pgbench_branches VALUES (3, 0, ''); INSERT INTO pgbench_tellers VALUES (25, 3, 0, ''); INSERT INTO pgbench_accounts VALUES (200007, 3, 0, '')");
+    await db.query(
+      "INSERT INTO pgbench_branches VALUES (3, 0, ''); INSERT INTO pgbench_tellers VALUES (25, 3, 0, ''); INSERT INTO pgbench_accounts VALUES (200007, 3, 0, '')",
+    );
     const msgs = await messagesOf(db.url, ['SET client_min_messages TO debug1'], 'SELECT pgbench_tpcb(3, 7, 5, 100)');
     expect(msgs).toContain('pushing down the function call');
     expect(await db.query('SELECT abalance FROM pgbench_accounts')).toEqual([{ abalance: 100 }]);
@@ -67,7 +87,11 @@ describe.skipIf(!citus)('shipped manifests on Citus', () => {
     const d = await distribution(db);
     expect(d.map((x) => x.table)).toEqual(['"Tenant Data"."Order Lines"', '"Tenant Data"."user"', '"Ünïcode"']);
     await db.query(`INSERT INTO "Tenant Data"."Order Lines" ("W Id", "select") VALUES (5, 'five')`);
-    const msgs = await messagesOf(db.url, ['SET client_min_messages TO debug1'], `CALL "Tenant Data"."Do Thing"(5, '')`);
+    const msgs = await messagesOf(
+      db.url,
+      ['SET client_min_messages TO debug1'],
+      `CALL "Tenant Data"."Do Thing"(5, '')`,
+    );
     expect(msgs).toContain('pushing down the procedure');
   });
 });

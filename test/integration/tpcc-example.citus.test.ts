@@ -19,17 +19,36 @@ describe.skipIf(!citus)('examples/tpcc on Citus', () => {
     expect(load.stderr.split('\n').filter((l) => l.includes('ERROR'))).toEqual([]);
     expect(await db.query('SELECT count(*)::int AS n FROM district')).toEqual([{ n: 40 }]);
 
-    const r = await cli(['bench', '-f', MANIFEST, '--database', db.url, '--transactions', '400', '--clients', '4', '--warmup', '0s', '--require-delegation', '--format', 'json']);
+    const r = await cli([
+      'bench',
+      '-f',
+      MANIFEST,
+      '--database',
+      db.url,
+      '--transactions',
+      '400',
+      '--clients',
+      '4',
+      '--warmup',
+      '0s',
+      '--require-delegation',
+      '--format',
+      'json',
+    ]);
     expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('bench: '))).toEqual([]); // progress lines aside
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.workloads.map((w: { name: string; delegation: { delegated: boolean } }) => [w.name, w.delegation.delegated]))
-      .toEqual(['new_order', 'payment', 'order_status', 'delivery', 'stock_level'].map((n) => [n, true]));
+    expect(
+      report.workloads.map((w: { name: string; delegation: { delegated: boolean } }) => [
+        w.name,
+        w.delegation.delegated,
+      ]),
+    ).toEqual(['new_order', 'payment', 'order_status', 'delivery', 'stock_level'].map((n) => [n, true]));
     expect(report.total.errors).toEqual({});
     expect((await cli(['plan', '-f', MANIFEST, '--database', db.url, '--detailed-exitcode'])).code).toBe(0);
   });
 
-  it('runs the payoff benchmark\'s driver both ways (CALL, and the statements one by one) with no errors and TPC-C consistency kept', async () => {
+  it("runs the payoff benchmark's driver both ways (CALL, and the statements one by one) with no errors and TPC-C consistency kept", async () => {
     const db = await freshDatabase(citus!, 'tpccdrv');
     expect((await cli(['apply', '-f', MANIFEST, '--database', db.url, '--auto-approve'])).code).toBe(0);
     db.psql({ file: 'examples/tpcc/load.sql', vars: { warehouses: '2' } });

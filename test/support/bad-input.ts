@@ -19,15 +19,21 @@ export interface BadInputCase {
 }
 
 export function badInputCases(): BadInputCase[] {
-  return readdirSync(BAD_INPUT_DIR).filter((f) => /^\d{3}-.*\.yaml$/.test(f)).sort().map((f) => {
-    const text = readFileSync(join(BAD_INPUT_DIR, f), 'utf8');
-    const header = (key: string): string | undefined => new RegExp(`^# ${key}: (.*)$`, 'm').exec(text)?.[1];
-    return {
-      name: f.replace(/\.yaml$/, ''), file: join(BAD_INPUT_DIR, f), exit: Number(header('expect-exit')),
-      ...(header('expect-stderr') ? { stderr: header('expect-stderr')! } : {}),
-      args: header('args') ?? 'plan --offline -f {file}', ...(header('db') ? { db: header('db')! } : {}),
-    };
-  });
+  return readdirSync(BAD_INPUT_DIR)
+    .filter((f) => /^\d{3}-.*\.yaml$/.test(f))
+    .sort()
+    .map((f) => {
+      const text = readFileSync(join(BAD_INPUT_DIR, f), 'utf8');
+      const header = (key: string): string | undefined => new RegExp(`^# ${key}: (.*)$`, 'm').exec(text)?.[1];
+      return {
+        name: f.replace(/\.yaml$/, ''),
+        file: join(BAD_INPUT_DIR, f),
+        exit: Number(header('expect-exit')),
+        ...(header('expect-stderr') ? { stderr: header('expect-stderr')! } : {}),
+        args: header('args') ?? 'plan --offline -f {file}',
+        ...(header('db') ? { db: header('db')! } : {}),
+      };
+    });
 }
 
 /** Splits a command line on spaces, keeping "double-quoted" parts together. */

@@ -13,7 +13,13 @@ export const citusServers = (): ServerInfo | null => inject('citus');
 export const plainServers = (): ServerInfo => inject('plainPg');
 
 function connect(info: ServerInfo, node: NodeAddress, database: string): pg.Client {
-  return new pg.Client({ host: node.host, port: node.port, user: info.user, ...(info.password ? { password: info.password } : {}), database });
+  return new pg.Client({
+    host: node.host,
+    port: node.port,
+    user: info.user,
+    ...(info.password ? { password: info.password } : {}),
+    database,
+  });
 }
 
 /** Runs statements on one connection; returns the error message of the first failure, if any. */
@@ -31,7 +37,12 @@ export async function firstError(url: string, statements: readonly string[]): Pr
 }
 
 /** Runs statements on one node and returns the last result's rows. */
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(info: ServerInfo, database: string, statements: string | readonly string[], node = 0): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(
+  info: ServerInfo,
+  database: string,
+  statements: string | readonly string[],
+  node = 0,
+): Promise<T[]> {
   const client = connect(info, info.nodes[node]!, database);
   await client.connect();
   try {
@@ -48,7 +59,11 @@ export interface TestDb {
   readonly url: string;
   query<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, node?: number): Promise<T[]>;
   /** Runs a file or text through psql -v ON_ERROR_STOP=1; returns status and output. */
-  psql(args: { file?: string; input?: string; vars?: Record<string, string> }): { status: number; stdout: string; stderr: string };
+  psql(args: { file?: string; input?: string; vars?: Record<string, string> }): {
+    status: number;
+    stdout: string;
+    stderr: string;
+  };
 }
 
 /** A fresh database on every node (Citus: extension created and workers registered). */
@@ -71,12 +86,28 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
   const auth = `${encodeURIComponent(info.user)}${info.password ? `:${encodeURIComponent(info.password)}` : ''}`;
   const url = `postgresql://${auth}@${c.host}:${c.port}/${name}`;
   return {
-    name, url,
+    name,
+    url,
     query: (text, node = 0) => sql(info, name, text, node),
     psql: ({ file, input, vars }) => {
-      const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', ...Object.entries(vars ?? {}).flatMap(([k, v]) => ['-v', `${k}=${v}`]), '-d', url, ...(file ? ['-f', file] : [])], {
-        input: input ?? '', encoding: 'utf8', env: { ...process.env, ...(info.password ? { PGPASSWORD: info.password } : {}) },
-      });
+      const r = spawnSync(
+        'psql',
+        [
+          '-X',
+          '-q',
+          '-v',
+          'ON_ERROR_STOP=1',
+          ...Object.entries(vars ?? {}).flatMap(([k, v]) => ['-v', `${k}=${v}`]),
+          '-d',
+          url,
+          ...(file ? ['-f', file] : []),
+        ],
+        {
+          input: input ?? '',
+          encoding: 'utf8',
+          env: { ...process.env, ...(info.password ? { PGPASSWORD: info.password } : {}) },
+        },
+      );
       return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
     },
   };
@@ -104,7 +135,10 @@ export const cliSessions = (waitingOnLock = false): string =>
  * colocation ids by membership (ids used by a rolled-back transaction are never reused);
  * `shards` adds the shard count, `history` whether the tool's history schema exists.
  */
-export async function catalogSnapshot(db: TestDb, opts: { normalizeIds?: boolean; shards?: boolean; history?: boolean } = {}): Promise<string> {
+export async function catalogSnapshot(
+  db: TestDb,
+  opts: { normalizeIds?: boolean; shards?: boolean; history?: boolean } = {},
+): Promise<string> {
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
   try {
@@ -113,8 +147,12 @@ export async function catalogSnapshot(db: TestDb, opts: { normalizeIds?: boolean
     // (a failed apply still brings the history schema up to date).
     const { objectState: _bookkeeping, ...doc } = read;
     const out: Record<string, unknown> = { doc: opts.normalizeIds ? normalizeFixture(doc as typeof read) : doc };
-    if (opts.shards) out.shards = doc.server.citus ? (await c.query('SELECT count(*)::int AS n FROM pg_dist_shard')).rows[0].n : 0;
-    if (opts.history) out.history = (await c.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'citus_migrate'")).rows[0].n;
+    if (opts.shards)
+      out.shards = doc.server.citus ? (await c.query('SELECT count(*)::int AS n FROM pg_dist_shard')).rows[0].n : 0;
+    if (opts.history)
+      out.history = (
+        await c.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'citus_migrate'")
+      ).rows[0].n;
     return stableJson(out);
   } finally {
     await c.end();

@@ -11,16 +11,25 @@ import { findPgInstall, startLocalCluster, type LocalCluster } from '../../src/c
 import type { ServerInfo } from './servers.js';
 
 /** Citus on containers, or why not: the reason when no engine answers or the cluster fails to start. */
-async function onContainers(image: string): Promise<{ info: ServerInfo; path: string; stop: () => Promise<unknown> } | { reason: string }> {
+async function onContainers(
+  image: string,
+): Promise<{ info: ServerInfo; path: string; stop: () => Promise<unknown> } | { reason: string }> {
   const { probeEngine, startDockerCluster } = await import('../../src/cluster/docker.js');
   const probe = await probeEngine(process.env);
-  if (!probe.answered) return { reason: `CITUS_MIGRATE_TEST_ENGINE=docker, but no container engine answered (${probe.detail})` };
+  if (!probe.answered)
+    return { reason: `CITUS_MIGRATE_TEST_ENGINE=docker, but no container engine answered (${probe.detail})` };
   try {
     const c = await startDockerCluster({ image, workers: 2, register: false });
     return {
-      stop: c.remove, path: `containers of ${image} (${probe.detail})`,
+      stop: c.remove,
+      path: `containers of ${image} (${probe.detail})`,
       // Tests connect through the ports mapped on 127.0.0.1; Citus reaches the nodes by alias.
-      info: { user: 'postgres', password: c.password, citus: true, nodes: c.nodes.map((n) => ({ host: '127.0.0.1', port: n.hostPort, registerAs: { host: n.name, port: 5432 } })) },
+      info: {
+        user: 'postgres',
+        password: c.password,
+        citus: true,
+        nodes: c.nodes.map((n) => ({ host: '127.0.0.1', port: n.hostPort, registerAs: { host: n.name, port: 5432 } })),
+      },
     };
   } catch (e) {
     return { reason: `CITUS_MIGRATE_TEST_ENGINE=docker: ${(e as Error).message}` };
@@ -32,10 +41,13 @@ async function fromUrl(url: string): Promise<ServerInfo> {
   await client.connect();
   try {
     const nodes = await client.query<{ nodename: string; nodeport: number }>(
-      "SELECT nodename, nodeport FROM pg_catalog.pg_dist_node WHERE noderole = 'primary' ORDER BY groupid");
+      "SELECT nodename, nodeport FROM pg_catalog.pg_dist_node WHERE noderole = 'primary' ORDER BY groupid",
+    );
     const params = client as unknown as { host: string; port: number; user: string; password?: string };
     return {
-      user: params.user, ...(params.password ? { password: params.password } : {}), citus: true,
+      user: params.user,
+      ...(params.password ? { password: params.password } : {}),
+      citus: true,
       nodes: nodes.rows.map((r) => ({ host: r.nodename, port: r.nodeport })),
     };
   } finally {
@@ -44,7 +56,8 @@ async function fromUrl(url: string): Promise<ServerInfo> {
 }
 
 const toInfo = (c: LocalCluster): ServerInfo => ({
-  user: 'postgres', citus: c.citus,
+  user: 'postgres',
+  citus: c.citus,
   nodes: [c.coordinator, ...c.workers].map((n) => ({ host: '127.0.0.1', port: n.port })),
 });
 
@@ -53,14 +66,18 @@ async function containerSkipReason(image: string): Promise<string> {
   const { imagePresent, probeEngine } = await import('../../src/cluster/docker.js');
   const probe = await probeEngine(process.env);
   if (!probe.answered) return `no container engine answered (${probe.detail})`;
-  if (!(await imagePresent(image))) return `the engine has no image ${image} (pull it, or set CITUS_MIGRATE_TEST_IMAGE to one it has)`;
+  if (!(await imagePresent(image)))
+    return `the engine has no image ${image} (pull it, or set CITUS_MIGRATE_TEST_IMAGE to one it has)`;
   return '';
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started: { stop(): Promise<unknown> }[] = [];
   const install = findPgInstall();
-  if (!install) throw new Error('integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN');
+  if (!install)
+    throw new Error(
+      'integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN',
+    );
   const plain = await startLocalCluster({ citus: false, install });
   started.push(plain);
   project.provide('plainPg', toInfo(plain));
@@ -80,7 +97,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } else if (engine === 'docker') {
     const r = await onContainers(process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE);
     if ('reason' in r) reason = r.reason;
-    else { started.push(r); citus = r.info; path = r.path; }
+    else {
+      started.push(r);
+      citus = r.info;
+      path = r.path;
+    }
   } else if (install.hasCitus) {
     // Each Citus database keeps about two connections open on every worker (its maintenance
     // daemon's): ~100 test databases need more than the default 200.
@@ -104,5 +125,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // vitest runs this teardown while it is still stopping the last test file's worker, on the
   // same event loop: stopping the servers and removing their data (half a minute for a Citus
   // cluster with a database per test) must not block it, or that worker's stop times out.
-  return async () => { await Promise.all(started.map((c) => c.stop())); };
+  return async () => {
+    await Promise.all(started.map((c) => c.stop()));
+  };
 }

@@ -6,7 +6,11 @@ import type { Step } from '../../src/plan/steps.js';
 /** Steps that need Citus; plain PostgreSQL runs the others. */
 export { CITUS_STEP_KINDS as CITUS_KINDS } from '../../src/plan/plan.js';
 
-export async function runPlanSteps(url: string, plan: PlanDocument, keep: (s: Step) => boolean = () => true): Promise<void> {
+export async function runPlanSteps(
+  url: string,
+  plan: PlanDocument,
+  keep: (s: Step) => boolean = () => true,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

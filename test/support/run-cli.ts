@@ -7,12 +7,22 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export async function cli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+export async function cli(
+  args: readonly string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
-    stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; },
-    env: opts.env ?? {}, isTTY: false, cwd: opts.cwd ?? process.cwd(),
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: opts.env ?? {},
+    isTTY: false,
+    cwd: opts.cwd ?? process.cwd(),
   });
   return { code, stdout, stderr };
 }

@@ -17,15 +17,22 @@ export interface Scenario {
 }
 
 export function scenarios(): Scenario[] {
-  return readdirSync(SCENARIO_ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => {
-    const dir = join(SCENARIO_ROOT, d.name);
-    const fixtureFile = join(dir, 'introspection.json');
-    return {
-      name: d.name, dir, manifest: join(dir, 'citus-migrate.yaml'), beforeSql: join(dir, 'before.sql'),
-      expectedFile: join(dir, 'expected.sql'), fixtureFile,
-      ...(existsSync(fixtureFile) ? { fixture: JSON.parse(readFileSync(fixtureFile, 'utf8')) as CatalogDoc } : {}),
-    };
-  }).sort((a, b) => a.name.localeCompare(b.name));
+  return readdirSync(SCENARIO_ROOT, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => {
+      const dir = join(SCENARIO_ROOT, d.name);
+      const fixtureFile = join(dir, 'introspection.json');
+      return {
+        name: d.name,
+        dir,
+        manifest: join(dir, 'citus-migrate.yaml'),
+        beforeSql: join(dir, 'before.sql'),
+        expectedFile: join(dir, 'expected.sql'),
+        fixtureFile,
+        ...(existsSync(fixtureFile) ? { fixture: JSON.parse(readFileSync(fixtureFile, 'utf8')) as CatalogDoc } : {}),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Makes a catalog document independent of the run: colocation ids, ports and database name. */
@@ -36,12 +43,18 @@ export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
     if (!ids.has(id)) ids.set(id, ids.size + 1);
     return ids.get(id)!;
   };
-  const tables = doc.tables.map((t) => (t.citus ? { ...t, citus: { ...t.citus, colocationId: remap(t.citus.colocationId)! } } : t));
+  const tables = doc.tables.map((t) =>
+    t.citus ? { ...t, citus: { ...t.citus, colocationId: remap(t.citus.colocationId)! } } : t,
+  );
   return {
     ...doc,
     server: { ...doc.server, database: 'scenario', version: doc.server.version.split(' ')[0]! },
     tables,
-    routines: doc.routines.map((r) => (r.distribution ? { ...r, distribution: { ...r.distribution, colocationId: remap(r.distribution.colocationId) } } : r)),
+    routines: doc.routines.map((r) =>
+      r.distribution
+        ? { ...r, distribution: { ...r.distribution, colocationId: remap(r.distribution.colocationId) } }
+        : r,
+    ),
     nodes: doc.nodes.map((n, i) => ({ ...n, id: i + 1, host: 'localhost', port: 9700 + n.group })),
   };
 }

@@ -15,7 +15,10 @@ export default class SkipReporter implements Reporter {
         else if (state === 'skipped') {
           count.skipped++;
           // The container tests skip for their own reason (no engine, or no image).
-          if (m.moduleId.endsWith('cluster-docker.test.ts')) { containerSkipped++; continue; }
+          if (m.moduleId.endsWith('cluster-docker.test.ts')) {
+            containerSkipped++;
+            continue;
+          }
           // Only Citus-only tests skip in this suite (*.citus.test.ts and the Citus cases of
           // mixed files), so every skip is counted against the reason.
           citusSkipped++;
@@ -24,10 +27,12 @@ export default class SkipReporter implements Reporter {
     }
     const reason = process.env.CITUS_MIGRATE_CITUS_SKIP_REASON;
     const path = process.env.CITUS_MIGRATE_CITUS_PATH;
-    if (citusSkipped > 0 && reason) process.stdout.write(`\ncitus-migrate: ${citusSkipped} Citus test(s) skipped: ${reason}\n`);
+    if (citusSkipped > 0 && reason)
+      process.stdout.write(`\ncitus-migrate: ${citusSkipped} Citus test(s) skipped: ${reason}\n`);
     else if (path) process.stdout.write(`\ncitus-migrate: Citus tests ran on ${path}\n`);
     const containerReason = process.env.CITUS_MIGRATE_CONTAINER_SKIP_REASON;
-    if (containerSkipped > 0 && containerReason) process.stdout.write(`citus-migrate: ${containerSkipped} container test(s) skipped: ${containerReason}\n`);
+    if (containerSkipped > 0 && containerReason)
+      process.stdout.write(`citus-migrate: ${containerSkipped} container test(s) skipped: ${containerReason}\n`);
     process.stdout.write(`\nvitest: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
   }
 }

@@ -14,19 +14,30 @@ function project(files: Record<string, string>): string {
 describe('validate', () => {
   it('exits 0 on a valid manifest, printing warnings on stderr', async () => {
     const r = await cli(['validate', '-f', 'templates/saas/citus-migrate.yaml']);
-    expect(r).toMatchObject({ code: 0, stdout: 'templates/saas/citus-migrate.yaml is valid (5 tables, 2 routines, 2 sequences)\n', stderr: '' });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: 'templates/saas/citus-migrate.yaml is valid (5 tables, 2 routines, 2 sequences)\n',
+      stderr: '',
+    });
   });
 
   it('exits 1 with every problem on stderr', async () => {
-    const dir = project({ 'citus-migrate.yaml': 'version: 1\ntables:\n  t: { distributed_by: a, reference: true, bogus: 1 }\n' });
+    const dir = project({
+      'citus-migrate.yaml': 'version: 1\ntables:\n  t: { distributed_by: a, reference: true, bogus: 1 }\n',
+    });
     const r = await cli(['validate'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n');
+    expect(r.stderr).toBe(
+      'error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n',
+    );
   });
 
   it('counts in the singular for one', async () => {
-    const dir = project({ 'citus-migrate.yaml': 'version: 1\ntables:\n  t: { local: true, columns: { a: integer } }\nroutines:\n  f: { signature: "f(int)" }\nsequences:\n  s: {}\n' });
+    const dir = project({
+      'citus-migrate.yaml':
+        'version: 1\ntables:\n  t: { local: true, columns: { a: integer } }\nroutines:\n  f: { signature: "f(int)" }\nsequences:\n  s: {}\n',
+    });
     const r = await cli(['validate'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stdout: 'citus-migrate.yaml is valid (1 table, 1 routine, 1 sequence)\n' });
   });
@@ -34,17 +45,25 @@ describe('validate', () => {
   it('-f DIR reads citus-migrate.yaml in that folder', async () => {
     const dir = project({ 'citus-migrate.yaml': 'version: 1\n' });
     const r = await cli(['validate', '-f', dir]);
-    expect(r).toMatchObject({ code: 0, stdout: `${join(dir, 'citus-migrate.yaml')} is valid (0 tables, 0 routines, 0 sequences)\n`, stderr: '' });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: `${join(dir, 'citus-migrate.yaml')} is valid (0 tables, 0 routines, 0 sequences)\n`,
+      stderr: '',
+    });
     const empty = project({});
     const none = await cli(['validate', '-f', empty]);
     expect(none.code).toBe(1);
-    expect(none.stderr).toBe(`error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in ${empty}; pass -f FILE\n`);
+    expect(none.stderr).toBe(
+      `error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in ${empty}; pass -f FILE\n`,
+    );
   });
 
   it('says which manifest is missing', async () => {
     const r = await cli(['validate'], { cwd: project({}) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in .*; pass -f FILE\n$/);
+    expect(r.stderr).toMatch(
+      /^error: no manifest: none of citus-migrate.yaml, citus-migrate.yml, citus-migrate.json is in .*; pass -f FILE\n$/,
+    );
   });
 });
 
@@ -58,7 +77,9 @@ describe('plan', () => {
   });
 
   it('--detailed-exitcode: 2 when changes are pending, 0 when none', async () => {
-    expect((await cli(['plan', '--offline', '--detailed-exitcode', '-f', 'templates/pgbench/citus-migrate.yaml'])).code).toBe(2);
+    expect(
+      (await cli(['plan', '--offline', '--detailed-exitcode', '-f', 'templates/pgbench/citus-migrate.yaml'])).code,
+    ).toBe(2);
     const dir = project({ 'citus-migrate.yaml': 'version: 1\n' });
     expect((await cli(['plan', '--offline', '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
@@ -68,18 +89,36 @@ describe('plan', () => {
     const r = await cli(['plan', '--offline', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(3);
     const env = JSON.parse(r.stdout);
-    expect(env.error).toMatchObject({ code: 'invalid_manifest', exitCode: 3, problems: [{ path: 'version', line: 1, col: 10, message: 'expected 1, got number 2' }] });
+    expect(env.error).toMatchObject({
+      code: 'invalid_manifest',
+      exitCode: 3,
+      problems: [{ path: 'version', line: 1, col: 10, message: 'expected 1, got number 2' }],
+    });
   });
 
   it('--out writes the plan to a file and says so on stderr', async () => {
     const dir = project({});
-    const r = await cli(['plan', '--offline', '-f', join(process.cwd(), 'templates/pgbench/citus-migrate.yaml'), '--format', 'json', '--out', 'plan.json'], { cwd: dir });
+    const r = await cli(
+      [
+        'plan',
+        '--offline',
+        '-f',
+        join(process.cwd(), 'templates/pgbench/citus-migrate.yaml'),
+        '--format',
+        'json',
+        '--out',
+        'plan.json',
+      ],
+      { cwd: dir },
+    );
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'wrote plan.json\n' });
     expect(JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')).format).toBe('citus-migrate.plan');
   });
 
   it('refuses conflicting and unknown flags with exit 64', async () => {
-    expect((await cli(['plan', '--offline', '--database', 'postgres://x', '-f', 'templates/saas/citus-migrate.yaml'])).code).toBe(64);
+    expect(
+      (await cli(['plan', '--offline', '--database', 'postgres://x', '-f', 'templates/saas/citus-migrate.yaml'])).code,
+    ).toBe(64);
     const r = await cli(['plan', '--frobnicate']);
     expect(r.code).toBe(64);
     expect(r.stderr).toContain("error: unknown option '--frobnicate'");
@@ -91,7 +130,9 @@ describe('hammerdb and init', () => {
   it('hammerdb writes SQL by default and validates its flags', async () => {
     const r = await cli(['hammerdb', '--variant', 'functions', '--shard-count', '16']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("SELECT create_distributed_function('public.neword(integer, integer, integer, integer, integer, integer)', '$1', colocate_with => 'public.warehouse', force_delegation => false);");
+    expect(r.stdout).toContain(
+      "SELECT create_distributed_function('public.neword(integer, integer, integer, integer, integer, integer)', '$1', colocate_with => 'public.warehouse', force_delegation => false);",
+    );
     expect((await cli(['hammerdb', '--shard-count', '0'])).code).toBe(64);
     expect((await cli(['hammerdb', '--variant', 'tables'])).code).toBe(64);
   });
@@ -110,10 +151,17 @@ describe('hammerdb and init', () => {
     const dir = project({});
     const r = await cli(['init', '--template', 'saas', 'my app'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stderr.split('\n').slice(-2)).toEqual(["next: npx citus-migrate validate -f 'my app/citus-migrate.yaml'", '']);
+    expect(r.stderr.split('\n').slice(-2)).toEqual([
+      "next: npx citus-migrate validate -f 'my app/citus-migrate.yaml'",
+      '',
+    ]);
     const text = readFileSync(join(dir, 'my app/citus-migrate.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/citus-migrate/schema/manifest-v1.schema.json');
-    expect(text.split('\n').slice(1)).toEqual(readFileSync('templates/saas/citus-migrate.yaml', 'utf8').split('\n').slice(1));
+    expect(text.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=node_modules/citus-migrate/schema/manifest-v1.schema.json',
+    );
+    expect(text.split('\n').slice(1)).toEqual(
+      readFileSync('templates/saas/citus-migrate.yaml', 'utf8').split('\n').slice(1),
+    );
 
     // With the package installed in the project, the path is relative to the manifest's folder.
     const schema = join(dir, 'node_modules/citus-migrate/schema');
@@ -121,7 +169,9 @@ describe('hammerdb and init', () => {
     writeFileSync(join(schema, 'manifest-v1.schema.json'), '{}');
     const here = await cli(['init', '--template', 'pgbench'], { cwd: join(dir, 'my app', 'routines') });
     expect(here.stderr.split('\n').slice(-2)).toEqual(['next: npx citus-migrate validate', '']);
-    expect(readFileSync(join(dir, 'my app/routines/citus-migrate.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/citus-migrate/schema/manifest-v1.schema.json');
+    expect(readFileSync(join(dir, 'my app/routines/citus-migrate.yaml'), 'utf8').split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../../node_modules/citus-migrate/schema/manifest-v1.schema.json',
+    );
   });
 
   it('--help and --version exit 0', async () => {
@@ -135,7 +185,9 @@ describe('limits', () => {
     const dir = project({ 'citus-migrate.yaml': `version: 1\n# ${'x'.repeat(5 * 1024 * 1024)}\n` });
     const r = await cli(['validate'], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: citus-migrate.yaml: is 5242894 bytes; a manifest may be at most 4194304 bytes\nmanifest is invalid: 1 problem\n');
+    expect(r.stderr).toBe(
+      'error: citus-migrate.yaml: is 5242894 bytes; a manifest may be at most 4194304 bytes\nmanifest is invalid: 1 problem\n',
+    );
   });
 
   it('reports an empty manifest', async () => {
@@ -147,11 +199,16 @@ describe('limits', () => {
 describe('hammerdb --manifest', () => {
   it('writes the layout as a valid manifest with a TPC-C mix over the given warehouses', async () => {
     const dir = project({});
-    const r = await cli(['hammerdb', '--manifest', '--variant', 'functions', '--warehouses', '40', '-o', 'citus-migrate.yaml'], { cwd: dir });
+    const r = await cli(
+      ['hammerdb', '--manifest', '--variant', 'functions', '--warehouses', '40', '-o', 'citus-migrate.yaml'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(0);
     const text = readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8');
     expect(text).toContain('sql: "SELECT neword($1, $2, $3, $4, $5, 0)"');
-    expect(text).toContain('params: [ { int: [ 1, 40 ] }, { const: 40 }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]');
+    expect(text).toContain(
+      'params: [ { int: [ 1, 40 ] }, { const: 40 }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]',
+    );
     expect((await cli(['validate'], { cwd: dir })).code).toBe(0);
   });
 });

@@ -14,8 +14,14 @@ const tmp = (): string => mkdtempSync(join(tmpdir(), 'cm-cluster-unit-'));
 function fakeCluster(dir: string): ClusterState {
   const nodes = ['coordinator', 'worker1'].map((name, i) => ({ name, port: 40000 + i, dataDir: join(dir, name) }));
   const state: ClusterState = {
-    version: 1, citus: true, nodes, dataRoot: dir,
-    created: { dirs: [dir], paths: [...nodes.flatMap((n) => [n.dataDir, join(dir, `${n.name}.log`)]), join(dir, 'cluster.json')] },
+    version: 1,
+    citus: true,
+    nodes,
+    dataRoot: dir,
+    created: {
+      dirs: [dir],
+      paths: [...nodes.flatMap((n) => [n.dataDir, join(dir, `${n.name}.log`)]), join(dir, 'cluster.json')],
+    },
   };
   mkdirSync(dir, { recursive: true });
   for (const n of nodes) {
@@ -34,7 +40,9 @@ describe('cluster up refuses a folder it does not own', () => {
     const r = await cli(['cluster', 'up', '--dir', '.'], { cwd });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: ${cwd} is not empty (1 entry, and no cluster.json of a running cluster): cluster up keeps its files in a folder of its own, which cluster down deletes. Pass --dir with a new or empty folder, e.g. --dir .citus-migrate/cluster\n`);
+    expect(r.stderr).toBe(
+      `error: ${cwd} is not empty (1 entry, and no cluster.json of a running cluster): cluster up keeps its files in a folder of its own, which cluster down deletes. Pass --dir with a new or empty folder, e.g. --dir .citus-migrate/cluster\n`,
+    );
     expect(readdirSync(cwd)).toEqual(['citus-migrate.yaml']);
     expect(readFileSync(join(cwd, 'citus-migrate.yaml'), 'utf8')).toBe('version: 1\n');
   });
@@ -46,7 +54,10 @@ describe('cluster up --port', () => {
     [['--port', '65536'], '--port must be a whole number from 1 to 65535 (got "65536")'],
     [['--port', 'abc'], '--port must be a whole number from 1 to 65535 (got "abc")'],
     [['--port', '5432.5'], '--port must be a whole number from 1 to 65535 (got "5432.5")'],
-    [['--port', '65534'], "--port 65534 leaves no room for 2 workers: they listen on the ports right after the coordinator's, up to 65535"],
+    [
+      ['--port', '65534'],
+      "--port 65534 leaves no room for 2 workers: they listen on the ports right after the coordinator's, up to 65535",
+    ],
     [['--workers', '-1'], '--workers must be a whole number from 0 to 16 (got "-1")'],
   ])('%j is a usage error (exit 64)', async (args, message) => {
     const cwd = tmp();
@@ -63,7 +74,11 @@ describe('cluster down removes only what up created', () => {
     writeFileSync(join(cwd, 'c', 'notes.txt'), 'mine\n');
     writeFileSync(join(cwd, 'next-to-it.txt'), 'mine too\n');
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(r).toEqual({ code: 0, stdout: '', stderr: `stopped 0 nodes and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n` });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `stopped 0 nodes and removed the files cluster up created in c\nkept ${join(cwd, 'c')}: it holds files cluster up did not create\n`,
+    });
     expect(readdirSync(join(cwd, 'c'))).toEqual(['notes.txt']);
     expect(readdirSync(cwd).sort()).toEqual(['c', 'next-to-it.txt']);
   });
@@ -80,39 +95,71 @@ describe('cluster down removes only what up created', () => {
     const cwd = tmp();
     const state = fakeCluster(join(cwd, 'c'));
     writeFileSync(join(cwd, 'precious.txt'), 'mine\n');
-    const tampered = { ...state, dataRoot: cwd, created: { dirs: [cwd], paths: [join(cwd, 'precious.txt'), ...state.created.paths] } };
+    const tampered = {
+      ...state,
+      dataRoot: cwd,
+      created: { dirs: [cwd], paths: [join(cwd, 'precious.txt'), ...state.created.paths] },
+    };
     writeFileSync(join(cwd, 'c', 'cluster.json'), JSON.stringify(tampered));
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe([
-      `error: refusing to remove anything: ${join(cwd, 'c', 'cluster.json')} was not written by citus-migrate cluster up, or was edited since:`,
-      `  - its data folder ${cwd} is neither ${join(cwd, 'c')} nor a citus-migrate-data-* folder cluster up made`,
-      `  - node coordinator has its data in ${join(cwd, 'c', 'coordinator')}, not in ${join(cwd, 'coordinator')}`,
-      `  - node worker1 has its data in ${join(cwd, 'c', 'worker1')}, not in ${join(cwd, 'worker1')}`,
-      ...[join(cwd, 'precious.txt'), ...state.created.paths.slice(0, 4)].map((p) => `  - it lists ${p}, which cluster up never creates`),
-      'Stop the nodes with pg_ctl and remove their folders by hand.',
-      '',
-    ].join('\n'));
+    expect(r.stderr).toBe(
+      [
+        `error: refusing to remove anything: ${join(cwd, 'c', 'cluster.json')} was not written by citus-migrate cluster up, or was edited since:`,
+        `  - its data folder ${cwd} is neither ${join(cwd, 'c')} nor a citus-migrate-data-* folder cluster up made`,
+        `  - node coordinator has its data in ${join(cwd, 'c', 'coordinator')}, not in ${join(cwd, 'coordinator')}`,
+        `  - node worker1 has its data in ${join(cwd, 'c', 'worker1')}, not in ${join(cwd, 'worker1')}`,
+        ...[join(cwd, 'precious.txt'), ...state.created.paths.slice(0, 4)].map(
+          (p) => `  - it lists ${p}, which cluster up never creates`,
+        ),
+        'Stop the nodes with pg_ctl and remove their folders by hand.',
+        '',
+      ].join('\n'),
+    );
     expect(readFileSync(join(cwd, 'precious.txt'), 'utf8')).toBe('mine\n');
-    expect(readdirSync(join(cwd, 'c')).sort()).toEqual(['cluster.json', 'coordinator', 'coordinator.log', 'worker1', 'worker1.log']);
+    expect(readdirSync(join(cwd, 'c')).sort()).toEqual([
+      'cluster.json',
+      'coordinator',
+      'coordinator.log',
+      'worker1',
+      'worker1.log',
+    ]);
   });
 
   it('refuses a cluster.json that is not one up writes', async () => {
     const cwd = tmp();
     mkdirSync(join(cwd, 'c'));
-    writeFileSync(join(cwd, 'c', 'cluster.json'), JSON.stringify({ version: 1, citus: true, nodes: 'all of them', dataRoot: cwd }));
+    writeFileSync(
+      join(cwd, 'c', 'cluster.json'),
+      JSON.stringify({ version: 1, citus: true, nodes: 'all of them', dataRoot: cwd }),
+    );
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: ${join(cwd, 'c', 'cluster.json')} is not a cluster.json written by this version of citus-migrate cluster up (nodes: Invalid input: expected array, received string); nothing was stopped or removed\n` });
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: ${join(cwd, 'c', 'cluster.json')} is not a cluster.json written by this version of citus-migrate cluster up (nodes: Invalid input: expected array, received string); nothing was stopped or removed\n`,
+    });
     expect(existsSync(join(cwd, 'c', 'cluster.json'))).toBe(true);
   });
 
-  it("says how to stop a cluster an earlier version started, and removes nothing", async () => {
+  it('says how to stop a cluster an earlier version started, and removes nothing', async () => {
     const cwd = tmp();
     mkdirSync(join(cwd, 'c'));
     const file = join(cwd, 'c', 'cluster.json');
-    writeFileSync(file, JSON.stringify({ citus: true, nodes: [{ name: 'coordinator', port: 5432, dataDir: join(cwd, 'd', 'coordinator') }], dataRoot: join(cwd, 'd') }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        citus: true,
+        nodes: [{ name: 'coordinator', port: 5432, dataDir: join(cwd, 'd', 'coordinator') }],
+        dataRoot: join(cwd, 'd'),
+      }),
+    );
     const r = await cli(['cluster', 'down', '--dir', 'c'], { cwd });
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `error: ${file} was written by an earlier citus-migrate, which did not record what it created, so nothing is removed automatically; stop its nodes with: pg_ctl -D ${join(cwd, 'd', 'coordinator')} stop (as the postgres user when they run as postgres), then remove ${join(cwd, 'd')} and ${file} yourself\n` });
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: ${file} was written by an earlier citus-migrate, which did not record what it created, so nothing is removed automatically; stop its nodes with: pg_ctl -D ${join(cwd, 'd', 'coordinator')} stop (as the postgres user when they run as postgres), then remove ${join(cwd, 'd')} and ${file} yourself\n`,
+    });
     expect(existsSync(file)).toBe(true);
   });
 });
@@ -120,17 +167,36 @@ describe('cluster down removes only what up created', () => {
 describe('removalProblems', () => {
   const dir = '/home/u/proj/.citus-migrate/cluster';
   const state = (over: Partial<ClusterState> = {}): ClusterState => ({
-    version: 1, citus: true, dataRoot: dir, nodes: [{ name: 'coordinator', port: 5432, dataDir: `${dir}/coordinator` }],
-    created: { dirs: ['/home/u/proj/.citus-migrate', dir], paths: [`${dir}/coordinator`, `${dir}/coordinator.log`, `${dir}/cluster.json`] }, ...over,
+    version: 1,
+    citus: true,
+    dataRoot: dir,
+    nodes: [{ name: 'coordinator', port: 5432, dataDir: `${dir}/coordinator` }],
+    created: {
+      dirs: ['/home/u/proj/.citus-migrate', dir],
+      paths: [`${dir}/coordinator`, `${dir}/coordinator.log`, `${dir}/cluster.json`],
+    },
+    ...over,
   });
-  const kinds = (m: Record<string, string> = {}) => (p: string) => (m[p] ?? 'missing') as never;
+  const kinds =
+    (m: Record<string, string> = {}) =>
+    (p: string) =>
+      (m[p] ?? 'missing') as never;
 
   it('accepts what up writes', () => {
-    expect(removalProblems(dir, state(), '/home/u/proj', kinds({ [`${dir}/coordinator`]: 'pgdata', [`${dir}/coordinator.log`]: 'file' }))).toEqual([]);
+    expect(
+      removalProblems(
+        dir,
+        state(),
+        '/home/u/proj',
+        kinds({ [`${dir}/coordinator`]: 'pgdata', [`${dir}/coordinator.log`]: 'file' }),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses the root, the parent, the current folder and a folder that is not a data directory', () => {
-    const s = state({ created: { dirs: ['/', '/home/u/proj'], paths: ['/', `${dir}/..`, `${dir}/coordinator`, '/home/u/proj'] } });
+    const s = state({
+      created: { dirs: ['/', '/home/u/proj'], paths: ['/', `${dir}/..`, `${dir}/coordinator`, '/home/u/proj'] },
+    });
     expect(removalProblems(dir, s, '/home/u/proj', kinds({ [`${dir}/coordinator`]: 'dir' }))).toEqual([
       'it lists /, which cluster up never creates',
       `it lists ${dir}/.., which cluster up never creates`,
@@ -142,9 +208,18 @@ describe('removalProblems', () => {
 
   it('refuses a data folder elsewhere unless up made it in the temp dir', () => {
     const root = join(tmpdir(), 'citus-migrate-data-abc');
-    const ok = state({ dataRoot: root, nodes: [{ name: 'coordinator', port: 5432, dataDir: `${root}/coordinator` }], created: { dirs: [dir, root], paths: [`${root}/coordinator`, `${dir}/cluster.json`] } });
+    const ok = state({
+      dataRoot: root,
+      nodes: [{ name: 'coordinator', port: 5432, dataDir: `${root}/coordinator` }],
+      created: { dirs: [dir, root], paths: [`${root}/coordinator`, `${dir}/cluster.json`] },
+    });
     expect(removalProblems(dir, ok, '/', kinds())).toEqual([]);
-    const home = { ...ok, dataRoot: '/home/u', nodes: [{ name: 'coordinator', port: 5432, dataDir: '/home/u/coordinator' }], created: { dirs: [dir, '/home/u'], paths: ['/home/u/coordinator'] } };
+    const home = {
+      ...ok,
+      dataRoot: '/home/u',
+      nodes: [{ name: 'coordinator', port: 5432, dataDir: '/home/u/coordinator' }],
+      created: { dirs: [dir, '/home/u'], paths: ['/home/u/coordinator'] },
+    };
     expect(removalProblems(dir, home, '/', kinds())).toEqual([
       `its data folder /home/u is neither ${dir} nor a citus-migrate-data-* folder cluster up made`,
     ]);

@@ -7,7 +7,9 @@ import { DelayLine, startDelayProxy, type DelayProxy } from '../../bench/lib/del
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 const cleanup: (() => Promise<unknown> | void)[] = [];
-afterEach(async () => { for (const f of cleanup.splice(0)) await f(); });
+afterEach(async () => {
+  for (const f of cleanup.splice(0)) await f();
+});
 
 async function listen(onConnection: (s: net.Socket) => void): Promise<number> {
   const server = net.createServer({ allowHalfOpen: true }, onConnection);
@@ -54,7 +56,9 @@ describe('delay proxy', () => {
 
   it('passes a half-close on after the data, and keeps the other direction open', async () => {
     const port = await listen((s) => {
-      readAll(s).then((b) => s.end(`got ${b.length} bytes`)).catch(() => {});
+      readAll(s)
+        .then((b) => s.end(`got ${b.length} bytes`))
+        .catch(() => {});
     });
     const proxy = await proxyTo(port, 1);
     const client = net.connect({ host: '127.0.0.1', port: proxy.ports[0]! });
@@ -65,7 +69,10 @@ describe('delay proxy', () => {
   });
 
   it('delays each direction by at least the delay, less the early wake-up it measured', async () => {
-    const port = await listen((s) => { s.setNoDelay(true); s.pipe(s); });
+    const port = await listen((s) => {
+      s.setNoDelay(true);
+      s.pipe(s);
+    });
     const proxy = await proxyTo(port, 3);
     const client = net.connect({ host: '127.0.0.1', port: proxy.ports[0]! });
     client.setNoDelay(true);
@@ -73,7 +80,10 @@ describe('delay proxy', () => {
     const rtts: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t0 = performance.now();
-      await new Promise((resolve) => { client.once('data', resolve); client.write('x'); });
+      await new Promise((resolve) => {
+        client.once('data', resolve);
+        client.write('x');
+      });
       rtts.push(performance.now() - t0);
     }
     client.destroy();
@@ -86,12 +96,25 @@ describe('delay proxy', () => {
     cleanup.push(() => line.close());
     const seen: [number, number][] = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: 50 }, (_, i) => new Promise<void>((resolve) => line.push(() => { seen.push([i, performance.now() - t0]); resolve(); }))));
+    await Promise.all(
+      Array.from(
+        { length: 50 },
+        (_, i) =>
+          new Promise<void>((resolve) =>
+            line.push(() => {
+              seen.push([i, performance.now() - t0]);
+              resolve();
+            }),
+          ),
+      ),
+    );
     expect(seen.map(([i]) => i)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(seen[0]![1]).toBeGreaterThanOrEqual(1.9);
     line.delayMs = 0;
     let ran = false;
-    line.push(() => { ran = true; });
+    line.push(() => {
+      ran = true;
+    });
     expect(ran).toBe(true);
   });
 });

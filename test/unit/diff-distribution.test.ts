@@ -11,7 +11,14 @@ type Layout = Record<string, Distribution>;
 function model(tables: Layout, groups: Record<string, [number, ...string[]]> = {}): ClusterModel {
   const t: Record<string, Table> = {};
   for (const [name, distribution] of Object.entries(tables)) {
-    t[`public.${name}`] = { id: `public.${name}`, qname: { schema: 'public', name }, unique: [], indexes: [], foreignKeys: [], distribution };
+    t[`public.${name}`] = {
+      id: `public.${name}`,
+      qname: { schema: 'public', name },
+      unique: [],
+      indexes: [],
+      foreignKeys: [],
+      distribution,
+    };
   }
   const g: Record<string, ColocationGroup> = {};
   for (const [name, [shardCount, ...members]] of Object.entries(groups)) {
@@ -36,7 +43,13 @@ function brief(steps: Step[]): string[] {
   });
 }
 
-interface Case { name: string; desired: ClusterModel; actual: ClusterModel; steps: string[]; created?: string[] }
+interface Case {
+  name: string;
+  desired: ClusterModel;
+  actual: ClusterModel;
+  steps: string[];
+  created?: string[];
+}
 
 const CASES: Case[] = [
   {
@@ -44,14 +57,21 @@ const CASES: Case[] = [
     desired: model({ a: hash('t', 'g'), b: hash('t', 'g') }, { g: [8, 'a', 'b'] }),
     actual: model({}),
     created: ['a', 'b'],
-    steps: ['distribute_table a column=t shardCount=8 colocateWith=none copiesData=false', 'distribute_table b column=t colocateWith=a copiesData=false'],
+    steps: [
+      'distribute_table a column=t shardCount=8 colocateWith=none copiesData=false',
+      'distribute_table b column=t colocateWith=a copiesData=false',
+    ],
   },
   {
     name: 'existing local tables with rows: copied, then truncated locally',
     desired: model({ a: hash('t', 'g'), r: reference }, { g: [4, 'a'] }),
     actual: model({ a: local, r: local }),
-    steps: ['create_reference_table r copiesData=true', 'distribute_table a column=t shardCount=4 colocateWith=none copiesData=true',
-      'truncate_local_data r', 'truncate_local_data a'],
+    steps: [
+      'create_reference_table r copiesData=true',
+      'distribute_table a column=t shardCount=4 colocateWith=none copiesData=true',
+      'truncate_local_data r',
+      'truncate_local_data a',
+    ],
   },
   {
     name: 'converged: nothing',
@@ -87,7 +107,10 @@ const CASES: Case[] = [
     name: 'two declared groups sharing one actual group: the first leaves it for a fresh group, the second then resizes what is left (never both by cascade)',
     desired: model({ a: hash('t', 'g'), b: hash('t', 'h') }, { g: [4, 'a'], h: [8, 'b'] }),
     actual: model({ a: hash('t', 'c1'), b: hash('t', 'c1') }, { c1: [4, 'a', 'b'] }),
-    steps: ['alter_distributed_table a shardCount=4 colocateWith=none cascade=false', 'alter_distributed_table b shardCount=8 cascade=true'],
+    steps: [
+      'alter_distributed_table a shardCount=4 colocateWith=none cascade=false',
+      'alter_distributed_table b shardCount=8 cascade=true',
+    ],
   },
   {
     name: 'the anchor on the wrong column and no member usable: the anchor is redistributed into a fresh group',
@@ -99,7 +122,11 @@ const CASES: Case[] = [
     name: 'a reference table made distributed: undistributed first',
     desired: model({ a: hash('t', 'g') }, { g: [4, 'a'] }),
     actual: model({ a: reference }),
-    steps: ['undistribute_table a', 'distribute_table a column=t shardCount=4 colocateWith=none copiesData=true', 'truncate_local_data a'],
+    steps: [
+      'undistribute_table a',
+      'distribute_table a column=t shardCount=4 colocateWith=none copiesData=true',
+      'truncate_local_data a',
+    ],
   },
   {
     name: 'a distributed table declared local: undistributed',

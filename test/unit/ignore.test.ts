@@ -14,23 +14,38 @@ const fixture = (name: string) => catalogToModel(scenarios().find((s) => s.name 
 describe('ignore', () => {
   it('matches whole lines with * and ?, and nothing when empty', () => {
     const m = ignoreMatcher(['table staging.*', 'trigger public.audit_?', 'column public.t.legacy_*']);
-    expect(['table staging.x', 'trigger public.audit_1', 'column public.t.legacy_a'].map(m)).toEqual([true, true, true]);
-    expect(['table public.staging', 'trigger public.audit_12', 'view staging.x', 'column public.t.new'].map(m)).toEqual([false, false, false, false]);
+    expect(['table staging.x', 'trigger public.audit_1', 'column public.t.legacy_a'].map(m)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['table public.staging', 'trigger public.audit_12', 'view staging.x', 'column public.t.new'].map(m)).toEqual(
+      [false, false, false, false],
+    );
     expect(ignoreMatcher([])('table x')).toBe(false);
     expect(ignoreMatcher(['table a.(b)'])('table a.(b)')).toBe(true); // regex characters are literal
   });
 
   it('an ignored object is not listed: the plan is "No changes"', async () => {
     const s = scenarios().find((x) => x.name === '11-converged')!;
-    const m = await loadManifestText(`${readFileSync(s.manifest, 'utf8')}ignore: ["table public.ex*"]\n`, 'm.yaml', s.dir);
+    const m = await loadManifestText(
+      `${readFileSync(s.manifest, 'utf8')}ignore: ["table public.ex*"]\n`,
+      'm.yaml',
+      s.dir,
+    );
     const plan = planLive(m, fixture('11-converged'), 'm.yaml');
     expect(plan.unmanaged).toEqual([]);
     expect(formatPlan(plan, 'text').split('\n')[1]).toBe('No changes: the cluster matches the manifest.');
   });
 
   it('an ignored object is not pruned', async () => {
-    const text = 'version: 1\nprune: true\nignore: ["table public.stray", "sequence *"]\ntables:\n  keep: { reference: true }\n';
-    const plan = planLive(await loadManifestText(text, 'm.yaml', process.cwd()), fixture('10-unmanaged-and-prune'), 'm.yaml');
+    const text =
+      'version: 1\nprune: true\nignore: ["table public.stray", "sequence *"]\ntables:\n  keep: { reference: true }\n';
+    const plan = planLive(
+      await loadManifestText(text, 'm.yaml', process.cwd()),
+      fixture('10-unmanaged-and-prune'),
+      'm.yaml',
+    );
     expect(plan.transaction.steps.map((s) => s.summary)).toEqual([
       'make public.keep a reference table (copies its rows to every node)',
       "remove the coordinator's local copy of public.keep's rows (they are in the shards now)",

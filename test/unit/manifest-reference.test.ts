@@ -9,7 +9,10 @@ import { loadManifest } from '../../src/manifest/load.js';
 
 /** Every key the JSON Schema describes, wherever it is nested. */
 function keys(s: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(s)) { for (const x of s) keys(x, out); return out; }
+  if (Array.isArray(s)) {
+    for (const x of s) keys(x, out);
+    return out;
+  }
   if (!s || typeof s !== 'object') return out;
   const o = s as Record<string, unknown>;
   if (o.properties && typeof o.properties === 'object') for (const k of Object.keys(o.properties)) out.add(k);
@@ -32,8 +35,14 @@ describe('docs/manifest.md', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-ref-'));
     mkdirSync(join(dir, 'routines'));
     mkdirSync(join(dir, 'sql'));
-    writeFileSync(join(dir, 'routines', 'place_order.sql'), "CREATE PROCEDURE place_order(p_account bigint, p_plan text) LANGUAGE plpgsql AS $$ BEGIN INSERT INTO orders (account_id, plan) VALUES (p_account, p_plan); END $$;\n");
-    writeFileSync(join(dir, 'sql', 'views.sql'), 'CREATE VIEW order_counts AS SELECT account_id, count(*) AS n FROM orders GROUP BY account_id;\n');
+    writeFileSync(
+      join(dir, 'routines', 'place_order.sql'),
+      'CREATE PROCEDURE place_order(p_account bigint, p_plan text) LANGUAGE plpgsql AS $$ BEGIN INSERT INTO orders (account_id, plan) VALUES (p_account, p_plan); END $$;\n',
+    );
+    writeFileSync(
+      join(dir, 'sql', 'views.sql'),
+      'CREATE VIEW order_counts AS SELECT account_id, count(*) AS n FROM orders GROUP BY account_id;\n',
+    );
     writeFileSync(join(dir, 'citus-migrate.yaml'), REFERENCE_EXAMPLE);
     const m = await loadManifest(join(dir, 'citus-migrate.yaml'));
     expect(Object.keys(m.desired.tables)).toEqual(['public.accounts', 'public.orders', 'public.plans']);

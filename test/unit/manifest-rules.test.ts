@@ -6,7 +6,9 @@ const yaml = (lines: string[]): string => `${lines.join('\n')}\n`;
 
 describe('schema: shape and types', () => {
   it('reports unknown keys at the key, all together', async () => {
-    expect(await problems(yaml(['version: 1', 'tabels: {}', 'tables:', '  t: { distributed_by: id, colour: red }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'tabels: {}', 'tables:', '  t: { distributed_by: id, colour: red }'])),
+    ).toEqual([
       'error: m.yaml:2:1: tabels: unknown key "tabels"; did you mean "tables"?',
       'error: m.yaml:4:28: tables.t.colour: unknown key "colour"',
     ]);
@@ -38,7 +40,9 @@ describe('schema: shape and types', () => {
     expect(await problems(yaml(['version: 1', 'tables:', '  t: distributed_by: id']))).toEqual([
       'error: m.yaml:3:6: a nested mapping cannot start on the same line as its key: put it on the lines below, indented, or write it as { key: value }',
     ]);
-    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    local: true', '   columns: { a: int }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'tables:', '  t:', '    local: true', '   columns: { a: int }'])),
+    ).toEqual([
       'error: m.yaml:5:4: this line is indented differently from the keys above it in the same mapping: give it the same number of spaces',
     ]);
     expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { a: int }']))).toEqual([
@@ -47,8 +51,20 @@ describe('schema: shape and types', () => {
   });
 
   it('suggests the closest allowed key for a typo, and only for a typo', async () => {
-    expect(await problems(yaml(['version: 1', 'colocation: { g: { shardcount: 4 } }', 'tables:',
-      '  t: { distribute_by: id, colocation: g, columns: { id: { type: int, Not_Null: true } }, indexs: [] }', 'routines:', '  f: { signatur: "f()" }', 'prune: true', 'sequence: {}']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'colocation: { g: { shardcount: 4 } }',
+          'tables:',
+          '  t: { distribute_by: id, colocation: g, columns: { id: { type: int, Not_Null: true } }, indexs: [] }',
+          'routines:',
+          '  f: { signatur: "f()" }',
+          'prune: true',
+          'sequence: {}',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:2:20: colocation.g.shardcount: unknown key "shardcount"; did you mean "shard_count"?',
       'error: m.yaml:4:8: tables.t.distribute_by: unknown key "distribute_by"; did you mean "distributed_by"?',
       'error: m.yaml:4:70: tables.t.columns.id.Not_Null: unknown key "Not_Null"; did you mean "not_null"?',
@@ -56,14 +72,18 @@ describe('schema: shape and types', () => {
       'error: m.yaml:6:8: routines.f.signatur: unknown key "signatur"; did you mean "signature"?',
       'error: m.yaml:8:1: sequence: unknown key "sequence"; did you mean "sequences"?',
     ]);
-    expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, id: 1, reference_table: true }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'tables:', '  t: { local: true, id: 1, reference_table: true }'])),
+    ).toEqual([
       'error: m.yaml:3:21: tables.t.id: unknown key "id"',
       'error: m.yaml:3:28: tables.t.reference_table: unknown key "reference_table"',
     ]);
   });
 
   it('checks group shard counts are 1..64000', async () => {
-    expect(await problems(yaml(['version: 1', 'colocation:', '  g: { shard_count: 0 }', '  h: { shard_count: 64001 }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'colocation:', '  g: { shard_count: 0 }', '  h: { shard_count: 64001 }'])),
+    ).toEqual([
       'error: m.yaml:3:21: colocation.g.shard_count: shard count must be between 1 and 64000',
       'error: m.yaml:4:21: colocation.h.shard_count: shard count must be between 1 and 64000',
     ]);
@@ -72,17 +92,28 @@ describe('schema: shape and types', () => {
 
 describe('tables', () => {
   it('a table is at most one of distributed / reference / local / single_shard', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  t: { distributed_by: id, reference: true, local: true }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'tables:', '  t: { distributed_by: id, reference: true, local: true }'])),
+    ).toEqual([
       'error: m.yaml:3:6: tables.t: a table is at most one of distributed, reference, local and single_shard; this one is distributed (distributed_by) and reference and local',
     ]);
   });
 
   it('primary keys and unique constraints of a distributed table include its distribution column', async () => {
-    expect(await problems(yaml([
-      'version: 1', 'tables:', '  orders:', '    distributed_by: o_w_id',
-      '    columns: { o_id: integer, o_w_id: integer }', '    primary_key: [o_id]', '    unique: [[o_id, o_w_id], [o_id]]',
-      '    indexes: [ { columns: [o_id], unique: true } ]',
-    ]))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  orders:',
+          '    distributed_by: o_w_id',
+          '    columns: { o_id: integer, o_w_id: integer }',
+          '    primary_key: [o_id]',
+          '    unique: [[o_id, o_w_id], [o_id]]',
+          '    indexes: [ { columns: [o_id], unique: true } ]',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:6:18: tables.orders.primary_key: primary key (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
       'error: m.yaml:7:30: tables.orders.unique[1]: unique constraint (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
       'error: m.yaml:8:16: tables.orders.indexes[0]: unique index (o_id) does not include the distribution column "o_w_id"; Citus enforces uniqueness only per shard',
@@ -90,14 +121,29 @@ describe('tables', () => {
   });
 
   it('matches the distribution column verbatim (case-sensitive) and hints at the near miss', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    distributed_by: W_ID', '    columns: { w_id: integer }']))).toEqual([
+    expect(
+      await problems(
+        yaml(['version: 1', 'tables:', '  t:', '    distributed_by: W_ID', '    columns: { w_id: integer }']),
+      ),
+    ).toEqual([
       'error: m.yaml:4:21: tables.t.distributed_by: distribution column "W_ID" is not a column of this table (names are case-sensitive: did you mean "w_id"?)',
     ]);
   });
 
   it('parses column types and defaults with the PostgreSQL grammar', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  t:', '    columns:', '      a: "integer, evil integer"',
-      '      b: { type: text, default: "1; DROP TABLE x" }', '      c: "numeric(12"']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  t:',
+          '    columns:',
+          '      a: "integer, evil integer"',
+          '      b: { type: text, default: "1; DROP TABLE x" }',
+          '      c: "numeric(12"',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:5:10: tables.t.columns.a: type "integer, evil integer": not a single type name (constraints, defaults and collations have their own fields)',
       'error: m.yaml:6:33: tables.t.columns.b.default: default "1; DROP TABLE x": not a single expression',
       'error: m.yaml:7:10: tables.t.columns.c: type "numeric(12": not a type: syntax error at end of input',
@@ -105,7 +151,16 @@ describe('tables', () => {
   });
 
   it('refuses colocation or shard_count without distributed_by, and an undeclared group', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  a: { reference: true, colocation: g }', '  b: { distributed_by: id, colocation: nope }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  a: { reference: true, colocation: g }',
+          '  b: { distributed_by: id, colocation: nope }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:3:37: tables.a.colocation: colocation needs distributed_by: only hash-distributed tables join colocation groups',
       'error: m.yaml:4:40: tables.b.colocation: colocation group "nope" is not declared under colocation',
     ]);
@@ -113,7 +168,17 @@ describe('tables', () => {
 
   it('refuses names longer than 63 bytes and malformed qualified names', async () => {
     const long = 'x'.repeat(64);
-    expect(await problems(yaml(['version: 1', 'tables:', `  ${long}: { local: true }`, '  a.b.c: { local: true }', '  "\\"unterminated": { local: true }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          `  ${long}: { local: true }`,
+          '  a.b.c: { local: true }',
+          '  "\\"unterminated": { local: true }',
+        ]),
+      ),
+    ).toEqual([
       `error: m.yaml:3:3: tables.${long}: table name "${long}" is 64 bytes long; PostgreSQL identifiers are at most 63 bytes`,
       'error: m.yaml:4:3: tables["a.b.c"]: table name "a.b.c" has more than two dotted parts (expected name or schema.name)',
       'error: m.yaml:5:3: tables["\\"unterminated"]: table name "\\"unterminated" has an unterminated double quote',
@@ -122,9 +187,14 @@ describe('tables', () => {
 });
 
 describe('colocation groups', () => {
-  const group = (types: [string, string]): string => yaml(['version: 1', 'colocation: { g: { shard_count: 8 } }', 'tables:',
-    `  a: { distributed_by: id, colocation: g, columns: { id: ${types[0]} } }`,
-    `  b: { distributed_by: id, colocation: g, columns: { id: ${types[1]} } }`]);
+  const group = (types: [string, string]): string =>
+    yaml([
+      'version: 1',
+      'colocation: { g: { shard_count: 8 } }',
+      'tables:',
+      `  a: { distributed_by: id, colocation: g, columns: { id: ${types[0]} } }`,
+      `  b: { distributed_by: id, colocation: g, columns: { id: ${types[1]} } }`,
+    ]);
 
   it('refuses int vs bigint in one group', async () => {
     expect(await problems(group(['integer', 'bigint']))).toEqual([
@@ -143,9 +213,17 @@ describe('colocation groups', () => {
   });
 
   it('requires the anchor to be a member', async () => {
-    expect(await problems(yaml(['version: 1', 'colocation: { g: { anchor: c } }', 'tables:', '  a: { distributed_by: id, colocation: g }', '  c: { reference: true }']))).toEqual([
-      'error: m.yaml:2:28: colocation.g.anchor: anchor "c" is not a member of group "g" (members: a)',
-    ]);
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'colocation: { g: { anchor: c } }',
+          'tables:',
+          '  a: { distributed_by: id, colocation: g }',
+          '  c: { reference: true }',
+        ]),
+      ),
+    ).toEqual(['error: m.yaml:2:28: colocation.g.anchor: anchor "c" is not a member of group "g" (members: a)']);
   });
 
   it('warns about a group without members', async () => {
@@ -156,35 +234,80 @@ describe('colocation groups', () => {
 });
 
 describe('foreign keys', () => {
-  const base = ['version: 1', 'colocation: { g: {}, h: {} }', 'tables:',
+  const base = [
+    'version: 1',
+    'colocation: { g: {}, h: {} }',
+    'tables:',
     '  w: { distributed_by: w_id, colocation: g, columns: { w_id: integer }, primary_key: [w_id] }',
     '  other: { distributed_by: o_id, colocation: h, columns: { o_id: integer }, primary_key: [o_id] }',
-    '  item: { reference: true, columns: { i_id: integer }, primary_key: [i_id] }'];
+    '  item: { reference: true, columns: { i_id: integer }, primary_key: [i_id] }',
+  ];
 
   it('allows distributed -> reference and colocated on the distribution column', async () => {
-    expect(await problems(yaml([...base,
-      '  d:', '    distributed_by: d_w_id', '    colocation: g', '    columns: { d_w_id: integer, i: integer }',
-      '    foreign_keys:', '      - { columns: [d_w_id], references: w, ref_columns: [w_id] }', '      - { columns: [i], references: item, ref_columns: [i_id] }']))).toEqual([]);
+    expect(
+      await problems(
+        yaml([
+          ...base,
+          '  d:',
+          '    distributed_by: d_w_id',
+          '    colocation: g',
+          '    columns: { d_w_id: integer, i: integer }',
+          '    foreign_keys:',
+          '      - { columns: [d_w_id], references: w, ref_columns: [w_id] }',
+          '      - { columns: [i], references: item, ref_columns: [i_id] }',
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses local -> distributed (Citus accepts it but does not enforce it)', async () => {
-    expect(await problems(yaml([...base, '  audit:', '    local: true', '    columns: { w: integer }',
-      '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] } ]']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...base,
+          '  audit:',
+          '    local: true',
+          '    columns: { w: integer }',
+          '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] } ]',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:10:49: tables.audit.foreign_keys[0].references: a local table cannot reference distributed table public.w: Citus accepts it but does not enforce it from the parent side (deleting a parent row leaves orphans)',
     ]);
   });
 
   it('refuses a key across colocation groups and one not on the distribution column', async () => {
-    expect(await problems(yaml([...base, '  d:', '    distributed_by: d_w_id', '    colocation: g', '    columns: { d_w_id: integer, x: integer }',
-      '    foreign_keys:', '      - { columns: [d_w_id], references: other, ref_columns: [o_id] }', '      - { columns: [x], references: w, ref_columns: [w_id] }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...base,
+          '  d:',
+          '    distributed_by: d_w_id',
+          '    colocation: g',
+          '    columns: { d_w_id: integer, x: integer }',
+          '    foreign_keys:',
+          '      - { columns: [d_w_id], references: other, ref_columns: [o_id] }',
+          '      - { columns: [x], references: w, ref_columns: [w_id] }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:12:42: tables.d.foreign_keys[0].references: references public.other of colocation group "h", not of this table\'s group "g"; foreign keys between distributed tables need one colocation group',
       'error: m.yaml:13:37: tables.d.foreign_keys[1].references: a foreign key between colocated tables must match distribution column "d_w_id" to "w_id"',
     ]);
   });
 
   it('refuses reference -> distributed and an undeclared target', async () => {
-    expect(await problems(yaml([...base, '  r:', '    reference: true', '    columns: { w: integer }',
-      '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] }, { columns: [w], references: ghost, ref_columns: [id] } ]']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...base,
+          '  r:',
+          '    reference: true',
+          '    columns: { w: integer }',
+          '    foreign_keys: [ { columns: [w], references: w, ref_columns: [w_id] }, { columns: [w], references: ghost, ref_columns: [id] } ]',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:10:49: tables.r.foreign_keys[0].references: a reference table can only reference another reference table, not distributed table public.w',
       'error: m.yaml:10:103: tables.r.foreign_keys[1].references: references "ghost", which the manifest does not declare',
     ]);
@@ -192,55 +315,111 @@ describe('foreign keys', () => {
 });
 
 describe('routines', () => {
-  const tables = ['version: 1', 'colocation: { wh: {} }', 'tables:', '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }', '  item: { reference: true }'];
-  const neword = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := 0; END $$;';
+  const tables = [
+    'version: 1',
+    'colocation: { wh: {} }',
+    'tables:',
+    '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }',
+    '  item: { reference: true }',
+  ];
+  const neword =
+    'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := 0; END $$;';
 
   it('resolves a distribution argument by name or $N from the parsed file', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: no_w_id, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([]);
+    expect(
+      await problems(
+        yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: no_w_id, colocation: wh }']),
+        { 'p/neword.sql': neword },
+      ),
+    ).toEqual([]);
   });
 
   it('compiles PL/pgSQL bodies at validate, locating the error in the routine file (line:col in characters)', async () => {
     const m = yaml([...tables, 'routines:', '  neword: { file: p/neword.sql }']);
     expect(await problems(m, { 'p/neword.sql': neword })).toEqual([]);
-    const bad = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric)\nLANGUAGE plpgsql AS $$\nBEGIN\n  total := 0; -- größe ½\n  IF total > 0 THEN total := 1; END;\nEND $$;';
+    const bad =
+      'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric)\nLANGUAGE plpgsql AS $$\nBEGIN\n  total := 0; -- größe ½\n  IF total > 0 THEN total := 1; END;\nEND $$;';
     expect(await problems(m, { 'p/neword.sql': bad })).toEqual([
       'error: m.yaml:7:19: routines.neword.file: p/neword.sql:5:36: PL/pgSQL: syntax error at or near ";"',
     ]);
-    const sameLine = 'CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := \'½\'::numeric; totl := 1; END $$;';
+    const sameLine =
+      "CREATE PROCEDURE neword(no_w_id integer, INOUT total numeric) LANGUAGE plpgsql AS $$ BEGIN total := '½'::numeric; totl := 1; END $$;";
     expect(await problems(m, { 'p/neword.sql': sameLine })).toEqual([
       'error: m.yaml:7:19: routines.neword.file: p/neword.sql:1:115: PL/pgSQL: "totl" is not a known variable',
     ]);
     // A SQL-language body is not PL/pgSQL: left to PostgreSQL.
-    expect(await problems(m, { 'p/neword.sql': 'CREATE PROCEDURE neword(a integer) LANGUAGE sql AS $$ SELECT 1 $$;' })).toEqual([]);
+    expect(
+      await problems(m, { 'p/neword.sql': 'CREATE PROCEDURE neword(a integer) LANGUAGE sql AS $$ SELECT 1 $$;' }),
+    ).toEqual([]);
   });
 
   it('refuses a distribution argument that is not an argument, or out of range', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: p/neword.sql, distributed_by: w, colocation: wh }',
-      '  payment: { signature: "payment(integer)", distributed_by: $2, colocation: wh }']), { 'p/neword.sql': neword })).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...tables,
+          'routines:',
+          '  neword: { file: p/neword.sql, distributed_by: w, colocation: wh }',
+          '  payment: { signature: "payment(integer)", distributed_by: $2, colocation: wh }',
+        ]),
+        { 'p/neword.sql': neword },
+      ),
+    ).toEqual([
       'error: m.yaml:7:49: routines.neword.distributed_by: distributed_by "w" is not an argument of public.neword (arguments: no_w_id, total)',
       'error: m.yaml:8:61: routines.payment.distributed_by: distributed_by "$2" is out of range: public.payment takes 1 argument',
     ]);
   });
 
   it('compares the argument type with the group column type', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  f: { signature: "f(bigint)", distributed_by: $1, colocation: wh }', '  g: { signature: "g(smallint)", distributed_by: $1, colocation: wh }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...tables,
+          'routines:',
+          '  f: { signature: "f(bigint)", distributed_by: $1, colocation: wh }',
+          '  g: { signature: "g(smallint)", distributed_by: $1, colocation: wh }',
+        ]),
+      ),
+    ).toEqual([
       "error: m.yaml:7:48: routines.f.distributed_by: distribution argument $1 is bigint, which cannot be compared with the group's distribution column type integer",
     ]);
   });
 
   it('needs a hash-distributed group to colocate with', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  f: { signature: "f(integer)", distributed_by: $1, colocate_with: item }', '  g: { signature: "g(integer)", distributed_by: $1 }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...tables,
+          'routines:',
+          '  f: { signature: "f(integer)", distributed_by: $1, colocate_with: item }',
+          '  g: { signature: "g(integer)", distributed_by: $1 }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:7:68: routines.f.colocate_with: colocate_with "item" is a reference table; a distributed routine needs a hash-distributed table',
       'error: m.yaml:8:49: routines.g.distributed_by: distributed_by needs colocation or colocate_with: a hash-distributed group to colocate with',
     ]);
   });
 
   it('reports routine files that do not parse, hold two statements or are not CREATE FUNCTION/PROCEDURE', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  a: { file: a.sql }', '  b: { file: b.sql }', '  c: { file: c.sql }', '  d: { file: ../d.sql }', '  e: { file: e.sql }']), {
-      'a.sql': 'CREATE FUNCTION a() RETURNS int\nLANGUAGE sql AS $$ SELECT 1 $$ BOGUS;',
-      'b.sql': 'CREATE FUNCTION b() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\nDROP TABLE warehouse;',
-      'c.sql': 'SELECT 1;',
-    })).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...tables,
+          'routines:',
+          '  a: { file: a.sql }',
+          '  b: { file: b.sql }',
+          '  c: { file: c.sql }',
+          '  d: { file: ../d.sql }',
+          '  e: { file: e.sql }',
+        ]),
+        {
+          'a.sql': 'CREATE FUNCTION a() RETURNS int\nLANGUAGE sql AS $$ SELECT 1 $$ BOGUS;',
+          'b.sql': 'CREATE FUNCTION b() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\nDROP TABLE warehouse;',
+          'c.sql': 'SELECT 1;',
+        },
+      ),
+    ).toEqual([
       'error: m.yaml:7:14: routines.a.file: a.sql:2:32: syntax error at or near "BOGUS"',
       'error: m.yaml:8:14: routines.b.file: b.sql:2:1: holds 2 statements; expected exactly one CREATE FUNCTION or CREATE PROCEDURE',
       'error: m.yaml:9:14: routines.c.file: c.sql:1:1: is a SelectStmt; expected CREATE FUNCTION or CREATE PROCEDURE',
@@ -250,28 +429,54 @@ describe('routines', () => {
   });
 
   it('refuses a file that creates another routine than the key names', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  neword: { file: n.sql }']), { 'n.sql': 'CREATE FUNCTION app.other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;' })).toEqual([
+    expect(
+      await problems(yaml([...tables, 'routines:', '  neword: { file: n.sql }']), {
+        'n.sql': 'CREATE FUNCTION app.other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;',
+      }),
+    ).toEqual([
       'error: m.yaml:7:19: routines.neword.file: the file creates function app.other, but the manifest key names public.neword',
     ]);
   });
 
   it('warns about an inlinable SQL function (never delegated)', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  f: { file: f.sql, distributed_by: $1, colocation: wh }']), { 'f.sql': 'CREATE FUNCTION f(w integer) RETURNS integer LANGUAGE sql AS $$ SELECT w + 1 $$;' })).toEqual([
+    expect(
+      await problems(yaml([...tables, 'routines:', '  f: { file: f.sql, distributed_by: $1, colocation: wh }']), {
+        'f.sql': 'CREATE FUNCTION f(w integer) RETURNS integer LANGUAGE sql AS $$ SELECT w + 1 $$;',
+      }),
+    ).toEqual([
       'warning: m.yaml:7:14: routines.f.file: public.f is an inlinable SQL function: the planner inlines it into the calling query, so Citus never delegates the call (make it plpgsql, or SECURITY DEFINER, or VOLATILE set-returning)',
     ]);
   });
 
-  it('warns about an int sequence default on a table in a delegated routine\'s group', async () => {
-    expect(await problems(yaml(['version: 1', 'colocation: { wh: {} }', 'tables:',
-      '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }',
-      '  hist: { distributed_by: w_id, colocation: wh, columns: { w_id: integer, id: serial } }',
-      'routines:', '  f: { signature: "f(integer)", distributed_by: $1, colocation: wh }']))).toEqual([
+  it("warns about an int sequence default on a table in a delegated routine's group", async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'colocation: { wh: {} }',
+          'tables:',
+          '  warehouse: { distributed_by: w_id, colocation: wh, columns: { w_id: integer } }',
+          '  hist: { distributed_by: w_id, colocation: wh, columns: { w_id: integer, id: serial } }',
+          'routines:',
+          '  f: { signature: "f(integer)", distributed_by: $1, colocation: wh }',
+        ]),
+      ),
+    ).toEqual([
       'warning: m.yaml:7:49: routines.f.distributed_by: hist.id takes an integer sequence default, but public.f runs on the workers, which cannot use it ("nextval(sequence) calls in worker nodes are not supported for column defaults of type int or smallint"): use bigint',
     ]);
   });
 
   it('refuses file and signature together, and colocation without distributed_by', async () => {
-    expect(await problems(yaml([...tables, 'routines:', '  f: { file: f.sql, signature: "f()" }', '  g: { signature: "g()", colocation: wh }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          ...tables,
+          'routines:',
+          '  f: { file: f.sql, signature: "f()" }',
+          '  g: { signature: "g()", colocation: wh }',
+        ]),
+      ),
+    ).toEqual([
       "error: m.yaml:7:32: routines.f.signature: give either file or signature, not both: a file's signature is read from it",
       'error: m.yaml:8:38: routines.g.colocation: colocation needs distributed_by: a routine without a distribution argument is created on every node and never delegated',
     ]);
@@ -280,20 +485,39 @@ describe('routines', () => {
 
 describe('bench', () => {
   it('needs as many params as placeholders, counted by the parser', async () => {
-    expect(await problems(yaml(['version: 1', 'bench:', '  workloads:',
-      "    a: { sql: \"SELECT f($1, '$2')\", params: [ { int: [1, 2] } ] }",
-      '    b: { sql: "CALL p($1, $2)", params: [ { const: 1 } ] }',
-      '    c: { sql: "SELECT f($2)", params: [ { const: 1 }, { const: 2 } ] }']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'bench:',
+          '  workloads:',
+          '    a: { sql: "SELECT f($1, \'$2\')", params: [ { int: [1, 2] } ] }',
+          '    b: { sql: "CALL p($1, $2)", params: [ { const: 1 } ] }',
+          '    c: { sql: "SELECT f($2)", params: [ { const: 1 }, { const: 2 } ] }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:5:41: bench.workloads.b.params: sql has 2 placeholders but params has 1 entry',
       'error: m.yaml:6:15: bench.workloads.c.sql: sql uses $2 but not $1',
     ]);
   });
 
   it('needs positive weights and non-empty ranges', async () => {
-    expect(await problems(yaml(['version: 1', 'bench:', '  workloads:', '    d: { sql: "SELECT 1", weight: 0 }']))).toEqual([
-      'error: m.yaml:4:35: bench.workloads.d.weight: weight must be positive',
-    ]);
-    expect(await problems(yaml(['version: 1', 'bench:', '  duration: 10s', '  transactions: 5', '  workloads:', '    d: { sql: "SELECT $1", params: [ { int: [5, 1] } ] }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'bench:', '  workloads:', '    d: { sql: "SELECT 1", weight: 0 }'])),
+    ).toEqual(['error: m.yaml:4:35: bench.workloads.d.weight: weight must be positive']);
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'bench:',
+          '  duration: 10s',
+          '  transactions: 5',
+          '  workloads:',
+          '    d: { sql: "SELECT $1", params: [ { int: [5, 1] } ] }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:4:17: bench.transactions: give duration or transactions, not both',
       'error: m.yaml:6:45: bench.workloads.d.params[0].int: int range [5, 1] is empty: the low bound is above the high bound',
     ]);
@@ -301,9 +525,19 @@ describe('bench', () => {
 });
 
 describe('more rules', () => {
-  it('checks sequence bounds and a serial sequence\'s type', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  t: { columns: { id: serial } }', 'sequences:',
-      '  t_id_seq: { type: bigint }', '  s: { min: 10, max: 1, start: 50 }']))).toEqual([
+  it("checks sequence bounds and a serial sequence's type", async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  t: { columns: { id: serial } }',
+          'sequences:',
+          '  t_id_seq: { type: bigint }',
+          '  s: { min: 10, max: 1, start: 50 }',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:5:21: sequences.t_id_seq.type: type bigint differs from the type of the serial column t.id that owns it (integer)',
       'error: m.yaml:6:13: sequences.s.min: min 10 is greater than max 1',
       'error: m.yaml:6:32: sequences.s.start: start 50 is outside min..max',
@@ -311,23 +545,44 @@ describe('more rules', () => {
   });
 
   it('makes serial columns NOT NULL, as PostgreSQL does, and refuses not_null: false on one', async () => {
-    const m = await load(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: bigserial, n: integer } }']));
-    expect(m.desired.tables['public.t']!.columns!.map((c) => [c.name, c.notNull])).toEqual([['id', true], ['n', false]]);
-    expect(await problems(yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: { type: serial, not_null: false } } }']))).toEqual([
+    const m = await load(
+      yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: bigserial, n: integer } }']),
+    );
+    expect(m.desired.tables['public.t']!.columns!.map((c) => [c.name, c.notNull])).toEqual([
+      ['id', true],
+      ['n', false],
+    ]);
+    expect(
+      await problems(
+        yaml(['version: 1', 'tables:', '  t: { local: true, columns: { id: { type: serial, not_null: false } } }']),
+      ),
+    ).toEqual([
       'error: m.yaml:3:62: tables.t.columns.id.not_null: a serial column is always NOT NULL in PostgreSQL: remove not_null: false',
     ]);
   });
 
   it('refuses one table declared twice under different keys', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  orders: { local: true }', '  public.orders: { local: true }']))).toEqual([
+    expect(
+      await problems(yaml(['version: 1', 'tables:', '  orders: { local: true }', '  public.orders: { local: true }'])),
+    ).toEqual([
       'error: m.yaml:4:3: tables["public.orders"]: declares table public.orders a second time (first as "orders")',
     ]);
   });
 
   it('checks foreign-key arity and that the target is a key', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  r: { reference: true, columns: { a: int, b: int }, primary_key: [a] }',
-      '  s:', '    reference: true', '    columns: { x: int, y: int }',
-      '    foreign_keys: [ { columns: [x, y], references: r, ref_columns: [a] }, { columns: [x], references: r, ref_columns: [b] } ]']))).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  r: { reference: true, columns: { a: int, b: int }, primary_key: [a] }',
+          '  s:',
+          '    reference: true',
+          '    columns: { x: int, y: int }',
+          '    foreign_keys: [ { columns: [x, y], references: r, ref_columns: [a] }, { columns: [x], references: r, ref_columns: [b] } ]',
+        ]),
+      ),
+    ).toEqual([
       'error: m.yaml:7:68: tables.s.foreign_keys[0].ref_columns: columns has 2 columns but ref_columns has 1',
       'error: m.yaml:7:119: tables.s.foreign_keys[1].ref_columns: ref_columns (b) are not the primary key or a unique constraint of public.r',
     ]);
@@ -338,16 +593,28 @@ describe('more rules', () => {
       'f.sql': 'CREATE FUNCTION f(w integer, OUT n integer) LANGUAGE plpgsql AS $$ BEGIN n := w; END $$;',
       'p.sql': 'CREATE PROCEDURE p(w integer) LANGUAGE plpgsql AS $$ BEGIN NULL; END $$;',
     };
-    expect(await problems(yaml(['version: 1', 'colocation: { g: {} }', 'tables:', '  t: { distributed_by: w, colocation: g, columns: { w: integer } }', 'routines:',
-      '  f: { file: f.sql, distributed_by: n, colocation: g }', '  p: { file: p.sql, distributed_by: w, colocation: g, force_delegation: true }']), files)).toEqual([
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'colocation: { g: {} }',
+          'tables:',
+          '  t: { distributed_by: w, colocation: g, columns: { w: integer } }',
+          'routines:',
+          '  f: { file: f.sql, distributed_by: n, colocation: g }',
+          '  p: { file: p.sql, distributed_by: w, colocation: g, force_delegation: true }',
+        ]),
+        files,
+      ),
+    ).toEqual([
       'error: m.yaml:6:37: routines.f.distributed_by: distributed_by "n" is an OUT argument; the distribution argument must be passed in the call',
       'warning: m.yaml:7:73: routines.p.force_delegation: force_delegation has no effect on a procedure: Citus never delegates a CALL inside a transaction block',
     ]);
   });
 
   it('refuses a primary key column that is not a column', async () => {
-    expect(await problems(yaml(['version: 1', 'tables:', '  t: { columns: { a: int }, primary_key: [a, b] }']))).toEqual([
-      'error: m.yaml:3:46: tables.t.primary_key[1]: column "b" is not a column of this table',
-    ]);
+    expect(
+      await problems(yaml(['version: 1', 'tables:', '  t: { columns: { a: int }, primary_key: [a, b] }'])),
+    ).toEqual(['error: m.yaml:3:46: tables.t.primary_key[1]: column "b" is not a column of this table']);
   });
 });

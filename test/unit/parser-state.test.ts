@@ -9,7 +9,9 @@ describe('the SQL parser as a dependency', () => {
     const { sameExpression } = await import('../../src/sql/normalize.js');
     expect(() => sameExpression("'x'", "'x'::text")).toThrow('the SQL parser is not loaded (call loadParser first)');
     const { compareRoutines } = await import('../../src/sql/normalize.js');
-    expect(() => compareRoutines('CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$', 'x')).toThrow('not loaded');
+    expect(() => compareRoutines('CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$', 'x')).toThrow(
+      'not loaded',
+    );
   });
 
   it('once loaded, a cast of a constant is the same expression', async () => {
@@ -25,16 +27,24 @@ describe('the SQL parser as a dependency', () => {
     await loadParser();
     const sql = "SELECT 'ééé' FROM WHERE";
     let failure: unknown;
-    try { parseStatements(sql); } catch (e) { failure = e; }
+    try {
+      parseStatements(sql);
+    } catch (e) {
+      failure = e;
+    }
     expect(failure).toBeInstanceOf(ParseFailure);
     expect((failure as InstanceType<typeof ParseFailure>).position).toBe(Buffer.byteLength("SELECT 'ééé' FROM "));
   });
 
   it('a routine file with a syntax error after non-ASCII text: file:line:col in characters', async () => {
     const { loadManifestText } = await import('../../src/manifest/load.js');
-    const files: Record<string, string> = { '/p/r.sql': "-- café\nCREATE FUNCTION f() RETURNS text LANGUAGE sql AS $$ SELECT 'é' $$ STRICT STRICT WHERE;\n" };
+    const files: Record<string, string> = {
+      '/p/r.sql': "-- café\nCREATE FUNCTION f() RETURNS text LANGUAGE sql AS $$ SELECT 'é' $$ STRICT STRICT WHERE;\n",
+    };
     const fs = { readFile: (p: string) => files[p]!, size: () => 1 };
-    const err = await loadManifestText('version: 1\nroutines:\n  f: { file: r.sql }\n', 'm.yaml', '/p', fs).catch((e: unknown) => e) as { problems: { message: string }[] };
+    const err = (await loadManifestText('version: 1\nroutines:\n  f: { file: r.sql }\n', 'm.yaml', '/p', fs).catch(
+      (e: unknown) => e,
+    )) as { problems: { message: string }[] };
     const line2 = files['/p/r.sql']!.split('\n')[1]!;
     expect(err.problems[0]!.message).toBe(`r.sql:2:${line2.indexOf('WHERE') + 1}: syntax error at or near "WHERE"`);
   });

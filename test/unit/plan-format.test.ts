@@ -20,7 +20,9 @@ describe('plan formats', () => {
     expect(text.join('\n')).not.toContain('No changes');
     const sql = formatPlan(plan, 'sql');
     expect(sql).toContain('-- 1 problem: the plan cannot be applied until it is fixed.\n');
-    expect(sql).toContain('-- problem: public.ghost: is declared without columns (created elsewhere) but does not exist\n');
+    expect(sql).toContain(
+      '-- problem: public.ghost: is declared without columns (created elsewhere) but does not exist\n',
+    );
     expect(sql).not.toMatch(/no changes/i);
     expect(formatPlan(plan, 'markdown')).toContain('**1 problem: the plan cannot be applied until it is fixed.**');
   });
@@ -28,14 +30,19 @@ describe('plan formats', () => {
   it('names a distribution column the cluster does not have, with the steps planned so far', async () => {
     const plan = await planOf('14-no-columns-unknown-column');
     expect(plan.problems.map((p) => p.code)).toEqual(['unknown_column', 'unknown_column']);
-    expect(formatPlan(plan, 'text').split('\n')[1]).toBe('2 problems: the plan cannot be applied until they are fixed (5 steps planned so far).');
+    expect(formatPlan(plan, 'text').split('\n')[1]).toBe(
+      '2 problems: the plan cannot be applied until they are fixed (5 steps planned so far).',
+    );
   });
 
   it('names unmanaged objects in every format when there is nothing to apply', async () => {
     const plan = await planOf('11-converged');
-    const headline = 'No changes to what the manifest declares; the cluster also holds 1 object the manifest does not declare (unmanaged, left alone).';
+    const headline =
+      'No changes to what the manifest declares; the cluster also holds 1 object the manifest does not declare (unmanaged, left alone).';
     expect(formatPlan(plan, 'text').split('\n')[1]).toBe(headline);
-    expect(formatPlan(plan, 'sql')).toContain(`-- ${headline}\n\n-- no steps\n\n-- unmanaged (left alone): table public.extra\n`);
+    expect(formatPlan(plan, 'sql')).toContain(
+      `-- ${headline}\n\n-- no steps\n\n-- unmanaged (left alone): table public.extra\n`,
+    );
     expect(formatPlan(plan, 'markdown')).toContain('- table public.extra');
   });
 });

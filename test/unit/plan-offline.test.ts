@@ -19,13 +19,17 @@ describe('hammerdb', () => {
   });
 
   it('ships the procedures layout as templates/hammerdb/citus-migrate.yaml', () => {
-    expect(readFileSync('templates/hammerdb/citus-migrate.yaml', 'utf8')).toBe(hammerdbManifest({ variant: 'procedures', shardCount: 32 }));
+    expect(readFileSync('templates/hammerdb/citus-migrate.yaml', 'utf8')).toBe(
+      hammerdbManifest({ variant: 'procedures', shardCount: 32 }),
+    );
   });
 
   it('honours --shard-count and colocates every table with the warehouse anchor', async () => {
     const plan = await hammerdbPlan({ variant: 'procedures', shardCount: 8 });
     const sql = plan.transaction.steps.flatMap((s) => s.sql);
-    expect(sql).toContain("SELECT create_distributed_table('public.warehouse', 'w_id', colocate_with => 'none', shard_count => 8)");
+    expect(sql).toContain(
+      "SELECT create_distributed_table('public.warehouse', 'w_id', colocate_with => 'none', shard_count => 8)",
+    );
     expect(sql.filter((s) => s.includes("colocate_with => 'public.warehouse')"))).toHaveLength(7);
     expect(sql).toContain("SELECT create_reference_table('public.item')");
     expect(plan.hazards).toEqual(['copies_data']);
@@ -33,11 +37,15 @@ describe('hammerdb', () => {
 });
 
 describe('plan order and content', () => {
-  it('alters a new serial column\'s sequence only when it declares something CREATE TABLE does not give it', async () => {
-    const manifest = (cache: number): string => `version: 1\ntables:\n  t: { distributed_by: w, columns: { id: bigserial, w: { type: integer, not_null: true } } }\nsequences:\n  t_id_seq: { cache: ${cache} }\n`;
-    const sql = async (cache: number): Promise<string[]> => planOffline(await load(manifest(cache)), 'm').transaction.steps.flatMap((s) => s.sql);
+  it("alters a new serial column's sequence only when it declares something CREATE TABLE does not give it", async () => {
+    const manifest = (cache: number): string =>
+      `version: 1\ntables:\n  t: { distributed_by: w, columns: { id: bigserial, w: { type: integer, not_null: true } } }\nsequences:\n  t_id_seq: { cache: ${cache} }\n`;
+    const sql = async (cache: number): Promise<string[]> =>
+      planOffline(await load(manifest(cache)), 'm').transaction.steps.flatMap((s) => s.sql);
     expect((await sql(1)).filter((s) => s.startsWith('ALTER SEQUENCE'))).toEqual([]);
-    expect((await sql(100)).filter((s) => s.startsWith('ALTER SEQUENCE'))).toEqual(['ALTER SEQUENCE public.t_id_seq CACHE 100']);
+    expect((await sql(100)).filter((s) => s.startsWith('ALTER SEQUENCE'))).toEqual([
+      'ALTER SEQUENCE public.t_id_seq CACHE 100',
+    ]);
     expect((await sql(1)).find((s) => s.startsWith('CREATE TABLE'))).toContain('id bigserial NOT NULL');
   });
 
@@ -54,10 +62,19 @@ describe('plan order and content', () => {
   });
 
   it('passes every argument explicitly to Citus (a NULL argument is a silent no-op)', async () => {
-    const m = await load(['version: 1', 'colocation: { g: { shard_count: 4 } }', 'tables:',
-      '  a: { distributed_by: id, colocation: g, columns: { id: bigint } }',
-      '  e: { single_shard: true, columns: { id: bigint } }',
-      'routines:', '  f: { signature: "f(bigint)", distributed_by: $1, colocation: g }', '  h: { signature: "h()" }', '  byname: {}'].join('\n'));
+    const m = await load(
+      [
+        'version: 1',
+        'colocation: { g: { shard_count: 4 } }',
+        'tables:',
+        '  a: { distributed_by: id, colocation: g, columns: { id: bigint } }',
+        '  e: { single_shard: true, columns: { id: bigint } }',
+        'routines:',
+        '  f: { signature: "f(bigint)", distributed_by: $1, colocation: g }',
+        '  h: { signature: "h()" }',
+        '  byname: {}',
+      ].join('\n'),
+    );
     const sql = planOffline(m).transaction.steps.flatMap((s) => s.sql);
     expect(sql).toEqual([
       'CREATE TABLE public.a (\n    id bigint\n)',
@@ -71,10 +88,14 @@ describe('plan order and content', () => {
   });
 
   it('pins search_path for a routine file that names no schema', async () => {
-    const m = await load(['version: 1', 'defaults: { schema: app }', 'routines:', '  f: { file: f.sql }'].join('\n'),
-      { 'f.sql': 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n-- trailing' });
+    const m = await load(['version: 1', 'defaults: { schema: app }', 'routines:', '  f: { file: f.sql }'].join('\n'), {
+      'f.sql': 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n-- trailing',
+    });
     const step = planOffline(m).transaction.steps.find((s) => s.kind === 'create_routine')!;
-    expect(step.sql).toEqual(['SET LOCAL search_path TO app', 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$']);
+    expect(step.sql).toEqual([
+      'SET LOCAL search_path TO app',
+      'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$',
+    ]);
   });
 
   it('plans nothing for an empty manifest', async () => {
@@ -88,15 +109,28 @@ describe('formats', () => {
   it('json is a versioned plan document', async () => {
     const plan = await hammerdbPlan({ variant: 'functions', shardCount: 4 });
     const doc = JSON.parse(formatPlan(plan, 'json'));
-    expect(doc).toMatchObject({ format: 'citus-migrate.plan', formatVersion: 1, changes: true, hazards: ['copies_data'], source: { kind: 'offline' } });
+    expect(doc).toMatchObject({
+      format: 'citus-migrate.plan',
+      formatVersion: 1,
+      changes: true,
+      hazards: ['copies_data'],
+      source: { kind: 'offline' },
+    });
     expect(doc.transaction.preamble[0]).toBe("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'");
-    expect(doc.transaction.steps[0]).toMatchObject({ index: 1, kind: 'create_reference_table', phase: 'reference_tables', hazards: ['copies_data'] });
+    expect(doc.transaction.steps[0]).toMatchObject({
+      index: 1,
+      kind: 'create_reference_table',
+      phase: 'reference_tables',
+      hazards: ['copies_data'],
+    });
   });
 
   it('text shows one line per step with its hazards', async () => {
     const text = formatPlan(await hammerdbPlan({ variant: 'procedures', shardCount: 32 }), 'text');
     expect(text).toContain('24 steps in one transaction; hazards: copies_data (9)');
-    expect(text).toContain('     2. distribute public.warehouse by w_id: anchor of colocation group "warehouse", 32 shards; copies its rows into the shards  [copies_data]');
+    expect(text).toContain(
+      '     2. distribute public.warehouse by w_id: anchor of colocation group "warehouse", 32 shards; copies its rows into the shards  [copies_data]',
+    );
   });
 
   it('markdown is a table plus the SQL in a details block, with pipes escaped', async () => {
@@ -119,17 +153,36 @@ describe('hammerdb --manifest', () => {
 
   it('sizes the bench from the data unless --warehouses is given', async () => {
     const r = await cli(['hammerdb', '--manifest', '--schema', 'tpcc']);
-    expect(r.stdout).toContain('      params: [ { int: [ 1, { max: warehouse.w_id } ] }, { const: { max: warehouse.w_id } }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]\n');
+    expect(r.stdout).toContain(
+      '      params: [ { int: [ 1, { max: warehouse.w_id } ] }, { const: { max: warehouse.w_id } }, { int: [ 1, 10 ] }, { nurand: [ 1023, 1, 3000 ] }, { int: [ 5, 15 ] } ]\n',
+    );
     const m = await loadManifestText(r.stdout, 'hammerdb.yaml', process.cwd());
-    expect(dataRefsOf(m.bench!.workloads).map((ref) => [ref.text, ref.table])).toEqual([['max(warehouse.w_id)', { schema: 'tpcc', name: 'warehouse' }]]);
+    expect(dataRefsOf(m.bench!.workloads).map((ref) => [ref.text, ref.table])).toEqual([
+      ['max(warehouse.w_id)', { schema: 'tpcc', name: 'warehouse' }],
+    ]);
     expect((await cli(['hammerdb', '--manifest', '--warehouses', '0'])).code).toBe(64);
   });
 });
 
 describe('problems', () => {
   it('name their object once: a long routine signature is not repeated in the message', async () => {
-    const m = await load('version: 1\nroutines:\n  payment: { signature: "payment(integer, integer, numeric, integer, integer)" }\n');
-    const { problems } = diff(m.desired, { schemas: ['public'], tables: {}, groups: {}, sequences: {}, routines: {}, objects: {} });
-    expect(problems).toEqual([{ code: 'missing_routine', object: 'public.payment(integer, integer, numeric, integer, integer)', message: 'is declared without a file (created elsewhere) but does not exist' }]);
+    const m = await load(
+      'version: 1\nroutines:\n  payment: { signature: "payment(integer, integer, numeric, integer, integer)" }\n',
+    );
+    const { problems } = diff(m.desired, {
+      schemas: ['public'],
+      tables: {},
+      groups: {},
+      sequences: {},
+      routines: {},
+      objects: {},
+    });
+    expect(problems).toEqual([
+      {
+        code: 'missing_routine',
+        object: 'public.payment(integer, integer, numeric, integer, integer)',
+        message: 'is declared without a file (created elsewhere) but does not exist',
+      },
+    ]);
   });
 });

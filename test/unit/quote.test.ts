@@ -3,7 +3,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser, parseStatements } from '../../src/sql/pg-parse.js';
-import { formatQualifiedKey, parseQualifiedKey, quoteIdent, quoteLiteral, quoteQualified, quoteRegclass } from '../../src/sql/quote.js';
+import {
+  formatQualifiedKey,
+  parseQualifiedKey,
+  quoteIdent,
+  quoteLiteral,
+  quoteQualified,
+  quoteRegclass,
+} from '../../src/sql/quote.js';
 
 beforeAll(loadParser);
 
@@ -27,12 +34,17 @@ describe('quoteIdent', () => {
   });
 
   it('reads back as the same name for any identifier (property)', () => {
-    const ident = fc.string({ minLength: 1, maxLength: 20, unit: 'binary' }).filter((s) => !s.includes('\u0000') && Buffer.byteLength(s) <= 63);
-    fc.assert(fc.property(ident, (name) => {
-      const stmts = parseStatements(`SELECT 1 AS ${quoteIdent(name)}`);
-      expect(stmts).toHaveLength(1);
-      expect(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.name).toBe(name);
-    }), { numRuns: 500 });
+    const ident = fc
+      .string({ minLength: 1, maxLength: 20, unit: 'binary' })
+      .filter((s) => !s.includes('\u0000') && Buffer.byteLength(s) <= 63);
+    fc.assert(
+      fc.property(ident, (name) => {
+        const stmts = parseStatements(`SELECT 1 AS ${quoteIdent(name)}`);
+        expect(stmts).toHaveLength(1);
+        expect(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.name).toBe(name);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -45,11 +57,17 @@ describe('quoteLiteral', () => {
   ])('%s -> %s', (value, lit) => expect(quoteLiteral(value)).toBe(lit));
 
   it('reads back as the same string for any text (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40, unit: 'binary' }).filter((s) => !s.includes('\u0000')), (value) => {
-      const stmts = parseStatements(`SELECT ${quoteLiteral(value)}`);
-      const c = stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val.A_Const;
-      expect(c.sval?.sval ?? '').toBe(value);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40, unit: 'binary' }).filter((s) => !s.includes('\u0000')),
+        (value) => {
+          const stmts = parseStatements(`SELECT ${quoteLiteral(value)}`);
+          const c = stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val.A_Const;
+          expect(c.sval?.sval ?? '').toBe(value);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -79,10 +97,20 @@ describe('qualified names', () => {
   ])('formats key %o as %s', (q, key) => expect(formatQualifiedKey(q, 'public')).toBe(key));
 
   it('formats any qualified name as a key that parses back to it (property)', () => {
-    const part = fc.oneof(fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }), fc.constantFrom('"', '.', '"."', 'a"b', 'a.b', '""', ' x ', 'public'))
+    const part = fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }),
+        fc.constantFrom('"', '.', '"."', 'a"b', 'a.b', '""', ' x ', 'public'),
+      )
       .filter((s) => !s.includes('\u0000'));
-    fc.assert(fc.property(part, part, fc.constantFrom('public', 'app', 'a.b'), (schema, name, defaultSchema) => {
-      expect(parseQualifiedKey(formatQualifiedKey({ schema, name }, defaultSchema), defaultSchema)).toEqual({ schema, name });
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(part, part, fc.constantFrom('public', 'app', 'a.b'), (schema, name, defaultSchema) => {
+        expect(parseQualifiedKey(formatQualifiedKey({ schema, name }, defaultSchema), defaultSchema)).toEqual({
+          schema,
+          name,
+        });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

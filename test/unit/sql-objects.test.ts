@@ -8,27 +8,65 @@ import { keyHash, objectSteps, type ObjectDiffContext } from '../../src/plan/dif
 import { summarize } from '../../src/plan/render-sql.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 
-beforeAll(async () => { await loadParser(); });
+beforeAll(async () => {
+  await loadParser();
+});
 
-const argTypes = (owa: Node): string => (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
+const argTypes = (owa: Node): string =>
+  (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
 const read = (text: string) => objectsFromSql([{ file: 'x.sql', text }], 'public', argTypes);
 
 describe('what each statement declares', () => {
   it.each([
-    ['CREATE VIEW app.v AS SELECT * FROM app.t JOIN s.u USING (id)', 'view app.v', undefined, ['relation app.t', 'relation s.u']],
-    ['CREATE MATERIALIZED VIEW mv AS SELECT count(*) FROM t', 'materialized view public.mv', undefined, ['relation public.t']],
+    [
+      'CREATE VIEW app.v AS SELECT * FROM app.t JOIN s.u USING (id)',
+      'view app.v',
+      undefined,
+      ['relation app.t', 'relation s.u'],
+    ],
+    [
+      'CREATE MATERIALIZED VIEW mv AS SELECT count(*) FROM t',
+      'materialized view public.mv',
+      undefined,
+      ['relation public.t'],
+    ],
     ["CREATE TYPE app.e AS ENUM ('a')", 'enum app.e', undefined, []],
     ['CREATE DOMAIN d AS app.e CHECK (VALUE IS NOT NULL)', 'domain public.d', undefined, ['type app.e']],
     ['CREATE TYPE app.c AS (a app.e, b int)', 'composite type app.c', undefined, ['type app.e']],
     ['CREATE EXTENSION IF NOT EXISTS citext', 'extension citext', undefined, []],
     ['CREATE INDEX i ON app.t (lower(x))', 'index app.i', 'relation app.t', ['relation app.t']],
-    ['ALTER TABLE ONLY app.t ADD CONSTRAINT c CHECK (x > 0)', 'check constraint app.t.c', 'relation app.t', ['relation app.t']],
-    ['ALTER TABLE app.t ADD CONSTRAINT x EXCLUDE USING gist (r WITH &&)', 'exclusion constraint app.t.x', 'relation app.t', ['relation app.t']],
-    ['CREATE TRIGGER tg BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.f()', 'trigger app.t.tg', 'relation app.t', ['relation app.t', 'routine app.f']],
+    [
+      'ALTER TABLE ONLY app.t ADD CONSTRAINT c CHECK (x > 0)',
+      'check constraint app.t.c',
+      'relation app.t',
+      ['relation app.t'],
+    ],
+    [
+      'ALTER TABLE app.t ADD CONSTRAINT x EXCLUDE USING gist (r WITH &&)',
+      'exclusion constraint app.t.x',
+      'relation app.t',
+      ['relation app.t'],
+    ],
+    [
+      'CREATE TRIGGER tg BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.f()',
+      'trigger app.t.tg',
+      'relation app.t',
+      ['relation app.t', 'routine app.f'],
+    ],
     ['ALTER TABLE app.t ENABLE ROW LEVEL SECURITY', 'row level security app.t', 'relation app.t', ['relation app.t']],
-    ['CREATE POLICY p ON app.t USING (app.allowed(x))', 'policy app.t.p', 'relation app.t', ['relation app.t', 'routine app.allowed']],
+    [
+      'CREATE POLICY p ON app.t USING (app.allowed(x))',
+      'policy app.t.p',
+      'relation app.t',
+      ['relation app.t', 'routine app.allowed'],
+    ],
     ["COMMENT ON COLUMN app.t.x IS 'x'", 'comment on column app.t.x', 'relation app.t', ['relation app.t']],
-    ["COMMENT ON FUNCTION app.f(int, text) IS 'x'", 'comment on function app.f(integer, text)', 'routine app.f', ['routine app.f']],
+    [
+      "COMMENT ON FUNCTION app.f(int, text) IS 'x'",
+      'comment on function app.f(integer, text)',
+      'routine app.f',
+      ['routine app.f'],
+    ],
     ["COMMENT ON TRIGGER tg ON app.t IS 'x'", 'comment on trigger tg ON app.t', 'relation app.t', ['relation app.t']],
     ["COMMENT ON SCHEMA app IS 'x'", 'comment on schema app', undefined, []],
     ['CREATE VIEW "Odd name" AS SELECT 1', 'view public."Odd name"', undefined, []],
@@ -67,17 +105,26 @@ ALTER TYPE missing ADD VALUE 'x';
 CREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1';
 ALTER TABLE t ADD PRIMARY KEY (x);`;
     expect(read(text).problems.map((p) => `${p.where} ${p.code}`)).toEqual([
-      'x.sql:2:1 unsupported_statement', 'x.sql:4:3 unsupported_statement', 'x.sql:6:1 duplicate_object',
-      'x.sql:7:1 amends_undeclared', 'x.sql:9:1 unsupported_statement',
+      'x.sql:2:1 unsupported_statement',
+      'x.sql:4:3 unsupported_statement',
+      'x.sql:6:1 duplicate_object',
+      'x.sql:7:1 amends_undeclared',
+      'x.sql:9:1 unsupported_statement',
     ]);
     // A syntax error anywhere: the file is reported once, at the error.
     expect(read(`${text}\nSELEC 1;`).problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:10:1 invalid_sql']);
   });
 
   it('compares what PostgreSQL prints back with what a user writes', () => {
-    expect(objectKey(['ALTER TABLE app.t ADD CONSTRAINT c CHECK ((price > (0)::numeric))'])).toBe(objectKey(['ALTER TABLE ONLY app.t ADD CONSTRAINT c CHECK (price > 0)']));
-    expect(objectKey(['CREATE INDEX i ON public.t USING btree (lower(name))'])).toBe(objectKey(['CREATE INDEX IF NOT EXISTS i ON t (lower(name))']));
-    expect(objectKey(['CREATE INDEX i ON public.t USING btree (lower(name))'])).not.toBe(objectKey(['CREATE INDEX i ON t (upper(name))']));
+    expect(objectKey(['ALTER TABLE app.t ADD CONSTRAINT c CHECK ((price > (0)::numeric))'])).toBe(
+      objectKey(['ALTER TABLE ONLY app.t ADD CONSTRAINT c CHECK (price > 0)']),
+    );
+    expect(objectKey(['CREATE INDEX i ON public.t USING btree (lower(name))'])).toBe(
+      objectKey(['CREATE INDEX IF NOT EXISTS i ON t (lower(name))']),
+    );
+    expect(objectKey(['CREATE INDEX i ON public.t USING btree (lower(name))'])).not.toBe(
+      objectKey(['CREATE INDEX i ON t (upper(name))']),
+    );
   });
 });
 
@@ -85,67 +132,188 @@ ALTER TABLE t ADD PRIMARY KEY (x);`;
 
 function obj(id: string, create: string, extra: Partial<SqlObject> = {}): SqlObject {
   const [kind, name] = splitId(id);
-  const provides = kind === 'view' || kind === 'materialized view' ? [`relation ${name}`] : ['enum', 'domain', 'composite type'].includes(kind) ? [`type ${name}`] : [];
-  return { id, kind: kind as SqlObject['kind'], name, create: [create], drop: [`DROP ${id}`], provides, deps: [], ...extra };
+  const provides =
+    kind === 'view' || kind === 'materialized view'
+      ? [`relation ${name}`]
+      : ['enum', 'domain', 'composite type'].includes(kind)
+        ? [`type ${name}`]
+        : [];
+  return {
+    id,
+    kind: kind as SqlObject['kind'],
+    name,
+    create: [create],
+    drop: [`DROP ${id}`],
+    provides,
+    deps: [],
+    ...extra,
+  };
 }
 function splitId(id: string): [string, string] {
-  for (const k of ['materialized view', 'check constraint', 'composite type', 'row level security', 'view', 'enum', 'domain', 'index', 'trigger', 'policy', 'comment', 'extension']) {
+  for (const k of [
+    'materialized view',
+    'check constraint',
+    'composite type',
+    'row level security',
+    'view',
+    'enum',
+    'domain',
+    'index',
+    'trigger',
+    'policy',
+    'comment',
+    'extension',
+  ]) {
     if (id.startsWith(`${k} `)) return [k, id.slice(k.length + 1)];
   }
   throw new Error(id);
 }
 function model(objects: SqlObject[], tables: string[] = []): ClusterModel {
   return {
-    schemas: ['public'], groups: {}, sequences: {}, routines: {},
-    tables: Object.fromEntries(tables.map((t) => [t, { id: t, qname: { schema: 'public', name: t.split('.')[1]! }, unique: [], indexes: [], foreignKeys: [], distribution: { kind: 'local' as const } }])),
+    schemas: ['public'],
+    groups: {},
+    sequences: {},
+    routines: {},
+    tables: Object.fromEntries(
+      tables.map((t) => [
+        t,
+        {
+          id: t,
+          qname: { schema: 'public', name: t.split('.')[1]! },
+          unique: [],
+          indexes: [],
+          foreignKeys: [],
+          distribution: { kind: 'local' as const },
+        },
+      ]),
+    ),
     objects: Object.fromEntries(objects.map((o) => [o.id, o])),
   };
 }
-const ctx = (over: Partial<ObjectDiffContext> = {}): ObjectDiffContext => ({ prune: false, ignore: () => false, changedRelations: new Set(), recreatedRoutines: new Set(), recorded: {}, ...over });
+const ctx = (over: Partial<ObjectDiffContext> = {}): ObjectDiffContext => ({
+  prune: false,
+  ignore: () => false,
+  changedRelations: new Set(),
+  recreatedRoutines: new Set(),
+  recorded: {},
+  ...over,
+});
 const plan = (d: ClusterModel, a: ClusterModel, c = ctx()) => {
   const r = objectSteps(d, a, c);
-  return { steps: r.steps.map(summarize), problems: r.problems.map((p) => `${p.object}: ${p.code}`), unmanaged: r.unmanaged };
+  return {
+    steps: r.steps.map(summarize),
+    problems: r.problems.map((p) => `${p.object}: ${p.code}`),
+    unmanaged: r.unmanaged,
+  };
 };
 
 describe('object diff', () => {
   const v = obj('view public.v', 'CREATE VIEW public.v AS SELECT 1', { deps: [] });
   const v2 = obj('view public.v2', 'CREATE VIEW public.v2 AS SELECT * FROM public.v', { deps: ['relation public.v'] });
-  const c = obj('comment on view public.v2', "COMMENT ON VIEW public.v2 IS 'x'", { parent: 'relation public.v2', deps: ['relation public.v2'] });
+  const c = obj('comment on view public.v2', "COMMENT ON VIEW public.v2 IS 'x'", {
+    parent: 'relation public.v2',
+    deps: ['relation public.v2'],
+  });
 
   it.each([
     ['nothing declared, nothing there', [], [], { steps: [], problems: [], unmanaged: [] }],
-    ['creates in dependency order', [c, v2, v], [], { steps: ['create view public.v', 'create view public.v2', 'create comment on view public.v2'], problems: [], unmanaged: [] }],
+    [
+      'creates in dependency order',
+      [c, v2, v],
+      [],
+      {
+        steps: ['create view public.v', 'create view public.v2', 'create comment on view public.v2'],
+        problems: [],
+        unmanaged: [],
+      },
+    ],
     ['same definition: nothing', [v, v2], [v, v2], { steps: [], problems: [], unmanaged: [] }],
-    ['undeclared: unmanaged, its comment goes with it', [v], [v, v2, c], { steps: [], problems: [], unmanaged: ['view public.v2'] }],
-    ['a changed view takes its dependents with it', [obj('view public.v', 'CREATE VIEW public.v AS SELECT 2'), v2, c], [v, v2, c], { steps: [
-      'drop comment on view public.v2 (to create it again)', 'drop view public.v2 (to create it again)', 'drop view public.v (to create it again)',
-      'create again view public.v', 'create again view public.v2', 'create again comment on view public.v2'], problems: [], unmanaged: [] }],
-    ['a changed comment is set again, nothing dropped', [v, v2, obj('comment on view public.v2', "COMMENT ON VIEW public.v2 IS 'y'", { parent: 'relation public.v2' })], [v, v2, c],
-      { steps: ['change comment on view public.v2'], problems: [], unmanaged: [] }],
-    ['an undeclared dependent of a changed view is a problem', [obj('view public.v', 'CREATE VIEW public.v AS SELECT 2')], [v, v2],
-      { steps: ['drop view public.v (to create it again)', 'create again view public.v'], problems: ['view public.v2: dependent_object'], unmanaged: ['view public.v2'] }],
+    [
+      'undeclared: unmanaged, its comment goes with it',
+      [v],
+      [v, v2, c],
+      { steps: [], problems: [], unmanaged: ['view public.v2'] },
+    ],
+    [
+      'a changed view takes its dependents with it',
+      [obj('view public.v', 'CREATE VIEW public.v AS SELECT 2'), v2, c],
+      [v, v2, c],
+      {
+        steps: [
+          'drop comment on view public.v2 (to create it again)',
+          'drop view public.v2 (to create it again)',
+          'drop view public.v (to create it again)',
+          'create again view public.v',
+          'create again view public.v2',
+          'create again comment on view public.v2',
+        ],
+        problems: [],
+        unmanaged: [],
+      },
+    ],
+    [
+      'a changed comment is set again, nothing dropped',
+      [v, v2, obj('comment on view public.v2', "COMMENT ON VIEW public.v2 IS 'y'", { parent: 'relation public.v2' })],
+      [v, v2, c],
+      { steps: ['change comment on view public.v2'], problems: [], unmanaged: [] },
+    ],
+    [
+      'an undeclared dependent of a changed view is a problem',
+      [obj('view public.v', 'CREATE VIEW public.v AS SELECT 2')],
+      [v, v2],
+      {
+        steps: ['drop view public.v (to create it again)', 'create again view public.v'],
+        problems: ['view public.v2: dependent_object'],
+        unmanaged: ['view public.v2'],
+      },
+    ],
   ])('%s', (_name, desired, actual, want) => {
     expect(plan(model(desired as SqlObject[]), model(actual as SqlObject[]))).toEqual(want);
   });
 
   it('with prune, an undeclared dependent of a changed view is dropped first, other undeclared objects last', () => {
     const other = obj('view public.w', 'CREATE VIEW public.w AS SELECT 3');
-    expect(plan(model([obj('view public.v', 'CREATE VIEW public.v AS SELECT 2')]), model([v, v2, other]), ctx({ prune: true })).steps).toEqual([
-      'drop view public.v2 (prune: it depends on what this plan changes)', 'drop view public.v (to create it again)', 'create again view public.v', 'drop view public.w (prune)']);
+    expect(
+      plan(
+        model([obj('view public.v', 'CREATE VIEW public.v AS SELECT 2')]),
+        model([v, v2, other]),
+        ctx({ prune: true }),
+      ).steps,
+    ).toEqual([
+      'drop view public.v2 (prune: it depends on what this plan changes)',
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+      'drop view public.w (prune)',
+    ]);
   });
 
   it('a view over a column whose type changes is dropped and created again; an index on that table is not', () => {
-    const tv = obj('view public.tv', 'CREATE VIEW public.tv AS SELECT x FROM public.t', { deps: ['relation public.t'] });
-    const ix = obj('index public.i', 'CREATE INDEX i ON public.t (x)', { parent: 'relation public.t', deps: ['relation public.t'] });
-    expect(plan(model([tv, ix], ['public.t']), model([tv, ix], ['public.t']), ctx({ changedRelations: new Set(['relation public.t']) })).steps)
-      .toEqual(['drop view public.tv (to create it again)', 'create again view public.tv']);
+    const tv = obj('view public.tv', 'CREATE VIEW public.tv AS SELECT x FROM public.t', {
+      deps: ['relation public.t'],
+    });
+    const ix = obj('index public.i', 'CREATE INDEX i ON public.t (x)', {
+      parent: 'relation public.t',
+      deps: ['relation public.t'],
+    });
+    expect(
+      plan(
+        model([tv, ix], ['public.t']),
+        model([tv, ix], ['public.t']),
+        ctx({ changedRelations: new Set(['relation public.t']) }),
+      ).steps,
+    ).toEqual(['drop view public.tv (to create it again)', 'create again view public.tv']);
   });
 
   it('a definition PostgreSQL prints differently is the same when the last apply recorded it', () => {
     const written = obj('view public.v', 'CREATE VIEW public.v AS SELECT a FROM public.t');
     const printed = obj('view public.v', 'CREATE VIEW public.v AS\n SELECT t.a\n   FROM public.t');
-    expect(plan(model([written]), model([printed])).steps).toEqual(['drop view public.v (to create it again)', 'create again view public.v']);
-    const recorded = { 'view public.v': { desired: keyHash(objectKey(written.create)), actual: keyHash(objectKey(printed.create)) } };
+    expect(plan(model([written]), model([printed])).steps).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    const recorded = {
+      'view public.v': { desired: keyHash(objectKey(written.create)), actual: keyHash(objectKey(printed.create)) },
+    };
     expect(plan(model([written]), model([printed]), ctx({ recorded })).steps).toEqual([]);
     // Drift after the record: planned again.
     const drifted = obj('view public.v', 'CREATE VIEW public.v AS\n SELECT t.b\n   FROM public.t');
@@ -154,9 +322,15 @@ describe('object diff', () => {
 
   it('enum labels: added where declared, never removed or reordered', () => {
     const e = (labels: string[]) => obj('enum public.e', '', { labels });
-    expect(plan(model([e(['a', 'x', 'b', 'y'])]), model([e(['a', 'b'])])).steps).toEqual(['add value x enum public.e', 'add value y enum public.e']);
+    expect(plan(model([e(['a', 'x', 'b', 'y'])]), model([e(['a', 'b'])])).steps).toEqual([
+      'add value x enum public.e',
+      'add value y enum public.e',
+    ]);
     const r = objectSteps(model([e(['a', 'x', 'b', 'y'])]), model([e(['a', 'b'])]), ctx());
-    expect(r.steps.flatMap((s) => ('statements' in s ? s.statements : []))).toEqual(["ALTER TYPE public.e ADD VALUE 'x' BEFORE 'b'", "ALTER TYPE public.e ADD VALUE 'y'"]);
+    expect(r.steps.flatMap((s) => ('statements' in s ? s.statements : []))).toEqual([
+      "ALTER TYPE public.e ADD VALUE 'x' BEFORE 'b'",
+      "ALTER TYPE public.e ADD VALUE 'y'",
+    ]);
     expect(plan(model([e(['a'])]), model([e(['a', 'b'])])).problems).toEqual(['enum public.e: enum_change']);
     expect(plan(model([e(['b', 'a'])]), model([e(['a', 'b'])])).problems).toEqual(['enum public.e: enum_change']);
   });
@@ -164,11 +338,19 @@ describe('object diff', () => {
   it('a domain a table uses is not dropped to change it', () => {
     const d = (check: string) => obj('domain public.d', `CREATE DOMAIN public.d AS int CHECK (${check})`);
     const actual = { ...model([d('VALUE > 0')]), typeUsers: { 'type public.d': ['relation public.t'] } };
-    expect(plan(model([d('VALUE > 1')]), actual)).toEqual({ steps: [], problems: ['domain public.d: type_in_use'], unmanaged: [] });
+    expect(plan(model([d('VALUE > 1')]), actual)).toEqual({
+      steps: [],
+      problems: ['domain public.d: type_in_use'],
+      unmanaged: [],
+    });
   });
 
   it('sub-objects of a table the manifest does not declare are not listed on their own', () => {
-    const trg = obj('trigger public.u.tg', 'CREATE TRIGGER tg BEFORE INSERT ON public.u FOR EACH ROW EXECUTE FUNCTION f()', { parent: 'relation public.u' });
+    const trg = obj(
+      'trigger public.u.tg',
+      'CREATE TRIGGER tg BEFORE INSERT ON public.u FOR EACH ROW EXECUTE FUNCTION f()',
+      { parent: 'relation public.u' },
+    );
     expect(plan(model([], ['public.t']), model([trg], ['public.t', 'public.u'])).unmanaged).toEqual([]);
     expect(plan(model([], ['public.u']), model([trg], ['public.u'])).unmanaged).toEqual(['trigger public.u.tg']);
   });
@@ -183,7 +365,10 @@ CREATE VIEW v AS SELECT bump(1);
 `,
   };
   const fs = {
-    readFile: (p: string) => { if (files[p] === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' }); return files[p]!; },
+    readFile: (p: string) => {
+      if (files[p] === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' });
+      return files[p]!;
+    },
     size: (p: string) => files[p]!.length,
     listSql: (p: string) => (p === '/p/sql' ? ['a.sql'] : undefined),
   };
@@ -201,7 +386,8 @@ CREATE VIEW v AS SELECT bump(1);
 
   it('a PL/pgSQL error is reported at its line and column in the SQL file', async () => {
     const { loadManifest } = await import('../../src/manifest/load.js');
-    files['/p/sql/a.sql'] = 'CREATE VIEW v AS SELECT 1;\nCREATE PROCEDURE p(a int)\nLANGUAGE plpgsql AS $$\nBEGIN\n  UPDAT t SET v = a;\nEND $$;\n';
+    files['/p/sql/a.sql'] =
+      'CREATE VIEW v AS SELECT 1;\nCREATE PROCEDURE p(a int)\nLANGUAGE plpgsql AS $$\nBEGIN\n  UPDAT t SET v = a;\nEND $$;\n';
     const err = await loadManifest('/p/citus-migrate.yaml', fs, '/').catch((e: unknown) => e);
     expect(JSON.stringify(err)).toMatch(/sql\/a\.sql:5:3: PL\/pgSQL: syntax error at or near \\"UPDAT\\"/);
   });
@@ -219,26 +405,37 @@ GRANT SELECT ON ALL TABLES IN SCHEMA app TO r1;`);
     expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:7:1 unsupported_statement']);
     const got = Object.fromEntries(Object.values(objects).map((o) => [o.id, o.create]));
     expect(got).toEqual({
-      'privileges table app.t to r1': ['GRANT SELECT, INSERT ON TABLE app.t TO r1', 'GRANT UPDATE (a, b) ON TABLE app.t TO r1 WITH GRANT OPTION'],
+      'privileges table app.t to r1': [
+        'GRANT SELECT, INSERT ON TABLE app.t TO r1',
+        'GRANT UPDATE (a, b) ON TABLE app.t TO r1 WITH GRANT OPTION',
+      ],
       'privileges table app.t to PUBLIC': ['GRANT SELECT, INSERT ON TABLE app.t TO PUBLIC'],
       'privileges table app.u to r1': ['GRANT SELECT ON TABLE app.u TO r1'],
       'privileges table app.u to PUBLIC': ['GRANT SELECT, INSERT ON TABLE app.u TO PUBLIC'],
       'privileges schema app to r2': ['GRANT USAGE, CREATE ON SCHEMA app TO r2'],
-      'privileges function app.f(integer) revoked from PUBLIC': ['REVOKE EXECUTE ON FUNCTION app.f(integer) FROM PUBLIC'],
+      'privileges function app.f(integer) revoked from PUBLIC': [
+        'REVOKE EXECUTE ON FUNCTION app.f(integer) FROM PUBLIC',
+      ],
     });
     expect(objects['privileges table app.t to r1']!.parent).toBe('relation app.t');
   });
 });
 
-describe('names written without their schema compare with the catalog\'s qualified ones', () => {
+describe("names written without their schema compare with the catalog's qualified ones", () => {
   it.each([
     ["COMMENT ON TABLE t IS 'x'", "COMMENT ON TABLE public.t IS 'x'"],
     ["COMMENT ON COLUMN t.c IS 'x'", "COMMENT ON COLUMN public.t.c IS 'x'"],
     ["COMMENT ON FUNCTION f(int) IS 'x'", "COMMENT ON FUNCTION public.f(integer) IS 'x'"],
     ["COMMENT ON TRIGGER tg ON t IS 'x'", "COMMENT ON TRIGGER tg ON public.t IS 'x'"],
     ["COMMENT ON TYPE e IS 'x'", "COMMENT ON TYPE public.e IS 'x'"],
-    ['CREATE TRIGGER tg BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION f()', 'CREATE TRIGGER tg BEFORE INSERT ON public.t FOR EACH ROW EXECUTE FUNCTION public.f()'],
-    ['CREATE DOMAIN d AS integer CHECK (VALUE > 0)', 'CREATE DOMAIN public.d AS integer CONSTRAINT d_check CHECK ((VALUE > 0))'],
+    [
+      'CREATE TRIGGER tg BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION f()',
+      'CREATE TRIGGER tg BEFORE INSERT ON public.t FOR EACH ROW EXECUTE FUNCTION public.f()',
+    ],
+    [
+      'CREATE DOMAIN d AS integer CHECK (VALUE > 0)',
+      'CREATE DOMAIN public.d AS integer CONSTRAINT d_check CHECK ((VALUE > 0))',
+    ],
   ])('%s', (written, printed) => {
     if (written.startsWith('CREATE DOMAIN')) {
       // A domain's unnamed CHECK is named by PostgreSQL: the keys differ (the recorded definition covers it).
@@ -252,14 +449,21 @@ describe('names written without their schema compare with the catalog\'s qualifi
 
 describe('default privileges', () => {
   it('ALTER DEFAULT PRIVILEGES needs FOR ROLE, and renders like the catalog', () => {
-    const { objects, problems, schemas } = read(`ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app, reports GRANT SELECT ON TABLES TO r;
+    const { objects, problems, schemas } =
+      read(`ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app, reports GRANT SELECT ON TABLES TO r;
 ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
 ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO r;`);
     expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:3:1 unsupported_statement']);
     expect(Object.fromEntries(Object.values(objects).map((o) => [o.id, o.create]))).toEqual({
-      'privileges defaults for role app_owner in schema app on tables to r': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app GRANT SELECT ON TABLES TO r'],
-      'privileges defaults for role app_owner in schema reports on tables to r': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA reports GRANT SELECT ON TABLES TO r'],
-      'privileges defaults for role app_owner on functions revoked from PUBLIC': ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC'],
+      'privileges defaults for role app_owner in schema app on tables to r': [
+        'ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app GRANT SELECT ON TABLES TO r',
+      ],
+      'privileges defaults for role app_owner in schema reports on tables to r': [
+        'ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA reports GRANT SELECT ON TABLES TO r',
+      ],
+      'privileges defaults for role app_owner on functions revoked from PUBLIC': [
+        'ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC',
+      ],
     });
     // Schemas named there are created if missing.
     expect([...schemas].sort()).toEqual(['app', 'reports']);

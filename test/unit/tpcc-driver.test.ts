@@ -4,12 +4,15 @@ import { callSql, drawTransaction, makeRng, MIX } from '../../bench/lib/tpcc-dri
 
 describe('tpcc driver', () => {
   it('draws the same transactions from the same seed', () => {
-    const draw = (seed: number) => { const rng = makeRng(seed); return Array.from({ length: 200 }, () => drawTransaction(rng, 8)); };
+    const draw = (seed: number) => {
+      const rng = makeRng(seed);
+      return Array.from({ length: 200 }, () => drawTransaction(rng, 8));
+    };
     expect(draw(7)).toEqual(draw(7));
     expect(draw(7)).not.toEqual(draw(8));
   });
 
-  it('follows TPC-C\'s mix and ranges', () => {
+  it("follows TPC-C's mix and ranges", () => {
     const rng = makeRng(1);
     const counts: Record<string, number> = {};
     for (let i = 0; i < 20_000; i++) {
@@ -29,7 +32,7 @@ describe('tpcc driver', () => {
     for (const [kind, weight] of MIX) expect(Math.abs(counts[kind]! / 20_000 - weight / 100)).toBeLessThan(0.01);
   });
 
-  it('calls the example\'s procedures with literal arguments (a bound CALL is never delegated)', () => {
+  it("calls the example's procedures with literal arguments (a bound CALL is never delegated)", () => {
     expect(callSql({ kind: 'payment', args: [3, 7, 1024, 250] })).toBe('CALL payment_tx(3, 7, 1024, 250)');
     expect(callSql({ kind: 'delivery', args: [1, 9] })).toBe('CALL delivery_tx(1, 9)');
   });

@@ -1,0 +1,145 @@
+// Parts of the statements of `sql:` files the object reader needs: names as the catalog query
+// spells them, what a statement references, a COMMENT's target, an enum's labels after ADD VALUE,
+// an extension's options, and where in a file an error is.
+import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
+import { quoteIdent, quoteQualified } from '../sql/quote.js';
+
+/** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
+export function lineCol(text: string, byteOffset: number): string {
+  const before = Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').split('\n');
+  return `${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+export const relName = (rv: Node, defaultSchema: string): string =>
+  quoteQualified({ schema: rv.schemaname ?? defaultSchema, name: rv.relname });
+export const listName = (names: string[], defaultSchema: string): string =>
+  names.length === 1 ? quoteQualified({ schema: defaultSchema, name: names[0]! }) : names.map(quoteIdent).join('.');
+
+/** Every relation, type and function a statement names: what it may depend on. */
+export function references(node: Node, defaultSchema: string, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const n of node) references(n, defaultSchema, out);
+    return out;
+  }
+  if (!node || typeof node !== 'object') return out;
+  for (const [k, v] of Object.entries(node)) {
+    const x = v as Node;
+    if ((k === 'RangeVar' || k === 'relation' || k === 'table') && x?.relname)
+      out.add(`relation ${relName(x, defaultSchema)}`);
+    if (k === 'TypeName' || k === 'typeName' || k === 'argType' || k === 'returnType') {
+      const names = strings(Array.isArray(x) ? x : x?.names);
+      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`type ${listName(names, defaultSchema)}`);
+    }
+    if (k === 'FuncCall' || k === 'funcname') {
+      const names = strings(k === 'funcname' ? x : x?.funcname);
+      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`routine ${listName(names, defaultSchema)}`);
+    }
+    references(x, defaultSchema, out);
+  }
+  return out;
+}
+
+const COMMENT_TARGETS: Readonly<Record<string, string>> = {
+  OBJECT_TABLE: 'TABLE',
+  OBJECT_VIEW: 'VIEW',
+  OBJECT_MATVIEW: 'MATERIALIZED VIEW',
+  OBJECT_COLUMN: 'COLUMN',
+  OBJECT_INDEX: 'INDEX',
+  OBJECT_FUNCTION: 'FUNCTION',
+  OBJECT_PROCEDURE: 'PROCEDURE',
+  OBJECT_TYPE: 'TYPE',
+  OBJECT_DOMAIN: 'DOMAIN',
+  OBJECT_SCHEMA: 'SCHEMA',
+  OBJECT_TABCONSTRAINT: 'CONSTRAINT',
+  OBJECT_TRIGGER: 'TRIGGER',
+  OBJECT_POLICY: 'POLICY',
+  OBJECT_EXTENSION: 'EXTENSION',
+};
+
+/** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
+export function commentTarget(
+  c: Node,
+  defaultSchema: string,
+  argTypes: (n: Node) => string,
+): { keyword: string; target: string; parent?: string } | string {
+  const keyword = COMMENT_TARGETS[c.objtype];
+  if (!keyword) return `COMMENT ON ${String(c.objtype).replace(/^OBJECT_/, '')} is not managed here`;
+  const obj = c.object;
+  const items = obj?.List ? strings(obj.List.items) : obj?.String ? [obj.String.sval] : [];
+  switch (keyword) {
+    case 'SCHEMA':
+    case 'EXTENSION':
+      return { keyword, target: quoteIdent(items[0]!) };
+    case 'COLUMN': {
+      const col = items[items.length - 1]!;
+      const table = listName(items.slice(0, -1), defaultSchema);
+      return { keyword, target: `${table}.${quoteIdent(col)}`, parent: `relation ${table}` };
+    }
+    case 'CONSTRAINT':
+    case 'TRIGGER':
+    case 'POLICY': {
+      const own = items[items.length - 1]!;
+      const table = listName(items.slice(0, -1), defaultSchema);
+      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: `relation ${table}` };
+    }
+    case 'INDEX': {
+      const n = listName(items, defaultSchema);
+      return { keyword, target: n, parent: `index ${n}` };
+    }
+    case 'FUNCTION':
+    case 'PROCEDURE': {
+      const owa = obj.ObjectWithArgs;
+      const n = listName(strings(owa.objname), defaultSchema);
+      return { keyword, target: `${n}(${argTypes(owa)})`, parent: `routine ${n}` };
+    }
+    case 'TYPE':
+    case 'DOMAIN': {
+      const n = listName(strings(obj.TypeName.names), defaultSchema);
+      return { keyword, target: n, parent: `type ${n}` };
+    }
+    default: {
+      const n = listName(items, defaultSchema);
+      return { keyword, target: n, parent: `relation ${n}` };
+    }
+  }
+}
+
+/** The schema a statement creates its object in, which must exist first (raw name). */
+export function createdSchema(stmt: Node, schema: string): string | undefined {
+  const inList = (names: string[]): string => (names.length > 1 ? names[0]! : schema);
+  if (stmt.ViewStmt) return stmt.ViewStmt.view.schemaname ?? schema;
+  if (stmt.CreateTableAsStmt) return stmt.CreateTableAsStmt.into.rel.schemaname ?? schema;
+  if (stmt.CompositeTypeStmt) return stmt.CompositeTypeStmt.typevar.schemaname ?? schema;
+  if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
+  if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
+  if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
+  return undefined;
+}
+
+export function addEnumLabel(labels: readonly string[], s: Node): string[] | string {
+  const v: string = s.newVal;
+  if (labels.includes(v)) return s.skipIfNewValExists ? [...labels] : `label ${JSON.stringify(v)} is added twice`;
+  if (s.newValNeighbor === undefined) return [...labels, v];
+  const at = labels.indexOf(s.newValNeighbor);
+  if (at < 0) return `label ${JSON.stringify(s.newValNeighbor)} is not a label of this enum`;
+  const out = [...labels];
+  out.splice(s.newValIsAfter ? at + 1 : at, 0, v);
+  return out;
+}
+
+export function extensionOptions(s: Node): { schema?: string; version?: string } {
+  const out: { schema?: string; version?: string } = {};
+  for (const o of s.options ?? []) {
+    const d = o.DefElem;
+    if (d.defname === 'schema') out.schema = d.arg.String.sval;
+    if (d.defname === 'new_version') out.version = d.arg.String.sval;
+  }
+  return out;
+}
+
+/** Splits a name rendered by quoteQualified back into its parts. */
+export function splitQualified(q: string): [string, string] {
+  const stmts = parseStatements(`SELECT NULL::${q}`);
+  const names = strings(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val.TypeCast.typeName.names);
+  return [names[0]!, names[1]!];
+}
