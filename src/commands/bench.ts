@@ -7,7 +7,8 @@ import { connectionTarget, withClient } from '../db/connect.js';
 import { bindDataBounds, dataRefsOf, readDataBounds } from '../bench/data-bounds.js';
 import { checkDelegation, failureText, type Delegation } from '../bench/delegation.js';
 import { measureExecution, type Execution } from '../bench/execution.js';
-import { NAMED_STATEMENT_ERRORS, probePooler, type PoolerProbe } from '../bench/pooler.js';
+import { probePooler, type PoolerProbe } from '../bench/pooler.js';
+import { evaluateGates } from '../bench/gates.js';
 import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
@@ -238,38 +239,10 @@ export async function runBench(
     execution,
   );
 
-  const failures: string[] = [];
-  const minTps = opts.minTps;
-  if (minTps !== undefined && report.total.tps < minTps)
-    failures.push(`TPS ${report.total.tps.toFixed(1)} is below --min-tps ${minTps}`);
-  const maxP95 = opts.maxP95;
-  if (maxP95 !== undefined && report.total.latencyMs.p95 > maxP95)
-    failures.push(`p95 ${report.total.latencyMs.p95} ms is above --max-p95 ${maxP95} ms`);
-  const errs = Object.values(report.total.errors).reduce((s, x) => s + x, 0);
-  const rate = errs / Math.max(1, errs + report.total.transactions);
-  const maxErr = opts.maxErrorRate;
-  const lost = Object.keys(report.total.errors).filter((c) => NAMED_STATEMENT_ERRORS[c]);
-  if (lost.length)
-    failures.push(
-      `${lost.map((c) => `${c} (${NAMED_STATEMENT_ERRORS[c]})`).join(', ')}: named prepared statements were lost between transactions; a pooler in transaction mode that bench did not detect? Set protocol: simple on the SELECT workloads, or connect directly`,
-    );
-  if (maxErr === undefined && errs > 0)
-    failures.push(
-      `${plural(errs, 'error')} (${(rate * 100).toFixed(2)}% of ${errs + report.total.transactions} transactions); allow errors with --max-error-rate`,
-    );
-  if (maxErr !== undefined && rate > maxErr)
-    failures.push(`error rate ${(rate * 100).toFixed(2)}% is above --max-error-rate ${(maxErr * 100).toFixed(2)}%`);
-  let comparison = '';
-  if (opts.compare) {
-    const base = JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport;
-    const ratio = report.total.tps / Math.max(1e-9, base.total.tps);
-    comparison = `compared with ${opts.compare}: TPS ${report.total.tps.toFixed(1)} vs ${base.total.tps.toFixed(1)} (${ratio.toFixed(2)}x), p95 ${report.total.latencyMs.p95} vs ${base.total.latencyMs.p95} ms\n`;
-    const maxReg = opts.maxRegression;
-    if (maxReg !== undefined && ratio < 1 - maxReg)
-      failures.push(
-        `TPS regressed to ${(ratio * 100).toFixed(1)}% of the baseline (allowed: a drop of ${(maxReg * 100).toFixed(1)}%)`,
-      );
-  }
+  const baseline = opts.compare
+    ? { name: opts.compare, report: JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport }
+    : undefined;
+  const { failures, comparison = '' } = evaluateGates(report, opts, baseline);
   const text =
     opts.format === 'json'
       ? `${JSON.stringify(report, null, 2)}\n`
