@@ -19,6 +19,8 @@ import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { recordObjectState } from '../apply/object-state.js';
 import { planLive } from '../plan/from-manifest.js';
+import type { PlanDocument } from '../plan/plan.js';
+import type pg from 'pg';
 import { plural } from '../util/plural.js';
 
 export interface ApplyOptions {
@@ -52,15 +54,11 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
   ).code;
 }
 
-async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
-  const {
-    lockTimeout: lockTimeoutMs = 5000,
-    statementTimeout: statementTimeoutMs = 0,
-    wait: waitMs = 60_000,
-    retries = 3,
-  } = opts;
-  const allowed = parseHazards(opts.allowHazards);
-
+/** The manifest (and saved plan) to apply, refused before anything runs when they cannot be. */
+async function loadForApply(
+  opts: ApplyOptions,
+  io: CommandIo,
+): Promise<{ saved?: PlanDocument; file: string; m: LoadedManifest }> {
   const saved = opts.plan !== undefined ? readSavedPlan(opts.plan, io.cwd) : undefined;
   const file = findManifest(opts.file ?? saved?.manifest.file, io.cwd);
   const m = await loadManifest(file, undefined, io.cwd);
@@ -74,7 +72,62 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
       EXIT.stalePlan,
     );
   }
+  return { ...(saved ? { saved } : {}), file, m };
+}
 
+/** Asks on the terminal; without one, approval must be given with --auto-approve. */
+async function approved(plan: PlanDocument, rehearse: boolean, io: CommandIo): Promise<boolean> {
+  if (!io.isTTY || !io.prompt) {
+    throw new CmError(
+      'refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve',
+      'approval_required',
+      EXIT.usage,
+    );
+  }
+  io.stderr(formatPlan(plan, 'text'));
+  const n = plan.transaction.steps.length + plan.afterCommit.length;
+  const answer = (
+    await io.prompt(`\n${rehearse ? 'Rehearse' : 'Apply'} ${n === 1 ? 'this step' : `these ${n} steps`}? [y/N] `)
+  )
+    .trim()
+    .toLowerCase();
+  return answer === 'y' || answer === 'yes';
+}
+
+/** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
+async function verifyConverged(
+  client: pg.Client,
+  m: LoadedManifest,
+  plan: PlanDocument,
+  file: string,
+  timeouts: Parameters<typeof withLockTimeout>[1],
+): Promise<void> {
+  const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
+    readLiveState(client),
+  );
+  const recorded = await recordObjectState(client, plan, afterLive);
+  const after = planLive(m, { ...afterLive, recorded }, file);
+  const left = [...after.transaction.steps, ...after.afterCommit];
+  if (left.length > 0) {
+    throw new CmError(
+      `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
+      'not_converged',
+      EXIT.error,
+      { remaining: left.map((s) => s.summary) },
+    );
+  }
+}
+
+async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
+  const {
+    lockTimeout: lockTimeoutMs = 5000,
+    statementTimeout: statementTimeoutMs = 0,
+    wait: waitMs = 60_000,
+    retries = 3,
+  } = opts;
+  const allowed = parseHazards(opts.allowHazards);
+
+  const { saved, file, m } = await loadForApply(opts, io);
   const target = connectionTarget(opts.database, io.env);
   const timeouts = { lockTimeoutMs, retries, onRetry: (msg: string) => io.stderr(`${msg}\n`) };
   // Where the time goes, reported in the JSON result (milliseconds per phase).
@@ -129,25 +182,9 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
           return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
         }
         refuseHazards(plan, allowed);
-        if (!opts.autoApprove) {
-          if (!io.isTTY || !io.prompt)
-            throw new CmError(
-              'refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve',
-              'approval_required',
-              EXIT.usage,
-            );
-          io.stderr(formatPlan(plan, 'text'));
-          const answer = (
-            await io.prompt(
-              `\n${opts.rehearse ? 'Rehearse' : 'Apply'} ${plan.transaction.steps.length + plan.afterCommit.length === 1 ? 'this step' : `these ${plan.transaction.steps.length + plan.afterCommit.length} steps`}? [y/N] `,
-            )
-          )
-            .trim()
-            .toLowerCase();
-          if (answer !== 'y' && answer !== 'yes') {
-            io.stderr('not applied\n');
-            return EXIT.error;
-          }
+        if (!opts.autoApprove && !(await approved(plan, opts.rehearse ?? false, io))) {
+          io.stderr('not applied\n');
+          return EXIT.error;
         }
         const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({
           index: s.index,
@@ -209,21 +246,8 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
           );
         }
         await finishHistory(client, historyId!, 'success');
-        const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
-          readLiveState(client),
-        );
-        const recorded = await recordObjectState(client, plan, afterLive);
-        const after = planLive(m, { ...afterLive, recorded }, file);
+        await verifyConverged(client, m, plan, file, timeouts);
         lap('verify');
-        const left = [...after.transaction.steps, ...after.afterCommit];
-        if (left.length > 0) {
-          throw new CmError(
-            `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
-            'not_converged',
-            EXIT.error,
-            { remaining: left.map((s) => s.summary) },
-          );
-        }
         return result(
           {
             outcome: 'success',

@@ -1,14 +1,13 @@
 // Identity, generated and collated columns: the steps and SQL the table diff plans for pairs of
 // models, and the changes PostgreSQL 15 or Citus cannot make, as problems.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
 import { renderSql, summarize } from '../../src/plan/render-sql.js';
 import { loadParser, parseTypeText } from '../../src/sql/pg-parse.js';
 
-beforeAll(async () => {
-  await loadParser();
-});
+// The cases below are built at collection time, with the parser.
+await loadParser();
 
 const col = (name: string, type: string, extra: Partial<Column> = {}): Column => ({
   name,
