@@ -33,6 +33,15 @@ export default class SkipReporter implements Reporter {
     const containerReason = process.env.CITUS_MIGRATE_CONTAINER_SKIP_REASON;
     if (containerSkipped > 0 && containerReason)
       process.stdout.write(`citus-migrate: ${containerSkipped} container test(s) skipped: ${containerReason}\n`);
-    process.stdout.write(`\nvitest: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
+    // A file that fails before its tests run (an error at collection) has no failed test to count.
+    const broken = modules.filter(
+      (m) => m.state() === 'failed' && ![...m.children.allTests()].some((t) => t.result().state === 'failed'),
+    );
+    const files = broken.length
+      ? `, ${broken.length} file(s) failed to load: ${broken.map((m) => m.moduleId.split('/test/').pop()).join(', ')}`
+      : '';
+    process.stdout.write(
+      `\nvitest: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped${files}\n`,
+    );
   }
 }
