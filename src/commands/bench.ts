@@ -136,6 +136,37 @@ async function connectionPath(
   return { pooler, checkConfig };
 }
 
+/** --emit-pgbench DIR: the same workload as pgbench scripts, and the command that runs them. */
+async function writePgbench(
+  spec: NonNullable<LoadedManifest['bench']>,
+  chosen: NonNullable<LoadedManifest['bench']>['workloads'],
+  refs: ReturnType<typeof dataRefsOf>,
+  settings: { clients: number; duration: number | undefined; transactions: number | undefined; seed: number },
+  opts: BenchOptions & { emitPgbench: string },
+  io: CommandIo,
+): Promise<void> {
+  const { clients, duration, transactions, seed } = settings;
+  // Bounds from the data are read now and written into the scripts as numbers.
+  const values = refs.length
+    ? await withClient(connectionTarget(opts.database, io.env), (c) => readDataBounds(c, refs))
+    : new Map<string, number>();
+  const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
+  const dir = resolve(io.cwd, opts.emitPgbench);
+  const run = emitPgbench({ ...spec, workloads: selected }, dir, {
+    clients,
+    ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}),
+    ...(transactions !== undefined ? { transactions } : {}),
+    seed,
+  });
+  // Script paths as the user named the folder: relative to where they are, or absolute.
+  const path = (abs: string): string => (isAbsolute(opts.emitPgbench) ? abs : relative(io.cwd, abs));
+  const conn = pgbenchConnection(opts.database, io.env);
+  io.stdout(`${pgbenchCommand(run, path, conn.word)}\n`);
+  io.stderr(
+    `wrote ${plural(selected.length, 'pgbench script')} and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`,
+  );
+}
+
 /** Runs the bench for a loaded manifest; returns the report and the exit code its gates give. */
 export async function runBench(
   m: LoadedManifest,
@@ -158,24 +189,13 @@ export async function runBench(
     );
 
   if (opts.emitPgbench) {
-    // Bounds from the data are read now and written into the scripts as numbers.
-    const values = refs.length
-      ? await withClient(connectionTarget(opts.database, io.env), (c) => readDataBounds(c, refs))
-      : new Map<string, number>();
-    const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
-    const dir = resolve(io.cwd, opts.emitPgbench);
-    const run = emitPgbench({ ...spec, workloads: selected }, dir, {
-      clients,
-      ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}),
-      ...(transactions !== undefined ? { transactions } : {}),
-      seed,
-    });
-    // Script paths as the user named the folder: relative to where they are, or absolute.
-    const path = (abs: string): string => (isAbsolute(opts.emitPgbench!) ? abs : relative(io.cwd, abs));
-    const conn = pgbenchConnection(opts.database, io.env);
-    io.stdout(`${pgbenchCommand(run, path, conn.word)}\n`);
-    io.stderr(
-      `wrote ${plural(selected.length, 'pgbench script')} and run.sh to ${opts.emitPgbench}\n${conn.note ? `${conn.note}\n` : ''}`,
+    await writePgbench(
+      spec,
+      chosen,
+      refs,
+      { clients, duration, transactions, seed },
+      { ...opts, emitPgbench: opts.emitPgbench },
+      io,
     );
     return { code: EXIT.ok };
   }
