@@ -11,7 +11,6 @@ export const NOT_MANAGED_KINDS = [
   'foreign table',
   'partition',
   'table inheritance',
-  'partitioned table',
   'table access method',
   'table storage options',
   'rule',
@@ -37,14 +36,15 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
          ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition))
+    WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition AND NOT EXISTS (
+        SELECT 1 FROM pg_catalog.pg_inherits i JOIN rel p ON p.oid = i.inhparent
+        WHERE i.inhrelid = c.oid AND c.relkind = 'r' AND p.relnamespace = c.relnamespace)))
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
-  UNION ALL SELECT CASE WHEN rel.relkind = 'p' THEN 'partitioned table'
-         WHEN rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap') THEN 'table access method'
+  UNION ALL SELECT CASE WHEN rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')) THEN 'table access method'
          ELSE 'table storage options' END, ${relName}
-    FROM rel WHERE rel.relkind = 'p' OR rel.reloptions IS NOT NULL
-      OR (rel.relam <> 0 AND rel.relam <> (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'heap'))
+    FROM rel WHERE rel.reloptions IS NOT NULL
+      OR (rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,

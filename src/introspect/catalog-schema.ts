@@ -37,6 +37,7 @@ const citusTable = z.object({
   colocationId: z.number().int(),
   column: nullableStr,
   shards: z.number().int(),
+  autoconverted: z.boolean().optional(),
 });
 
 /**
@@ -69,14 +70,30 @@ function columnNumbersToNames<
 }
 
 export const catalogSchema = z.object({
-  server: z.object({ versionNum: z.number().int(), version: z.string(), database: z.string(), citus: nullableStr }),
+  server: z.object({
+    versionNum: z.number().int(),
+    version: z.string(),
+    database: z.string(),
+    citus: nullableStr,
+    columnar: nullableStr.optional(),
+  }),
   schemas: z.array(z.string()),
+  distributedSchemas: z.array(z.string()).default([]),
+  jobs: z
+    .array(z.object({ id: z.number().int(), state: z.string(), type: z.string(), description: z.string() }))
+    .default([]),
   tables: z.array(
     z
       .object({
         schema: z.string(),
         name: z.string(),
         persistence: z.string().optional(),
+        am: nullableStr.optional(),
+        partitionBy: nullableStr.optional(),
+        partitions: z
+          .array(z.object({ name: z.string(), bound: z.string(), am: nullableStr }))
+          .nullable()
+          .optional(),
         columns: z.array(column),
         constraints: z.array(constraint),
         indexes: z.array(index),

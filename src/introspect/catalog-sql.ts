@@ -26,7 +26,7 @@ function build(citus: boolean): string {
   return `
 WITH ns AS (${USER_SCHEMAS}),
 rel AS (
-  SELECT c.oid, ns.nspname, c.relname, c.relkind, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
+  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
   FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}
@@ -73,6 +73,16 @@ idx AS (
   LEFT JOIN pg_catalog.pg_constraint kc ON kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x')
   WHERE kc.oid IS NULL
   GROUP BY i.indrelid
+),
+-- Leaf partitions in their parent's schema: a partition of a partition, or one in another schema, is only named (catalog-not-managed.ts).
+parts AS (
+  SELECT i.inhparent, pg_catalog.json_agg(pg_catalog.json_build_object(
+      'name', pc.relname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname) ORDER BY pc.relname) AS j
+  FROM pg_catalog.pg_inherits i
+  JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
+  JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid AND pc.relkind = 'r' AND pc.relnamespace = rel.relnamespace
+  LEFT JOIN pg_catalog.pg_am pam ON pam.oid = pc.relam
+  GROUP BY i.inhparent
 ),${OBJECTS_CTES}${
     citus
       ? `,
@@ -84,21 +94,37 @@ SELECT pg_catalog.json_build_object(
     'versionNum', pg_catalog.current_setting('server_version_num')::int,
     'version', pg_catalog.current_setting('server_version'),
     'database', pg_catalog.current_database(),
-    'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus')),
+    'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus'),
+    'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar')),
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
+  'distributedSchemas', ${
+    citus
+      ? `(SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM pg_catalog.pg_dist_schema ds JOIN ns ON ns.oid = ds.schemaid)`
+      : `'[]'::pg_catalog.json`
+  },
+  -- Background jobs (a rebalance, a move) that have not ended: what the cluster guard waits for.
+  'jobs', ${
+    citus
+      ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', j.job_id, 'state', j.state, 'type', j.job_type, 'description', j.description) ORDER BY j.job_id), '[]')
+    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing'))`
+      : `'[]'::pg_catalog.json`
+  },
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
-      'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence,
+      'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence, 'am', am.amname,
+      'partitionBy', CASE WHEN r.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(r.oid) END, 'partitions', parts.j,
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${
         citus
           ? `,
       'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
             'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,
-            'shards', COALESCE(shards.n, 0)) END`
+            'shards', COALESCE(shards.n, 0), 'autoconverted', COALESCE(p.autoconverted, false)) END`
           : ''
       }
     ) ORDER BY r.nspname, r.relname), '[]')
     FROM rel r
+    LEFT JOIN pg_catalog.pg_am am ON am.oid = r.relam
+    LEFT JOIN parts ON parts.inhparent = r.oid
     LEFT JOIN cols ON cols.attrelid = r.oid
     LEFT JOIN cons ON cons.conrelid = r.oid
     LEFT JOIN idx ON idx.indrelid = r.oid${

@@ -14,6 +14,10 @@ const PINS: readonly (readonly [string, string])[] = [
   // on the search_path: pinned, "unqualified" always means public, whatever the role's own
   // search_path is (`app, public` would otherwise print app.t as t).
   ['search_path', 'public'],
+  // Partition bounds and other constants of time types print in the session's zone and style:
+  // pinned, they read the same whoever runs the plan (model/partition-bound.ts).
+  ['TimeZone', 'UTC'],
+  ['DateStyle', 'ISO, MDY'],
 ];
 const CITUS_PINS: readonly (readonly [string, string])[] = [
   ...PINS,

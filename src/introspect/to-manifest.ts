@@ -3,7 +3,8 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
 import { Document } from 'yaml';
-import { DEFAULT_SHARD_COUNT, type Sequence, type SqlObject, type Table } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Partition, type Sequence, type SqlObject, type Table } from '../model/types.js';
+import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
 
@@ -20,8 +21,14 @@ function tableEntry(
     out.colocation = group;
   } else if (d.kind === 'reference') out.reference = true;
   else if (d.kind === 'single_shard') out.single_shard = true;
-  else out.local = true;
+  else if (d.kind === 'citus_local' && !d.auto) out.citus_local = true;
+  else if (d.kind !== 'schema') out.local = true; // a distributed schema's table: the schema says it
   if (t.unlogged) out.unlogged = true;
+  if (t.accessMethod) out.access_method = t.accessMethod;
+  if (t.partitionBy) {
+    out.partition_by = t.partitionBy;
+    out.partitions = Object.fromEntries((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)]));
+  }
   out.columns = Object.fromEntries(
     (t.columns ?? []).map((c) => [
       c.name,
@@ -61,6 +68,19 @@ function tableEntry(
     }));
   }
   return out;
+}
+
+const one = (v: readonly string[]): string | readonly string[] => (v.length === 1 ? v[0]! : v);
+
+/** A partition as the manifest declares it: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`. */
+function partitionEntry(p: Partition): Record<string, unknown> {
+  const b = parseBound(p.bound);
+  const am = p.accessMethod ? { access_method: p.accessMethod } : {};
+  if (!b) throw new Error(`cannot write the bound of partition ${p.name}: ${p.bound}`);
+  if (b.kind === 'range') return { from: one(b.from), to: one(b.to), ...am };
+  if (b.kind === 'list') return { in: b.in, ...am };
+  if (b.kind === 'hash') return { modulus: b.modulus, remainder: b.remainder, ...am };
+  return { default: true, ...am };
 }
 
 function sequenceEntry(s: Sequence): Record<string, unknown> {
@@ -209,6 +229,9 @@ export function liveToProject(
     version: 1,
     defaults: { schema: defaultSchema, shard_count: DEFAULT_SHARD_COUNT },
     ...(Object.keys(colocation).length ? { colocation } : {}),
+    ...((m.distributedSchemas ?? []).length
+      ? { schemas: Object.fromEntries(m.distributedSchemas!.map((n) => [n, { distributed: true }])) }
+      : {}),
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),

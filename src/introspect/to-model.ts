@@ -17,6 +17,7 @@ import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import type { RecordedObject } from '../plan/diff-objects.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
+import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 
 const FK_ACTIONS: Readonly<Record<string, FkAction>> = {
   a: 'no action',
@@ -97,6 +98,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
   const tables: Record<string, Table> = {};
+  const distributedSchemas = new Set(doc.distributedSchemas);
   for (const t of doc.tables) {
     const id = idOf(t);
     const columns: Column[] = t.columns.map((c) => {
@@ -138,13 +140,26 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         groupMembers.set(ct.colocationId, [...(groupMembers.get(ct.colocationId) ?? []), id]);
         if (!groupShards.has(ct.colocationId)) groupShards.set(ct.colocationId, ct.shards);
       } else if (ct.method === 'n' && ct.repmodel === 't') distribution = { kind: 'reference' };
-      else if (ct.method === 'n' && ct.colocationId !== 0) distribution = { kind: 'single_shard' };
+      else if (ct.method === 'n' && ct.colocationId !== 0)
+        distribution = distributedSchemas.has(t.schema) ? { kind: 'schema' } : { kind: 'single_shard' };
+      else if (ct.method === 'n') distribution = { kind: 'citus_local', ...(ct.autoconverted ? { auto: true } : {}) };
     }
     tables[id] = {
       id,
       qname: { schema: t.schema, name: t.name },
       columns,
       ...(t.persistence === 'u' ? { unlogged: true } : {}),
+      ...(t.am && t.am !== 'heap' ? { accessMethod: t.am } : {}),
+      ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
+      ...(t.partitionBy
+        ? {
+            partitions: (t.partitions ?? []).map((p) => ({
+              name: p.name,
+              bound: canonicalBound(p.bound),
+              ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
+            })),
+          }
+        : {}),
       ...(pk?.columns ? { primaryKey: pk.columns } : {}),
       unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
       indexes: t.indexes
@@ -244,7 +259,17 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   for (const u of doc.typeUsers ?? []) (typeUsers[u.type] ??= []).push(u.by);
   const objects = objectHashes(doc);
   return {
-    model: { schemas: doc.schemas, tables, groups, sequences, routines, objects: sqlObjects, typeUsers },
+    model: {
+      schemas: doc.schemas,
+      distributedSchemas: doc.distributedSchemas,
+      columnar: Boolean(doc.server.columnar),
+      tables,
+      groups,
+      sequences,
+      routines,
+      objects: sqlObjects,
+      typeUsers,
+    },
     doc,
     citus: doc.server.citus !== null,
     // Every part of the document has its hash in `objects`: hashing those is hashing the document, once.

@@ -51,7 +51,14 @@ export function tableFacts(
     const d = t.distribution;
     byName.set(`${t.qname.schema}\u0000${t.qname.name}`, {
       id: t.id,
-      kind: d.kind === 'hash' ? 'distributed' : d.kind,
+      kind:
+        d.kind === 'hash'
+          ? 'distributed'
+          : d.kind === 'schema'
+            ? 'single_shard'
+            : d.kind === 'citus_local'
+              ? 'local'
+              : d.kind,
       ...(d.kind === 'hash' ? { column: d.column, group: d.group } : {}),
       ...(t.columns ? { columns: t.columns.map((c) => c.name) } : {}),
     });

@@ -12,7 +12,9 @@ function kindName(t: Table): string {
     ? 'distributed'
     : t.distribution.kind === 'single_shard'
       ? 'single-shard'
-      : t.distribution.kind;
+      : t.distribution.kind === 'schema'
+        ? 'distributed-schema'
+        : t.distribution.kind;
 }
 
 /** Why a foreign key from `from` to `to` is refused, or undefined when Citus can enforce it. */
@@ -23,6 +25,23 @@ function refusal(
 ): string | undefined {
   const f = from.distribution;
   const t = to.distribution;
+  // citus_columnar: "Foreign keys and AFTER ROW triggers are not supported for columnar tables".
+  const columnar = [from, to].find((x) => x.accessMethod === 'columnar');
+  if (columnar) return `columnar table ${columnar.id} cannot have foreign keys (columnar does not support them)`;
+  if (f.kind === 'schema')
+    return (t.kind === 'schema' && to.qname.schema === from.qname.schema) || t.kind === 'reference'
+      ? undefined
+      : `a table of a distributed schema can only reference tables of its own schema or reference tables, not ${kindName(to)} table ${to.id}`;
+  if (t.kind === 'schema')
+    return `only tables of distributed schema ${JSON.stringify(to.qname.schema)} can reference its table ${to.id}`;
+  if (f.kind === 'citus_local')
+    return t.kind === 'citus_local' || t.kind === 'reference'
+      ? undefined
+      : `a citus_local table can only reference citus_local or reference tables, not ${kindName(to)} table ${to.id}`;
+  if (t.kind === 'citus_local' && f.kind !== 'reference')
+    return f.kind === 'local'
+      ? `references citus_local table ${to.id}: declare this table citus_local too (or set cascade_via_foreign_keys on ${to.id})`
+      : `a ${kindName(from)} table cannot reference citus_local table ${to.id}`;
   if (f.kind === 'local') {
     if (t.kind === 'local') return undefined;
     if (t.kind === 'reference') return undefined; // Citus adds the local table to its metadata

@@ -18,7 +18,8 @@ import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
 import { resolveColumn } from './resolve-column.js';
 import { resolveSequences } from './resolve-sequences.js';
-import { checkColumnsExist, kindsOf } from './table-rules.js';
+import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
+import { resolveLayout } from './resolve-layout.js';
 
 export interface ResolveIo {
   /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
@@ -132,7 +133,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     );
 
     let distribution: Table['distribution'] = { kind: 'local' };
-    if (t.distributed_by !== undefined) {
+    if (t.distributed_by !== undefined && !m.schemas[q.schema]?.distributed) {
       const col = t.distributed_by;
       if (known && !known.has(col)) {
         const near = [...known].find((k) => k.toLowerCase() === col.toLowerCase());
@@ -156,28 +157,15 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       const ctype = columns?.find((c) => c.name === col)?.type.base;
       if (ctype) distColumnType.set(id, ctype);
       distribution = { kind: 'hash', column: col, group };
-      const keys: [string, readonly string[], Path][] = [];
-      if (t.primary_key) keys.push(['primary key', t.primary_key, [...path, 'primary_key']]);
-      (t.unique ?? []).forEach((u, i) => keys.push(['unique constraint', u, [...path, 'unique', i]]));
-      (t.indexes ?? []).forEach((ix, i) => {
-        if (ix.unique) keys.push(['unique index', ix.columns, [...path, 'indexes', i]]);
-      });
-      for (const [what, cols, p] of keys) {
-        if (!cols.includes(col))
-          problems.error(
-            p,
-            'key_without_distribution_column',
-            `${what} (${cols.join(', ')}) does not include the distribution column ${JSON.stringify(col)}; Citus enforces uniqueness only per shard`,
-          );
-      }
-    } else if (t.reference) distribution = { kind: 'reference' };
-    else if (t.single_shard) distribution = { kind: 'single_shard' };
+      checkKeysHaveColumn(t, col, path, problems);
+    } else distribution = otherDistribution(t, m.schemas[q.schema]?.distributed ? q.schema : undefined, path, problems);
 
     tables[id] = {
       id,
       qname: q,
       ...(columns ? { columns } : {}),
       ...(t.unlogged ? { unlogged: true } : {}),
+      ...resolveLayout(t, columns, path, problems),
       ...(t.primary_key ? { primaryKey: t.primary_key } : {}),
       unique: t.unique ?? [],
       indexes: (t.indexes ?? []).map((ix) => ({
@@ -258,6 +246,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
 
 /** Resolves a schema-valid manifest into the desired model, reporting rule violations. */
 export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemList): ResolvedManifest {
+  checkSchemas(m, problems);
   const ctx = resolveTables(m, problems);
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
@@ -269,6 +258,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const schemas = [
     ...new Set([
       ctx.defaultSchema,
+      ...Object.keys(m.schemas),
       ...Object.values(withFks).map((t) => t.qname.schema),
       ...Object.values(sequences).map((s) => s.qname.schema),
       ...Object.values(routines).map((r) => r.qname.schema),
@@ -276,7 +266,16 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
     ]),
   ];
   return {
-    desired: { schemas, tables: withFks, groups: ctx.groups, sequences, routines, objects },
+    desired: {
+      schemas,
+      distributedSchemas: Object.keys(m.schemas).filter((n) => m.schemas[n]!.distributed),
+      plainSchemas: Object.keys(m.schemas).filter((n) => m.schemas[n]!.distributed === false),
+      tables: withFks,
+      groups: ctx.groups,
+      sequences,
+      routines,
+      objects,
+    },
     routineInfo: info,
     ...(bench ? { bench } : {}),
   };

@@ -59,6 +59,47 @@ const index = z.strictObject({
   using: z.enum(['btree', 'hash', 'gin', 'gist', 'brin', 'spgist']).optional().describe('index method (default btree)'),
 });
 
+const boundValue = z.union([z.string(), z.number()]);
+const boundValues = z.union([boundValue, z.array(boundValue).min(1)]);
+const partition = z
+  .strictObject({
+    from: boundValues
+      .optional()
+      .describe('RANGE: lower bound, included (one value per key column; `MINVALUE` for unbounded)'),
+    to: boundValues.optional().describe('RANGE: upper bound, excluded (`MAXVALUE` for unbounded)'),
+    in: z.array(boundValue).min(1).optional().describe('LIST: the values it holds'),
+    modulus: z.number().int().min(1).optional().describe('HASH: the modulus'),
+    remainder: z.number().int().min(0).optional().describe('HASH: the remainder'),
+    default: z.literal(true).optional().describe('the DEFAULT partition: rows no other partition takes'),
+    access_method: z.enum(['heap', 'columnar']).optional().describe('`columnar` for a columnar partition'),
+  })
+  .describe('a partition: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`');
+
+const interval = z
+  .string()
+  .regex(
+    /^\s*\d+\s*(minute|hour|day|week|month|year)s?\s*$/i,
+    'expected an interval such as `1 day`, `6 hours`, `1 week` or `1 month`',
+  );
+const timePartitions = z
+  .strictObject({
+    interval: interval.describe('width of each partition (`1 hour`, `1 day`, `1 week`, `1 month`)'),
+    premake: z
+      .number()
+      .int()
+      .min(1)
+      .max(10000)
+      .default(7)
+      .describe('intervals created ahead of now (create_time_partitions)'),
+    retention: interval
+      .optional()
+      .describe('partitions older than this are dropped (drop_old_time_partitions): hazard drops_data'),
+    columnar_after: interval
+      .optional()
+      .describe('partitions older than this become columnar (alter_old_partitions_set_access_method, after COMMIT)'),
+  })
+  .describe("partitions kept by time with Citus's functions; a RANGE partition_by on one timestamp or date column");
+
 const table = z.strictObject({
   distributed_by: ident.optional().describe('distribution column: a hash-distributed table (create_distributed_table)'),
   colocation: ident.optional().describe('colocation group (a key of `colocation`) the table shares shards with'),
@@ -71,7 +112,25 @@ const table = z.strictObject({
     .boolean()
     .optional()
     .describe('a single-shard distributed table (create_distributed_table with no column)'),
+  citus_local: z
+    .boolean()
+    .optional()
+    .describe("added to Citus's metadata on the coordinator (citus_add_local_table_to_metadata)"),
+  cascade_via_foreign_keys: z
+    .boolean()
+    .optional()
+    .describe('citus_local: also add the tables linked to it by foreign keys (cascade_via_foreign_keys)'),
   unlogged: z.boolean().optional().describe('CREATE UNLOGGED TABLE'),
+  access_method: z
+    .enum(['heap', 'columnar'])
+    .optional()
+    .describe('table access method: `columnar` (citus_columnar) stores columns compressed; default heap'),
+  partition_by: z.string().min(1).optional().describe('PARTITION BY: `range (ts)`, `list (region)` or `hash (id)`'),
+  partitions: z
+    .record(ident, partition)
+    .optional()
+    .describe("partitions by name, in the table's schema (a distributed table's partitions are distributed with it)"),
+  time_partitions: timePartitions.optional(),
   columns: z
     .record(ident, columnSpec)
     .optional()
@@ -206,6 +265,15 @@ const bench = z.strictObject({
   workloads: z.record(ident, workload).describe('the mix, by name'),
 });
 
+const schemaSpec = z.strictObject({
+  distributed: z
+    .boolean()
+    .optional()
+    .describe(
+      "schema-based sharding (citus_schema_distribute): each table in it is a single-shard table of the schema's own colocation group",
+    ),
+});
+
 /** The whole manifest, version 1. */
 export const manifestSchema = z.strictObject({
   version: z.literal(1).describe('the manifest format: 1'),
@@ -234,6 +302,10 @@ export const manifestSchema = z.strictObject({
     )
     .default({})
     .describe('colocation groups by name: tables (and routines) in one group have their shards on the same nodes'),
+  schemas: z
+    .record(ident, schemaSpec.describe('a schema'))
+    .default({})
+    .describe('schemas by name, when they need more than to exist (schemas of declared objects are created anyway)'),
   tables: z
     .record(z.string(), table)
     .default({})
@@ -265,6 +337,7 @@ export const manifestSchema = z.strictObject({
 export type Manifest = z.output<typeof manifestSchema>;
 export type ManifestTable = Manifest['tables'][string];
 export type ManifestRoutine = Manifest['routines'][string];
+export type ManifestPartition = z.output<typeof partition>;
 export type ManifestColumn = NonNullable<ManifestTable['columns']>[string];
 export type BenchParam = z.output<typeof param>;
 export type FromData = z.output<typeof fromData>;

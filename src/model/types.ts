@@ -37,7 +37,37 @@ export type Distribution =
   | { readonly kind: 'hash'; readonly column: string; readonly group: string }
   | { readonly kind: 'reference' }
   | { readonly kind: 'single_shard' }
+  /** A table of a distributed schema (schema-based sharding): Citus makes it a single-shard table of its schema's group. */
+  | { readonly kind: 'schema' }
+  /**
+   * In Citus's metadata on the coordinator (citus_add_local_table_to_metadata). `cascade`: the
+   * tables linked to it by foreign keys go too (desired). `auto`: Citus converted it itself for a
+   * foreign key with a reference table (actual), and undoes that when the key goes.
+   */
+  | { readonly kind: 'citus_local'; readonly cascade?: boolean; readonly auto?: boolean }
   | { readonly kind: 'local' };
+
+/** A partition of a partitioned table: a table of its own, named in the parent's schema. */
+export interface Partition {
+  readonly name: string;
+  /** The bound as PostgreSQL prints it: `FOR VALUES FROM ('2024-01-01') TO ('2024-02-01')`, `DEFAULT`. */
+  readonly bound: string;
+  /** Its table access method when not heap (`columnar`). */
+  readonly accessMethod?: string;
+}
+
+/**
+ * Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`
+ * intervals ahead (create_time_partitions), dropped once older than `retention`
+ * (drop_old_time_partitions) and made columnar once older than `columnarAfter`
+ * (alter_old_partitions_set_access_method). Intervals are PostgreSQL interval text.
+ */
+export interface TimePartitions {
+  readonly interval: string;
+  readonly premake: number;
+  readonly retention?: string;
+  readonly columnarAfter?: string;
+}
 
 export interface Table {
   readonly id: string; // quoted schema.name, the stable identity
@@ -51,6 +81,14 @@ export interface Table {
   readonly distribution: Distribution;
   /** CREATE UNLOGGED TABLE: not written to the WAL (emptied after a crash, not replicated). */
   readonly unlogged?: boolean;
+  /** Table access method when not heap: `columnar` (citus_columnar). */
+  readonly accessMethod?: string;
+  /** PARTITION BY, as pg_get_partkeydef prints it: `RANGE (ts)`, `LIST (region)`, `HASH (id)`. */
+  readonly partitionBy?: string;
+  /** Partitions (desired: those declared one by one; actual: all). */
+  readonly partitions?: readonly Partition[];
+  /** Desired only: partitions kept by time (they are not listed one by one). */
+  readonly timePartitions?: TimePartitions;
 }
 
 /** Shards of a new colocation group or distributed table when the manifest says nothing (Citus's own default is 32 too). */
@@ -151,6 +189,12 @@ export interface SqlObject {
 
 export interface ClusterModel {
   readonly schemas: readonly string[];
+  /** Schemas distributed by citus_schema_distribute (schema-based sharding): each table in one is a single-shard table. */
+  readonly distributedSchemas?: readonly string[];
+  /** Actual only: whether the citus_columnar extension (the columnar access method) is installed. */
+  readonly columnar?: boolean;
+  /** Desired only: schemas declared `distributed: false` (undistributed if they are distributed). */
+  readonly plainSchemas?: readonly string[];
   /** Objects defined by SQL, keyed by id. */
   readonly objects: Readonly<Record<string, SqlObject>>;
   /** Actual only: which tables use which user-defined types ("type app.e" -> ["relation app.t"]). */

@@ -23,7 +23,13 @@ interface Decided {
   readonly moved: readonly string[];
 }
 
-const have = (c: Ctx, id: string): Distribution => c.actual.tables[id]?.distribution ?? { kind: 'local' };
+const have = (c: Ctx, id: string): Distribution => {
+  const d = c.actual.tables[id]?.distribution ?? { kind: 'local' };
+  // A distributed schema's tables are local once this plan undistributes the schema.
+  return d.kind === 'schema' && !(c.desired.distributedSchemas ?? []).includes(c.actual.tables[id]!.qname.schema)
+    ? { kind: 'local' }
+    : d;
+};
 const hashOf = (c: Ctx, id: string): Hash | undefined => {
   const d = have(c, id);
   return d.kind === 'hash' ? d : undefined;
@@ -34,11 +40,21 @@ const copiesData = (c: Ctx, t: Table): boolean => c.actual.tables[t.id] !== unde
 const undistribute = (c: Ctx, t: Table): Step[] =>
   have(c, t.id).kind !== 'local' ? [{ kind: 'undistribute_table', table: t.qname }] : [];
 
-/** Reference and single-shard tables. */
+/** Reference, single-shard and citus-local tables (a distributed schema's tables go with their schema). */
 function otherKindSteps(c: Ctx): Step[] {
   return Object.values(c.desired.tables).flatMap((t): Step[] => {
     const d = t.distribution;
-    if (!c.present(t.id) || d.kind === 'hash' || d.kind === 'local' || have(c, t.id).kind === d.kind) return [];
+    const h = have(c, t.id);
+    if (!c.present(t.id) || d.kind === 'hash' || d.kind === 'local' || d.kind === 'schema') return [];
+    if (d.kind === 'citus_local') {
+      // Citus's own conversion (for a foreign key with a reference table) is made permanent by calling it again.
+      if (h.kind === 'citus_local' && !h.auto) return [];
+      return [
+        ...(h.kind === 'citus_local' ? [] : undistribute(c, t)),
+        { kind: 'add_local_table_to_metadata', table: t.qname, cascade: d.cascade ?? false },
+      ];
+    }
+    if (h.kind === d.kind) return [];
     const kind = d.kind === 'reference' ? 'create_reference_table' : 'create_single_shard_table';
     return [...undistribute(c, t), { kind, table: t.qname, copiesData: copiesData(c, t) }];
   });
@@ -220,11 +236,14 @@ export function distributionSteps(
     steps.push(...chosen.steps, ...rest.steps);
   }
   for (const t of Object.values(desired.tables)) {
-    if (present(t.id) && t.distribution.kind === 'local') steps.push(...undistribute(c, t));
+    const h = have(c, t.id);
+    // A table Citus converted for a foreign key with a reference table is still "local" to the user.
+    if (present(t.id) && t.distribution.kind === 'local' && !(h.kind === 'citus_local' && h.auto))
+      steps.push(...undistribute(c, t));
   }
   // Copied rows stay on the coordinator's disk until truncated ("Copying data from local table...").
   for (const s of [...steps]) {
-    if ('copiesData' in s && s.copiesData) steps.push({ kind: 'truncate_local_data', table: s.table });
+    if ('copiesData' in s && s.copiesData && 'table' in s) steps.push({ kind: 'truncate_local_data', table: s.table });
   }
   return steps;
 }

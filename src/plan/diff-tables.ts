@@ -177,6 +177,8 @@ export function tableStructureSteps(
         ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}),
         unique: t.unique,
         ...(t.unlogged ? { unlogged: true } : {}),
+        ...(t.accessMethod ? { accessMethod: t.accessMethod } : {}),
+        ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
       });
       created.add(t.id);
     } else {

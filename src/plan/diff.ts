@@ -3,6 +3,7 @@
 import { idOf, type ClusterModel, type Routine, type Sequence, type Table } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
+import { layoutSteps, schemaSteps } from './diff-layout.js';
 import { routineDefinitionSteps, routineDistributionSteps } from './diff-routines.js';
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
@@ -99,6 +100,8 @@ export function diff(
     citus?: boolean;
     ignore?: IgnoreMatcher;
     recorded?: Readonly<Record<string, RecordedObject>>;
+    /** The time time partitions are kept by (default: now; the diff reads no clock when given). */
+    now?: Date;
   } = {},
 ): DiffResult {
   const prune = opts.prune ?? false;
@@ -115,6 +118,8 @@ export function diff(
   steps.push(...routines.steps);
 
   const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
+  const layout = layoutSteps(desired, actual, tables.created, { prune, now: opts.now ?? new Date() }, problems);
+  steps.push(...layout.steps, ...schemaSteps(desired, actual, problems));
   const distSteps = distributionSteps(desired, actual, present);
   steps.push(...distSteps);
   // A routine colocated with a table this plan moves or rewrites would stay with the old group:
@@ -192,6 +197,7 @@ export function diff(
             ...un.sequences.map((s) => `sequence ${s.id}`),
           ]),
       ...objects.unmanaged,
+      ...layout.unmanaged.filter((u) => !opts.ignore?.(u)),
       ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
     ],
   };

@@ -1,12 +1,13 @@
 // A plan for a loaded manifest: against an empty cluster (offline) or against a live state read
-// from one. Pure: reading the cluster is introspect/read-database.ts's.
+// from one. Pure but for the default `now` (time partitions): reading the cluster is
+// introspect/read-database.ts's.
 import type { LiveState } from '../introspect/to-model.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
 
 /** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
-export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocument {
+export function planOffline(m: LoadedManifest, displayFile = m.file, now = new Date()): PlanDocument {
   return buildPlan({
     desired: m.desired,
     actual: offlineBaseline(m.desired),
@@ -19,11 +20,12 @@ export function planOffline(m: LoadedManifest, displayFile = m.file): PlanDocume
     warnings: m.warnings,
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
+    now,
   });
 }
 
 /** Plans a loaded manifest against a live state read from a cluster. Pure. */
-export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.file): PlanDocument {
+export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.file, now = new Date()): PlanDocument {
   const nodes = live.doc.nodes;
   return buildPlan({
     desired: m.desired,
@@ -47,5 +49,6 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     citusInstalled: live.citus,
     notManaged: live.doc.notManaged ?? [],
     recorded: live.recorded ?? {},
+    now,
   });
 }

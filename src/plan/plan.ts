@@ -79,6 +79,14 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'alter_distributed_table',
   'update_colocation',
   'alter_sequence_everywhere',
+  'create_columnar_extension',
+  'set_access_method',
+  'add_local_table_to_metadata',
+  'distribute_schema',
+  'undistribute_schema',
+  'create_time_partitions',
+  'drop_old_time_partitions',
+  'set_old_partitions_access_method',
 ]);
 
 function toPlanStep(step: Step, index: number): PlanStep {
@@ -105,6 +113,8 @@ export function buildPlan(input: {
   notManaged?: readonly NotManaged[];
   ignore?: readonly string[];
   recorded?: Readonly<Record<string, RecordedObject>>;
+  /** The time time partitions are kept by. */
+  now?: Date;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
   const result = diff(input.desired, input.actual, {
@@ -112,6 +122,7 @@ export function buildPlan(input: {
     citus: input.citusInstalled ?? true,
     ignore: ignored,
     recorded: input.recorded ?? {},
+    ...(input.now ? { now: input.now } : {}),
   });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
   const problems = [...result.problems];

@@ -10,6 +10,7 @@ import {
 } from '../sql/quote.js';
 import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
+import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
 const q = quoteQualified;
@@ -65,6 +66,7 @@ function routineRef(s: StepOf<'distribute_routine'>): string {
 
 /** SQL statements of each kind, without trailing semicolons. */
 export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly string[] } = {
+  ...RENDER_LAYOUT,
   create_schema: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
   create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, true)}`],
   alter_sequence: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, false)}`],
@@ -74,8 +76,12 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
       ...(s.primaryKey ? [`PRIMARY KEY (${cols(s.primaryKey)})`] : []),
       ...s.unique.map((u) => `UNIQUE (${cols(u)})`),
     ];
+    const tail = [
+      s.partitionBy !== undefined ? ` PARTITION BY ${s.partitionBy}` : '',
+      s.accessMethod !== undefined ? ` USING ${quoteIdent(s.accessMethod)}` : '',
+    ].join('');
     return [
-      `CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)`,
+      `CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)${tail}`,
     ];
   },
   create_index: (s) => [indexSql(s.table, s.index)],
@@ -176,13 +182,14 @@ const name = (x: QualifiedName): string => q(x);
 
 /** One-line human summary of each kind. */
 export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
+  ...SUMMARY_LAYOUT,
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
   alter_sequence: (s) =>
     `set cache ${s.sequence.cache} on sequence ${name(s.sequence.qname)} before its table is distributed`,
   alter_table_persistence: (s) => `make ${name(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
   create_table: (s) =>
-    `create ${s.unlogged ? 'unlogged ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
+    `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
   create_index: (s) => `create ${s.index.unique ? 'unique ' : ''}index on ${name(s.table)} (${cols(s.index.columns)})`,
   create_routine: (s) => `create ${s.routineKind} ${s.signature}`,
   create_reference_table: (s) =>

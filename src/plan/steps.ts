@@ -2,6 +2,7 @@
 // renderer (render-sql.ts) so a kind without a renderer is a compile error.
 import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
+import type { LayoutStep } from './steps-layout.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -22,12 +23,14 @@ export const PHASES = [
   'tables',
   'routines',
   'undistribute',
+  'schema_distribution',
   'reference_tables',
   'colocation_anchors',
   'colocation_members',
   'foreign_keys',
   'cleanup',
   'routine_distribution',
+  'time_partitions',
   'objects',
   'prune',
   'prune_types',
@@ -46,8 +49,10 @@ export type Step =
       readonly primaryKey?: readonly string[];
       readonly unique: readonly (readonly string[])[];
       readonly unlogged?: boolean;
+      readonly accessMethod?: string;
+      readonly partitionBy?: string;
     }
-  | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
+  | LayoutStep
   | { readonly kind: 'create_index'; readonly table: QualifiedName; readonly index: Index }
   | {
       readonly kind: 'create_routine';
@@ -193,6 +198,16 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_table: () => 'tables',
   alter_table_persistence: () => 'tables',
   create_index: () => 'tables',
+  create_columnar_extension: () => 'types',
+  create_partition: () => 'tables',
+  drop_partition: () => 'prune',
+  set_access_method: () => 'tables',
+  add_local_table_to_metadata: () => 'reference_tables',
+  distribute_schema: () => 'schema_distribution',
+  undistribute_schema: () => 'schema_distribution',
+  create_time_partitions: () => 'time_partitions',
+  drop_old_time_partitions: () => 'time_partitions',
+  set_old_partitions_access_method: () => 'after_commit',
   create_routine: () => 'routines',
   create_reference_table: () => 'reference_tables',
   distribute_table: (s) => (s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members'),
@@ -233,6 +248,17 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_table: () => [],
   alter_table_persistence: () => ['rewrites_table'],
   create_index: () => [],
+  create_columnar_extension: () => [],
+  create_partition: () => [],
+  drop_partition: () => ['drops_data'],
+  set_access_method: () => ['rewrites_table'],
+  add_local_table_to_metadata: () => [],
+  distribute_schema: (s) => (s.copiesData ? ['copies_data'] : []),
+  undistribute_schema: () => ['rewrites_table'],
+  create_time_partitions: () => [],
+  drop_old_time_partitions: () => ['drops_data'],
+  // A procedure that commits after each partition: never inside the plan's transaction.
+  set_old_partitions_access_method: () => ['rewrites_table', 'non_transactional'],
   create_routine: () => [],
   create_reference_table: (s) => (s.copiesData ? ['copies_data'] : []),
   distribute_table: (s) => (s.copiesData ? ['copies_data'] : []),

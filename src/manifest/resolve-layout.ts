@@ -1,0 +1,193 @@
+// A table's physical layout in the manifest: access method (columnar), partitioning (declared
+// partitions and time partitions) and Citus-local tables, checked against the limits Citus and
+// PostgreSQL put on them (docs/citus-facts.md) before anything runs.
+import type { Column, Partition, Table, TimePartitions } from '../model/types.js';
+import {
+  boundText,
+  isTimeType,
+  normalizeBoundValue,
+  parsePartitionKey,
+  partitionKeyText,
+  type BoundSpec,
+} from '../model/partition-bound.js';
+import type { Path } from './locate.js';
+import type { ProblemList } from './problems.js';
+import type { ManifestPartition, ManifestTable } from './schema.js';
+
+export type Layout = Pick<Table, 'accessMethod' | 'partitionBy' | 'partitions' | 'timePartitions'>;
+
+const list = (v: string | number | readonly (string | number)[]): string[] =>
+  (Array.isArray(v) ? v : [v]).map((x) => String(x));
+
+function partitionBound(
+  p: ManifestPartition,
+  method: 'RANGE' | 'LIST' | 'HASH',
+  keyTypes: readonly (string | undefined)[],
+  path: Path,
+  problems: ProblemList,
+): BoundSpec | undefined {
+  const given = [
+    p.from !== undefined || p.to !== undefined ? 'from/to' : undefined,
+    p.in !== undefined ? 'in' : undefined,
+    p.modulus !== undefined || p.remainder !== undefined ? 'modulus/remainder' : undefined,
+    p.default ? 'default' : undefined,
+  ].filter((x): x is string => x !== undefined);
+  if (given.length !== 1) {
+    problems.error(
+      path,
+      'partition_bound',
+      given.length === 0
+        ? 'a partition needs its bound: `from`/`to` (RANGE), `in` (LIST), `modulus`/`remainder` (HASH) or `default: true`'
+        : `a partition has one kind of bound, not ${given.join(' and ')}`,
+    );
+    return undefined;
+  }
+  const wrong = (what: string): undefined => {
+    problems.error(path, 'partition_bound', `${what} does not fit PARTITION BY ${method}`);
+    return undefined;
+  };
+  const norm = (vals: string[]): string[] => vals.map((v, i) => normalizeBoundValue(v, keyTypes[i]));
+  if (p.default) return method === 'HASH' ? wrong('a DEFAULT partition') : { kind: 'default' };
+  if (p.in !== undefined) return method !== 'LIST' ? wrong('`in`') : { kind: 'list', in: norm(list(p.in)) };
+  if (p.modulus !== undefined || p.remainder !== undefined) {
+    if (method !== 'HASH') return wrong('`modulus`/`remainder`');
+    if (p.modulus === undefined || p.remainder === undefined || p.remainder >= p.modulus) {
+      problems.error(path, 'partition_bound', 'a HASH partition needs both modulus and a remainder below it');
+      return undefined;
+    }
+    return { kind: 'hash', modulus: p.modulus, remainder: p.remainder };
+  }
+  if (method !== 'RANGE') return wrong('`from`/`to`');
+  if (p.from === undefined || p.to === undefined) {
+    problems.error(
+      path,
+      'partition_bound',
+      'a RANGE partition needs both `from` and `to` (MINVALUE / MAXVALUE when open)',
+    );
+    return undefined;
+  }
+  const from = list(p.from);
+  const to = list(p.to);
+  if (from.length !== keyTypes.length || to.length !== keyTypes.length) {
+    problems.error(
+      path,
+      'partition_bound',
+      `from and to need one value per key column (${keyTypes.length}), not ${from.length} and ${to.length}`,
+    );
+    return undefined;
+  }
+  return { kind: 'range', from: norm(from), to: norm(to) };
+}
+
+/** The layout of one declared table; problems are reported at their keys under `path`. */
+export function resolveLayout(
+  t: ManifestTable,
+  columns: readonly Column[] | undefined,
+  path: Path,
+  problems: ProblemList,
+): Layout {
+  const typeOf = (c: string): string | undefined => columns?.find((x) => x.name === c)?.type.base;
+  const known = columns ? new Set(columns.map((c) => c.name)) : undefined;
+  const out: {
+    accessMethod?: string;
+    partitionBy?: string;
+    partitions?: Partition[];
+    timePartitions?: TimePartitions;
+  } = {};
+  if (t.access_method === 'columnar') {
+    out.accessMethod = 'columnar';
+    if (t.unlogged)
+      problems.error(
+        [...path, 'unlogged'],
+        'columnar_unlogged',
+        'a columnar table cannot be UNLOGGED (columnar writes the WAL)',
+      );
+    (t.indexes ?? []).forEach((ix, i) => {
+      if (ix.using && !['btree', 'hash'].includes(ix.using))
+        problems.error(
+          [...path, 'indexes', i, 'using'],
+          'columnar_index',
+          `a columnar table supports btree and hash indexes only, not ${ix.using}`,
+        );
+    });
+  }
+  if (t.partition_by === undefined) {
+    for (const key of ['partitions', 'time_partitions'] as const)
+      if (t[key] !== undefined)
+        problems.error([...path, key], 'needs_partition_by', `${key} needs partition_by (e.g. \`range (created_at)\`)`);
+    return out;
+  }
+  const key = parsePartitionKey(t.partition_by);
+  if (!key) {
+    problems.error(
+      [...path, 'partition_by'],
+      'invalid_partition_by',
+      `expected \`range (column, …)\`, \`list (column)\` or \`hash (column, …)\` with plain columns, not ${JSON.stringify(t.partition_by)} (partition by an expression in a \`sql:\` file)`,
+    );
+    return out;
+  }
+  out.partitionBy = partitionKeyText(key);
+  key.columns.forEach((c) => {
+    if (known && !known.has(c))
+      problems.error(
+        [...path, 'partition_by'],
+        'unknown_column',
+        `partition key column ${JSON.stringify(c)} is not a column of this table`,
+      );
+  });
+  // PostgreSQL: "unique constraint on partitioned table must include all partitioning columns".
+  const keys: [readonly string[], Path][] = [
+    ...(t.primary_key ? [[t.primary_key, [...path, 'primary_key']] as [readonly string[], Path]] : []),
+    ...(t.unique ?? []).map((u, i): [readonly string[], Path] => [u, [...path, 'unique', i]]),
+  ];
+  for (const [cols, p] of keys) {
+    const missing = key.columns.filter((c) => !cols.includes(c));
+    if (missing.length > 0)
+      problems.error(
+        p,
+        'key_without_partition_column',
+        `a key of a partitioned table must include its partition columns (${missing.join(', ')}): PostgreSQL enforces uniqueness per partition`,
+      );
+  }
+  const keyTypes = key.columns.map(typeOf);
+  const parts: Partition[] = [];
+  for (const [name, p] of Object.entries(t.partitions ?? {})) {
+    const bound = partitionBound(p, key.method, keyTypes, [...path, 'partitions', name], problems);
+    if (!bound) continue;
+    parts.push({
+      name,
+      bound: boundText(bound),
+      ...(p.access_method === 'columnar' ? { accessMethod: 'columnar' } : {}),
+    });
+  }
+  if (t.partitions !== undefined) out.partitions = parts;
+  const tp = t.time_partitions;
+  if (tp) {
+    const column = key.columns[0]!;
+    if (key.method !== 'RANGE' || key.columns.length !== 1)
+      problems.error(
+        [...path, 'time_partitions'],
+        'time_partitions_key',
+        `time partitions need PARTITION BY RANGE on one column, not ${out.partitionBy}`,
+      );
+    else if (columns && !isTimeType(typeOf(column)))
+      problems.error(
+        [...path, 'time_partitions'],
+        'time_partitions_key',
+        `time partitions need a date or timestamp partition column; ${column} is ${typeOf(column) ?? 'unknown'}`,
+      );
+    if (parts.some((p) => p.bound === 'DEFAULT'))
+      problems.error(
+        [...path, 'time_partitions'],
+        'time_partitions_default',
+        'create_time_partitions refuses a table with a DEFAULT partition',
+      );
+    out.timePartitions = {
+      interval: tp.interval,
+      premake: tp.premake,
+      ...(tp.retention !== undefined ? { retention: tp.retention } : {}),
+      ...(tp.columnar_after !== undefined ? { columnarAfter: tp.columnar_after } : {}),
+    };
+  }
+  return out;
+}

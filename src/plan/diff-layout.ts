@@ -1,0 +1,179 @@
+// Layout: distributed schemas, access methods, partitions and time partitions of declared
+// tables. Pure: the clock time partitions are kept by is an argument.
+import type { ClusterModel, Partition, Table, TimePartitions } from '../model/types.js';
+import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
+import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+/** Steps that distribute or undistribute schemas (schema-based sharding). */
+export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): Step[] {
+  const want = new Set(desired.distributedSchemas ?? []);
+  const have = new Set(actual.distributedSchemas ?? []);
+  const steps: Step[] = [];
+  for (const schema of want) {
+    if (have.has(schema)) continue;
+    const inside = Object.values(actual.tables).filter((t) => t.qname.schema === schema);
+    // "distributed schema cannot have distributed tables" (Citus refuses before converting anything).
+    const citus = inside.filter((t) => t.distribution.kind !== 'local');
+    if (citus.length > 0) {
+      problems.push({
+        code: 'schema_has_citus_tables',
+        object: `schema ${quoteIdent(schema)}`,
+        message: `cannot be distributed while it holds ${citus.map((t) => `${t.distribution.kind} table ${t.id}`).join(', ')}: undistribute them first (citus_schema_distribute refuses)`,
+      });
+      continue;
+    }
+    steps.push({ kind: 'distribute_schema', schema, copiesData: inside.length > 0 });
+    // "The local data in the table is no longer visible, but is still on disk."
+    for (const t of inside) steps.push({ kind: 'truncate_local_data', table: t.qname });
+  }
+  for (const schema of have) {
+    if (want.has(schema)) continue;
+    const declaredPlain = (desired.plainSchemas ?? []).includes(schema);
+    if (declaredPlain) {
+      steps.push({ kind: 'undistribute_schema', schema });
+      continue;
+    }
+    const declared = Object.values(desired.tables).filter((t) => t.qname.schema === schema);
+    if (declared.length > 0)
+      problems.push({
+        code: 'distributed_schema_undeclared',
+        object: `schema ${quoteIdent(schema)}`,
+        message: `is a distributed schema in the cluster, and the manifest declares its tables ${declared.map((t) => t.id).join(', ')} without saying so: declare \`schemas: {${schema}: {distributed: true}}\` (or \`false\` to undistribute it)`,
+      });
+  }
+  return steps;
+}
+
+const am = (x: { accessMethod?: string }): string => x.accessMethod ?? 'heap';
+
+/** A partition's qualified name (in its parent's schema). */
+const partName = (t: Table, p: Partition) => ({ schema: t.qname.schema, name: p.name });
+
+/** The partitions time partitions keep: RANGE partitions whose upper bound is a time. */
+function timeParts(a: Table): { p: Partition; upper: Date }[] {
+  return (a.partitions ?? []).flatMap((p) => {
+    const b = parseBound(p.bound);
+    const upper = b?.kind === 'range' && b.to.length === 1 ? boundDate(b.to[0]!) : undefined;
+    return upper ? [{ p, upper }] : [];
+  });
+}
+
+function timePartitionSteps(t: Table, a: Table | undefined, tp: TimePartitions, now: Date): Step[] {
+  const steps: Step[] = [];
+  const parts = a ? timeParts(a) : [];
+  const endAt = addInterval(now, tp.interval, tp.premake);
+  const last = Math.max(...parts.map((x) => x.upper.getTime()), -Infinity);
+  if (last < endAt.getTime())
+    steps.push({ kind: 'create_time_partitions', table: t.qname, interval: tp.interval, endAt: timestampText(endAt) });
+  const dropped = new Set<string>();
+  if (tp.retention !== undefined) {
+    const olderThan = addInterval(now, tp.retention, -1);
+    const old = parts.filter((x) => x.upper.getTime() <= olderThan.getTime()).map((x) => x.p.name);
+    old.forEach((n) => dropped.add(n));
+    if (old.length > 0)
+      steps.push({
+        kind: 'drop_old_time_partitions',
+        table: t.qname,
+        olderThan: timestampText(olderThan),
+        partitions: old.map((n) => quoteQualified({ schema: t.qname.schema, name: n })),
+      });
+  }
+  if (tp.columnarAfter !== undefined) {
+    const olderThan = addInterval(now, tp.columnarAfter, -1);
+    const old = parts
+      .filter((x) => x.upper.getTime() <= olderThan.getTime() && am(x.p) !== 'columnar' && !dropped.has(x.p.name))
+      .map((x) => x.p.name);
+    if (old.length > 0)
+      steps.push({
+        kind: 'set_old_partitions_access_method',
+        table: t.qname,
+        olderThan: timestampText(olderThan),
+        accessMethod: 'columnar',
+        partitions: old.map((n) => quoteQualified({ schema: t.qname.schema, name: n })),
+      });
+  }
+  return steps;
+}
+
+/**
+ * Access method, partitioning and partitions of each declared table; `created` are the tables
+ * this plan creates. Returns steps, and the partitions the manifest does not declare.
+ */
+export function layoutSteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  created: ReadonlySet<string>,
+  opts: { prune: boolean; now: Date },
+  problems: DiffProblem[],
+): { steps: Step[]; unmanaged: string[] } {
+  const steps: Step[] = [];
+  const unmanaged: string[] = [];
+  const usesColumnar = Object.values(desired.tables).some(
+    (t) => t.accessMethod === 'columnar' || (t.partitions ?? []).some((p) => p.accessMethod === 'columnar'),
+  );
+  if (usesColumnar && !actual.columnar) steps.push({ kind: 'create_columnar_extension' });
+  // alter_table_set_access_method: "cannot complete operation because table … has a foreign key" (either way).
+  const fkBound = (t: Table): boolean =>
+    t.foreignKeys.length > 0 ||
+    Object.values(actual.tables).some((o) => o.foreignKeys.some((fk) => fk.refTable === t.id));
+  const rewrite = (t: Table, step: Extract<Step, { kind: 'set_access_method' }>): void => {
+    if (!fkBound(t)) steps.push(step);
+    else
+      problems.push({
+        code: 'access_method_with_foreign_keys',
+        object: quoteQualified(step.table),
+        message: `is ${step.from} in the cluster and ${step.accessMethod} in the manifest, but ${t.id} has foreign keys: alter_table_set_access_method refuses it (drop them first; columnar tables cannot have any)`,
+      });
+  };
+  for (const t of Object.values(desired.tables)) {
+    const a = actual.tables[t.id];
+    if (!a && !created.has(t.id)) continue;
+    // A table declared without columns is described by the cluster: only what it names is compared.
+    const owns = t.columns !== undefined;
+    if (a && (owns || t.accessMethod !== undefined) && am(t) !== am(a))
+      rewrite(a, { kind: 'set_access_method', table: t.qname, accessMethod: am(t), from: am(a) });
+    if (a && (owns || t.partitionBy !== undefined) && (t.partitionBy ?? '') !== (a.partitionBy ?? '')) {
+      problems.push({
+        code: 'partitioning_changed',
+        object: t.id,
+        message: `is ${a.partitionBy ? `partitioned by ${a.partitionBy}` : 'not partitioned'} in the cluster and ${t.partitionBy ? `partitioned by ${t.partitionBy}` : 'not partitioned'} in the manifest; PostgreSQL cannot change this in place (create a new table and move the rows)`,
+      });
+      continue;
+    }
+    if (t.partitionBy === undefined) continue;
+    const have = new Map((a?.partitions ?? []).map((p) => [p.name, p]));
+    for (const p of t.partitions ?? []) {
+      const ap = have.get(p.name);
+      if (!ap) {
+        steps.push({ kind: 'create_partition', table: t.qname, partition: p });
+        continue;
+      }
+      if (ap.bound !== p.bound)
+        problems.push({
+          code: 'partition_bound_changed',
+          object: quoteQualified(partName(t, p)),
+          message: `is ${ap.bound} in the cluster and ${p.bound} in the manifest; changing a bound is not planned (detach the partition and attach it again by hand)`,
+        });
+      else if (am(ap) !== am(p) && a)
+        rewrite(a, {
+          kind: 'set_access_method',
+          table: partName(t, p),
+          accessMethod: am(p),
+          from: am(ap),
+          parent: t.qname,
+        });
+    }
+    const tp = t.timePartitions;
+    if (tp) steps.push(...timePartitionSteps(t, a, tp, opts.now));
+    const declared = new Set((t.partitions ?? []).map((p) => p.name));
+    const kept = new Set(a && tp ? timeParts(a).map((x) => x.p.name) : []);
+    for (const ap of a?.partitions ?? []) {
+      if (declared.has(ap.name) || kept.has(ap.name)) continue;
+      if (opts.prune) steps.push({ kind: 'drop_partition', table: t.qname, partition: partName(t, ap) });
+      else unmanaged.push(`partition ${quoteQualified(partName(t, ap))}`);
+    }
+  }
+  return { steps, unmanaged };
+}
