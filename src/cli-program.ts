@@ -84,7 +84,10 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
         .default(3),
     )
     .addOption(
-      new Option('--wait <duration>', 'how long to wait for another apply to finish')
+      new Option(
+        '--wait <duration>',
+        'how long to wait for another apply, or for the cluster (inactive node, unsynced metadata, a rebalance or other background job) before a plan that moves or rewrites tables',
+      )
         .argParser(zeroOrDurationFlag)
         .default(60_000, '60s'),
     )

@@ -11,6 +11,7 @@ export const EXIT = {
   refusedHazard: 4,
   stalePlan: 5,
   lockWait: 6,
+  clusterNotReady: 7, // apply: a node inactive, metadata not synced or a background job running
   usage: 64,
   interrupted: 130, // Ctrl-C at a prompt, as shells report SIGINT
 } as const;

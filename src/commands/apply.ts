@@ -9,6 +9,7 @@ import { executePlan, withLockTimeout } from '../apply/execute.js';
 import { ApplyError } from '../apply/failure.js';
 import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
+import { awaitClusterReady } from '../apply/cluster-guard.js';
 import { stepProgress } from '../apply/progress.js';
 import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
@@ -182,6 +183,11 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
           return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
         }
         refuseHazards(plan, allowed);
+        await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
+          io.stderr(
+            `waiting up to ${Math.round(waitMs / 1000)}s for the cluster:\n${reasons.map((r) => `  ${r}`).join('\n')}\n`,
+          ),
+        );
         if (!opts.autoApprove && !(await approved(plan, opts.rehearse ?? false, io))) {
           io.stderr('not applied\n');
           return EXIT.error;

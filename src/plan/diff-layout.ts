@@ -111,7 +111,10 @@ export function layoutSteps(
   const steps: Step[] = [];
   const unmanaged: string[] = [];
   const usesColumnar = Object.values(desired.tables).some(
-    (t) => t.accessMethod === 'columnar' || (t.partitions ?? []).some((p) => p.accessMethod === 'columnar'),
+    (t) =>
+      t.accessMethod === 'columnar' ||
+      t.timePartitions?.columnarAfter !== undefined ||
+      (t.partitions ?? []).some((p) => p.accessMethod === 'columnar'),
   );
   if (usesColumnar && !actual.columnar) steps.push({ kind: 'create_columnar_extension' });
   // alter_table_set_access_method: "cannot complete operation because table … has a foreign key" (either way).

@@ -4,7 +4,6 @@
 // re-plan. A case marked {"expect": "named"} holds a kind the tool does not manage: the plan
 // must name it and a drift check must exit 2. KNOWN_FAILING lists the cases expected to fail
 // today; the test fails when a case's outcome differs from that list either way.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { citusServers, freshDatabase, plainServers, sql, type TestDb } from '../support/db.js';
 import type { ServerInfo } from '../support/servers.js';
 import { cli } from '../support/run-cli.js';
+import { schemaDump } from '../support/dump.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 /** Cases that do not converge yet, with why. Keep it exact: a case that starts passing fails the test until removed. */
@@ -40,55 +40,6 @@ const cases: Case[] = readdirSync(CORPUS)
       kinds: spec.kinds ?? [],
     };
   });
-
-/** pg_dump --schema-only --no-owner, without comments, SET lines and blank lines; a table's column lines sorted (column order is not migrated). */
-function dump(db: TestDb): string {
-  const url = new URL(db.url);
-  const r = spawnSync(
-    'pg_dump',
-    [
-      '--schema-only',
-      '--no-owner',
-      '-N',
-      'citus_migrate',
-      '-h',
-      url.hostname,
-      '-p',
-      url.port,
-      '-U',
-      decodeURIComponent(url.username),
-      db.name,
-    ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-    },
-  );
-  if (r.status !== 0) throw new Error(r.stderr);
-  const out: string[] = [];
-  let table: string[] | undefined;
-  for (const line of r.stdout.split('\n')) {
-    if (
-      line === '' ||
-      line.startsWith('--') ||
-      line.startsWith('SET ') ||
-      line.startsWith('SELECT pg_catalog.set_config') ||
-      line.startsWith('\\restrict') ||
-      line.startsWith('\\unrestrict')
-    )
-      continue;
-    if (table) {
-      if (line.startsWith(')')) {
-        out.push(...table.map((l) => l.replace(/,$/, '')).sort(), line);
-        table = undefined;
-      } else table.push(line);
-    } else {
-      out.push(line);
-      if (/^CREATE (UNLOGGED )?TABLE .* \($/.test(line)) table = [];
-    }
-  }
-  return out.join('\n');
-}
 
 function firstDifference(a: string, b: string): string {
   const x = a.split('\n');
@@ -143,8 +94,8 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
   }
   const apply = await cli(['apply', '--database', old.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
   if (apply.code !== 0) return `apply exit ${apply.code}: ${apply.stderr.trim().split('\n').slice(-3).join(' | ')}`;
-  const want = dump(created);
-  const got = dump(old);
+  const want = schemaDump(created);
+  const got = schemaDump(old);
   if (want !== got) return `pg_dump differs: ${firstDifference(want, got)}`;
   const again = await planOf(old);
   const left = [

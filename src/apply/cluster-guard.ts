@@ -1,0 +1,79 @@
+// The cluster-state guard: a plan that creates, moves or rewrites shards does not start while a
+// node is inactive, a worker's metadata is not synced, or a Citus background job (a rebalance,
+// a move) has not ended. Reasons come from the one catalog read; while waiting, a small
+// coordinator-only query polls (citus_rebalance_status() would call the workers).
+import type pg from 'pg';
+import { CmError, EXIT } from '../errors.js';
+import type { CatalogDoc } from '../introspect/catalog-schema.js';
+import type { PlanDocument } from '../plan/plan.js';
+import type { Step } from '../plan/steps.js';
+
+/** Step kinds that create, move or rewrite shards, whatever their hazards. */
+const SHARD_KINDS: ReadonlySet<Step['kind']> = new Set([
+  'distribute_table',
+  'create_reference_table',
+  'create_single_shard_table',
+  'update_colocation',
+  'distribute_schema',
+  'undistribute_schema',
+  'add_local_table_to_metadata',
+]);
+
+type GuardState = Pick<CatalogDoc, 'nodes' | 'jobs'>;
+
+/** Whether the plan moves or rewrites tables (what the guard is for). */
+export const movesTables = (plan: PlanDocument): boolean =>
+  [...plan.transaction.steps, ...plan.afterCommit].some(
+    (s) => SHARD_KINDS.has(s.kind) || s.hazards.includes('copies_data') || s.hazards.includes('rewrites_table'),
+  );
+
+/** Why the cluster is not ready for such a plan; empty when it is. Pure. */
+export function notReady(state: GuardState): string[] {
+  const reasons: string[] = [];
+  for (const n of state.nodes) {
+    if (n.role !== 'primary') continue;
+    if (!n.active) reasons.push(`node ${n.host}:${n.port} is inactive (citus_activate_node brings it back)`);
+    else if (n.group !== 0 && n.hasMetadata && !n.metadataSynced)
+      reasons.push(`node ${n.host}:${n.port}: its metadata is not synced yet (Citus's maintenance daemon syncs it)`);
+  }
+  for (const j of state.jobs)
+    reasons.push(`background job ${j.id} (${j.type}, ${j.state}): ${j.description} — see citus_job_list()`);
+  return reasons;
+}
+
+const POLL_SQL = `SELECT pg_catalog.json_build_object(
+  'nodes', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', d.nodeid, 'group', d.groupid,
+      'host', d.nodename, 'port', d.nodeport, 'role', d.noderole, 'active', d.isactive, 'hasMetadata', d.hasmetadata,
+      'metadataSynced', d.metadatasynced, 'shouldHaveShards', d.shouldhaveshards)), '[]') FROM pg_catalog.pg_dist_node d),
+  'jobs', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', j.job_id, 'state', j.state,
+      'type', j.job_type, 'description', j.description) ORDER BY j.job_id), '[]')
+    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing'))) AS s`;
+
+/**
+ * Refuses (exit 7) a plan that moves or rewrites tables while the cluster is not ready, after
+ * waiting up to `waitMs` for it to become ready. Nothing has run when it refuses.
+ */
+export async function awaitClusterReady(
+  client: pg.Client,
+  plan: PlanDocument,
+  state: GuardState,
+  waitMs: number,
+  onWait: (reasons: readonly string[]) => void,
+): Promise<void> {
+  if (!movesTables(plan)) return;
+  let reasons = notReady(state);
+  if (reasons.length === 0) return;
+  const until = Date.now() + waitMs;
+  if (waitMs > 0) onWait(reasons);
+  while (reasons.length > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, Math.min(2000, Math.max(0, until - Date.now()))));
+    reasons = notReady((await client.query(POLL_SQL)).rows[0].s as GuardState);
+  }
+  if (reasons.length === 0) return;
+  throw new CmError(
+    `the cluster is not ready for a plan that moves or rewrites tables; nothing was run${waitMs > 0 ? ` (waited ${Math.round(waitMs / 1000)}s)` : ''}\n${reasons.map((r) => `  ${r}`).join('\n')}`,
+    'cluster_not_ready',
+    EXIT.clusterNotReady,
+    { reasons },
+  );
+}

@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE TABLE app.e (tenant int NOT NULL, ts timestamptz NOT NULL, v int) PARTITION BY RANGE (ts, tenant);
+CREATE TABLE app.e1 PARTITION OF app.e FOR VALUES FROM ('2024-01-01 00:00+00', MINVALUE) TO ('2024-02-01 00:00+00', 100);
+CREATE TABLE app.e2 PARTITION OF app.e FOR VALUES FROM ('2024-02-01 00:00+00', 100) TO ('2024-03-01 00:00+00', MAXVALUE);
