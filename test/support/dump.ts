@@ -50,4 +50,3 @@ export function schemaDump(db: TestDb): string {
   }
   return out.join('\n');
 }
-
