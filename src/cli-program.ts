@@ -47,6 +47,10 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .description('print the one transaction that converges the cluster to the manifest')
     .addOption(file())
     .option('--offline', 'plan against an empty cluster; reads no database')
+    .option(
+      '--online',
+      'change tables that hold rows without blocking writes (as if every table said online: true): distribute them concurrently, build indexes concurrently, validate foreign keys after COMMIT',
+    )
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(format('text'))
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
@@ -67,6 +71,10 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     )
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--auto-approve', 'apply without asking (required without a terminal)')
+    .option(
+      '--online',
+      'change tables that hold rows without blocking writes (as if every table said online: true): distribute them concurrently, build indexes concurrently, validate foreign keys after COMMIT',
+    )
     .option('--allow-hazards <list>', `comma-separated hazards to allow: ${HAZARDS.join(', ')}, or all`)
     .addOption(
       new Option('--lock-timeout <duration>', 'lock_timeout for each statement')

@@ -114,10 +114,15 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
     for (const step of plan.afterCommit) {
       opts.onStep?.(step, true);
       const s0 = performance.now();
-      for (const sql of step.sql) {
+      // A step that only waits for an online one runs in a transaction of its own; the others
+      // (CONCURRENTLY, procedures that commit) run statement by statement.
+      const own = !step.hazards.includes('non_transactional');
+      const sqls = own ? ['BEGIN', ...plan.transaction.preamble, ...step.sql, 'COMMIT'] : step.sql;
+      for (const sql of sqls) {
         try {
           await db.query(sql);
         } catch (e) {
+          if (own) await db.query('ROLLBACK').catch(() => undefined);
           throw new ApplyError(step.index, step.summary, sql, serverError(e), true);
         }
       }

@@ -195,6 +195,9 @@ export async function startLocalCluster(opts: {
         'UTF8',
         '--locale=C',
       ]);
+      // PostgreSQL 15.19+ only lets listed libraries be logical decoding output plugins; Citus's
+      // online operations (create_distributed_table_concurrently, splits) use its own, `citus`.
+      const plugins = opts.citus && knowsSetting(install.bin, node.dataDir, 'output_plugin_libraries');
       appendFileSync(
         join(node.dataDir, 'postgresql.conf'),
         [
@@ -214,6 +217,7 @@ export async function startLocalCluster(opts: {
                 'wal_level = logical',
                 'citus.shard_replication_factor = 1',
                 'max_worker_processes = 64',
+                ...(plugins ? ["output_plugin_libraries = 'pgoutput, test_decoding, citus'"] : []),
               ]
             : []),
           '',
@@ -278,4 +282,14 @@ export async function stopLocalCluster(
     }
   }
   return { stopped, kept: await removeCreated(dir, c, cwd) };
+}
+
+/** Whether this server knows a setting (postgres -C fails on an unknown one). */
+function knowsSetting(bin: string, dataDir: string, name: string): boolean {
+  try {
+    runServerTool(join(bin, 'postgres'), ['-C', name, '-D', dataDir]);
+    return true;
+  } catch {
+    return false;
+  }
 }

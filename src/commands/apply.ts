@@ -38,6 +38,8 @@ export interface ApplyOptions {
   rehearse?: boolean;
   format?: 'text' | 'json';
   bench?: boolean;
+  /** Every table that holds rows changes online. */
+  online?: boolean;
 }
 
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
@@ -148,7 +150,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
         lap('connect_and_lock');
         const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
         lap('read');
-        const fresh = planLive(m, live, file);
+        const fresh = planLive(m, live, file, { online: opts.online ?? false });
         let plan = fresh;
         if (saved) {
           refuseStale(saved, live.fingerprint, live.objects, opts.plan!);

@@ -18,6 +18,8 @@ export interface PlanOptions {
   detailedExitcode?: boolean;
   /** With --detailed-exitcode: unmanaged and not-managed objects count as pending (a drift check). */
   includeUnmanaged?: boolean;
+  /** Every table that holds rows changes online. */
+  online?: boolean;
 }
 
 /** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
@@ -27,10 +29,10 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
   const file = findManifest(opts.file, io.cwd);
   let plan: PlanDocument;
   if (opts.offline) {
-    plan = planOffline(await loadManifest(file, undefined, io.cwd), file);
+    plan = planOffline(await loadManifest(file, undefined, io.cwd), file, { online: opts.online ?? false });
   } else {
     const { m, live } = await loadAndRead(file, opts.database, io);
-    plan = planLive(m, live, file);
+    plan = planLive(m, live, file, { online: opts.online ?? false });
   }
   emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;

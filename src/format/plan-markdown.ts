@@ -1,4 +1,5 @@
 // The plan as Markdown, ready to paste as a pull-request comment.
+import { sizeText } from './plan-text.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
@@ -21,7 +22,9 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
     out.push(`Hazards: ${plan.hazards.length ? plan.hazards.map((h) => `\`${h}\``).join(', ') : 'none'}.`, '');
     out.push('| # | Phase | Step | Hazards |', '|---:|---|---|---|');
     for (const s of all)
-      out.push(`| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')} |`);
+      out.push(
+        `| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')}${s.size ? ` (${sizeText(s.size)})` : ''} |`,
+      );
   }
   if (plan.problems.length > 0)
     out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));

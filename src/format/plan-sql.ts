@@ -20,9 +20,17 @@ export function planBodySql(plan: PlanDocument): string {
         ...plan.transaction.steps.map(stepBlock),
         `${plan.transaction.commit};`,
         ...(plan.afterCommit.length
-          ? [commentLine('The steps below cannot run inside a transaction; each runs on its own after COMMIT.')]
+          ? [
+              commentLine(
+                'The steps below run after COMMIT, one at a time (each in its own transaction where it can be).',
+              ),
+            ]
           : []),
-        ...plan.afterCommit.map(stepBlock),
+        ...plan.afterCommit.map((s) =>
+          s.hazards.includes('non_transactional')
+            ? stepBlock(s)
+            : ['BEGIN;', ...plan.transaction.preamble.map((p) => `${p};`), stepBlock(s), 'COMMIT;'].join('\n'),
+        ),
       ];
   if (plan.problems.length > 0)
     parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));

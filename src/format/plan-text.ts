@@ -29,6 +29,18 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   prune_types: 'Prune types and extensions',
 };
 
+/** `~1.2M rows, 85 MB` from the planner's estimates. */
+export function sizeText(size: { rows: number; bytes: number }): string {
+  const rows =
+    size.rows >= 1e6
+      ? `${(size.rows / 1e6).toFixed(1)}M`
+      : size.rows >= 1e3
+        ? `${(size.rows / 1e3).toFixed(1)}k`
+        : String(size.rows);
+  const mb = size.bytes / 1048576;
+  return `~${rows} rows, ${mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : mb >= 1 ? `${mb.toFixed(0)} MB` : `${Math.ceil(size.bytes / 1024)} kB`}`;
+}
+
 function stepLines(steps: readonly PlanStep[], width: number): string[] {
   const out: string[] = [];
   let phase: Phase | undefined;
@@ -38,7 +50,7 @@ function stepLines(steps: readonly PlanStep[], width: number): string[] {
       out.push(`  ${PHASE_TITLE[phase]}`);
     }
     out.push(
-      `    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}`,
+      `    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}${s.size ? `  (${sizeText(s.size)})` : ''}`,
     );
   }
   return out;

@@ -48,10 +48,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
-         CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, CASE WHEN NOT co.convalidated THEN 'NOT VALID' END) || ')'
+         CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, NULL) || ')'
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
-    WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR NOT co.convalidated OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+    WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
   UNION ALL SELECT 'range type', ${qn('ns.nspname', 't.typname')}
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}

@@ -23,11 +23,13 @@ const constraint = z.object({
   refColumns: z.array(z.string()).nullable(),
   onDelete: z.string(),
   onUpdate: z.string(),
+  validated: z.boolean().optional(),
 });
 const index = z.object({
   name: z.string(),
   unique: z.boolean(),
   method: z.string(),
+  valid: z.boolean().optional(),
   columns: z.array(z.number().int()).nullable(),
   simple: z.boolean(),
 });
@@ -76,6 +78,8 @@ export const catalogSchema = z.object({
     database: z.string(),
     citus: nullableStr,
     columnar: nullableStr.optional(),
+    walLevel: z.string().optional(),
+    outputPlugins: nullableStr.optional(),
   }),
   schemas: z.array(z.string()),
   distributedSchemas: z.array(z.string()).default([]),
@@ -89,6 +93,8 @@ export const catalogSchema = z.object({
         name: z.string(),
         persistence: z.string().optional(),
         am: nullableStr.optional(),
+        rows: z.number().optional(),
+        bytes: z.number().optional(),
         partitionBy: nullableStr.optional(),
         partitions: z
           .array(z.object({ name: z.string(), bound: z.string(), am: nullableStr }))

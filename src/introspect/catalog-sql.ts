@@ -26,7 +26,7 @@ function build(citus: boolean): string {
   return `
 WITH ns AS (${USER_SCHEMAS}),
 rel AS (
-  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
+  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
   FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}
@@ -50,7 +50,7 @@ cons AS (
   SELECT co.conrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', co.conname, 'type', co.contype, 'columns', co.conkey,
       'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
-      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype) ORDER BY co.conname) AS j
+      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated) ORDER BY co.conname) AS j
   FROM pg_catalog.pg_constraint co
   JOIN rel ON rel.oid = co.conrelid
   LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
@@ -60,7 +60,7 @@ cons AS (
 ),
 idx AS (
   SELECT i.indrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', ic.relname, 'unique', i.indisunique, 'method', am.amname,
+      'name', ic.relname, 'unique', i.indisunique, 'method', am.amname, 'valid', i.indisvalid,
       'columns', i.indkey::pg_catalog.int2[],
       -- What the manifest can declare: plain columns, ascending, default operator classes, no options.
       'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL
@@ -95,7 +95,10 @@ SELECT pg_catalog.json_build_object(
     'version', pg_catalog.current_setting('server_version'),
     'database', pg_catalog.current_database(),
     'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus'),
-    'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar')),
+    'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar'),
+    'walLevel', pg_catalog.current_setting('wal_level'),
+    -- PostgreSQL 15.19+: which libraries may be logical decoding output plugins (Citus's online moves need 'citus').
+    'outputPlugins', pg_catalog.current_setting('output_plugin_libraries', true)),
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
   'distributedSchemas', ${
     citus
@@ -111,6 +114,8 @@ SELECT pg_catalog.json_build_object(
   },
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence, 'am', am.amname,
+      -- Planner statistics (what a copy or a rewrite of a coordinator table costs); -1: never analyzed.
+      'rows', r.reltuples::bigint, 'bytes', r.relpages::bigint * pg_catalog.current_setting('block_size')::bigint,
       'partitionBy', CASE WHEN r.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(r.oid) END, 'partitions', parts.j,
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${
         citus

@@ -47,7 +47,8 @@ const shortHash = (v: unknown): string => createHash('sha256').update(JSON.strin
 /** Per-object hashes of a catalog document. */
 export function objectHashes(doc: CatalogDoc): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of doc.tables) out[`table ${idOf(t)}`] = shortHash(t);
+  // Planner statistics change with every ANALYZE: a saved plan is not stale for that.
+  for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[`table ${idOf(t)}`] = shortHash(t);
   for (const s of doc.sequences) out[`sequence ${idOf(s)}`] = shortHash(s);
   for (const r of doc.routines) out[`routine ${routineId(r, r.argTypes)}`] = shortHash(r);
   for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
@@ -150,6 +151,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       columns,
       ...(t.persistence === 'u' ? { unlogged: true } : {}),
       ...(t.am && t.am !== 'heap' ? { accessMethod: t.am } : {}),
+      ...(t.rows !== undefined && t.bytes !== undefined ? { size: { rows: Math.max(0, t.rows), bytes: t.bytes } } : {}),
       ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
       ...(t.partitionBy
         ? {
@@ -164,7 +166,13 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
       indexes: t.indexes
         .filter((i) => i.simple && i.columns)
-        .map((i) => ({ name: i.name, columns: i.columns!, unique: i.unique, using: i.method })),
+        .map((i) => ({
+          name: i.name,
+          columns: i.columns!,
+          unique: i.unique,
+          using: i.method,
+          ...(i.valid === false ? { invalid: true } : {}),
+        })),
       foreignKeys: t.constraints
         .filter((c) => c.type === 'f' && c.refTable && c.columns && c.refColumns)
         .map((c) => ({
@@ -174,6 +182,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           refColumns: c.refColumns!,
           ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
           ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
+          ...(c.validated === false ? { notValid: true } : {}),
         })),
       distribution,
     };

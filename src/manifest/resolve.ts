@@ -165,6 +165,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       qname: q,
       ...(columns ? { columns } : {}),
       ...(t.unlogged ? { unlogged: true } : {}),
+      ...(t.online ? { online: true } : {}),
       ...resolveLayout(t, columns, path, problems),
       ...(t.primary_key ? { primaryKey: t.primary_key } : {}),
       unique: t.unique ?? [],

@@ -121,6 +121,12 @@ const table = z.strictObject({
     .optional()
     .describe('citus_local: also add the tables linked to it by foreign keys (cascade_via_foreign_keys)'),
   unlogged: z.boolean().optional().describe('CREATE UNLOGGED TABLE'),
+  online: z
+    .boolean()
+    .optional()
+    .describe(
+      'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, foreign keys NOT VALID then VALIDATE (after COMMIT)',
+    ),
   access_method: z
     .enum(['heap', 'columnar'])
     .optional()

@@ -20,6 +20,8 @@ export interface Index {
   readonly columns: readonly string[];
   readonly unique: boolean;
   readonly using: string;
+  /** Actual only: left invalid by a CREATE INDEX CONCURRENTLY that failed (it is rebuilt). */
+  readonly invalid?: boolean;
 }
 
 export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
@@ -31,6 +33,8 @@ export interface ForeignKey {
   readonly refColumns: readonly string[];
   readonly onDelete?: FkAction;
   readonly onUpdate?: FkAction;
+  /** Actual only: added NOT VALID and not validated yet. */
+  readonly notValid?: boolean;
 }
 
 export type Distribution =
@@ -87,6 +91,10 @@ export interface Table {
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
   readonly partitions?: readonly Partition[];
+  /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */
+  readonly size?: { readonly rows: number; readonly bytes: number };
+  /** Desired only: change it without blocking writes (create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, NOT VALID + VALIDATE). */
+  readonly online?: boolean;
   /** Desired only: partitions kept by time (they are not listed one by one). */
   readonly timePartitions?: TimePartitions;
 }

@@ -199,7 +199,8 @@ export function tableStructureSteps(
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {
-      const exists = a?.indexes.some((x) => sameIndex(x, ix));
+      // An index a failed CREATE INDEX CONCURRENTLY left invalid is built again.
+      const exists = a?.indexes.some((x) => sameIndex(x, ix) && !x.invalid);
       if (exists) continue;
       // The name is taken by an index of another definition: drop it first.
       if (ix.name !== undefined && a?.indexes.some((x) => x.name === ix.name)) {

@@ -4,6 +4,7 @@ import { idOf, type ClusterModel, type Routine, type Sequence, type Table } from
 import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
 import { layoutSteps, schemaSteps } from './diff-layout.js';
+import { onlineSteps, type OnlineOptions } from './online.js';
 import { routineDefinitionSteps, routineDistributionSteps } from './diff-routines.js';
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
@@ -102,6 +103,8 @@ export function diff(
     recorded?: Readonly<Record<string, RecordedObject>>;
     /** The time time partitions are kept by (default: now; the diff reads no clock when given). */
     now?: Date;
+    /** Which tables change online: then copies, index builds and validations go after COMMIT. */
+    online?: OnlineOptions;
   } = {},
 ): DiffResult {
   const prune = opts.prune ?? false;
@@ -134,8 +137,17 @@ export function diff(
     if (!present(t.id)) continue;
     const have = actual.tables[t.id]?.foreignKeys ?? [];
     for (const fk of t.foreignKeys) {
-      if (!have.some((x) => sameFk(x, fk)))
+      const found = have.find((x) => sameFk(x, fk));
+      if (!found)
         steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
+      // Added NOT VALID by an online apply that stopped before validating it.
+      else if (found.notValid && found.name !== undefined)
+        steps.push({
+          kind: 'validate_constraint',
+          table: t.qname,
+          name: found.name,
+          ...(opts.online?.table(t.id) ? { runAfterCommit: true } : {}),
+        });
     }
   }
   steps.push(
@@ -181,10 +193,11 @@ export function diff(
     for (const s of un.sequences) steps.push({ kind: 'drop_sequence', sequence: s.qname });
   }
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const sorted = steps
+  const ordered = steps
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
+  const sorted = opts.online ? onlineSteps(ordered, actual, opts.online, problems) : ordered;
   return {
     steps: sorted,
     problems,

@@ -7,7 +7,16 @@ import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
 
 /** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
-export function planOffline(m: LoadedManifest, displayFile = m.file, now = new Date()): PlanDocument {
+/** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
+export interface PlanOptions {
+  readonly now?: Date;
+  readonly online?: boolean;
+}
+
+const onlineTables = (m: LoadedManifest, all: boolean | undefined) => (id: string) =>
+  all === true || m.desired.tables[id]?.online === true;
+
+export function planOffline(m: LoadedManifest, displayFile = m.file, opts: PlanOptions = {}): PlanDocument {
   return buildPlan({
     desired: m.desired,
     actual: offlineBaseline(m.desired),
@@ -20,12 +29,18 @@ export function planOffline(m: LoadedManifest, displayFile = m.file, now = new D
     warnings: m.warnings,
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
-    now,
+    now: opts.now ?? new Date(),
+    online: { table: onlineTables(m, opts.online) },
   });
 }
 
 /** Plans a loaded manifest against a live state read from a cluster. Pure. */
-export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.file, now = new Date()): PlanDocument {
+export function planLive(
+  m: LoadedManifest,
+  live: LiveState,
+  displayFile = m.file,
+  opts: PlanOptions = {},
+): PlanDocument {
   const nodes = live.doc.nodes;
   return buildPlan({
     desired: m.desired,
@@ -49,6 +64,11 @@ export function planLive(m: LoadedManifest, live: LiveState, displayFile = m.fil
     citusInstalled: live.citus,
     notManaged: live.doc.notManaged ?? [],
     recorded: live.recorded ?? {},
-    now,
+    now: opts.now ?? new Date(),
+    online: {
+      table: onlineTables(m, opts.online),
+      ...(live.doc.server.walLevel !== undefined ? { walLevel: live.doc.server.walLevel } : {}),
+      ...(live.doc.server.outputPlugins !== undefined ? { outputPlugins: live.doc.server.outputPlugins } : {}),
+    },
   });
 }

@@ -1,6 +1,6 @@
 // Assembles the plan document: the versioned, documented JSON every formatter and apply read.
 import type { Problem } from '../errors.js';
-import type { ClusterModel } from '../model/types.js';
+import { idOf, type ClusterModel } from '../model/types.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
@@ -8,6 +8,7 @@ import { ignoreMatcher } from './ignore.js';
 import { renderSql, summarize } from './render-sql.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { OnlineOptions } from './online.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -25,6 +26,11 @@ export interface PlanStep {
   readonly hazards: readonly Hazard[];
   readonly sql: readonly string[];
   readonly step: Step;
+  /**
+   * For a step that copies or rewrites a table: the planner's estimate of what it holds on the
+   * coordinator (a distributed table's rows are on the workers and not counted).
+   */
+  readonly size?: { readonly rows: number; readonly bytes: number };
 }
 
 export type PlanSource =
@@ -80,6 +86,7 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'update_colocation',
   'alter_sequence_everywhere',
   'create_columnar_extension',
+  'distribute_table_concurrently',
   'set_access_method',
   'add_local_table_to_metadata',
   'distribute_schema',
@@ -89,15 +96,23 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'set_old_partitions_access_method',
 ]);
 
-function toPlanStep(step: Step, index: number): PlanStep {
+function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
+  const hazards = hazardsOf(step);
+  const size =
+    (hazards.includes('copies_data') || hazards.includes('rewrites_table')) &&
+    'table' in step &&
+    typeof step.table === 'object'
+      ? actual.tables[idOf(step.table)]?.size
+      : undefined;
   return {
     index,
     kind: step.kind,
     phase: phaseOf(step),
     summary: summarize(step),
-    hazards: hazardsOf(step),
+    hazards,
     sql: renderSql(step),
     step,
+    ...(size && size.bytes > 0 ? { size } : {}),
   };
 }
 
@@ -115,6 +130,8 @@ export function buildPlan(input: {
   recorded?: Readonly<Record<string, RecordedObject>>;
   /** The time time partitions are kept by. */
   now?: Date;
+  /** Which tables change online (after COMMIT, without blocking writes). */
+  online?: OnlineOptions;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
   const result = diff(input.desired, input.actual, {
@@ -123,8 +140,9 @@ export function buildPlan(input: {
     ignore: ignored,
     recorded: input.recorded ?? {},
     ...(input.now ? { now: input.now } : {}),
+    ...(input.online ? { online: input.online } : {}),
   });
-  const steps = result.steps.map((s, i) => toPlanStep(s, i + 1));
+  const steps = result.steps.map((s, i) => toPlanStep(s, i + 1, input.actual));
   const problems = [...result.problems];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
@@ -134,8 +152,9 @@ export function buildPlan(input: {
       message: `the citus extension is not installed in this database; ${needCitus.length === 1 ? 'step' : 'steps'} ${needCitus.map((s) => s.index).join(', ')} need it (CREATE EXTENSION citus on every node, then citus_set_coordinator_host and citus_add_node)`,
     });
   }
-  const inTx = steps.filter((s) => !s.hazards.includes('non_transactional'));
-  const after = steps.filter((s) => s.hazards.includes('non_transactional'));
+  const later = (s: PlanStep): boolean => s.hazards.includes('non_transactional') || s.step.runAfterCommit === true;
+  const inTx = steps.filter((s) => !later(s));
+  const after = steps.filter(later);
   const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
   return {
     format: 'citus-migrate.plan',

@@ -1,10 +1,13 @@
 // SQL and summaries of the layout step kinds: partitions, access methods, Citus-local tables,
 // distributed schemas and time partitions (spread into render-sql.ts's tables).
-import { quoteIdent, quoteLiteral, quoteQualified as q, quoteRegclass, sqlBool } from '../sql/quote.js';
+import { quoteIdent, quoteLiteral, quoteQualified as q, quoteRegclass, sqlBool, sqlInt } from '../sql/quote.js';
+import { DEFAULT_SHARD_COUNT } from '../model/types.js';
 import { intervalText } from '../model/partition-bound.js';
 import type { StepOf } from './steps.js';
 
 export const LAYOUT_KINDS = [
+  'distribute_table_concurrently',
+  'validate_constraint',
   'create_columnar_extension',
   'create_partition',
   'drop_partition',
@@ -21,6 +24,14 @@ type LayoutKind = (typeof LAYOUT_KINDS)[number];
 const partitionName = (s: StepOf<'create_partition'>) => ({ schema: s.table.schema, name: s.partition.name });
 
 export const RENDER_LAYOUT: { readonly [K in LayoutKind]: (s: StepOf<K>) => readonly string[] } = {
+  // Outside the plan's transaction the preamble's SET LOCAL is gone: Citus refuses it with replication factor > 1.
+  distribute_table_concurrently: (s) => [
+    'SET citus.shard_replication_factor TO 1',
+    s.colocateWith === 'none'
+      ? `SELECT create_distributed_table_concurrently(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
+      : `SELECT create_distributed_table_concurrently(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
+  ],
+  validate_constraint: (s) => [`ALTER TABLE ${q(s.table)} VALIDATE CONSTRAINT ${quoteIdent(s.name)}`],
   // Citus 13.2 no longer creates it with the citus extension; created on the coordinator, Citus propagates it.
   create_columnar_extension: () => ['CREATE EXTENSION IF NOT EXISTS citus_columnar'],
   create_partition: (s) => [
@@ -51,6 +62,10 @@ const few = (names: readonly string[]): string =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 
 export const SUMMARY_LAYOUT: { readonly [K in LayoutKind]: (s: StepOf<K>) => string } = {
+  distribute_table_concurrently: (s) =>
+    `distribute ${q(s.table)} by ${quoteIdent(s.column)} without blocking writes (create_distributed_table_concurrently)${s.colocateWith === 'none' ? `: anchor of colocation group ${JSON.stringify(s.group)}` : `, colocated with ${q(s.colocateWith)}`}`,
+  validate_constraint: (s) =>
+    `validate constraint ${quoteIdent(s.name)} of ${q(s.table)} (checks existing rows; writes go on)`,
   create_columnar_extension: () => 'create extension citus_columnar (the columnar access method)',
   create_partition: (s) =>
     `create partition ${q(partitionName(s))} of ${q(s.table)} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}`,

@@ -49,8 +49,8 @@ function fkSql(fk: ForeignKey, ref: QualifiedName): string {
   ].join('');
 }
 
-function indexSql(table: QualifiedName, ix: Index): string {
-  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
+function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
 }
 
 /** Statements written in the sql: files mean their unqualified names in the manifest's default schema. */
@@ -84,7 +84,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
       `CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)${tail}`,
     ];
   },
-  create_index: (s) => [indexSql(s.table, s.index)],
+  create_index: (s) => [indexSql(s.table, s.index, s.concurrently)],
   // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
   create_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
@@ -100,7 +100,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_single_shard_table: (s) => [
     `SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`,
   ],
-  add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}`],
+  add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}${s.notValid ? ' NOT VALID' : ''}`],
   truncate_local_data: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
   distribute_routine: (s) => [
     s.argIndex === undefined
@@ -131,7 +131,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
   add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD PRIMARY KEY (${cols(s.columns)})`],
   add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD UNIQUE (${cols(s.columns)})`],
-  drop_index: (s) => [`DROP INDEX ${q(s.index)}`],
+  drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
   replace_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
     s.definition,
@@ -190,7 +190,8 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   alter_table_persistence: (s) => `make ${name(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
   create_table: (s) =>
     `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
-  create_index: (s) => `create ${s.index.unique ? 'unique ' : ''}index on ${name(s.table)} (${cols(s.index.columns)})`,
+  create_index: (s) =>
+    `create ${s.index.unique ? 'unique ' : ''}index ${s.concurrently ? 'concurrently ' : ''}on ${name(s.table)} (${cols(s.index.columns)})`,
   create_routine: (s) => `create ${s.routineKind} ${s.signature}`,
   create_reference_table: (s) =>
     `make ${name(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,
@@ -201,7 +202,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     (s.copiesData ? '; copies its rows into the shards' : ''),
   create_single_shard_table: (s) => `make ${name(s.table)} a single-shard distributed table`,
   add_foreign_key: (s) =>
-    `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})`,
+    `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})${s.notValid ? ' NOT VALID (validated after COMMIT)' : ''}`,
   truncate_local_data: (s) =>
     `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
   distribute_routine: (s) =>
@@ -224,7 +225,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   add_primary_key: (s) => `add primary key (${cols(s.columns)}) to ${name(s.table)}`,
   add_unique: (s) => `add unique (${cols(s.columns)}) to ${name(s.table)}`,
   drop_index: (s) =>
-    `drop index ${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
+    `drop index ${s.concurrently ? 'concurrently ' : ''}${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,
   drop_routine: (s) =>
     s.reason === 'recreate'

@@ -4,6 +4,15 @@ import type { Partition } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 
 export type LayoutStep =
+  | {
+      readonly kind: 'distribute_table_concurrently';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly group: string;
+      readonly colocateWith: 'none' | QualifiedName;
+      readonly shardCount?: number;
+    }
+  | { readonly kind: 'validate_constraint'; readonly table: QualifiedName; readonly name: string }
   | { readonly kind: 'create_columnar_extension' }
   | { readonly kind: 'create_partition'; readonly table: QualifiedName; readonly partition: Partition }
   | { readonly kind: 'drop_partition'; readonly table: QualifiedName; readonly partition: QualifiedName }

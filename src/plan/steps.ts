@@ -3,6 +3,7 @@
 import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
+import type { ObjectStep, RoutineStep } from './steps-objects.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -38,152 +39,120 @@ export const PHASES = [
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
-export type Step =
-  | { readonly kind: 'create_schema'; readonly schema: string }
-  | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
-  | { readonly kind: 'alter_sequence'; readonly sequence: Sequence }
-  | {
-      readonly kind: 'create_table';
-      readonly table: QualifiedName;
-      readonly columns: readonly Column[];
-      readonly primaryKey?: readonly string[];
-      readonly unique: readonly (readonly string[])[];
-      readonly unlogged?: boolean;
-      readonly accessMethod?: string;
-      readonly partitionBy?: string;
-    }
-  | LayoutStep
-  | { readonly kind: 'create_index'; readonly table: QualifiedName; readonly index: Index }
-  | {
-      readonly kind: 'create_routine';
-      readonly routine: QualifiedName;
-      readonly signature: string;
-      readonly routineKind: 'function' | 'procedure';
-      readonly definition: string;
-      readonly searchPath?: string;
-    }
-  | { readonly kind: 'create_reference_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-  | {
-      readonly kind: 'distribute_table';
-      readonly table: QualifiedName;
-      readonly column: string;
-      readonly group: string;
-      readonly colocateWith: 'none' | QualifiedName;
-      readonly shardCount?: number;
-      readonly copiesData: boolean;
-    }
-  | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-  | {
-      readonly kind: 'add_foreign_key';
-      readonly table: QualifiedName;
-      readonly fk: ForeignKey;
-      readonly refTable: QualifiedName;
-    }
-  | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
-  | {
-      readonly kind: 'distribute_routine';
-      readonly routine: QualifiedName;
-      readonly signature?: string;
-      readonly argIndex?: number;
-      readonly colocateWith?: QualifiedName;
-      readonly forceDelegation?: boolean;
-    }
-  | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
-  | {
-      readonly kind: 'alter_column_type';
-      readonly table: QualifiedName;
-      readonly column: string;
-      readonly type: string;
-      readonly from: string;
-      readonly collation?: string;
-    }
-  | {
-      readonly kind: 'alter_column_identity';
-      readonly table: QualifiedName;
-      readonly column: string;
-      readonly identity?: 'always' | 'by default';
-      readonly from?: 'always' | 'by default';
-    }
-  | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
-  | {
-      readonly kind: 'alter_column_not_null';
-      readonly table: QualifiedName;
-      readonly column: string;
-      readonly notNull: boolean;
-    }
-  | {
-      readonly kind: 'alter_column_default';
-      readonly table: QualifiedName;
-      readonly column: string;
-      readonly default?: string;
-    }
-  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
-  | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
-  | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
-  | {
-      readonly kind: 'drop_index';
-      readonly table: QualifiedName;
-      readonly index: QualifiedName;
-      readonly recreate?: boolean;
-    }
-  | {
-      readonly kind: 'replace_routine';
-      readonly routine: QualifiedName;
-      readonly signature: string;
-      readonly routineKind: 'function' | 'procedure';
-      readonly definition: string;
-      readonly searchPath?: string;
-    }
-  | {
-      readonly kind: 'drop_routine';
-      readonly routine: QualifiedName;
-      readonly signature: string;
-      readonly routineKind: 'function' | 'procedure';
-      readonly reason: 'recreate' | 'prune';
-    }
-  | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
-  | {
-      readonly kind: 'alter_distributed_table';
-      readonly table: QualifiedName;
-      readonly column?: string;
-      readonly shardCount?: number;
-      readonly colocateWith?: 'none' | QualifiedName;
-      readonly cascade: boolean;
-      readonly group: string;
-    }
-  | {
-      readonly kind: 'update_colocation';
-      readonly table: QualifiedName;
-      readonly colocateWith: QualifiedName;
-      readonly group: string;
-    }
-  | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
-  | { readonly kind: 'drop_table'; readonly table: QualifiedName }
-  | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
-  // Objects defined by SQL: the statements are the user's (desired) or PostgreSQL's own (actual).
-  | {
-      readonly kind: 'create_object';
-      readonly object: string;
-      readonly objectKind: ObjectKind;
-      readonly statements: readonly string[];
-      readonly recreate: boolean;
-      readonly searchPath?: string;
-    }
-  | {
-      readonly kind: 'alter_object';
-      readonly object: string;
-      readonly objectKind: ObjectKind;
-      readonly statements: readonly string[];
-      readonly what: string;
-      readonly searchPath?: string;
-    }
-  | {
-      readonly kind: 'drop_object';
-      readonly object: string;
-      readonly objectKind: ObjectKind;
-      readonly statements: readonly string[];
-      readonly reason: 'recreate' | 'prune' | 'prune_dependent';
-    };
+/** What every step may carry besides its kind's fields. */
+export interface StepCommon {
+  /**
+   * Run after COMMIT, in a transaction of its own: it depends on an online step (a table
+   * distributed concurrently) that cannot run in the plan's transaction.
+   */
+  readonly runAfterCommit?: boolean;
+}
+
+export type Step = StepCommon &
+  (
+    | { readonly kind: 'create_schema'; readonly schema: string }
+    | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
+    | { readonly kind: 'alter_sequence'; readonly sequence: Sequence }
+    | {
+        readonly kind: 'create_table';
+        readonly table: QualifiedName;
+        readonly columns: readonly Column[];
+        readonly primaryKey?: readonly string[];
+        readonly unique: readonly (readonly string[])[];
+        readonly unlogged?: boolean;
+        readonly accessMethod?: string;
+        readonly partitionBy?: string;
+      }
+    | LayoutStep
+    | {
+        readonly kind: 'create_index';
+        readonly table: QualifiedName;
+        readonly index: Index;
+        /** CREATE INDEX CONCURRENTLY, after COMMIT (online). */
+        readonly concurrently?: boolean;
+      }
+    | { readonly kind: 'create_reference_table'; readonly table: QualifiedName; readonly copiesData: boolean }
+    | {
+        readonly kind: 'distribute_table';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly group: string;
+        readonly colocateWith: 'none' | QualifiedName;
+        readonly shardCount?: number;
+        readonly copiesData: boolean;
+      }
+    | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
+    | {
+        readonly kind: 'add_foreign_key';
+        readonly table: QualifiedName;
+        readonly fk: ForeignKey;
+        readonly refTable: QualifiedName;
+        /** Added NOT VALID (no scan, brief lock) and validated by a later step (online). */
+        readonly notValid?: boolean;
+      }
+    | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
+    | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
+    | {
+        readonly kind: 'alter_column_type';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly type: string;
+        readonly from: string;
+        readonly collation?: string;
+      }
+    | {
+        readonly kind: 'alter_column_identity';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly identity?: 'always' | 'by default';
+        readonly from?: 'always' | 'by default';
+      }
+    | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
+    | {
+        readonly kind: 'alter_column_not_null';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly notNull: boolean;
+      }
+    | {
+        readonly kind: 'alter_column_default';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly default?: string;
+      }
+    | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
+    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
+    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
+    | {
+        readonly kind: 'drop_index';
+        readonly table: QualifiedName;
+        readonly index: QualifiedName;
+        readonly recreate?: boolean;
+        /** DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (online, or an invalid index a failed build left). */
+        readonly concurrently?: boolean;
+      }
+    | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
+    | {
+        readonly kind: 'alter_distributed_table';
+        readonly table: QualifiedName;
+        readonly column?: string;
+        readonly shardCount?: number;
+        readonly colocateWith?: 'none' | QualifiedName;
+        readonly cascade: boolean;
+        readonly group: string;
+      }
+    | {
+        readonly kind: 'update_colocation';
+        readonly table: QualifiedName;
+        readonly colocateWith: QualifiedName;
+        readonly group: string;
+      }
+    | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
+    | { readonly kind: 'drop_table'; readonly table: QualifiedName }
+    | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
+    | ObjectStep
+    | RoutineStep
+  );
 
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
@@ -199,6 +168,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   alter_table_persistence: () => 'tables',
   create_index: () => 'tables',
   create_columnar_extension: () => 'types',
+  distribute_table_concurrently: (s) => (s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members'),
+  validate_constraint: () => 'foreign_keys',
   create_partition: () => 'tables',
   drop_partition: () => 'prune',
   set_access_method: () => 'tables',
@@ -247,8 +218,11 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_sequence: () => [],
   create_table: () => [],
   alter_table_persistence: () => ['rewrites_table'],
-  create_index: () => [],
+  create_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   create_columnar_extension: () => [],
+  // Not in a transaction block, one per statement; writes go on while it copies.
+  distribute_table_concurrently: () => ['copies_data', 'non_transactional'],
+  validate_constraint: () => [],
   create_partition: () => [],
   drop_partition: () => ['drops_data'],
   set_access_method: () => ['rewrites_table'],
@@ -275,7 +249,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_column: () => ['drops_data'],
   add_primary_key: () => [],
   add_unique: () => [],
-  drop_index: () => [],
+  drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: () => [],
   drop_routine: (s) => (s.reason === 'recreate' ? ['breaks_cached_plans'] : []),
   undistribute_table: () => ['rewrites_table'],

@@ -145,7 +145,9 @@ export async function catalogSnapshot(
     const { doc: read } = await readCatalog(c);
     // Whether the tool's own object_state table exists is its bookkeeping, not the user's schema
     // (a failed apply still brings the history schema up to date).
-    const { objectState: _bookkeeping, ...doc } = read;
+    const { objectState: _bookkeeping, ...rest } = read;
+    // Planner statistics change when autovacuum analyzes: not part of the schema.
+    const doc = { ...rest, tables: rest.tables.map(({ rows: _rows, bytes: _bytes, ...t }) => t) };
     const out: Record<string, unknown> = { doc: opts.normalizeIds ? normalizeFixture(doc as typeof read) : doc };
     if (opts.shards)
       out.shards = doc.server.citus ? (await c.query('SELECT count(*)::int AS n FROM pg_dist_shard')).rows[0].n : 0;

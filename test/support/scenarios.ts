@@ -43,7 +43,8 @@ export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
     if (!ids.has(id)) ids.set(id, ids.size + 1);
     return ids.get(id)!;
   };
-  const tables = doc.tables.map((t) =>
+  // Planner statistics change when autovacuum analyzes: not part of a layout.
+  const tables = doc.tables.map(({ rows: _rows, bytes: _bytes, ...t }) =>
     t.citus ? { ...t, citus: { ...t.citus, colocationId: remap(t.citus.colocationId)! } } : t,
   );
   return {

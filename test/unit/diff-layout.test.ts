@@ -111,7 +111,7 @@ describe('time partitions', () => {
   const desired = model([table('e', { partitionBy: 'RANGE (ts)', partitions: [], timePartitions: tp })]);
 
   it('a new table: created partitioned, then partitions until now + premake intervals', () => {
-    expect(lines(desired, model([])).steps).toEqual([
+    expect(lines(desired, model([], { columnar: true })).steps).toEqual([
       expect.stringMatching(/^create_table: CREATE TABLE public\.e \([\s\S]*\) PARTITION BY RANGE \(ts\)$/),
       "create_time_partitions: SELECT create_time_partitions(table_name := 'public.e', partition_interval := '1 day', end_at := '2026-11-27 19:30:00+00')",
     ]);
@@ -122,12 +122,18 @@ describe('time partitions', () => {
       day(d),
     );
     for (let i = 23; i <= 27; i++) parts.push(day(`2026-11-${i}`));
-    const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })]));
+    const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }));
     expect(r.steps).toEqual([
       "drop_old_time_partitions: CALL drop_old_time_partitions('public.e', older_than := '2026-11-19 19:30:00+00')",
       "set_old_partitions_access_method: CALL alter_old_partitions_set_access_method('public.e', '2026-11-22 19:30:00+00', 'columnar')",
     ]);
-    const plan = diff(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })]), { now: NOW });
+    const plan = diff(
+      desired,
+      model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }),
+      {
+        now: NOW,
+      },
+    );
     const drop = plan.steps[0] as unknown as { partitions: string[] };
     expect(drop.partitions).toEqual(['public.e_p2026_11_17', 'public.e_p2026_11_18']);
     const columnar = plan.steps[1] as unknown as { partitions: string[] };
@@ -137,7 +143,7 @@ describe('time partitions', () => {
 
   it('the last partition ends before now + premake: more are created; columnar ones are not converted again', () => {
     const parts = [day('2026-11-21', 'columnar'), day('2026-11-22', 'columnar'), day('2026-11-24')];
-    const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })]));
+    const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }));
     expect(r.steps).toEqual([
       "create_time_partitions: SELECT create_time_partitions(table_name := 'public.e', partition_interval := '1 day', end_at := '2026-11-27 19:30:00+00')",
     ]);

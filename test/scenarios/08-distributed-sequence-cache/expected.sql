@@ -4,7 +4,7 @@ SET LOCAL citus.shard_replication_factor TO 1;
 
 COMMIT;
 
--- The steps below cannot run inside a transaction; each runs on its own after COMMIT.
+-- The steps below run after COMMIT, one at a time (each in its own transaction where it can be).
 
 -- [1] set cache 1000 on distributed sequence public.t_id_seq on every node, outside the transaction (hazards: non_transactional)
 SET citus.enable_ddl_propagation TO off;

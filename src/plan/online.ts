@@ -1,0 +1,91 @@
+// Online changes for tables that hold rows: the plan's transaction keeps what is quick, and what
+// would block writes for as long as a copy or a scan takes runs after COMMIT, one step at a time:
+// create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, and foreign keys added NOT
+// VALID then validated. Steps that need a table distributed concurrently follow it after COMMIT.
+// Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
+import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+export interface OnlineOptions {
+  /** Whether a table (id) is changed online (its `online: true`, or `--online`). */
+  readonly table: (id: string) => boolean;
+  /** The server's wal_level and output_plugin_libraries (undefined: the setting does not exist). */
+  readonly walLevel?: string;
+  readonly outputPlugins?: string | null;
+}
+
+const NAMEDATALEN = 63;
+
+/** The name PostgreSQL would give a foreign key (`<table>_<columns>_fkey`), cut to 63 bytes. */
+export function foreignKeyName(table: string, fk: ForeignKey): string {
+  const name = `${table}_${fk.columns.join('_')}_fkey`;
+  let out = '';
+  for (const ch of name) {
+    if (Buffer.byteLength(out + ch) > NAMEDATALEN) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** The tables a step reads or changes, by id. */
+function tablesOf(s: Step): string[] {
+  const names: QualifiedName[] = [];
+  if ('table' in s && typeof s.table === 'object') names.push(s.table);
+  if ('colocateWith' in s && s.colocateWith && s.colocateWith !== 'none') names.push(s.colocateWith);
+  if ('refTable' in s) names.push(s.refTable);
+  return names.map(idOf);
+}
+
+/** Rewrites a sorted plan for online changes; problems say what the server lacks for them. */
+export function onlineSteps(
+  steps: readonly Step[],
+  actual: ClusterModel,
+  opts: OnlineOptions,
+  problems: DiffProblem[],
+): Step[] {
+  const exists = (t: QualifiedName): boolean => actual.tables[idOf(t)] !== undefined;
+  const online = (t: QualifiedName): boolean => exists(t) && opts.table(idOf(t));
+  const concurrent = new Set<string>();
+  const out: Step[] = [];
+  for (const s of steps) {
+    if (s.kind === 'distribute_table' && s.copiesData && online(s.table)) {
+      concurrent.add(idOf(s.table));
+      const { copiesData: _copies, kind: _kind, ...rest } = s;
+      out.push({ ...rest, kind: 'distribute_table_concurrently' });
+    } else if (s.kind === 'truncate_local_data' && concurrent.has(idOf(s.table))) {
+      // create_distributed_table_concurrently moves the rows: nothing is left on the coordinator.
+    } else if ((s.kind === 'create_index' || (s.kind === 'drop_index' && s.recreate)) && online(s.table)) {
+      out.push({ ...s, concurrently: true });
+    } else if (s.kind === 'add_foreign_key' && online(s.table) && exists(s.refTable)) {
+      const name = s.fk.name ?? foreignKeyName(s.table.name, s.fk);
+      out.push({ ...s, fk: { ...s.fk, name }, notValid: true });
+      out.push({ kind: 'validate_constraint', table: s.table, name, runAfterCommit: true });
+    } else out.push(s);
+  }
+  if (concurrent.size > 0) {
+    const missing: string[] = [];
+    if (opts.walLevel !== undefined && opts.walLevel !== 'logical')
+      missing.push(`wal_level = logical (it is ${opts.walLevel})`);
+    const plugins = opts.outputPlugins;
+    if (plugins !== undefined && plugins !== null && !plugins.split(',').some((p) => p.trim() === 'citus'))
+      missing.push(
+        `output_plugin_libraries to include citus (it is '${plugins}'; ALTER SYSTEM SET output_plugin_libraries = pgoutput, test_decoding, citus on every node, then reload)`,
+      );
+    if (missing.length > 0)
+      problems.push({
+        code: 'online_needs_logical_decoding',
+        object: [...concurrent].join(', '),
+        message: `cannot be distributed online: create_distributed_table_concurrently needs ${missing.join(' and ')}; a failed call leaves the table a citus-local table`,
+      });
+  }
+  // Whatever needs a table distributed concurrently waits for it, after COMMIT, in order.
+  const later = new Set(concurrent);
+  return out.map((s) => {
+    if (s.kind === 'distribute_table_concurrently' || s.runAfterCommit) return s;
+    if (!tablesOf(s).some((t) => later.has(t))) return s;
+    tablesOf(s).forEach((t) => later.add(t));
+    return { ...s, runAfterCommit: true };
+  });
+}

@@ -1,0 +1,62 @@
+// The step kinds of objects defined by SQL (the statements are the user's (desired) or
+// PostgreSQL's own (actual)) and of routines. Part of the Step union in steps.ts.
+import type { ObjectKind } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
+
+export type ObjectStep =
+  | {
+      readonly kind: 'create_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly recreate: boolean;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'alter_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly what: string;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'drop_object';
+      readonly object: string;
+      readonly objectKind: ObjectKind;
+      readonly statements: readonly string[];
+      readonly reason: 'recreate' | 'prune' | 'prune_dependent';
+    };
+
+export type RoutineStep =
+  | {
+      readonly kind: 'create_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly definition: string;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'distribute_routine';
+      readonly routine: QualifiedName;
+      readonly signature?: string;
+      readonly argIndex?: number;
+      readonly colocateWith?: QualifiedName;
+      readonly forceDelegation?: boolean;
+    }
+  | {
+      readonly kind: 'replace_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly definition: string;
+      readonly searchPath?: string;
+    }
+  | {
+      readonly kind: 'drop_routine';
+      readonly routine: QualifiedName;
+      readonly signature: string;
+      readonly routineKind: 'function' | 'procedure';
+      readonly reason: 'recreate' | 'prune';
+    };
