@@ -120,7 +120,8 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       columns = [];
       for (const [cname, spec] of Object.entries(t.columns)) {
         const col = resolveColumn(cname, spec, [...path, 'columns', cname], problems);
-        if (col) columns.push(col);
+        // A primary key makes its columns NOT NULL (PostgreSQL refuses DROP NOT NULL on them).
+        if (col) columns.push(t.primary_key?.includes(cname) ? { ...col, notNull: true } : col);
       }
       if (Object.keys(t.columns).length === 0)
         problems.error([...path, 'columns'], 'no_columns', 'columns is empty; omit it for a table created elsewhere');

@@ -80,9 +80,10 @@ export function onlineSteps(
         message: `cannot be distributed online: create_distributed_table_concurrently needs ${missing.join(' and ')}; a failed call leaves the table a citus-local table`,
       });
   }
-  // Whatever needs a table distributed concurrently waits for it, after COMMIT, in order.
-  const later = new Set(concurrent);
+  // Whatever comes after a table distributed concurrently and needs it waits for it, after COMMIT, in order.
+  const later = new Set<string>();
   return out.map((s) => {
+    if (s.kind === 'distribute_table_concurrently') later.add(idOf(s.table));
     if (s.kind === 'distribute_table_concurrently' || s.runAfterCommit) return s;
     if (!tablesOf(s).some((t) => later.has(t))) return s;
     tablesOf(s).forEach((t) => later.add(t));
