@@ -77,3 +77,28 @@ export async function awaitClusterReady(
     { reasons },
   );
 }
+
+/**
+ * Transactions that would hold up an online distribution: create_distributed_table_concurrently
+ * makes a logical replication slot, which waits for every transaction running on the
+ * coordinator's server (any database) to end. Lines to print, empty when there is none.
+ */
+export async function transactionsInTheWay(client: pg.Client, plan: PlanDocument): Promise<string[]> {
+  if (!plan.afterCommit.some((s) => s.kind === 'distribute_table_concurrently')) return [];
+  const { rows } = await client.query<{
+    pid: number;
+    db: string | null;
+    usr: string | null;
+    secs: number;
+    state: string;
+  }>(
+    `SELECT pid, datname AS db, usename AS usr, extract(epoch FROM now() - xact_start)::int AS secs, state
+     FROM pg_catalog.pg_stat_activity
+     WHERE pid <> pg_catalog.pg_backend_pid() AND xact_start < now() - interval '5 seconds'
+       AND (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL) AND backend_type = 'client backend'
+     ORDER BY xact_start`,
+  );
+  return rows.map(
+    (r) => `pid ${r.pid} (${r.usr ?? '?'} on ${r.db ?? '?'}): in a transaction for ${r.secs}s, ${r.state}`,
+  );
+}

@@ -9,7 +9,7 @@ import { executePlan, withLockTimeout } from '../apply/execute.js';
 import { ApplyError } from '../apply/failure.js';
 import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
-import { awaitClusterReady } from '../apply/cluster-guard.js';
+import { awaitClusterReady, transactionsInTheWay } from '../apply/cluster-guard.js';
 import { stepProgress } from '../apply/progress.js';
 import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
@@ -221,6 +221,11 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
         io.stderr(
           `${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`,
         );
+        const inTheWay = await transactionsInTheWay(client, plan);
+        if (inTheWay.length > 0)
+          io.stderr(
+            `note: create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}\n`,
+          );
         let exec;
         const progress = stepProgress(plan, io);
         try {

@@ -98,7 +98,8 @@ SELECT pg_catalog.json_build_object(
     'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar'),
     'walLevel', pg_catalog.current_setting('wal_level'),
     -- PostgreSQL 15.19+: which libraries may be logical decoding output plugins (Citus's online moves need 'citus').
-    'outputPlugins', pg_catalog.current_setting('output_plugin_libraries', true)),
+    -- Through pg_settings: a role without pg_read_all_settings gets no row (NULL: not checked), not an error.
+    'outputPlugins', (SELECT s.setting FROM pg_catalog.pg_settings s WHERE s.name = 'output_plugin_libraries')),
   'schemas', (SELECT COALESCE(pg_catalog.json_agg(ns.nspname ORDER BY ns.nspname), '[]') FROM ns),
   'distributedSchemas', ${
     citus

@@ -5,6 +5,7 @@
 // distributionSteps accumulates.
 import type { ClusterModel, ColocationGroup, Distribution, Table } from '../model/types.js';
 import type { Step } from './steps.js';
+import type { DiffProblem } from './diff.js';
 
 type Hash = Extract<Distribution, { kind: 'hash' }>;
 
@@ -222,6 +223,7 @@ export function distributionSteps(
   desired: ClusterModel,
   actual: ClusterModel,
   present: (id: string) => boolean,
+  problems: DiffProblem[] = [],
 ): Step[] {
   const movedOut = new Set<string>();
   const c: Ctx = { desired, actual, present, movedOut };
@@ -238,8 +240,20 @@ export function distributionSteps(
   for (const t of Object.values(desired.tables)) {
     const h = have(c, t.id);
     // A table Citus converted for a foreign key with a reference table is still "local" to the user.
-    if (present(t.id) && t.distribution.kind === 'local' && !(h.kind === 'citus_local' && h.auto))
-      steps.push(...undistribute(c, t));
+    if (!present(t.id) || t.distribution.kind !== 'local' || (h.kind === 'citus_local' && h.auto)) continue;
+    // undistribute_table needs cascade_via_foreign_keys then, and the cascade also undistributes
+    // the reference tables the keys reach: never planned.
+    const linked = (id: string): boolean =>
+      (actual.tables[id]?.foreignKeys.length ?? 0) > 0 ||
+      Object.values(actual.tables).some((o) => o.foreignKeys.some((fk) => fk.refTable === id));
+    if (h.kind === 'citus_local' && linked(t.id))
+      problems.push({
+        code: 'citus_local_with_foreign_keys',
+        object: t.id,
+        message:
+          'is a citus-local table with foreign keys: undistribute_table would need cascade_via_foreign_keys, which also undistributes the tables the keys reach; declare it citus_local, or drop the keys first',
+      });
+    else steps.push(...undistribute(c, t));
   }
   // Copied rows stay on the coordinator's disk until truncated ("Copying data from local table...").
   for (const s of [...steps]) {

@@ -123,7 +123,7 @@ export function diff(
   const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
   const layout = layoutSteps(desired, actual, tables.created, { prune, now: opts.now ?? new Date() }, problems);
   steps.push(...layout.steps, ...schemaSteps(desired, actual, problems));
-  const distSteps = distributionSteps(desired, actual, present);
+  const distSteps = distributionSteps(desired, actual, present, problems);
   steps.push(...distSteps);
   // A routine colocated with a table this plan moves or rewrites would stay with the old group:
   // distribute it again in the same plan.

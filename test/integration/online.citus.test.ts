@@ -2,15 +2,36 @@
 // create_distributed_table_concurrently while a client keeps inserting (every acknowledged row is
 // there afterwards), its colocated member and foreign key after it; an invalid index left by a
 // failed CREATE INDEX CONCURRENTLY rebuilt; a foreign key left NOT VALID validated.
+// On a cluster of its own where it can start one: create_distributed_table_concurrently makes a
+// logical replication slot, which waits for every transaction running on the coordinator's
+// server (any database) to end — the other test files' transactions would hold it up.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPgInstall, startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
 import { citusServers, firstError, freshDatabase } from '../support/db.js';
+import type { ServerInfo } from '../support/servers.js';
 import { cli } from '../support/run-cli.js';
 
-const citus = citusServers();
+const shared = citusServers();
+let citus: ServerInfo | null = shared;
+let own: LocalCluster | undefined;
+
+beforeAll(async () => {
+  const install = findPgInstall();
+  if (!shared || !install?.hasCitus) return; // Citus in containers or at a URL: use the shared one
+  own = await startLocalCluster({ citus: true, workers: 2, install });
+  citus = {
+    user: 'postgres',
+    citus: true,
+    nodes: [own.coordinator, ...own.workers].map((n) => ({ host: '127.0.0.1', port: n.port })),
+  };
+}, 120_000);
+afterAll(async () => {
+  await own?.stop();
+});
 
 function project(manifest: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'cm-online-'));
@@ -49,7 +70,7 @@ interface PlanJson {
   afterCommit: { kind: string; sql: string[]; size?: { rows: number } }[];
 }
 
-describe.skipIf(!citus)('online changes on Citus', () => {
+describe.skipIf(!shared)('online changes on Citus', () => {
   it('distributes tables holding rows concurrently while a client inserts: no acknowledged row is lost, and the next plan is empty', async () => {
     const db = await freshDatabase(citus!, 'online');
     await db.query(`CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (w, id));
@@ -154,5 +175,30 @@ describe.skipIf(!citus)('online changes on Citus', () => {
     ]);
     const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
     expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('names the transactions an online distribution waits for (any database of the server), and goes on once they end', async () => {
+    const db = await freshDatabase(citus!, 'online_wait');
+    const other = await freshDatabase(citus!, 'online_other');
+    await db.query(`CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (w, id));
+      INSERT INTO orders SELECT g % 10, g, 'x' FROM generate_series(1, 1000) g`);
+    const holder = new pg.Client({ connectionString: other.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('CREATE TABLE held (a int)'); // an xid: logical decoding must wait for it
+    await new Promise((r) => setTimeout(r, 6000));
+    const dir = project(`version: 1
+tables:
+  orders: { online: true, distributed_by: w, shard_count: 4, columns: { w: bigint, id: bigint, v: text }, primary_key: [w, id] }
+`);
+    const applying = cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
+    await new Promise((r) => setTimeout(r, 3000));
+    await holder.query('ROLLBACK');
+    await holder.end();
+    const applied = await applying;
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).toMatch(
+      /note: create_distributed_table_concurrently waits for these transactions to end .*\n {2}pid \d+ \(postgres on online_other_\w+\): in a transaction for \d+s/,
+    );
   });
 });

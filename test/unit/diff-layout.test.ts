@@ -220,6 +220,15 @@ describe('citus-local tables and distributed schemas', () => {
     expect(lines(model([table('s')]), model([table('s', { distribution: citusLocal() })])).steps).toEqual([
       "undistribute_table: SELECT undistribute_table('public.s')",
     ]);
+    const keyed = table('s', {
+      distribution: citusLocal(),
+      foreignKeys: [{ columns: ['tenant_id'], refTable: 'public.r', refColumns: ['id'] }],
+    });
+    const r = lines(model([table('s')]), model([keyed]));
+    expect(r.steps).toEqual([]);
+    expect(r.problems).toEqual([
+      expect.stringMatching(/^citus_local_with_foreign_keys public\.s: .*never|cascade_via_foreign_keys/),
+    ]);
   });
 
   it('a schema distributed with its tables; its tables get no steps of their own; one holding a distributed table is a problem', () => {
