@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
-import { quoteIdent, quoteLiteral, quoteQualified } from '../sql/quote.js';
+import { addedCheck } from '../objects/statement-parts.js';
+import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
@@ -49,6 +50,18 @@ export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject 
   // PostgreSQL prints some definitions its own way (a view's query, above all): the last apply
   // recorded what this definition became, so an unchanged declaration is not planned again.
   return recorded !== undefined && recorded.desired === keyHash(kd) && recorded.actual === keyHash(ka);
+}
+
+/**
+ * A CHECK the catalog shows NOT VALID (an online apply that stopped before validating it) that
+ * is otherwise the declared one: validated, not dropped and added again.
+ */
+function validatedLater(d: SqlObject, a: SqlObject): { table: QualifiedName; name: string } | undefined {
+  if (a.create.length !== 1 || !/ NOT VALID$/.test(a.create[0]!)) return undefined;
+  const check = addedCheck(a.create[0]!, 'public');
+  if (!check?.notValid) return undefined;
+  const valid = a.create[0]!.replace(/ NOT VALID$/, '');
+  return objectKey([valid], 'public') === objectKey(d.create, d.searchPath) ? check : undefined;
 }
 
 /** Orders objects so that each comes after what it depends on (stable otherwise). */
@@ -113,6 +126,11 @@ export function objectSteps(
       continue;
     }
     if (sameObject(d, a, ctx.recorded[d.id])) continue;
+    const unvalidated = d.kind === 'check constraint' ? validatedLater(d, a) : undefined;
+    if (unvalidated) {
+      alters.push({ kind: 'validate_constraint', ...unvalidated });
+      continue;
+    }
     switch (d.kind) {
       case 'privileges':
         // Revoked and granted again in place: nothing depends on a grant.

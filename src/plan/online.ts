@@ -1,10 +1,12 @@
 // Online changes for tables that hold rows: the plan's transaction keeps what is quick, and what
 // would block writes for as long as a copy or a scan takes runs after COMMIT, one step at a time:
 // create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, and foreign keys added NOT
-// VALID then validated. Steps that need a table distributed concurrently follow it after COMMIT.
+// VALID then validated (CHECKs declared in SQL files too). Steps that need a table distributed
+// concurrently follow it after COMMIT.
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
+import { addedCheck } from '../objects/statement-parts.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
@@ -58,6 +60,14 @@ export function onlineSteps(
       // create_distributed_table_concurrently moves the rows: nothing is left on the coordinator.
     } else if ((s.kind === 'create_index' || (s.kind === 'drop_index' && s.recreate)) && online(s.table)) {
       out.push({ ...s, concurrently: true });
+    } else if (s.kind === 'create_object' && s.objectKind === 'check constraint') {
+      const check = s.statements.length === 1 ? addedCheck(s.statements[0]!, s.searchPath ?? 'public') : undefined;
+      if (check && !check.notValid && online(check.table)) {
+        out.push({ ...s, statements: [`${s.statements[0]!.trimEnd().replace(/;$/, '')} NOT VALID`] });
+        out.push({ kind: 'validate_constraint', table: check.table, name: check.name, runAfterCommit: true });
+      } else out.push(s);
+    } else if (s.kind === 'validate_constraint' && online(s.table)) {
+      out.push({ ...s, runAfterCommit: true });
     } else if (s.kind === 'add_foreign_key' && online(s.table) && exists(s.refTable)) {
       const name = s.fk.name ?? foreignKeyName(s.table.name, s.fk);
       out.push({ ...s, fk: { ...s.fk, name }, notValid: true });

@@ -1,7 +1,8 @@
 // Online changes on a real coordinator + 2 workers: a table holding rows distributed with
 // create_distributed_table_concurrently while a client keeps inserting (every acknowledged row is
 // there afterwards), its colocated member and foreign key after it; an invalid index left by a
-// failed CREATE INDEX CONCURRENTLY rebuilt; a foreign key left NOT VALID validated.
+// failed CREATE INDEX CONCURRENTLY rebuilt; a foreign key and a CHECK left NOT VALID validated;
+// a new CHECK added NOT VALID and validated after COMMIT.
 // On a cluster of its own where it can start one: create_distributed_table_concurrently makes a
 // logical replication slot, which waits for every transaction running on the coordinator's
 // server (any database) to end — the other test files' transactions would hold it up.
@@ -66,7 +67,7 @@ tables:
 `;
 
 interface PlanJson {
-  transaction: { steps: { kind: string }[] };
+  transaction: { steps: { kind: string; sql: string[] }[] };
   afterCommit: { kind: string; sql: string[]; size?: { rows: number } }[];
 }
 
@@ -149,19 +150,32 @@ describe.skipIf(!shared)('online changes on Citus', () => {
     await db.query(
       'ALTER TABLE lines ADD CONSTRAINT lines_order FOREIGN KEY (w, id) REFERENCES orders (w, id) NOT VALID',
     );
+    await db.query('ALTER TABLE orders ADD CONSTRAINT orders_id_positive CHECK (id > 0) NOT VALID');
     await db.query("UPDATE orders SET v = 'v' || id::text");
     const dir = project(
       MANIFEST.replace(
         'indexes: [{ name: orders_v, columns: [v] }]',
         'indexes: [{ name: orders_v, columns: [w, v], unique: true }]',
-      ),
+      ) + 'sql: [checks.sql]\n',
+    );
+    // One CHECK left NOT VALID (validated, not dropped), one new (added NOT VALID, then validated).
+    writeFileSync(
+      join(dir, 'checks.sql'),
+      `ALTER TABLE orders ADD CONSTRAINT orders_id_positive CHECK (id > 0);
+ALTER TABLE lines ADD CONSTRAINT lines_n_positive CHECK (n > 0);
+`,
     );
     const planned = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
     const plan = JSON.parse(planned.stdout) as PlanJson;
+    expect(plan.transaction.steps.map((s) => s.sql.join('; '))).toEqual([
+      'SET LOCAL search_path TO public; ALTER TABLE lines ADD CONSTRAINT lines_n_positive CHECK (n > 0) NOT VALID',
+    ]);
     expect(plan.afterCommit.map((s) => s.sql.join('; '))).toEqual([
       'DROP INDEX CONCURRENTLY IF EXISTS public.orders_v',
       'CREATE UNIQUE INDEX CONCURRENTLY orders_v ON public.orders USING btree (w, v)',
       'ALTER TABLE public.lines VALIDATE CONSTRAINT lines_order',
+      'ALTER TABLE public.orders VALIDATE CONSTRAINT orders_id_positive',
+      'ALTER TABLE public.lines VALIDATE CONSTRAINT lines_n_positive',
     ]);
     const applied = await cli(
       ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'],
@@ -173,6 +187,17 @@ describe.skipIf(!shared)('online changes on Citus', () => {
     expect(await db.query("SELECT i.indisvalid FROM pg_index i WHERE i.indexrelid = 'orders_v'::regclass")).toEqual([
       { indisvalid: true },
     ]);
+    // Validated on the shards too: a row breaking a CHECK is refused by the worker.
+    expect(
+      await db.query(
+        "SELECT conname, convalidated FROM pg_constraint WHERE contype IN ('c', 'f') AND conrelid IN ('orders'::regclass, 'lines'::regclass) ORDER BY 1",
+      ),
+    ).toEqual([
+      { conname: 'lines_n_positive', convalidated: true },
+      { conname: 'lines_order', convalidated: true },
+      { conname: 'orders_id_positive', convalidated: true },
+    ]);
+    expect(await firstError(db.url, ['INSERT INTO lines VALUES (1, 1, 0)'])).toMatch(/lines_n_positive/);
     const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
     expect(again.code, again.stdout).toBe(0);
   });

@@ -1,10 +1,11 @@
 // Online changes on pairs of models: which steps become concurrent, which follow them after
 // COMMIT, and what the server must allow.
-import { describe, expect, it } from 'vitest';
-import type { ClusterModel, Distribution, Table } from '../../src/model/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterModel, Distribution, SqlObject, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
 import { foreignKeyName } from '../../src/plan/online.js';
 import { renderSql } from '../../src/plan/render-sql.js';
+import { loadParser } from '../../src/sql/pg-parse.js';
 
 const col = (name: string) => ({ name, type: { base: 'bigint', sql: 'bigint', serial: false }, notNull: true });
 
@@ -22,16 +23,30 @@ function table(name: string, distribution: Distribution, more: Partial<Table> = 
   };
 }
 
-function model(tables: Table[], groups: ClusterModel['groups'] = {}): ClusterModel {
+function model(tables: Table[], groups: ClusterModel['groups'] = {}, objects: SqlObject[] = []): ClusterModel {
   return {
     schemas: ['public'],
-    objects: {},
+    objects: Object.fromEntries(objects.map((o) => [o.id, o])),
     tables: Object.fromEntries(tables.map((t) => [t.id, t])),
     groups,
     sequences: {},
     routines: {},
   };
 }
+
+/** A CHECK as an SQL file declares it (desired) or the catalog shows it (actual). */
+const check = (sql: string, actual = false): SqlObject => ({
+  id: 'check constraint public.a.a_id_positive',
+  kind: 'check constraint',
+  name: 'public.a.a_id_positive',
+  parent: 'relation public.a',
+  create: [sql],
+  provides: [],
+  deps: [],
+  ...(actual ? { drop: ['ALTER TABLE public.a DROP CONSTRAINT a_id_positive'] } : { searchPath: 'public' }),
+});
+
+beforeAll(loadParser);
 
 const local: Distribution = { kind: 'local' };
 const hash: Distribution = { kind: 'hash', column: 'w', group: 'g' };
@@ -96,6 +111,36 @@ describe('online changes', () => {
       }),
     );
     expect(p.after).toEqual(['validate_constraint: ALTER TABLE public.b VALIDATE CONSTRAINT b_fk']);
+  });
+
+  it('a CHECK declared in SQL on a table holding rows is added NOT VALID in the transaction and validated after COMMIT', () => {
+    const p = planned(
+      model([table('a', hash)], {}, [check('ALTER TABLE a ADD CONSTRAINT a_id_positive CHECK (id > 0);')]),
+      model([table('a', hash)]),
+    );
+    expect(p.inTx).toEqual([
+      'create_object: SET LOCAL search_path TO public; ALTER TABLE a ADD CONSTRAINT a_id_positive CHECK (id > 0) NOT VALID',
+    ]);
+    expect(p.after).toEqual(['validate_constraint: ALTER TABLE public.a VALIDATE CONSTRAINT a_id_positive']);
+  });
+
+  it('a CHECK left NOT VALID is validated (after COMMIT online, in the transaction otherwise), not dropped and added again', () => {
+    const desired = model([table('a', hash)], {}, [check('ALTER TABLE a ADD CONSTRAINT a_id_positive CHECK (id > 0)')]);
+    const actual = model([table('a', hash)], {}, [
+      check('ALTER TABLE public.a ADD CONSTRAINT a_id_positive CHECK ((id > 0)) NOT VALID', true),
+    ]);
+    expect(planned(desired, actual).after).toEqual([
+      'validate_constraint: ALTER TABLE public.a VALIDATE CONSTRAINT a_id_positive',
+    ]);
+    const offline = diff(desired, actual).steps.map(
+      (s) => `${s.runAfterCommit ? 'after ' : ''}${renderSql(s).join('; ')}`,
+    );
+    expect(offline).toEqual(['ALTER TABLE public.a VALIDATE CONSTRAINT a_id_positive']);
+    // A different expression is still a change: dropped and added again.
+    const changed = model([table('a', hash)], {}, [
+      check('ALTER TABLE public.a ADD CONSTRAINT a_id_positive CHECK ((id > 1)) NOT VALID', true),
+    ]);
+    expect(diff(desired, changed).steps.map((s) => s.kind)).toEqual(['drop_object', 'create_object']);
   });
 
   it('without logical decoding allowed for citus, online distribution is a problem that says what to set', () => {
