@@ -13,6 +13,7 @@ import { sameFk } from '../model/same.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
+import { tableOf } from './step-object.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -127,11 +128,7 @@ export function diff(
   steps.push(...distSteps);
   // A routine colocated with a table this plan moves or rewrites would stay with the old group:
   // distribute it again in the same plan.
-  const touched = new Set(
-    distSteps
-      .filter((s) => s.kind !== 'truncate_local_data' && 'table' in s)
-      .map((s) => idOf((s as { table: QualifiedName }).table)),
-  );
+  const touched = new Set(distSteps.flatMap((s) => (s.kind === 'truncate_local_data' ? [] : (tableOf(s) ?? []))));
 
   for (const t of Object.values(desired.tables)) {
     if (!present(t.id)) continue;

@@ -6,7 +6,6 @@ import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
 
-/** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
 /** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
 export interface PlanOptions {
   readonly now?: Date;
@@ -16,6 +15,7 @@ export interface PlanOptions {
 const onlineTables = (m: LoadedManifest, all: boolean | undefined) => (id: string) =>
   all === true || m.desired.tables[id]?.online === true;
 
+/** Plans a loaded manifest against an empty cluster (what exists elsewhere is assumed present). */
 export function planOffline(m: LoadedManifest, displayFile = m.file, opts: PlanOptions = {}): PlanDocument {
   return buildPlan({
     desired: m.desired,

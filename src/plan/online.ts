@@ -8,6 +8,7 @@ import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import type { DiffProblem } from './diff.js';
+import { tableOf } from './step-object.js';
 import type { Step } from './steps.js';
 
 export interface OnlineOptions {
@@ -34,10 +35,10 @@ export function foreignKeyName(table: string, fk: ForeignKey): string {
 /** The tables a step reads or changes, by id. */
 function tablesOf(s: Step): string[] {
   const names: QualifiedName[] = [];
-  if ('table' in s && typeof s.table === 'object') names.push(s.table);
   if ('colocateWith' in s && s.colocateWith && s.colocateWith !== 'none') names.push(s.colocateWith);
   if ('refTable' in s) names.push(s.refTable);
-  return names.map(idOf);
+  const own = tableOf(s);
+  return [...(own ? [own] : []), ...names.map(idOf)];
 }
 
 /** Rewrites a sorted plan for online changes; problems say what the server lacks for them. */

@@ -1,11 +1,12 @@
 // Assembles the plan document: the versioned, documented JSON every formatter and apply read.
 import type { Problem } from '../errors.js';
-import { idOf, type ClusterModel } from '../model/types.js';
+import type { ClusterModel } from '../model/types.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
 import { renderSql, summarize } from './render-sql.js';
+import { objectOf, tableOf } from './step-object.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
@@ -22,6 +23,8 @@ export interface PlanStep {
   readonly index: number; // 1-based
   readonly kind: Step['kind'];
   readonly phase: Phase;
+  /** The object it changes, named as `unmanaged` and `ignore:` name it ("table app.t"). */
+  readonly object: string;
   readonly summary: string;
   readonly hazards: readonly Hazard[];
   readonly sql: readonly string[];
@@ -98,16 +101,16 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
 
 function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
   const hazards = hazardsOf(step);
+  const table = tableOf(step);
   const size =
-    (hazards.includes('copies_data') || hazards.includes('rewrites_table')) &&
-    'table' in step &&
-    typeof step.table === 'object'
-      ? actual.tables[idOf(step.table)]?.size
+    (hazards.includes('copies_data') || hazards.includes('rewrites_table')) && table !== undefined
+      ? actual.tables[table]?.size
       : undefined;
   return {
     index,
     kind: step.kind,
     phase: phaseOf(step),
+    object: objectOf(step),
     summary: summarize(step),
     hazards,
     sql: renderSql(step),
