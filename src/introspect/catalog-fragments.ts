@@ -14,8 +14,13 @@ export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SEL
  * filter to every pg_class scan, ~6 µs a row on every scan), so shards placed on the coordinator
  * are visible and are filtered here: only a relation whose name ends in `_<shardid>` of a known
  * shard is asked about (shard names always end so, even when Citus shortens a long name).
+ * So are the shards Citus has left for its deferred cleanup (pg_dist_cleanup, readable by every
+ * role: the coordinator's shard a create_distributed_table_concurrently or a split replaced,
+ * dropped within citus.defer_shard_delete_interval).
  */
-export const notAShard = (
-  c: string,
-): string => `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s)
-      AND pg_catalog.relation_is_a_known_shard(${c}.oid))`;
+export const notAShard = (c: string): string => {
+  const orphans = `UNION ALL SELECT pg_catalog.substring(cl.object_name, '_([0-9]+)$') FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1`;
+  const orphan = `OR EXISTS (SELECT 1 FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1 AND pg_catalog.to_regclass(cl.object_name) = ${c}.oid)`;
+  return `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s ${orphans})
+      AND (pg_catalog.relation_is_a_known_shard(${c}.oid) ${orphan}))`;
+};
