@@ -215,6 +215,56 @@ ALTER TABLE lines ADD CONSTRAINT lines_n_positive CHECK (n > 0);
     expect(again.code, again.stdout).toBe(0);
   });
 
+  it('a table a failed create_distributed_table_concurrently left citus-local is planned back: undistributed in the transaction, distributed online after COMMIT', async (ctx) => {
+    if (!own) ctx.skip(); // changes a server setting: only on the test's own cluster
+    const db = await freshDatabase(citus!, 'online_failed');
+    await db.query(`CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (w, id));
+      INSERT INTO orders SELECT g % 10, g, 'x' FROM generate_series(1, 1000) g`);
+    const admin = new pg.Client({
+      host: '127.0.0.1',
+      port: own!.coordinator.port,
+      user: 'postgres',
+      database: 'postgres',
+    });
+    await admin.connect();
+    const plugins = async (value: string): Promise<void> => {
+      await admin.query(`ALTER SYSTEM SET output_plugin_libraries = ${value}`);
+      await admin.query('SELECT pg_reload_conf()');
+      await new Promise((r) => setTimeout(r, 500));
+    };
+    try {
+      await plugins('pgoutput, test_decoding');
+      expect(
+        await firstError(db.url, ["SELECT create_distributed_table_concurrently('orders', 'w', shard_count => 4)"]),
+      ).toMatch(/citus/);
+    } finally {
+      await plugins('pgoutput, test_decoding, citus');
+      await admin.end();
+    }
+    expect(await db.query("SELECT partmethod FROM pg_dist_partition WHERE logicalrelid = 'orders'::regclass")).toEqual([
+      { partmethod: 'n' },
+    ]);
+    const dir = project(`version: 1
+tables:
+  orders: { online: true, distributed_by: w, shard_count: 4, columns: { w: bigint, id: bigint, v: text }, primary_key: [w, id] }
+`);
+    const planned = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+    const plan = JSON.parse(planned.stdout) as PlanJson;
+    expect(plan.transaction.steps.map((s) => s.kind)).toEqual(['undistribute_table']);
+    expect(plan.afterCommit.map((s) => s.kind)).toEqual(['distribute_table_concurrently']);
+    const applied = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], {
+      cwd: dir,
+    });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(
+      await db.query(
+        "SELECT partmethod, (SELECT count(*)::int FROM orders) AS n FROM pg_dist_partition WHERE logicalrelid = 'orders'::regclass",
+      ),
+    ).toEqual([{ partmethod: 'h', n: 1000 }]);
+    const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
+    expect(again.code, again.stdout).toBe(0);
+  });
+
   it('names the transactions an online distribution waits for (any database of the server), and goes on once they end', async () => {
     const db = await freshDatabase(citus!, 'online_wait');
     const other = await freshDatabase(citus!, 'online_other');
