@@ -194,7 +194,11 @@ objdeps AS (
 
 /** The `objects` and `typeUsers` members of the catalog document. */
 export const OBJECTS_JSON = `
-  'objectState', pg_catalog.to_regclass('citus_migrate.object_state') IS NOT NULL,
+  -- true: there and readable; null: there, but this role may not read it; false: not there.
+  -- (to_regclass would fail on a schema this role may not use.)
+  'objectState', CASE (SELECT pg_catalog.has_schema_privilege(sn.oid, 'USAGE') AND pg_catalog.has_table_privilege(sc.oid, 'SELECT')
+      FROM pg_catalog.pg_class sc JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
+      WHERE sn.nspname = 'citus_migrate' AND sc.relname = 'object_state') WHEN true THEN true WHEN false THEN NULL ELSE false END,
   'objects', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
       'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')

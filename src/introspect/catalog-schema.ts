@@ -157,8 +157,11 @@ export const catalogSchema = z.object({
       }),
     )
     .default([]),
-  /** Whether citus_migrate.object_state exists (read in a second round trip). */
-  objectState: z.boolean().default(false),
+  /**
+   * Whether citus_migrate.object_state exists (read in a second round trip); null when it does
+   * but this role may not read it (an apply ran as another role).
+   */
+  objectState: z.boolean().nullable().default(false),
   /** ACL entries: [type, name, parent, grantee, privilege, grantable, column] (objects/privileges.ts). */
   acls: z
     .array(

@@ -1,6 +1,6 @@
 // Reads a cluster's state from the coordinator in one catalog query (two when the citus
 // extension is missing: the Citus query fails on the absent pg_dist_* catalogs first).
-import { CmError, EXIT } from '../errors.js';
+import { CmError, EXIT, type Problem } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
@@ -82,10 +82,19 @@ export async function readCatalog(
   return { doc: parsed.data, roundTrips };
 }
 
+const OBJECT_STATE_DENIED: Problem = {
+  severity: 'warning',
+  code: 'object_state_unreadable',
+  path: 'citus_migrate.object_state',
+  message:
+    'an apply recorded what PostgreSQL made of the SQL definitions, and this role may not read it: a view or another definition PostgreSQL prints its own way may show as a change (GRANT USAGE ON SCHEMA citus_migrate TO this role; GRANT SELECT ON citus_migrate.object_state TO it)',
+};
+
 /** Reads the live state of the cluster as a model; `onSent` as for readCatalog. */
 export async function readLiveState(db: Queryable, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
   await loadParser();
   const { doc, roundTrips } = await readCatalog(db, onSent);
+  if (doc.objectState === null) return { ...catalogToModel(doc), roundTrips, warnings: [OBJECT_STATE_DENIED] };
   if (!doc.objectState) return { ...catalogToModel(doc), roundTrips };
   return { ...catalogToModel(doc), recorded: await readObjectState(db), roundTrips: roundTrips + 1 };
 }

@@ -1,4 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
+import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
 import {
   idOf,
@@ -38,6 +39,8 @@ export interface LiveState {
   readonly objects: Readonly<Record<string, string>>;
   /** What earlier applies recorded about objects defined by SQL (citus_migrate.object_state). */
   readonly recorded?: Readonly<Record<string, RecordedObject>>;
+  /** What the plan should say about the read (the object state this role may not read). */
+  readonly warnings?: readonly Problem[];
 }
 
 // The catalog document's keys come in a fixed order (the query builds them, zod keeps its shape's

@@ -58,7 +58,7 @@ export function planLive(
       },
     },
     manifest: { file: displayFile, sha256: m.sha256 },
-    warnings: m.warnings,
+    warnings: [...m.warnings, ...(live.warnings ?? [])],
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
     citusInstalled: live.citus,

@@ -235,6 +235,39 @@ CREATE INDEX t_name ON app.t (lower(name));
     expect(dump(dst)).toBe(dump(src));
   });
 
+  it('a role that may not read what an apply recorded still plans, with a warning that says which GRANT it needs', async () => {
+    const db = await freshDatabase(plainServers(), 'so_reader');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      'version: 1\ntables:\n  t: { columns: { id: bigint }, primary_key: [id] }\nsql: [views.sql]\n',
+    );
+    // PostgreSQL prints this view back as "SELECT t.id FROM t": only the record says it is unchanged.
+    writeFileSync(join(dir, 'views.sql'), 'CREATE VIEW v AS SELECT id FROM t;\n');
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir })).code).toBe(0);
+    await db.query(`DO $$BEGIN CREATE ROLE cm_planner LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END$$`);
+    const url = new URL(db.url);
+    url.username = 'cm_planner';
+    url.password = '';
+    const plan = async () => {
+      const r = await cli(['plan', '--database', url.toString(), '--format', 'json'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as { transaction: { steps: { summary: string }[] }; warnings: { code: string }[] };
+    };
+    const denied = await plan();
+    expect(denied.warnings.map((w) => w.code)).toEqual(['object_state_unreadable']);
+    expect(denied.transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    await db.query(
+      'GRANT USAGE ON SCHEMA citus_migrate TO cm_planner; GRANT SELECT ON citus_migrate.object_state TO cm_planner',
+    );
+    const granted = await plan();
+    expect(granted.warnings).toEqual([]);
+    expect(granted.transaction.steps).toEqual([]);
+  });
+
   it('what PostgreSQL cannot change is a problem, and statements that declare nothing are refused where they are', async () => {
     const db = await freshDatabase(plainServers(), 'so_bad');
     expect(
