@@ -33,6 +33,12 @@ const index = z.object({
   columns: z.array(z.number().int()).nullable(),
   simple: z.boolean(),
 });
+const columnarOptions = z.object({
+  compression: z.string(),
+  compressionLevel: z.number(),
+  stripeRowLimit: z.number(),
+  chunkGroupRowLimit: z.number(),
+});
 const citusTable = z.object({
   method: z.string(),
   repmodel: z.string(),
@@ -80,6 +86,8 @@ export const catalogSchema = z.object({
     columnar: nullableStr.optional(),
     walLevel: z.string().optional(),
     outputPlugins: nullableStr.optional(),
+    /** Not from the catalog query: read after it when a table is columnar (columnar-options.ts). */
+    columnarDefaults: columnarOptions.optional(),
   }),
   schemas: z.array(z.string()),
   distributedSchemas: z.array(z.string()).default([]),
@@ -104,6 +112,8 @@ export const catalogSchema = z.object({
         constraints: z.array(constraint),
         indexes: z.array(index),
         citus: citusTable.nullable().optional(),
+        /** Not from the catalog query: read after it (columnar-options.ts). */
+        columnarOptions: columnarOptions.optional(),
       })
       .transform(columnNumbersToNames),
   ),

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/connect.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
+import { withColumnarOptions } from './columnar-options.js';
 import { readObjectState } from '../apply/object-state.js';
 import { catalogToModel, type LiveState } from './to-model.js';
 
@@ -79,7 +80,8 @@ export async function readCatalog(
       EXIT.error,
     );
   }
-  return { doc: parsed.data, roundTrips };
+  const withOptions = await withColumnarOptions(db, parsed.data);
+  return { doc: withOptions.doc, roundTrips: roundTrips + withOptions.roundTrips };
 }
 
 const OBJECT_STATE_DENIED: Problem = {

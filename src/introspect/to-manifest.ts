@@ -3,7 +3,14 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
 import { Document } from 'yaml';
-import { DEFAULT_SHARD_COUNT, type Partition, type Sequence, type SqlObject, type Table } from '../model/types.js';
+import {
+  DEFAULT_SHARD_COUNT,
+  type ColumnarOptions,
+  type Partition,
+  type Sequence,
+  type SqlObject,
+  type Table,
+} from '../model/types.js';
 import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
@@ -13,6 +20,7 @@ function tableEntry(
   group: string | undefined,
   key: (q: { schema: string; name: string }) => string,
   tables: LiveState['model']['tables'],
+  defaults: ColumnarOptions | undefined,
 ): Record<string, unknown> {
   const d = t.distribution;
   const out: Record<string, unknown> = {};
@@ -25,6 +33,8 @@ function tableEntry(
   else if (d.kind !== 'schema') out.local = true; // a distributed schema's table: the schema says it
   if (t.unlogged) out.unlogged = true;
   if (t.accessMethod) out.access_method = t.accessMethod;
+  const options = columnarOptionsEntry(t.columnarOptions, defaults);
+  if (options) out.columnar_options = options;
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
     out.partitions = Object.fromEntries((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)]));
@@ -73,6 +83,26 @@ function tableEntry(
 const one = (v: readonly string[]): string | readonly string[] => (v.length === 1 ? v[0]! : v);
 
 /** A partition as the manifest declares it: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`. */
+/** The columnar options that are not the server's defaults, as manifest keys. */
+function columnarOptionsEntry(
+  o: ColumnarOptions | undefined,
+  defaults: ColumnarOptions | undefined,
+): Record<string, unknown> | undefined {
+  if (!o) return undefined;
+  const names = {
+    compression: 'compression',
+    compressionLevel: 'compression_level',
+    stripeRowLimit: 'stripe_row_limit',
+    chunkGroupRowLimit: 'chunk_group_row_limit',
+  } as const;
+  const out = Object.fromEntries(
+    (Object.keys(names) as (keyof ColumnarOptions)[]).flatMap((k) =>
+      o[k] !== undefined && o[k] !== defaults?.[k] ? [[names[k], o[k]]] : [],
+    ),
+  );
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 function partitionEntry(p: Partition): Record<string, unknown> {
   const b = parseBound(p.bound);
   const am = p.accessMethod ? { access_method: p.accessMethod } : {};
@@ -163,6 +193,7 @@ export function liveToProject(
       t.distribution.kind === 'hash' ? groupName.get(t.distribution.group) : undefined,
       key,
       m.tables,
+      m.columnarDefaults,
     );
   }
   const sequences: Record<string, unknown> = {};

@@ -154,6 +154,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       columns,
       ...(t.persistence === 'u' ? { unlogged: true } : {}),
       ...(t.am && t.am !== 'heap' ? { accessMethod: t.am } : {}),
+      ...(t.columnarOptions ? { columnarOptions: t.columnarOptions } : {}),
       ...(t.rows !== undefined && t.bytes !== undefined ? { size: { rows: Math.max(0, t.rows), bytes: t.bytes } } : {}),
       ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
       ...(t.partitionBy
@@ -275,6 +276,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       schemas: doc.schemas,
       distributedSchemas: doc.distributedSchemas,
       columnar: Boolean(doc.server.columnar),
+      ...(doc.server.columnarDefaults ? { columnarDefaults: doc.server.columnarDefaults } : {}),
       tables,
       groups,
       sequences,

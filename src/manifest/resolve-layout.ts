@@ -1,7 +1,7 @@
 // A table's physical layout in the manifest: access method (columnar), partitioning (declared
 // partitions and time partitions) and Citus-local tables, checked against the limits Citus and
 // PostgreSQL put on them (docs/citus-facts.md) before anything runs.
-import type { Column, Partition, Table, TimePartitions } from '../model/types.js';
+import type { ColumnarOptions, Column, Partition, Table, TimePartitions } from '../model/types.js';
 import {
   boundText,
   isTimeType,
@@ -14,7 +14,7 @@ import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { ManifestPartition, ManifestTable } from './schema.js';
 
-export type Layout = Pick<Table, 'accessMethod' | 'partitionBy' | 'partitions' | 'timePartitions'>;
+export type Layout = Pick<Table, 'accessMethod' | 'columnarOptions' | 'partitionBy' | 'partitions' | 'timePartitions'>;
 
 const list = (v: string | number | readonly (string | number)[]): string[] =>
   (Array.isArray(v) ? v : [v]).map((x) => String(x));
@@ -90,12 +90,27 @@ export function resolveLayout(
   const known = columns ? new Set(columns.map((c) => c.name)) : undefined;
   const out: {
     accessMethod?: string;
+    columnarOptions?: ColumnarOptions;
     partitionBy?: string;
     partitions?: Partition[];
     timePartitions?: TimePartitions;
   } = {};
+  const o = t.columnar_options;
+  if (o && t.access_method !== 'columnar')
+    problems.error(
+      [...path, 'columnar_options'],
+      'columnar_options_not_columnar',
+      'columnar_options need access_method: columnar (Citus: "columnar storage parameters specified on non-columnar table")',
+    );
   if (t.access_method === 'columnar') {
     out.accessMethod = 'columnar';
+    if (o)
+      out.columnarOptions = {
+        ...(o.compression !== undefined ? { compression: o.compression } : {}),
+        ...(o.compression_level !== undefined ? { compressionLevel: o.compression_level } : {}),
+        ...(o.stripe_row_limit !== undefined ? { stripeRowLimit: o.stripe_row_limit } : {}),
+        ...(o.chunk_group_row_limit !== undefined ? { chunkGroupRowLimit: o.chunk_group_row_limit } : {}),
+      };
     if (t.unlogged)
       problems.error(
         [...path, 'unlogged'],

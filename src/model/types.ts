@@ -73,6 +73,17 @@ export interface TimePartitions {
   readonly columnarAfter?: string;
 }
 
+/**
+ * Options of a columnar table (ALTER TABLE … SET (columnar.compression = …)). Desired: the keys
+ * declared; actual: all four, as columnar.options shows them.
+ */
+export interface ColumnarOptions {
+  readonly compression?: string;
+  readonly compressionLevel?: number;
+  readonly stripeRowLimit?: number;
+  readonly chunkGroupRowLimit?: number;
+}
+
 export interface Table {
   readonly id: string; // quoted schema.name, the stable identity
   readonly qname: QualifiedName;
@@ -87,6 +98,8 @@ export interface Table {
   readonly unlogged?: boolean;
   /** Table access method when not heap: `columnar` (citus_columnar). */
   readonly accessMethod?: string;
+  /** A columnar table's options. */
+  readonly columnarOptions?: ColumnarOptions;
   /** PARTITION BY, as pg_get_partkeydef prints it: `RANGE (ts)`, `LIST (region)`, `HASH (id)`. */
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
@@ -201,6 +214,8 @@ export interface ClusterModel {
   readonly distributedSchemas?: readonly string[];
   /** Actual only: whether the citus_columnar extension (the columnar access method) is installed. */
   readonly columnar?: boolean;
+  /** Actual only: the options a columnar table gets when none are set (the columnar.* settings). */
+  readonly columnarDefaults?: ColumnarOptions;
   /** Desired only: schemas declared `distributed: false` (undistributed if they are distributed). */
   readonly plainSchemas?: readonly string[];
   /** Objects defined by SQL, keyed by id. */

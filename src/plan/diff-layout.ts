@@ -5,6 +5,7 @@ import { addInterval, boundDate, parseBound, timestampText } from '../model/part
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
+import { columnarOptionSteps } from './diff-columnar.js';
 
 /** Steps that distribute or undistribute schemas (schema-based sharding). */
 export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): Step[] {
@@ -137,6 +138,9 @@ export function layoutSteps(
     const owns = t.columns !== undefined;
     if (a && (owns || t.accessMethod !== undefined) && am(t) !== am(a))
       rewrite(a, { kind: 'set_access_method', table: t.qname, accessMethod: am(t), from: am(a) });
+    const options = columnarOptionSteps(t, a, actual.columnarDefaults, opts.prune);
+    steps.push(...options.steps);
+    unmanaged.push(...options.unmanaged);
     if (a && (owns || t.partitionBy !== undefined) && (t.partitionBy ?? '') !== (a.partitionBy ?? '')) {
       problems.push({
         code: 'partitioning_changed',

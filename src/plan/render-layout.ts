@@ -1,7 +1,7 @@
 // SQL and summaries of the layout step kinds: partitions, access methods, Citus-local tables,
 // distributed schemas and time partitions (spread into render-sql.ts's tables).
 import { quoteIdent, quoteLiteral, quoteQualified as q, quoteRegclass, sqlBool, sqlInt } from '../sql/quote.js';
-import { DEFAULT_SHARD_COUNT } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type ColumnarOptions } from '../model/types.js';
 import { intervalText } from '../model/partition-bound.js';
 import type { StepOf } from './steps.js';
 
@@ -12,6 +12,7 @@ export const LAYOUT_KINDS = [
   'create_partition',
   'drop_partition',
   'set_access_method',
+  'set_columnar_options',
   'add_local_table_to_metadata',
   'distribute_schema',
   'undistribute_schema',
@@ -20,6 +21,21 @@ export const LAYOUT_KINDS = [
   'set_old_partitions_access_method',
 ] as const;
 type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+/** The storage parameter of each columnar option. */
+export const COLUMNAR_OPTION: { readonly [K in keyof Required<ColumnarOptions>]: string } = {
+  compression: 'columnar.compression',
+  compressionLevel: 'columnar.compression_level',
+  stripeRowLimit: 'columnar.stripe_row_limit',
+  chunkGroupRowLimit: 'columnar.chunk_group_row_limit',
+};
+
+const columnarOptionList = (o: ColumnarOptions): string[] =>
+  (Object.keys(COLUMNAR_OPTION) as (keyof ColumnarOptions)[]).flatMap((k) => {
+    const v = o[k];
+    if (v === undefined) return [];
+    return [`${COLUMNAR_OPTION[k]} = ${typeof v === 'number' ? sqlInt(v) : quoteLiteral(v)}`];
+  });
 
 const partitionName = (s: StepOf<'create_partition'>) => ({ schema: s.table.schema, name: s.partition.name });
 
@@ -41,6 +57,15 @@ export const RENDER_LAYOUT: { readonly [K in LayoutKind]: (s: StepOf<K>) => read
   // Citus's function rewrites a distributed table shard by shard; a local one is rewritten in place.
   set_access_method: (s) => [
     `SELECT alter_table_set_access_method(${quoteRegclass(s.table)}, ${quoteLiteral(s.accessMethod)})`,
+  ],
+  // Citus applies them to every shard, in a transaction too.
+  set_columnar_options: (s) => [
+    ...(Object.keys(s.set).length > 0
+      ? [`ALTER TABLE ${q(s.table)} SET (${columnarOptionList(s.set).join(', ')})`]
+      : []),
+    ...(s.reset.length > 0
+      ? [`ALTER TABLE ${q(s.table)} RESET (${s.reset.map((k) => COLUMNAR_OPTION[k]).join(', ')})`]
+      : []),
   ],
   add_local_table_to_metadata: (s) => [
     `SELECT citus_add_local_table_to_metadata(${quoteRegclass(s.table)}, cascade_via_foreign_keys => ${sqlBool(s.cascade)})`,
@@ -72,6 +97,8 @@ export const SUMMARY_LAYOUT: { readonly [K in LayoutKind]: (s: StepOf<K>) => str
   drop_partition: (s) => `drop partition ${q(s.partition)} of ${q(s.table)} (prune)`,
   set_access_method: (s) =>
     `rewrite ${s.parent ? `partition ${q(s.table)} of ${q(s.parent)}` : q(s.table)} from ${s.from} to ${s.accessMethod}`,
+  set_columnar_options: (s) =>
+    `set columnar options of ${q(s.table)}: ${[...columnarOptionList(s.set), ...s.reset.map((k) => `${COLUMNAR_OPTION[k]} to its default`)].join(', ')}`,
   add_local_table_to_metadata: (s) =>
     `add ${q(s.table)} to Citus's metadata as a citus-local table${s.cascade ? ', with the tables linked to it by foreign keys' : ''}`,
   distribute_schema: (s) =>

@@ -27,6 +27,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   create_partition: (s) => table(s.table),
   drop_partition: (s) => table(s.table),
   set_access_method: (s) => table(s.table),
+  set_columnar_options: (s) => table(s.table),
   add_local_table_to_metadata: (s) => table(s.table),
   distribute_schema: (s) => `schema ${quoteIdent(s.schema)}`,
   undistribute_schema: (s) => `schema ${quoteIdent(s.schema)}`,

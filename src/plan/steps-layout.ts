@@ -1,6 +1,6 @@
 // The layout step kinds (partitions, access methods, Citus-local tables, distributed schemas,
 // time partitions), part of the Step union in steps.ts; rendered by render-layout.ts.
-import type { Partition } from '../model/types.js';
+import type { ColumnarOptions, Partition } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 
 export type LayoutStep =
@@ -48,4 +48,11 @@ export type LayoutStep =
       readonly accessMethod: string;
       readonly partitions: readonly string[];
     }
-  | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean };
+  | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
+  | {
+      readonly kind: 'set_columnar_options';
+      readonly table: QualifiedName;
+      readonly set: ColumnarOptions;
+      /** Options put back to the server's defaults (prune). */
+      readonly reset: readonly (keyof ColumnarOptions)[];
+    };

@@ -173,6 +173,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_partition: () => 'tables',
   drop_partition: () => 'prune',
   set_access_method: () => 'tables',
+  set_columnar_options: () => 'tables',
   add_local_table_to_metadata: () => 'reference_tables',
   distribute_schema: () => 'schema_distribution',
   undistribute_schema: () => 'schema_distribution',
@@ -226,6 +227,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_partition: () => [],
   drop_partition: () => ['drops_data'],
   set_access_method: () => ['rewrites_table'],
+  // Applies to stripes written from now on: nothing is rewritten.
+  set_columnar_options: () => [],
   add_local_table_to_metadata: () => [],
   distribute_schema: (s) => (s.copiesData ? ['copies_data'] : []),
   undistribute_schema: () => ['rewrites_table'],

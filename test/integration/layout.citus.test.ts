@@ -20,6 +20,7 @@ const LAYOUT = [
   "SELECT create_time_partitions('events', '1 day', now() + interval '3 days', now() - interval '5 days')",
   'CREATE TABLE metrics (id bigint, v float8) USING columnar',
   "SELECT create_distributed_table('metrics', 'id', colocate_with => 'events')",
+  'ALTER TABLE metrics SET (columnar.compression = lz4, columnar.stripe_row_limit = 20000)',
   'CREATE SCHEMA tenant_a',
   "SELECT citus_schema_distribute('tenant_a')",
   'CREATE TABLE tenant_a.notes (id bigint PRIMARY KEY, body text)',
@@ -53,6 +54,7 @@ async function layoutOf(db: TestDb): Promise<unknown> {
     am: await db.query(
       "SELECT c.relname, a.amname FROM pg_class c JOIN pg_am a ON a.oid = c.relam WHERE c.relkind = 'r' AND a.amname <> 'heap' ORDER BY 1",
     ),
+    columnarOptions: await db.query('SELECT relation::text AS rel, * FROM columnar.options ORDER BY 1'),
   };
 }
 
@@ -108,6 +110,58 @@ describe.skipIf(!citus)('Citus layouts', () => {
     expect(await db.query("SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'loc'::regclass")).toEqual([]);
   });
 
+  it('columnar options: ALTER TABLE … SET / RESET (columnar.…) reaches every shard, in a transaction too; a declared option is set, an undeclared one is named, and reset with prune', async () => {
+    const db = await freshDatabase(citus!, 'lay_colopt');
+    await setUp(db, [
+      'CREATE EXTENSION citus_columnar',
+      'CREATE TABLE m (id bigint, v float8) USING columnar',
+      "SELECT create_distributed_table('m', 'id', shard_count => 2)",
+    ]);
+    const onShards = async (): Promise<string[]> =>
+      (
+        await db.query<{ result: string }>(
+          `SELECT result FROM run_command_on_shards('m', $$SELECT compression || '/' || stripe_row_limit FROM columnar.options WHERE relation = '%s'::regclass$$) ORDER BY shardid`,
+        )
+      ).map((r) => r.result);
+    expect(
+      await firstError(db.url, [
+        'BEGIN',
+        "ALTER TABLE m SET (columnar.compression = 'lz4', columnar.stripe_row_limit = 20000)",
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    expect(await onShards()).toEqual(['lz4/20000', 'lz4/20000']);
+    expect(await firstError(db.url, ['CREATE TABLE h (a int)', 'ALTER TABLE h SET (columnar.compression = lz4)'])).toBe(
+      'columnar storage parameters specified on non-columnar table',
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'cm-layout-'));
+    const manifest = (extra: string): void =>
+      writeFileSync(
+        join(dir, 'citus-migrate.yaml'),
+        `version: 1\n${extra}tables:\n  h: { columns: { a: integer } }\n  m:\n    distributed_by: id\n    shard_count: 2\n    access_method: columnar\n    columnar_options: { compression_level: 7 }\n    columns: { id: bigint, v: double precision }\n`,
+      );
+    manifest('');
+    const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
+      transaction: { steps: { sql: string[] }[] };
+      unmanaged: string[];
+    };
+    expect(plan.transaction.steps.map((s) => s.sql.join('; '))).toEqual([
+      'ALTER TABLE public.m SET (columnar.compression_level = 7)',
+    ]);
+    expect(plan.unmanaged).toEqual([
+      'columnar option columnar.compression = lz4 of table public.m',
+      'columnar option columnar.stripe_row_limit = 20000 of table public.m',
+    ]);
+    manifest('prune: true\n');
+    const applied = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const c = (await db.query<{ c: string }>("SELECT current_setting('columnar.compression') AS c"))[0]!.c;
+    expect(await onShards()).toEqual([`${c}/150000`, `${c}/150000`]);
+    expect(await db.query("SELECT compression_level FROM columnar.options WHERE relation = 'm'::regclass")).toEqual([
+      { compression_level: 7 },
+    ]);
+  });
+
   it('a layout made with Citus functions: introspect plans empty; applied to an empty database it rebuilds the same metadata and pg_dump, and plans empty there', async () => {
     const src = await freshDatabase(citus!, 'lay_src');
     await setUp(src, LAYOUT);
@@ -126,6 +180,12 @@ describe.skipIf(!citus)('Citus layouts', () => {
     const applied = await cli(['apply', '--database', dst.url, '--auto-approve'], { cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(await layoutOf(dst)).toEqual(await layoutOf(src));
+    // Options set before create_distributed_table reach the shards.
+    expect(
+      await dst.query(
+        `SELECT DISTINCT result FROM run_command_on_shards('metrics', $$SELECT compression || '/' || stripe_row_limit FROM columnar.options WHERE relation = '%s'::regclass$$)`,
+      ),
+    ).toEqual([{ result: 'lz4/20000' }]);
     expect(schemaDump(dst)).toBe(schemaDump(src));
     const again = await cli(['plan', '--database', dst.url, '--detailed-exitcode', '--include-unmanaged'], {
       cwd: dir,

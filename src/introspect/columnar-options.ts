@@ -1,0 +1,79 @@
+// The options of columnar tables live in citus_columnar's own catalog (columnar.options), which
+// exists only with that extension: read in a second round trip, and only when the catalog query
+// found a columnar table. Tables get theirs; a columnar partition's non-default options are named
+// as not managed. The defaults are the server's columnar.* settings (what a new table gets).
+import type { Queryable } from '../db/connect.js';
+import type { CatalogDoc } from './catalog-schema.js';
+import { qn } from './catalog-fragments.js';
+
+const COLUMNAR_SQL = `SELECT pg_catalog.json_build_object(
+  'options', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', n.nspname, 'name', c.relname, 'qname', ${qn('n.nspname', 'c.relname')},
+      'compression', o.compression::text, 'compressionLevel', o.compression_level,
+      'stripeRowLimit', o.stripe_row_limit, 'chunkGroupRowLimit', o.chunk_group_row_limit)), '[]')
+    FROM columnar.options o JOIN pg_catalog.pg_class c ON c.oid = o.relation
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace),
+  'defaults', (SELECT pg_catalog.json_object_agg(s.name, s.setting) FROM pg_catalog.pg_settings s
+    WHERE s.name IN ('columnar.compression', 'columnar.compression_level', 'columnar.stripe_row_limit', 'columnar.chunk_group_row_limit'))
+) AS state`;
+
+interface Row {
+  schema: string;
+  name: string;
+  qname: string;
+  compression: string;
+  compressionLevel: number;
+  stripeRowLimit: number;
+  chunkGroupRowLimit: number;
+}
+type Options = Omit<Row, 'schema' | 'name' | 'qname'>;
+
+const key = (schema: string, name: string): string => JSON.stringify([schema, name]);
+
+/** The document with each columnar table's options and the server's defaults; 1 round trip or none. */
+export async function withColumnarOptions(
+  db: Queryable,
+  doc: CatalogDoc,
+): Promise<{ doc: CatalogDoc; roundTrips: number }> {
+  const columnar = (am: string | null | undefined): boolean => am === 'columnar';
+  const any = doc.tables.some((t) => columnar(t.am) || (t.partitions ?? []).some((p) => columnar(p.am)));
+  if (!doc.server.columnar || !any) return { doc, roundTrips: 0 };
+  const r = await db.query<{ state: { options: Row[]; defaults: Record<string, string> | null } }>(COLUMNAR_SQL);
+  const { options, defaults: d } = r.rows[0]!.state;
+  const byName = new Map(options.map((o) => [key(o.schema, o.name), o]));
+  const opts = (o: Row | undefined): Options | undefined =>
+    o && {
+      compression: o.compression,
+      compressionLevel: o.compressionLevel,
+      stripeRowLimit: o.stripeRowLimit,
+      chunkGroupRowLimit: o.chunkGroupRowLimit,
+    };
+  const defaults: Options | undefined = d
+    ? {
+        compression: d['columnar.compression'] ?? '',
+        compressionLevel: Number(d['columnar.compression_level']),
+        stripeRowLimit: Number(d['columnar.stripe_row_limit']),
+        chunkGroupRowLimit: Number(d['columnar.chunk_group_row_limit']),
+      }
+    : undefined;
+  const differs = (o: Options | undefined): boolean =>
+    o !== undefined && defaults !== undefined && JSON.stringify(o) !== JSON.stringify(defaults);
+  const partitions = doc.tables.flatMap((t) =>
+    (t.partitions ?? []).flatMap((p) => {
+      const o = byName.get(key(t.schema, p.name));
+      return columnar(p.am) && differs(opts(o)) ? [{ kind: 'table storage options' as const, name: o!.qname }] : [];
+    }),
+  );
+  return {
+    roundTrips: 1,
+    doc: {
+      ...doc,
+      server: { ...doc.server, ...(defaults ? { columnarDefaults: defaults } : {}) },
+      tables: doc.tables.map((t) => {
+        const o = columnar(t.am) ? opts(byName.get(key(t.schema, t.name))) : undefined;
+        return o ? { ...t, columnarOptions: o } : t;
+      }),
+      notManaged: [...(doc.notManaged ?? []), ...partitions],
+    },
+  };
+}
