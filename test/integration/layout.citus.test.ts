@@ -116,6 +116,9 @@ describe.skipIf(!citus)('Citus layouts', () => {
       'CREATE EXTENSION citus_columnar',
       'CREATE TABLE m (id bigint, v float8) USING columnar',
       "SELECT create_distributed_table('m', 'id', shard_count => 2)",
+      'CREATE TABLE pe (id int, d date) PARTITION BY RANGE (d)',
+      "CREATE TABLE pe_1 PARTITION OF pe FOR VALUES FROM ('2024-01-01') TO ('2025-01-01') USING columnar",
+      'ALTER TABLE pe_1 SET (columnar.compression = lz4)',
     ]);
     const onShards = async (): Promise<string[]> =>
       (
@@ -138,13 +141,16 @@ describe.skipIf(!citus)('Citus layouts', () => {
     const manifest = (extra: string): void =>
       writeFileSync(
         join(dir, 'citus-migrate.yaml'),
-        `version: 1\n${extra}tables:\n  h: { columns: { a: integer } }\n  m:\n    distributed_by: id\n    shard_count: 2\n    access_method: columnar\n    columnar_options: { compression_level: 7 }\n    columns: { id: bigint, v: double precision }\n`,
+        `version: 1\n${extra}tables:\n  h: { columns: { a: integer } }\n  pe: { columns: { id: integer, d: date }, partition_by: range (d), partitions: { pe_1: { from: 2024-01-01, to: 2025-01-01, access_method: columnar } } }\n  m:\n    distributed_by: id\n    shard_count: 2\n    access_method: columnar\n    columnar_options: { compression_level: 7 }\n    columns: { id: bigint, v: double precision }\n`,
       );
     manifest('');
     const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
       transaction: { steps: { sql: string[] }[] };
       unmanaged: string[];
+      notManaged: { kind: string; name: string }[];
     };
+    // A columnar partition's options are not managed: named when they are not the defaults.
+    expect(plan.notManaged).toEqual([{ kind: 'table storage options', name: 'public.pe_1' }]);
     expect(plan.transaction.steps.map((s) => s.sql.join('; '))).toEqual([
       'ALTER TABLE public.m SET (columnar.compression_level = 7)',
     ]);
