@@ -1,10 +1,11 @@
 // The cluster-state guard: a plan that creates, moves or rewrites shards does not start while a
-// node is inactive, a worker's metadata is not synced, or a Citus background job (a rebalance,
-// a move) has not ended. Reasons come from the one catalog read; while waiting, a small
+// node is inactive, a worker's metadata is not synced, a Citus background job (a rebalance, a
+// move) has not ended, or another session moves shards in the foreground. Reasons come from the one catalog read; while waiting, a small
 // coordinator-only query polls (citus_rebalance_status() would call the workers).
 import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
 import type { CatalogDoc } from '../introspect/catalog-schema.js';
+import { MOVES_SQL } from '../introspect/catalog-fragments.js';
 import type { PlanDocument } from '../plan/plan.js';
 import type { Step } from '../plan/steps.js';
 
@@ -19,7 +20,7 @@ const SHARD_KINDS: ReadonlySet<Step['kind']> = new Set([
   'add_local_table_to_metadata',
 ]);
 
-type GuardState = Pick<CatalogDoc, 'nodes' | 'jobs'>;
+type GuardState = Pick<CatalogDoc, 'nodes' | 'jobs'> & Partial<Pick<CatalogDoc, 'moves'>>;
 
 /** Whether the plan moves or rewrites tables (what the guard is for). */
 export const movesTables = (plan: PlanDocument): boolean =>
@@ -38,6 +39,10 @@ export function notReady(state: GuardState): string[] {
   }
   for (const j of state.jobs)
     reasons.push(`background job ${j.id} (${j.type}, ${j.state}): ${j.description} — see citus_job_list()`);
+  for (const m of state.moves ?? [])
+    reasons.push(
+      `session ${m.pid} is moving, copying or splitting shards${m.query ? `: ${m.query.replace(/\s+/g, ' ').trim()}` : ''}`,
+    );
   return reasons;
 }
 
@@ -47,7 +52,8 @@ const POLL_SQL = `SELECT pg_catalog.json_build_object(
       'metadataSynced', d.metadatasynced, 'shouldHaveShards', d.shouldhaveshards)), '[]') FROM pg_catalog.pg_dist_node d),
   'jobs', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', j.job_id, 'state', j.state,
       'type', j.job_type, 'description', j.description) ORDER BY j.job_id), '[]')
-    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing'))) AS s`;
+    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing')),
+  'moves', ${MOVES_SQL}) AS s`;
 
 /**
  * Refuses (exit 7) a plan that moves or rewrites tables while the cluster is not ready, after

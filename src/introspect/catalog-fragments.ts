@@ -24,3 +24,18 @@ export const notAShard = (c: string): string => {
   return `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s ${orphans})
       AND (pg_catalog.relation_is_a_known_shard(${c}.oid) ${orphan}))`;
 };
+
+/**
+ * Sessions of this database moving, copying or splitting shards in the foreground
+ * (citus_move_shard_placement, citus_copy_shard_placement, a split, rebalance_table_shards): they
+ * hold Citus's advisory placement-colocation lock (class 13) in RowExclusive or Exclusive mode, or
+ * its shard-move lock (class 16), for as long as they run. pg_locks is readable by every role.
+ */
+export const MOVES_SQL = `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('pid', l.pid,
+      'query', pg_catalog.left(a.query, 120)) ORDER BY l.pid), '[]')
+    FROM (SELECT DISTINCT lk.pid FROM pg_catalog.pg_locks lk
+      WHERE lk.locktype = 'advisory' AND lk.granted
+        AND lk.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
+        AND ((lk.objsubid = 13 AND lk.mode IN ('RowExclusiveLock', 'ExclusiveLock')) OR lk.objsubid = 16)
+        AND lk.pid <> pg_catalog.pg_backend_pid()) l
+    LEFT JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid)`;

@@ -91,6 +91,7 @@ export const catalogSchema = z.object({
   }),
   schemas: z.array(z.string()),
   distributedSchemas: z.array(z.string()).default([]),
+  moves: z.array(z.object({ pid: z.number().int(), query: nullableStr })).default([]),
   jobs: z
     .array(z.object({ id: z.number().int(), state: z.string(), type: z.string(), description: z.string() }))
     .default([]),

@@ -6,7 +6,7 @@
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
-import { notAShard, notExt } from './catalog-fragments.js';
+import { MOVES_SQL, notAShard, notExt } from './catalog-fragments.js';
 
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
@@ -113,6 +113,8 @@ SELECT pg_catalog.json_build_object(
     FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing'))`
       : `'[]'::pg_catalog.json`
   },
+  -- Sessions moving shards in the foreground (cluster-guard.ts).
+  'moves', ${citus ? MOVES_SQL : `'[]'::pg_catalog.json`},
   'tables', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', r.nspname, 'name', r.relname, 'persistence', r.relpersistence, 'am', am.amname,
       -- Planner statistics (what a copy or a rewrite of a coordinator table costs); -1: never analyzed.

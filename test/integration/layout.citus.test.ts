@@ -6,8 +6,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { citusServers, firstError, freshDatabase, type TestDb } from '../support/db.js';
+import { citusServers, firstError, freshDatabase, pollCount, type TestDb } from '../support/db.js';
 import { schemaDump } from '../support/dump.js';
 import { cli } from '../support/run-cli.js';
 
@@ -272,7 +273,7 @@ tables:
     expect(empty.code, empty.stdout).toBe(0);
   });
 
-  it('the cluster guard: a plan that distributes a table is refused (exit 7, nothing run) while a background job runs or a node is inactive, and goes ahead once the job ended', async () => {
+  it('the cluster guard: a plan that distributes a table is refused (exit 7, nothing run) while a background job runs, a node is inactive or another session moves a shard, and goes ahead once they ended', async () => {
     const db = await freshDatabase(citus!, 'lay_guard');
     const dir = mkdtempSync(join(tmpdir(), 'cm-guard-'));
     writeFileSync(
@@ -300,6 +301,45 @@ tables:
     expect(inactive.code).toBe(7);
     expect(inactive.stderr).toContain(`node ${w!.host}:${w!.port} is inactive`);
     await db.query(`SELECT citus_activate_node('${w!.host}', ${w!.port})`);
+
+    // A shard move another session runs in the foreground, held up by a lock on its table: it
+    // holds Citus's placement-colocation lock all along, which is what the guard reads.
+    await setUp(db, [
+      'CREATE TABLE mv (id bigint PRIMARY KEY)',
+      "SELECT create_distributed_table('mv', 'id', shard_count => 2)",
+      'INSERT INTO mv SELECT generate_series(1, 100)',
+    ]);
+    const [shard] = await db.query<{ id: string; host: string; port: number; target: number }>(
+      `SELECT p.shardid::text AS id, n.nodename AS host, n.nodeport AS port,
+         (SELECT o.nodeport FROM pg_dist_node o WHERE o.groupid NOT IN (0, n.groupid) LIMIT 1) AS target
+       FROM pg_dist_placement p JOIN pg_dist_shard s USING (shardid) JOIN pg_dist_node n ON n.groupid = p.groupid
+       WHERE s.logicalrelid = 'mv'::regclass ORDER BY 1 LIMIT 1`,
+    );
+    const holder = new pg.Client({ connectionString: db.url });
+    const mover = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await mover.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE mv IN ACCESS EXCLUSIVE MODE');
+    const moving = mover.query(
+      `SELECT citus_move_shard_placement(${shard!.id}, '${shard!.host}', ${shard!.port}, '${shard!.host}', ${shard!.target}, shard_transfer_mode => 'block_writes')`,
+    );
+    expect(
+      await pollCount(
+        db,
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT citus_move_shard_placement%' AND wait_event_type = 'Lock'",
+        (n) => n === 1,
+      ),
+    ).toBe(true);
+    const moved = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '0s'], { cwd: dir });
+    await holder.query('COMMIT');
+    await holder.end();
+    await moving;
+    await mover.end();
+    expect(moved.code, moved.stdout + moved.stderr).toBe(7);
+    expect(moved.stderr).toMatch(
+      /session \d+ is moving, copying or splitting shards: SELECT citus_move_shard_placement\(/,
+    );
 
     const ok = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);

@@ -45,4 +45,20 @@ describe('cluster guard', () => {
     // A secondary's state is not the guard's concern.
     expect(notReady({ nodes: [node(5435, { role: 'secondary', active: false })], jobs: [] })).toEqual([]);
   });
+
+  it('names sessions that move shards in the foreground, with their statement on one line', () => {
+    expect(
+      notReady({
+        nodes: [node(5432)],
+        jobs: [],
+        moves: [
+          { pid: 41, query: "SELECT citus_move_shard_placement(102008,\n  'w1', 5433, 'w2', 5434)" },
+          { pid: 42, query: null },
+        ],
+      }),
+    ).toEqual([
+      "session 41 is moving, copying or splitting shards: SELECT citus_move_shard_placement(102008, 'w1', 5433, 'w2', 5434)",
+      'session 42 is moving, copying or splitting shards',
+    ]);
+  });
 });
