@@ -143,10 +143,18 @@ export interface HistoryRow {
 
 /** The recorded applies, newest first; empty when the history schema does not exist. */
 export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
-  const exists = await db.query(
-    "SELECT 1 FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass('citus_migrate.applies')",
+  // Not to_regclass: it fails on a schema this role may not use.
+  const exists = await db.query<{ readable: boolean }>(
+    `SELECT pg_catalog.has_schema_privilege(n.oid, 'USAGE') AND pg_catalog.has_table_privilege(c.oid, 'SELECT') AS readable
+    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'citus_migrate' AND c.relname = 'applies'`,
   );
   if (exists.rowCount === 0) return [];
+  if (!exists.rows[0]!.readable)
+    throw new CmError(
+      'this role may not read the apply history: GRANT USAGE ON SCHEMA citus_migrate TO it, and GRANT SELECT ON citus_migrate.applies TO it',
+      'history_unreadable',
+    );
   const r = await db.query<HistoryRow>(
     `SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
       jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error

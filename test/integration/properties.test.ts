@@ -18,7 +18,7 @@ import type { ServerInfo } from '../support/servers.js';
 import { editArb, identifier, manifestArb, qualifiedKey, render, type GenManifest } from '../support/manifest-gen.js';
 import { cli } from '../support/run-cli.js';
 
-const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 200);
+const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 120);
 
 async function liveOf(db: TestDb) {
   const c = new pg.Client({ connectionString: db.url });
@@ -138,7 +138,7 @@ describe.skipIf(!citusServers())('properties on Citus', () => {
   it('hostile names round-trip with distribution and delegation', hostileNames(citusServers, 12, true), 600_000);
   it(
     'random distributed manifests and edits converge',
-    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 25), true),
+    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 15), true),
     900_000,
   );
 });

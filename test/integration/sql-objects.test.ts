@@ -235,7 +235,7 @@ CREATE INDEX t_name ON app.t (lower(name));
     expect(dump(dst)).toBe(dump(src));
   });
 
-  it('a role that may not read what an apply recorded still plans, with a warning that says which GRANT it needs', async () => {
+  it('a role that may not read what an apply recorded still plans, with a warning that says which GRANT it needs; history says which GRANT', async () => {
     const db = await freshDatabase(plainServers(), 'so_reader');
     const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
     writeFileSync(
@@ -254,6 +254,9 @@ CREATE INDEX t_name ON app.t (lower(name));
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as { transaction: { steps: { summary: string }[] }; warnings: { code: string }[] };
     };
+    const history = await cli(['history', '--database', url.toString()], { cwd: dir });
+    expect(history.code).toBe(1);
+    expect(history.stderr).toContain('this role may not read the apply history: GRANT USAGE ON SCHEMA citus_migrate');
     const denied = await plan();
     expect(denied.warnings.map((w) => w.code)).toEqual(['object_state_unreadable']);
     expect(denied.transaction.steps.map((s) => s.summary)).toEqual([
