@@ -1,7 +1,7 @@
 // Parts of the statements of `sql:` files the object reader needs: names as the catalog query
 // spells them, what a statement references, a COMMENT's target, an enum's labels after ADD VALUE,
 // an extension's options, and where in a file an error is.
-import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
+import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
@@ -152,14 +152,8 @@ export function addedCheck(
   statement: string,
   defaultSchema: string,
 ): { table: { schema: string; name: string }; name: string; notValid: boolean } | undefined {
-  let parsed: Node[];
-  try {
-    parsed = parseStatements(statement);
-  } catch (e) {
-    if (e instanceof ParseFailure) return undefined;
-    throw e;
-  }
-  const alter = parsed.length === 1 ? parsed[0].stmt?.AlterTableStmt : undefined;
+  const parsed = tryParseStatements(statement);
+  const alter = parsed?.length === 1 ? parsed[0].stmt?.AlterTableStmt : undefined;
   const cmd = alter?.cmds?.length === 1 ? alter.cmds[0].AlterTableCmd : undefined;
   const con = cmd?.subtype === 'AT_AddConstraint' ? cmd.def?.Constraint : undefined;
   if (!con || con.contype !== 'CONSTR_CHECK' || !con.conname) return undefined;

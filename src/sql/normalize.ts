@@ -1,7 +1,7 @@
 // Compares SQL the way PostgreSQL sees it, not as text: defaults and routine definitions read
 // back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
 // write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
-import { ParseFailure, parseStatements, typeFromNode, type Node } from './pg-parse.js';
+import { parseStatements, tryParseStatements, typeFromNode, type Node } from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
@@ -30,14 +30,10 @@ export function normalizeNode(node: Node): Node {
 
 /** The normalized parse tree of one expression, or undefined when it does not parse. */
 export function expressionKey(text: string): string | undefined {
-  try {
-    const stmts = parseStatements(`SELECT ${text}`);
-    if (stmts.length !== 1) return undefined;
-    return stableJson(normalizeNode(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val));
-  } catch (e) {
-    if (e instanceof ParseFailure) return undefined;
-    throw e; // the parser not loaded: comparing text instead would plan spurious changes
-  }
+  // The parser not loaded still throws: comparing text instead would plan spurious changes.
+  const stmts = tryParseStatements(`SELECT ${text}`);
+  if (stmts?.length !== 1) return undefined;
+  return stableJson(normalizeNode(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val));
 }
 
 /** True when two default expressions mean the same thing. */
@@ -56,14 +52,8 @@ interface RoutineShape {
 
 /** The parts of a CREATE FUNCTION/PROCEDURE that matter, normalized; undefined when not one. */
 export function routineShape(sql: string): RoutineShape | undefined {
-  let stmt: Node;
-  try {
-    const stmts = parseStatements(sql);
-    stmt = stmts.length === 1 ? stmts[0].stmt.CreateFunctionStmt : undefined;
-  } catch (e) {
-    if (e instanceof ParseFailure) return undefined;
-    throw e;
-  }
+  const stmts = tryParseStatements(sql);
+  const stmt: Node = stmts?.length === 1 ? stmts[0].stmt.CreateFunctionStmt : undefined;
   if (!stmt) return undefined;
   const params = (stmt.parameters ?? []).map((p: Node) => {
     const fp = p.FunctionParameter;

@@ -49,6 +49,16 @@ export function parseStatements(sql: string): Node[] {
   }
 }
 
+/** parseStatements, or undefined for text PostgreSQL does not accept (the parser not loaded still throws). */
+export function tryParseStatements(sql: string): Node[] | undefined {
+  try {
+    return parseStatements(sql);
+  } catch (e) {
+    if (e instanceof ParseFailure) return undefined;
+    throw e;
+  }
+}
+
 /** The single key of a parse-tree node: `{ SelectStmt: {...} }` gives ['SelectStmt', {...}]. */
 export function nodeTag(node: Node): [string, Node] {
   const keys = Object.keys(node ?? {});

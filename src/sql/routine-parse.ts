@@ -6,6 +6,7 @@ import {
   parseEmbedded,
   parseStatements,
   strings,
+  tryParseStatements,
   typeFromNode,
   type Node,
   type TypeInfo,
@@ -69,14 +70,8 @@ function sqlBodyIsSimpleSelect(stmt: Node, language: string): boolean {
   }
   const body = option(stmt.options, 'as')?.arg?.List?.items?.[0]?.String?.sval;
   if (typeof body !== 'string') return false;
-  let inner: Node[];
-  try {
-    inner = parseStatements(body);
-  } catch (e) {
-    if (e instanceof ParseFailure) return false;
-    throw e;
-  }
-  const sel = inner.length === 1 ? inner[0].stmt.SelectStmt : undefined;
+  const inner = tryParseStatements(body);
+  const sel = inner?.length === 1 ? inner[0].stmt.SelectStmt : undefined;
   return Boolean(sel && isPlainSelect(sel) && !sel.withClause && !sel.intoClause && !sel.lockingClause);
 }
 
