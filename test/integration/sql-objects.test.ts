@@ -2,12 +2,12 @@
 // extensions) on a real PostgreSQL: introspect writes them, applying that to an empty database
 // reproduces the schema (pg_dump equal), a hand-written project converges with an empty
 // re-plan, drift is planned, and what cannot be changed is a located problem.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { schemaDump } from '../support/dump.js';
 import { cli } from '../support/run-cli.js';
 
 const SCHEMA = `
@@ -38,42 +38,8 @@ COMMENT ON FUNCTION app.trg() IS 'touches';
 COMMENT ON TYPE app.mood IS 'how it feels';
 `;
 
-function dump(db: TestDb): string {
-  const url = new URL(db.url);
-  const r = spawnSync(
-    'pg_dump',
-    [
-      '--schema-only',
-      '--no-owner',
-      '-N',
-      'citus_migrate',
-      '-h',
-      url.hostname,
-      '-p',
-      url.port,
-      '-U',
-      decodeURIComponent(url.username),
-      db.name,
-    ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-    },
-  );
-  expect(r.stderr).toBe('');
-  return r.stdout
-    .split('\n')
-    .filter(
-      (l) =>
-        l !== '' &&
-        !l.startsWith('--') &&
-        !l.startsWith('SET ') &&
-        !l.startsWith('SELECT pg_catalog.set_config') &&
-        !l.startsWith('\\restrict') &&
-        !l.startsWith('\\unrestrict'),
-    )
-    .join('\n');
-}
+// Column order counts here: introspect → apply must give the very same dump.
+const dump = (db: TestDb): string => schemaDump(db, { exact: true });
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cm-sqlobj-'));
