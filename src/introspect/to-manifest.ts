@@ -14,6 +14,7 @@ import {
 import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
+import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 
 function tableEntry(
   t: Table,
@@ -89,15 +90,9 @@ function columnarOptionsEntry(
   defaults: ColumnarOptions | undefined,
 ): Record<string, unknown> | undefined {
   if (!o) return undefined;
-  const names = {
-    compression: 'compression',
-    compressionLevel: 'compression_level',
-    stripeRowLimit: 'stripe_row_limit',
-    chunkGroupRowLimit: 'chunk_group_row_limit',
-  } as const;
   const out = Object.fromEntries(
-    (Object.keys(names) as (keyof ColumnarOptions)[]).flatMap((k) =>
-      o[k] !== undefined && o[k] !== defaults?.[k] ? [[names[k], o[k]]] : [],
+    (Object.keys(COLUMNAR_OPTION_KEY) as (keyof ColumnarOptions)[]).flatMap((k) =>
+      o[k] !== undefined && o[k] !== defaults?.[k] ? [[COLUMNAR_OPTION_KEY[k], o[k]]] : [],
     ),
   );
   return Object.keys(out).length > 0 ? out : undefined;

@@ -14,6 +14,14 @@ import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { ManifestPartition, ManifestTable } from './schema.js';
 
+/** The manifest key of each columnar option (`columnar_options:`), both ways: resolve and introspect. */
+export const COLUMNAR_OPTION_KEY = {
+  compression: 'compression',
+  compressionLevel: 'compression_level',
+  stripeRowLimit: 'stripe_row_limit',
+  chunkGroupRowLimit: 'chunk_group_row_limit',
+} as const satisfies { readonly [K in keyof Required<ColumnarOptions>]: string };
+
 export type Layout = Pick<Table, 'accessMethod' | 'columnarOptions' | 'partitionBy' | 'partitions' | 'timePartitions'>;
 
 const list = (v: string | number | readonly (string | number)[]): string[] =>
@@ -105,12 +113,11 @@ export function resolveLayout(
   if (t.access_method === 'columnar') {
     out.accessMethod = 'columnar';
     if (o)
-      out.columnarOptions = {
-        ...(o.compression !== undefined ? { compression: o.compression } : {}),
-        ...(o.compression_level !== undefined ? { compressionLevel: o.compression_level } : {}),
-        ...(o.stripe_row_limit !== undefined ? { stripeRowLimit: o.stripe_row_limit } : {}),
-        ...(o.chunk_group_row_limit !== undefined ? { chunkGroupRowLimit: o.chunk_group_row_limit } : {}),
-      };
+      out.columnarOptions = Object.fromEntries(
+        (Object.keys(COLUMNAR_OPTION_KEY) as (keyof ColumnarOptions)[]).flatMap((k) =>
+          o[COLUMNAR_OPTION_KEY[k]] !== undefined ? [[k, o[COLUMNAR_OPTION_KEY[k]]]] : [],
+        ),
+      ) as ColumnarOptions;
     if (t.unlogged)
       problems.error(
         [...path, 'unlogged'],

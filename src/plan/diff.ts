@@ -137,14 +137,10 @@ export function diff(
       const found = have.find((x) => sameFk(x, fk));
       if (!found)
         steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
-      // Added NOT VALID by an online apply that stopped before validating it.
+      // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
+      // the validation after COMMIT for an online table).
       else if (found.notValid && found.name !== undefined)
-        steps.push({
-          kind: 'validate_constraint',
-          table: t.qname,
-          name: found.name,
-          ...(opts.online?.table(t.id) ? { runAfterCommit: true } : {}),
-        });
+        steps.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
     }
   }
   steps.push(
