@@ -1,8 +1,9 @@
 // A plan saved with `plan --format json`, and why it may no longer be applied (stale).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { CmError, EXIT } from '../errors.js';
-import type { PlanDocument } from '../plan/plan.js';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { CmError, EXIT, UsageError } from '../errors.js';
+import type { PlanDocument, PlanStep } from '../plan/plan.js';
 
 /** Reads a saved live plan; refuses a file that is not one. */
 export function readSavedPlan(file: string, cwd: string): PlanDocument {
@@ -53,5 +54,108 @@ export function refuseStale(
     'stale_plan',
     EXIT.stalePlan,
     { changes },
+  );
+}
+
+const realOrSelf = (p: string): string => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+const sha256Of = (p: string): string | undefined => {
+  try {
+    return createHash('sha256').update(readFileSync(p, 'utf8')).digest('hex');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The manifest a saved plan was made from, as a path for this run: -f when given (it must name
+ * the plan's manifest: exit 64 otherwise); else the first of these holding the same text: the
+ * plan's `file` beside the plan file (where `plan -o` writes it relative to), the absolute path
+ * it was planned at, `file` from the current folder. None matching: the first that exists, so
+ * the caller reports what changed.
+ */
+export function savedPlanManifest(
+  saved: PlanDocument,
+  planFile: string,
+  cwd: string,
+  explicit: string | undefined,
+): string {
+  const { file, path, sha256 } = saved.manifest;
+  if (explicit !== undefined) {
+    const given = realOrSelf(resolve(cwd, explicit));
+    if (path !== undefined && existsSync(path) && realOrSelf(path) !== given)
+      throw new UsageError(
+        `-f ${explicit} and --plan ${planFile} name different manifests: the plan was made from ${path}; drop -f, or plan again from ${explicit}`,
+      );
+    return explicit;
+  }
+  const planDir = dirname(resolve(cwd, planFile));
+  const candidates = [
+    ...(isAbsolute(file) ? [file] : [resolve(planDir, file)]),
+    ...(path !== undefined ? [path] : []),
+    resolve(cwd, file),
+  ];
+  const found = candidates.find((c) => sha256Of(c) === sha256) ?? candidates.find((c) => existsSync(c));
+  if (found === undefined)
+    throw new CmError(
+      `the manifest ${planFile} was made from is not here: tried ${[...new Set(candidates)].join(', ')}; pass -f FILE`,
+      'file',
+      EXIT.error,
+    );
+  const rel = relative(cwd, found);
+  return rel.startsWith('..') || isAbsolute(rel) ? found : rel;
+}
+
+/** What of a step must match between a saved plan and the plan computed again before running it. */
+const essence = (s: PlanStep) => ({ kind: s.kind, phase: s.phase, sql: s.sql, hazards: s.hazards });
+
+/**
+ * Throws when a saved plan's steps, SQL or hazards differ from the plan computed now from the
+ * same manifest and the same cluster: the file was edited (or made by another version). The
+ * recomputed plan is what runs; a saved plan only ever narrows what is approved.
+ */
+export function refuseAltered(saved: PlanDocument, fresh: PlanDocument, file: string): void {
+  const sides = (p: PlanDocument) => ({
+    preamble: p.transaction.preamble,
+    transaction: p.transaction.steps.map(essence),
+    afterCommit: p.afterCommit.map(essence),
+    hazards: [...p.hazards].sort(),
+  });
+  const a = sides(saved);
+  const b = sides(fresh);
+  const differs: string[] = [];
+  if (JSON.stringify(a.preamble) !== JSON.stringify(b.preamble)) differs.push('the transaction preamble');
+  for (const part of ['transaction', 'afterCommit'] as const) {
+    const n = Math.max(a[part].length, b[part].length);
+    for (let i = 0; i < n; i++) {
+      const x = a[part][i];
+      const y = b[part][i];
+      if (JSON.stringify(x) === JSON.stringify(y)) continue;
+      const where = part === 'transaction' ? `step ${i + 1}` : `after-COMMIT step ${i + 1}`;
+      if (x === undefined || y === undefined)
+        differs.push(`${where}: ${x === undefined ? 'missing from' : 'added in'} the file`);
+      else if (x.kind !== y.kind) differs.push(`${where}: kind ${x.kind}, expected ${y.kind}`);
+      else if (JSON.stringify(x.sql) !== JSON.stringify(y.sql)) differs.push(`${where}: its SQL`);
+      else if (JSON.stringify(x.hazards) !== JSON.stringify(y.hazards))
+        differs.push(`${where}: hazards [${x.hazards.join(', ')}], expected [${y.hazards.join(', ')}]`);
+      else differs.push(`${where}: its phase`);
+    }
+  }
+  if (differs.length === 0 && JSON.stringify(a.hazards) !== JSON.stringify(b.hazards)) differs.push('its hazard list');
+  if (differs.length === 0) return;
+  throw new CmError(
+    `${file} does not match the plan for this manifest and cluster (edited, or made by another version of citus-migrate); nothing was run\n${differs
+      .slice(0, 20)
+      .map((d) => `  ${d}`)
+      .join('\n')}${differs.length > 20 ? `\n  … and ${differs.length - 20} more` : ''}\n  plan again and review it`,
+    'altered_plan',
+    EXIT.stalePlan,
+    { differs },
   );
 }

@@ -11,7 +11,7 @@ import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
 import { awaitClusterReady, transactionsInTheWay } from '../apply/cluster-guard.js';
 import { stepProgress } from '../apply/progress.js';
-import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
+import { readSavedPlan, refuseAltered, refuseStale, savedPlanManifest } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
@@ -63,7 +63,18 @@ async function loadForApply(
   io: CommandIo,
 ): Promise<{ saved?: PlanDocument; file: string; m: LoadedManifest }> {
   const saved = opts.plan !== undefined ? readSavedPlan(opts.plan, io.cwd) : undefined;
-  const file = findManifest(opts.file ?? saved?.manifest.file, io.cwd);
+  if (saved && opts.online !== undefined && opts.online !== (saved.options?.online ?? false))
+    throw new UsageError(
+      `--online ${opts.online ? 'was given but' : 'differs:'} ${opts.plan} was planned ${saved.options?.online ? 'with' : 'without'} --online; drop the flag, or plan again`,
+    );
+  const file = saved
+    ? savedPlanManifest(
+        saved,
+        opts.plan!,
+        io.cwd,
+        opts.file === undefined ? undefined : findManifest(opts.file, io.cwd),
+      )
+    : findManifest(opts.file, io.cwd);
   const m = await loadManifest(file, undefined, io.cwd);
   // Known before anything runs: refuse now rather than after COMMIT.
   if (opts.bench && !opts.rehearse && !m.bench)
@@ -150,11 +161,12 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
         lap('connect_and_lock');
         const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
         lap('read');
-        const fresh = planLive(m, live, file, { online: opts.online ?? false });
-        let plan = fresh;
+        const fresh = planLive(m, live, file, { online: opts.online ?? saved?.options?.online ?? false });
+        // What runs is always the plan computed now; a saved plan must be exactly it.
+        const plan = fresh;
         if (saved) {
           refuseStale(saved, live.fingerprint, live.objects, opts.plan!);
-          plan = saved;
+          refuseAltered(saved, fresh, opts.plan!);
         }
         if (plan.problems.length > 0) {
           throw new CmError(

@@ -1,5 +1,6 @@
 // `citus-migrate plan`: diffs the manifest against a cluster and prints the one transaction
 // that converges it. --offline plans against an empty cluster without any database.
+import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
 import { loadAndRead } from '../introspect/read-database.js';
 import { formatPlan, type PlanFormat } from '../format/index.js';
@@ -27,12 +28,18 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
   if (opts.offline && opts.database !== undefined)
     throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);
+  // A JSON plan written to a file names its manifest relative to that file's folder, so
+  // `apply --plan` finds it from anywhere (the absolute path is recorded too).
+  const shown =
+    opts.format === 'json' && opts.out !== undefined && opts.out !== '-'
+      ? relative(dirname(resolve(io.cwd, opts.out)), resolve(io.cwd, file)) || file
+      : file;
   let plan: PlanDocument;
   if (opts.offline) {
-    plan = planOffline(await loadManifest(file, undefined, io.cwd), file, { online: opts.online ?? false });
+    plan = planOffline(await loadManifest(file, undefined, io.cwd), shown, { online: opts.online ?? false });
   } else {
     const { m, live } = await loadAndRead(file, opts.database, io);
-    plan = planLive(m, live, file, { online: opts.online ?? false });
+    plan = planLive(m, live, shown, { online: opts.online ?? false });
   }
   emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;

@@ -1,6 +1,7 @@
 // A plan for a loaded manifest: against an empty cluster (offline) or against a live state read
 // from one. Pure but for the default `now` (time partitions): reading the cluster is
 // introspect/read-database.ts's.
+import { basename, join } from 'node:path';
 import type { LiveState } from '../introspect/to-model.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
@@ -25,8 +26,9 @@ export function planOffline(m: LoadedManifest, displayFile = m.file, opts: PlanO
       description:
         'against an empty cluster; tables and routines declared without columns or file are assumed to exist, undistributed',
     },
-    manifest: { file: displayFile, sha256: m.sha256 },
+    manifest: { file: displayFile, sha256: m.sha256, path: join(m.dir, basename(m.file)) },
     warnings: m.warnings,
+    onlineAll: opts.online ?? false,
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
     now: opts.now ?? new Date(),
@@ -57,7 +59,8 @@ export function planLive(
         metadataSynced: nodes.every((n) => n.group === 0 || (n.hasMetadata && n.metadataSynced)),
       },
     },
-    manifest: { file: displayFile, sha256: m.sha256 },
+    manifest: { file: displayFile, sha256: m.sha256, path: join(m.dir, basename(m.file)) },
+    onlineAll: opts.online ?? false,
     warnings: [...m.warnings, ...(live.warnings ?? [])],
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,

@@ -50,7 +50,13 @@ export interface PlanDocument {
   readonly formatVersion: 1;
   readonly tool: { readonly name: string; readonly version: string };
   readonly source: PlanSource;
-  readonly manifest: { readonly file: string; readonly sha256: string };
+  /**
+   * The manifest it was made from: `file` as the user named it (relative to the plan file's
+   * folder when written with -o), `path` its absolute path where it was planned.
+   */
+  readonly manifest: { readonly file: string; readonly sha256: string; readonly path?: string };
+  /** How it was asked for: apply recomputes the plan with the same options. */
+  readonly options?: { readonly online: boolean };
   readonly changes: boolean;
   readonly hazards: readonly Hazard[];
   readonly transaction: {
@@ -124,9 +130,11 @@ export function buildPlan(input: {
   desired: ClusterModel;
   actual: ClusterModel;
   source: PlanSource;
-  manifest: { file: string; sha256: string };
+  manifest: { file: string; sha256: string; path?: string };
   warnings: readonly Problem[];
   prune?: boolean;
+  /** Recorded in the document as options.online (the per-table choice is the manifest's). */
+  onlineAll?: boolean;
   citusInstalled?: boolean;
   notManaged?: readonly NotManaged[];
   ignore?: readonly string[];
@@ -165,6 +173,7 @@ export function buildPlan(input: {
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     source: input.source,
     manifest: input.manifest,
+    options: { online: input.onlineAll ?? false },
     changes: steps.length > 0,
     hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },

@@ -150,6 +150,106 @@ describe('apply (plain PostgreSQL)', () => {
     expect(ok.code).toBe(0);
   });
 
+  it('refuses a saved plan whose SQL or hazards were edited, and runs the recomputed plan', async () => {
+    const cwd = project(`${MANIFEST}prune: true\nignore: ["table public.victim"]\n`);
+    await db.query('CREATE TABLE victim (id int); INSERT INTO victim SELECT generate_series(1, 100)');
+    await db.query(
+      'CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY, name text, balance numeric(12,2) DEFAULT 0, old text)',
+    );
+    expect((await cli(['plan', '--database', db.url, '--format', 'json', '-o', 'plan.json'], { cwd })).code).toBe(0);
+    const good = readFileSync(join(cwd, 'plan.json'), 'utf8');
+    const doc = JSON.parse(good) as {
+      hazards: string[];
+      transaction: { steps: { sql: string[]; hazards: string[]; summary: string }[] };
+    };
+    const before = await snapshot(db);
+
+    // SQL appended to a step.
+    const injected = structuredClone(doc);
+    injected.transaction.steps[0]!.sql[0] += '; DROP TABLE victim';
+    writeFileSync(join(cwd, 'plan.json'), JSON.stringify(injected));
+    const a = await cli(
+      ['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'],
+      { cwd },
+    );
+    expect(a.code).toBe(5);
+    expect(a.stderr).toContain('plan.json does not match the plan for this manifest and cluster');
+    expect(a.stderr).toContain('  step 1: its SQL');
+    expect(await snapshot(db)).toBe(before);
+
+    // Hazards emptied: the drop of a column would no longer need --allow-hazards.
+    const silenced = structuredClone(doc);
+    silenced.hazards = [];
+    for (const s of silenced.transaction.steps) s.hazards = [];
+    writeFileSync(join(cwd, 'plan.json'), JSON.stringify(silenced));
+    const b = await cli(['apply', '--plan', 'plan.json', '--database', db.url, '--auto-approve'], { cwd });
+    expect(b.code).toBe(5);
+    expect(b.stderr).toMatch(/step \d+: hazards \[\], expected \[drops_data\]/);
+    expect(await snapshot(db)).toBe(before);
+    expect(await db.query('SELECT count(*)::int AS n FROM victim')).toEqual([{ n: 100 }]);
+
+    // The file as written applies (with its hazard allowed), from another folder too.
+    writeFileSync(join(cwd, 'plan.json'), good);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'cm-elsewhere-'));
+    const refused = await cli(['apply', '--plan', join(cwd, 'plan.json'), '--database', db.url, '--auto-approve'], {
+      cwd: elsewhere,
+    });
+    expect(refused.code).toBe(4);
+    const ok = await cli(
+      [
+        'apply',
+        '--plan',
+        join(cwd, 'plan.json'),
+        '--database',
+        db.url,
+        '--auto-approve',
+        '--allow-hazards',
+        'drops_data',
+      ],
+      { cwd: elsewhere },
+    );
+    expect(ok.code).toBe(0);
+    expect(await db.query('SELECT count(*)::int AS n FROM victim')).toEqual([{ n: 100 }]);
+  });
+
+  it("finds a saved plan's manifest beside the plan file; -f naming another manifest or a changed --online is a usage error", async () => {
+    const cwd = project();
+    const other = project(MANIFEST.replace('cache: 20', 'cache: 30'));
+    const out = mkdtempSync(join(tmpdir(), 'cm-plans-'));
+    expect(
+      (await cli(['plan', '--database', db.url, '--format', 'json', '-o', join(out, 'p.json')], { cwd })).code,
+    ).toBe(0);
+    const saved = JSON.parse(readFileSync(join(out, 'p.json'), 'utf8')) as { manifest: { file: string; path: string } };
+    expect(saved.manifest.file).toBe(join('..', cwd.split('/').pop()!, 'citus-migrate.yaml'));
+    expect(saved.manifest.path).toBe(join(cwd, 'citus-migrate.yaml'));
+    const before = await snapshot(db);
+    const conflict = await cli(
+      [
+        'apply',
+        '--plan',
+        join(out, 'p.json'),
+        '-f',
+        join(other, 'citus-migrate.yaml'),
+        '--database',
+        db.url,
+        '--auto-approve',
+      ],
+      { cwd: other },
+    );
+    expect(conflict.code).toBe(64);
+    expect(conflict.stderr).toContain(
+      `name different manifests: the plan was made from ${join(cwd, 'citus-migrate.yaml')}`,
+    );
+    const online = await cli(
+      ['apply', '--plan', join(out, 'p.json'), '--online', '--database', db.url, '--auto-approve'],
+      { cwd: other },
+    );
+    expect(online.code).toBe(64);
+    expect(await snapshot(db)).toBe(before);
+    const ok = await cli(['apply', '--plan', 'p.json', '--database', db.url, '--auto-approve'], { cwd: out });
+    expect(ok.code).toBe(0);
+  });
+
   it('reports the failing step with a caret, rolls everything back, and records the failure', async () => {
     const cwd = project(`${MANIFEST.replace('default: "0"', 'default: "no_such_function(1)"')}`);
     const before = await snapshot(db);
