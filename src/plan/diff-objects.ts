@@ -11,6 +11,8 @@ import { addedCheck } from '../objects/statement-parts.js';
 import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
+import { enumSteps } from './diff-enum.js';
+import { movedGrants } from './moved-grants.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 export interface RecordedObject {
@@ -25,6 +27,8 @@ export interface ObjectDiffContext {
   readonly changedRelations: ReadonlySet<string>;
   /** Routine names ("routine app.f") this plan drops and creates again. */
   readonly recreatedRoutines: ReadonlySet<string>;
+  /** Routines dropped and created again, by signature: former → new (the same for a new result type). */
+  readonly movedRoutines?: ReadonlyMap<string, string>;
   readonly recorded: Readonly<Record<string, RecordedObject>>;
 }
 
@@ -193,10 +197,21 @@ export function objectSteps(
   for (const a of recreate.values()) for (const p of [a.id, ...a.provides]) broken.add(p);
   const dropped = new Set<string>();
   const early = new Map<string, SqlObject>(); // unmanaged dependents pruned before what they block changes
+  const followed = new Set<string>(); // grants that go with their routine to its new signature
   for (let grew = true; grew;) {
     grew = false;
     for (const a of Object.values(actual.objects)) {
       if (recreate.has(a.id) || dropped.has(a.id)) continue;
+      if (a.kind === 'privileges' && a.parent !== undefined && ctx.recreatedRoutines.has(a.parent)) {
+        // Grants on a routine dropped and created again follow it to its new signature; grants
+        // on its other overloads are untouched.
+        const grants = movedGrants(a, ctx.movedRoutines ?? new Map(), desired);
+        if (grants === undefined) continue;
+        dropped.add(a.id);
+        followed.add(a.id);
+        if (grants !== 'declared' && !creates.some((c) => c.id === grants.id)) creates.push(grants);
+        continue;
+      }
       const hit = a.deps.find(
         (d) =>
           broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)),
@@ -233,7 +248,7 @@ export function objectSteps(
   const unmanaged: string[] = [];
   const prunes: SqlObject[] = [];
   for (const a of Object.values(A)) {
-    if (D[a.id] || recreate.has(a.id) || early.has(a.id)) continue;
+    if (D[a.id] || recreate.has(a.id) || early.has(a.id) || followed.has(a.id)) continue;
     if (ctx.prune) prunes.push(a);
     else unmanaged.push(a.id);
   }
@@ -267,31 +282,3 @@ export function objectSteps(
 
 const searchPath = (d: SqlObject): { searchPath?: string } =>
   d.searchPath !== undefined ? { searchPath: d.searchPath } : {};
-
-function enumSteps(d: SqlObject, a: SqlObject): Step[] | string {
-  const want = d.labels ?? [];
-  const have = a.labels ?? [];
-  const missing = have.filter((l) => !want.includes(l));
-  if (missing.length > 0)
-    return `drops label${missing.length === 1 ? '' : 's'} ${missing.map((l) => JSON.stringify(l)).join(', ')}: PostgreSQL cannot remove a value from an enum (create a new type and move the columns to it)`;
-  const kept = want.filter((l) => have.includes(l));
-  if (kept.join('\u0000') !== have.join('\u0000'))
-    return "reorders existing labels: PostgreSQL cannot reorder an enum's values";
-  const steps: Step[] = [];
-  const now = [...have];
-  for (let i = 0; i < want.length; i++) {
-    const l = want[i]!;
-    if (now.includes(l)) continue;
-    const next = want.slice(i + 1).find((x) => now.includes(x));
-    const where = next !== undefined ? ` BEFORE ${quoteLiteral(next)}` : '';
-    steps.push({
-      kind: 'alter_object',
-      object: d.id,
-      objectKind: 'enum',
-      statements: [`ALTER TYPE ${d.name} ADD VALUE ${quoteLiteral(l)}${where}`],
-      what: `add value ${l}`,
-    });
-    now.splice(next !== undefined ? now.indexOf(next) : now.length, 0, l);
-  }
-  return steps;
-}

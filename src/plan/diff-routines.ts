@@ -29,14 +29,32 @@ function sameDistribution(
   );
 }
 
-/** Routine definition steps; returns the routines whose distribution a DROP removed. */
+/**
+ * The routine a declared one replaces when its argument list changed: the one routine of the
+ * same schema and name in the cluster that the manifest does not declare. (Two or more such
+ * overloads: none is guessed; they stay unmanaged.)
+ */
+function formerSignature(desired: ClusterModel, actual: ClusterModel, r: Routine): Routine | undefined {
+  if (r.argTypes === undefined) return undefined;
+  const same = Object.values(actual.routines).filter(
+    (a) => a.qname.schema === r.qname.schema && a.qname.name === r.qname.name && desired.routines[a.id] === undefined,
+  );
+  return same.length === 1 ? same[0] : undefined;
+}
+
+/**
+ * Routine definition steps. Returns the routines whose distribution a DROP removed, and every
+ * routine dropped to be created again: former signature → the signature it becomes (the same
+ * one for a changed result type), so what depends on it (grants) follows it.
+ */
 export function routineDefinitionSteps(
   desired: ClusterModel,
   actual: ClusterModel,
   problems: DiffProblem[],
-): { steps: Step[]; dropped: Set<string> } {
+): { steps: Step[]; dropped: Set<string>; moved: Map<string, string> } {
   const steps: Step[] = [];
   const dropped = new Set<string>();
+  const moved = new Map<string, string>();
   for (const r of Object.values(desired.routines)) {
     const a = actual.routines[r.id];
     const searchPath = r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {};
@@ -48,6 +66,19 @@ export function routineDefinitionSteps(
           message: 'is declared without a file (created elsewhere) but does not exist',
         });
         continue;
+      }
+      // Its argument list changed: CREATE alone would leave the old one beside it (calls then
+      // fail with "… is not unique"), so the old signature is dropped first.
+      const former = formerSignature(desired, actual, r);
+      if (former) {
+        steps.push({
+          kind: 'drop_routine',
+          routine: former.qname,
+          signature: former.id,
+          routineKind: former.kind ?? 'function',
+          reason: 'signature',
+        });
+        moved.set(former.id, r.id);
       }
       steps.push({
         kind: 'create_routine',
@@ -78,6 +109,7 @@ export function routineDefinitionSteps(
         routineKind: a.kind ?? r.kind,
         reason: 'recreate',
       });
+      moved.set(r.id, r.id);
       steps.push({
         kind: 'create_routine',
         routine: r.qname,
@@ -89,7 +121,7 @@ export function routineDefinitionSteps(
       dropped.add(r.id);
     }
   }
-  return { steps, dropped };
+  return { steps, dropped, moved };
 }
 
 /** create_distributed_function for every routine whose distribution differs. */

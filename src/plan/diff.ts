@@ -14,6 +14,7 @@ import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 import { tableOf } from './step-object.js';
+import { markUnsafeTriggers } from './unsafe-triggers.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -167,12 +168,15 @@ export function diff(
         .filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
         .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`),
     ),
-    recreatedRoutines: new Set([...routines.dropped].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
+    recreatedRoutines: new Set([...routines.moved.keys()].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
+    movedRoutines: routines.moved,
   });
   steps.push(...objects.steps);
   problems.push(...objects.problems);
 
-  const un = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
+  const found = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
+  // A former signature this plan drops is accounted for.
+  const un = { ...found, routines: found.routines.filter((r) => !routines.moved.has(r.id)) };
   if (prune) {
     for (const r of un.routines)
       steps.push({
@@ -190,7 +194,8 @@ export function diff(
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
-  const sorted = opts.online ? onlineSteps(ordered, actual, opts.online, problems) : ordered;
+  const marked = markUnsafeTriggers(ordered, actual);
+  const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;
   return {
     steps: sorted,
     problems,

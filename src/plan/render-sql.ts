@@ -230,7 +230,9 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   drop_routine: (s) =>
     s.reason === 'recreate'
       ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)`
-      : `drop ${s.routineKind} ${s.signature} (prune)`,
+      : s.reason === 'signature'
+        ? `drop ${s.routineKind} ${s.signature}: the manifest declares it with another argument list (its grants move to the new one)`
+        : `drop ${s.routineKind} ${s.signature} (prune)`,
   undistribute_table: (s) => `undistribute ${name(s.table)}: its rows come back to the coordinator`,
   alter_distributed_table: (s) =>
     `rewrite ${name(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${name(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
@@ -246,5 +248,14 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
 };
 
-export const renderSql = (s: Step): readonly string[] => dispatch(RENDER_SQL, s);
+export const renderSql = (s: Step): readonly string[] => {
+  const sql = s.pausedTriggers
+    ? [...s.pausedTriggers.pause, ...dispatch(RENDER_SQL, s), ...s.pausedTriggers.resume]
+    : dispatch(RENDER_SQL, s);
+  if (!s.unsafeTriggers) return sql;
+  // create_distributed_table_concurrently runs outside any transaction: SET LOCAL would not hold.
+  return s.kind === 'distribute_table_concurrently'
+    ? ['SET citus.enable_unsafe_triggers TO on', ...sql, 'RESET citus.enable_unsafe_triggers']
+    : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...sql];
+};
 export const summarize = (s: Step): string => dispatch(SUMMARY, s);

@@ -58,5 +58,6 @@ export type RoutineStep =
       readonly routine: QualifiedName;
       readonly signature: string;
       readonly routineKind: 'function' | 'procedure';
-      readonly reason: 'recreate' | 'prune';
+      /** recreate: result type changed; signature: its argument list changed (the old one goes). */
+      readonly reason: 'recreate' | 'signature' | 'prune';
     };

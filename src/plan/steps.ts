@@ -46,6 +46,18 @@ export interface StepCommon {
    * distributed concurrently) that cannot run in the plan's transaction.
    */
   readonly runAfterCommit?: boolean;
+  /**
+   * The table, or a table colocated with it that the step rewrites too, has triggers: Citus
+   * refuses to distribute or rewrite it ("cannot distribute relation … because it has
+   * triggers") unless citus.enable_unsafe_triggers is on for the step.
+   */
+  readonly unsafeTriggers?: boolean;
+  /**
+   * Statements around the step that pause the table's enabled triggers while Citus copies its
+   * rows into the shards (the copy fires them: a BEFORE INSERT trigger would change every row
+   * again), and restore each one's state after.
+   */
+  readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
 }
 
 export type Step = StepCommon &
@@ -254,7 +266,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_unique: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: () => [],
-  drop_routine: (s) => (s.reason === 'recreate' ? ['breaks_cached_plans'] : []),
+  drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),
   undistribute_table: () => ['rewrites_table'],
   alter_distributed_table: () => ['rewrites_table'],
   update_colocation: () => [],

@@ -1,0 +1,84 @@
+// Changes to what already exists, on a real PostgreSQL: a routine whose argument list changes
+// replaces the old signature (its grants follow), and plans that PostgreSQL would refuse are
+// plan problems, never failed applies.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { catalogSnapshot, freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { cli } from '../support/run-cli.js';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-changes-'));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, f), text);
+  }
+  return dir;
+}
+
+describe('changes to what exists (plain PostgreSQL)', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'changes');
+  });
+
+  it('a routine given another argument replaces the old signature, and its grants follow it', async () => {
+    const role = `cm_app_${db.name.slice(-6)}`;
+    await db.query(`CREATE ROLE ${role} LOGIN`);
+    const manifest = 'version: 1\nroutines:\n  transfer: { file: routines/transfer.sql, local: true }\n';
+    const cwd = project({
+      'citus-migrate.yaml': manifest,
+      'routines/transfer.sql':
+        "CREATE PROCEDURE transfer(a integer) LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'one %', a; END $$;\n",
+    });
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
+    // Granted outside the manifest, as an application's role usually is.
+    await db.query(`GRANT EXECUTE ON PROCEDURE transfer(integer) TO ${role}`);
+    await db.query('REVOKE EXECUTE ON PROCEDURE transfer(integer) FROM PUBLIC');
+    writeFileSync(
+      join(cwd, 'routines/transfer.sql'),
+      "CREATE PROCEDURE transfer(a integer, b text DEFAULT NULL) LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'two %', a; END $$;\n",
+    );
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.stdout).toContain(
+      '1. drop procedure public.transfer(integer): the manifest declares it with another argument list (its grants move to the new one)  [breaks_cached_plans]',
+    );
+    expect(plan.stdout).toContain('2. create procedure public.transfer(integer, text)');
+    expect(plan.stdout).toContain(`create privileges procedure public.transfer(integer, text) to ${role}`);
+    expect(plan.stdout).toContain('create privileges procedure public.transfer(integer, text) revoked from PUBLIC');
+    expect(plan.stdout).not.toContain('Unmanaged');
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(4);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'breaks_cached_plans'], {
+      cwd,
+    });
+    expect(r.code).toBe(0);
+    expect(await db.query(`SELECT oid::regprocedure::text AS sig FROM pg_proc WHERE proname = 'transfer'`)).toEqual([
+      { sig: 'transfer(integer,text)' },
+    ]);
+    // One procedure: a call with one argument is no longer ambiguous; the role kept EXECUTE, PUBLIC did not get it back.
+    expect(
+      await db.query(
+        `SELECT has_function_privilege('${role}', 'transfer(integer,text)', 'EXECUTE') AS app, has_function_privilege('public', 'transfer(integer,text)', 'EXECUTE') AS pub`,
+      ),
+    ).toEqual([{ app: true, pub: false }]);
+    expect(db.psql({ input: 'CALL transfer(1);' }).status).toBe(0);
+    const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd });
+    expect(again.code).toBe(0);
+  });
+
+  it('two undeclared overloads of the name: none is guessed to be the old one', async () => {
+    await db.query('CREATE FUNCTION f(a integer) RETURNS int LANGUAGE sql AS $$ SELECT a $$');
+    await db.query('CREATE FUNCTION f(a text) RETURNS int LANGUAGE sql AS $$ SELECT 1 $$');
+    const cwd = project({
+      'citus-migrate.yaml': 'version: 1\nroutines:\n  f: { file: f.sql, local: true }\n',
+      'f.sql': 'CREATE FUNCTION f(a bigint) RETURNS int LANGUAGE sql AS $$ SELECT 2 $$;\n',
+    });
+    const before = await catalogSnapshot(db);
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.stdout).toContain('1 step in one transaction; no hazards');
+    expect(plan.stdout).toContain('routine public.f(integer)');
+    expect(plan.stdout).toContain('routine public.f(text)');
+    expect(await catalogSnapshot(db)).toBe(before);
+  });
+});
