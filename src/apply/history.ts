@@ -120,7 +120,7 @@ export async function startHistory(db: Queryable, h: HistoryStart): Promise<numb
 export async function finishHistory(
   db: Queryable,
   id: number,
-  outcome: 'success' | 'failed' | 'nothing_to_do',
+  outcome: 'success' | 'failed' | 'nothing_to_do' | 'committed_not_converged' | 'aborted',
   error?: unknown,
 ): Promise<void> {
   await inOwnSchema(db, () =>

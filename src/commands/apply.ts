@@ -14,14 +14,13 @@ import { stepProgress } from '../apply/progress.js';
 import { readSavedPlan, refuseStale } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
+import { verifyAndRecord, verifyConverged } from '../apply/verify.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
-import { recordObjectState } from '../apply/object-state.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type pg from 'pg';
 import { plural } from '../util/plural.js';
 
 export interface ApplyOptions {
@@ -95,30 +94,6 @@ async function approved(plan: PlanDocument, rehearse: boolean, io: CommandIo): P
     .trim()
     .toLowerCase();
   return answer === 'y' || answer === 'yes';
-}
-
-/** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
-async function verifyConverged(
-  client: pg.Client,
-  m: LoadedManifest,
-  plan: PlanDocument,
-  file: string,
-  timeouts: Parameters<typeof withLockTimeout>[1],
-): Promise<void> {
-  const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
-    readLiveState(client),
-  );
-  const recorded = await recordObjectState(client, plan, afterLive);
-  const after = planLive(m, { ...afterLive, recorded }, file);
-  const left = [...after.transaction.steps, ...after.afterCommit];
-  if (left.length > 0) {
-    throw new CmError(
-      `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
-      'not_converged',
-      EXIT.error,
-      { remaining: left.map((s) => s.summary) },
-    );
-  }
 }
 
 async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
@@ -258,8 +233,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
             `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`,
           );
         }
-        await finishHistory(client, historyId!, 'success');
-        await verifyConverged(client, m, plan, file, timeouts);
+        await verifyAndRecord(client, historyId!, () => verifyConverged(client, m, plan, file, timeouts));
         lap('verify');
         return result(
           {
