@@ -4,8 +4,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
+import { startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
 
 const MANIFEST = `version: 1
@@ -56,4 +58,49 @@ describe('apply outcomes in the history', () => {
       error: { code: 'not_converged', remaining: [expect.stringContaining('accounts')] },
     });
   });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    '%s while the transaction waits: cancels the backend, rolls back, records aborted, exits %i',
+    async (signal, exitCode) => {
+      await db.query('CREATE TABLE blocker (x int)');
+      // The apply creates accounts, then waits for blocker's lock inside its transaction: the
+      // server is still working (holding what it did so far) when the signal comes.
+      const cwd = project(`${MANIFEST}  blocker:\n    local: true\n    columns: { x: integer, y: text }\n`);
+      const before = await catalogSnapshot(db);
+      const holder = new pg.Client({ connectionString: db.url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN; LOCK TABLE blocker IN ACCESS EXCLUSIVE MODE');
+        const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+          cwd,
+        });
+        expect(await pollCount(db, cliSessions(true), (n) => n > 0)).toBe(true);
+        child.kill(signal);
+        const res = await done;
+        expect([res.code, res.signal], res.stderr).toEqual([exitCode, null]);
+        expect(res.stderr).toContain(`${signal}: cancelling the apply's statement on the server (backend `);
+        expect(res.stderr).toContain(`error: interrupted, rolled back (${signal}): nothing was changed\n`);
+        // While blocker is still locked: no session of the apply is left waiting for it.
+        expect(await pollCount(db, cliSessions(), (n) => n === 0, 20)).toBe(true);
+      } finally {
+        await holder.query('COMMIT');
+        await holder.end();
+      }
+      expect(await catalogSnapshot(db)).toBe(before);
+      expect(await db.query('SELECT outcome, error FROM citus_migrate.applies')).toEqual([
+        {
+          outcome: 'aborted',
+          error: {
+            code: 'interrupted',
+            message: `interrupted, rolled back (${signal}): nothing was changed`,
+            signal,
+            committed: false,
+          },
+        },
+      ]);
+    },
+  );
 });
