@@ -13,7 +13,8 @@ export const EXIT = {
   lockWait: 6,
   clusterNotReady: 7, // apply: a node inactive, metadata not synced or a background job running
   usage: 64,
-  interrupted: 130, // Ctrl-C at a prompt, as shells report SIGINT
+  interrupted: 130, // Ctrl-C (SIGINT), as shells report it
+  terminated: 143, // SIGTERM, as shells report it
 } as const;
 
 /** A problem found in user input, located as precisely as we can. */

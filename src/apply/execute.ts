@@ -14,6 +14,8 @@ export interface ExecuteOptions {
   /** Called before each step runs (in the transaction, then after COMMIT). */
   readonly onStep?: (step: PlanStep, afterCommit: boolean) => void;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Aborted (Ctrl-C, SIGTERM): no further statement starts; the transaction rolls back. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ExecuteResult {
@@ -72,9 +74,12 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
       opts.onStep?.(step, false);
       for (const sql of step.sql) {
         current = { step, sql };
+        opts.signal?.throwIfAborted();
         await db.query(sql);
       }
     }
+    current = { sql: 'COMMIT' };
+    opts.signal?.throwIfAborted();
   } catch (e) {
     await db.query('ROLLBACK').catch(() => undefined);
     throw new ApplyError(
@@ -100,12 +105,13 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
       break;
     } catch (e) {
       const lockTimeout = e instanceof ApplyError && e.server.sqlstate === '55P03';
-      if (!lockTimeout || attempts > opts.retries) throw e;
+      if (!lockTimeout || attempts > opts.retries || opts.signal?.aborted) throw e;
       const wait = backoffMs(attempts);
       opts.onRetry(
         `lock_timeout at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`,
       );
       await sleep(wait);
+      if (opts.signal?.aborted) throw e;
     }
   }
   const transactionMs = performance.now() - t0;
@@ -120,6 +126,7 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
       const sqls = own ? ['BEGIN', ...plan.transaction.preamble, ...step.sql, 'COMMIT'] : step.sql;
       for (const sql of sqls) {
         try {
+          opts.signal?.throwIfAborted();
           await db.query(sql);
         } catch (e) {
           if (own) await db.query('ROLLBACK').catch(() => undefined);

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CmError, EXIT } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
+import { inOwnSchema, readOwnTable, refuseUntrustedSchema } from './own-schema.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
@@ -31,26 +32,29 @@ export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
     });
 }
 
-/** Brings the history schema up to date; the caller holds the apply lock. */
+/**
+ * Brings the history schema up to date; the caller holds the apply lock. Refused (nothing run)
+ * when citus_migrate exists but this role may not trust it (own-schema.ts); checked again after
+ * creating it, in the same transaction, in case another role created it in between.
+ */
 export async function ensureHistorySchema(db: Queryable, migrations = historyMigrations()): Promise<number> {
   // The history is the coordinator's own bookkeeping: with DDL propagation off, Citus neither
   // creates the schema on the workers nor records it in pg_dist_object. (On plain PostgreSQL the
   // setting is an unused placeholder.)
-  await db.query('BEGIN');
-  try {
+  await inOwnSchema(db, async () => {
     await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
+    await refuseUntrustedSchema(db);
     await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
     await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    await db.query('COMMIT');
-  } catch (e) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  }
+    await refuseUntrustedSchema(db);
+  });
   const done = new Map(
     (
-      await db.query<{ version: number; checksum: string; name: string }>(
-        'SELECT version, checksum, name FROM citus_migrate.schema_migrations',
+      await inOwnSchema(db, () =>
+        db.query<{ version: number; checksum: string; name: string }>(
+          'SELECT version, checksum, name FROM ONLY citus_migrate.schema_migrations',
+        ),
       )
     ).rows.map((r) => [r.version, r]),
   );
@@ -67,8 +71,7 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
       }
       continue;
     }
-    await db.query('BEGIN');
-    try {
+    await inOwnSchema(db, async () => {
       await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
       await db.query(m.sql);
       await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
@@ -76,12 +79,8 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
         m.name,
         m.checksum,
       ]);
-      await db.query('COMMIT');
-      applied++;
-    } catch (e) {
-      await db.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    }
+    });
+    applied++;
   }
   return applied;
 }
@@ -97,18 +96,22 @@ export interface HistoryStart {
 
 /** Marks rows of applies whose session died (SIGKILL, lost connection) as aborted. */
 export async function markAbandoned(db: Queryable): Promise<number> {
-  const r = await db.query(`UPDATE citus_migrate.applies SET outcome = 'aborted', finished_at = now()
-    WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`);
+  const r = await inOwnSchema(db, () =>
+    db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = now()
+    WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`),
+  );
   return r.rowCount ?? 0;
 }
 
 /** Inserts a 'running' row (autocommit, outside the apply transaction); returns its id. */
 export async function startHistory(db: Queryable, h: HistoryStart): Promise<number> {
-  const r = await db.query<{ id: string }>(
-    `INSERT INTO citus_migrate.applies
+  const r = await inOwnSchema(db, () =>
+    db.query<{ id: string }>(
+      `INSERT INTO citus_migrate.applies
       (outcome, plan_fingerprint, manifest_sha256, manifest_file, steps, tool_version, client_host)
     VALUES ('running', $1, $2, $3, $4, $5, $6) RETURNING id`,
-    [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost],
+      [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost],
+    ),
   );
   return Number(r.rows[0]!.id);
 }
@@ -117,13 +120,15 @@ export async function startHistory(db: Queryable, h: HistoryStart): Promise<numb
 export async function finishHistory(
   db: Queryable,
   id: number,
-  outcome: 'success' | 'failed' | 'nothing_to_do',
+  outcome: 'success' | 'failed' | 'nothing_to_do' | 'committed_not_converged' | 'aborted',
   error?: unknown,
 ): Promise<void> {
-  await db.query(
-    `UPDATE citus_migrate.applies SET outcome = $2, finished_at = now(),
+  await inOwnSchema(db, () =>
+    db.query(
+      `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = now(),
       duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
-    [id, outcome, error === undefined ? null : JSON.stringify(error)],
+      [id, outcome, error === undefined ? null : JSON.stringify(error)],
+    ),
   );
 }
 
@@ -155,11 +160,12 @@ export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow
       'this role may not read the apply history: GRANT USAGE ON SCHEMA citus_migrate TO it, and GRANT SELECT ON citus_migrate.applies TO it',
       'history_unreadable',
     );
-  const r = await db.query<HistoryRow>(
+  return readOwnTable<HistoryRow>(
+    db,
+    'applies',
     `SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
       jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error
-    FROM citus_migrate.applies ORDER BY id DESC LIMIT $1`,
+    FROM ONLY citus_migrate.applies ORDER BY id DESC LIMIT $1`,
     [limit],
   );
-  return r.rows;
 }

@@ -5,14 +5,15 @@ import type { LiveState } from '../introspect/to-model.js';
 import { objectKey } from '../objects/key.js';
 import { keyHash, type RecordedObject } from '../plan/diff-objects.js';
 import type { PlanDocument } from '../plan/plan.js';
+import { inOwnSchema, readOwnTable } from './own-schema.js';
 
 /** What earlier applies recorded (empty before the first apply that created an object). */
 export async function readObjectState(db: Queryable): Promise<Record<string, RecordedObject>> {
-  const rows = (
-    await db.query<{ id: string; desired_hash: string; actual_hash: string }>(
-      'SELECT id, desired_hash, actual_hash FROM citus_migrate.object_state',
-    )
-  ).rows;
+  const rows = await readOwnTable<{ id: string; desired_hash: string; actual_hash: string }>(
+    db,
+    'object_state',
+    'SELECT id, desired_hash, actual_hash FROM ONLY citus_migrate.object_state',
+  );
   return Object.fromEntries(rows.map((r) => [r.id, { desired: r.desired_hash, actual: r.actual_hash }]));
 }
 
@@ -35,11 +36,13 @@ export async function recordObjectState(
     out[id] = { desired: hash, actual: actual[actual.length - 1]! };
   }
   if (ids.length > 0) {
-    await db.query(
-      `INSERT INTO citus_migrate.object_state (id, desired_hash, actual_hash)
+    await inOwnSchema(db, () =>
+      db.query(
+        `INSERT INTO citus_migrate.object_state (id, desired_hash, actual_hash)
       SELECT * FROM ROWS FROM (pg_catalog.unnest($1::text[]), pg_catalog.unnest($2::text[]), pg_catalog.unnest($3::text[]))
       ON CONFLICT (id) DO UPDATE SET desired_hash = excluded.desired_hash, actual_hash = excluded.actual_hash, recorded_at = pg_catalog.now()`,
-      [ids, desired, actual],
+        [ids, desired, actual],
+      ),
     );
   }
   return out;

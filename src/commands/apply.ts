@@ -7,6 +7,7 @@ import { connectionTarget, withClient } from '../db/connect.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../apply/history.js';
 import { executePlan, withLockTimeout } from '../apply/execute.js';
 import { ApplyError } from '../apply/failure.js';
+import { ApplyInterrupted, interrupted, watchInterrupts } from '../apply/interrupt.js';
 import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
 import { awaitClusterReady, transactionsInTheWay } from '../apply/cluster-guard.js';
@@ -14,14 +15,13 @@ import { stepProgress } from '../apply/progress.js';
 import { readSavedPlan, refuseAltered, refuseStale, savedPlanManifest } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
+import { verifyAndRecord, verifyConverged } from '../apply/verify.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
-import { recordObjectState } from '../apply/object-state.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type pg from 'pg';
 import { plural } from '../util/plural.js';
 
 export interface ApplyOptions {
@@ -108,30 +108,6 @@ async function approved(plan: PlanDocument, rehearse: boolean, io: CommandIo): P
   return answer === 'y' || answer === 'yes';
 }
 
-/** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
-async function verifyConverged(
-  client: pg.Client,
-  m: LoadedManifest,
-  plan: PlanDocument,
-  file: string,
-  timeouts: Parameters<typeof withLockTimeout>[1],
-): Promise<void> {
-  const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
-    readLiveState(client),
-  );
-  const recorded = await recordObjectState(client, plan, afterLive);
-  const after = planLive(m, { ...afterLive, recorded }, file);
-  const left = [...after.transaction.steps, ...after.afterCommit];
-  if (left.length > 0) {
-    throw new CmError(
-      `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
-      'not_converged',
-      EXIT.error,
-      { remaining: left.map((s) => s.summary) },
-    );
-  }
-}
-
 async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: number; manifest: LoadedManifest }> {
   const {
     lockTimeout: lockTimeoutMs = 5000,
@@ -212,79 +188,93 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
           summary: s.summary,
           hazards: s.hazards,
         }));
+        // From here on Ctrl-C / SIGTERM cancel the server's work and roll back (interrupt.ts).
+        const interrupts = await watchInterrupts(io.onInterrupt?.bind(io), target, client, io.stderr);
         let historyId: number | undefined;
-        if (!opts.rehearse) {
-          await ensureHistorySchema(client);
-          const aborted = await markAbandoned(client);
-          if (aborted > 0)
-            io.stderr(
-              `note: ${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`,
-            );
-          historyId = await startHistory(client, {
-            planFingerprint: live.fingerprint,
-            manifestSha256: m.sha256,
-            manifestFile: file,
-            steps,
-            toolVersion: TOOL_VERSION,
-            clientHost: hostname(),
-          });
-        }
-        lap('plan_and_history');
-        io.stderr(
-          `${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`,
-        );
-        const inTheWay = await transactionsInTheWay(client, plan);
-        if (inTheWay.length > 0)
-          io.stderr(
-            `note: create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}\n`,
-          );
-        let exec;
-        const progress = stepProgress(plan, io);
+        let committed: { transactionSteps: number } | undefined;
         try {
-          exec = await executePlan(client, plan, {
-            lockTimeoutMs,
-            statementTimeoutMs,
-            retries,
-            rehearse: opts.rehearse ?? false,
-            onRetry: (msg) => io.stderr(`${msg}\n`),
-            onStep: progress.onStep,
-          });
-        } catch (e) {
-          if (historyId !== undefined) {
-            const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
-            await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+          if (!opts.rehearse) {
+            await ensureHistorySchema(client);
+            const aborted = await markAbandoned(client);
+            if (aborted > 0)
+              io.stderr(
+                `note: ${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies\n`,
+              );
+            historyId = await startHistory(client, {
+              planFingerprint: live.fingerprint,
+              manifestSha256: m.sha256,
+              manifestFile: file,
+              steps,
+              toolVersion: TOOL_VERSION,
+              clientHost: hostname(),
+            });
           }
-          throw e;
-        } finally {
-          progress.end();
-        }
-        lap('transaction');
-        if (opts.rehearse) {
+          lap('plan_and_history');
+          io.stderr(
+            `${opts.rehearse ? 'rehearsing' : 'applying'} ${plural(steps.length, 'step')} in one transaction on ${target.label} ...\n`,
+          );
+          const inTheWay = await transactionsInTheWay(client, plan);
+          if (inTheWay.length > 0)
+            io.stderr(
+              `note: create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}\n`,
+            );
+          let exec;
+          const progress = stepProgress(plan, io);
+          try {
+            exec = await executePlan(client, plan, {
+              lockTimeoutMs,
+              statementTimeoutMs,
+              retries,
+              rehearse: opts.rehearse ?? false,
+              onRetry: (msg) => io.stderr(`${msg}\n`),
+              onStep: progress.onStep,
+              signal: interrupts.signal,
+            });
+          } catch (e) {
+            if (historyId !== undefined && !interrupts.which()) {
+              const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+              await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+            }
+            throw e;
+          } finally {
+            progress.end();
+          }
+          if (!opts.rehearse) committed = { transactionSteps: plan.transaction.steps.length };
+          interrupts.signal.throwIfAborted();
+          lap('transaction');
+          if (opts.rehearse) {
+            return result(
+              {
+                outcome: 'rehearsed',
+                steps: plan.transaction.steps.length,
+                notRehearsed: plan.afterCommit.map((s) => s.index),
+                ms: Math.round(exec.transactionMs),
+              },
+              `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`,
+            );
+          }
+          await verifyAndRecord(client, historyId!, () => verifyConverged(client, m, plan, file, timeouts));
+          lap('verify');
           return result(
             {
-              outcome: 'rehearsed',
-              steps: plan.transaction.steps.length,
-              notRehearsed: plan.afterCommit.map((s) => s.index),
+              outcome: 'success',
+              steps: steps.length,
+              attempts: exec.attempts,
               ms: Math.round(exec.transactionMs),
+              afterCommit: exec.afterCommit,
+              historyId,
+              timings,
             },
-            `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`,
+            `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`,
           );
+        } catch (e) {
+          if (!interrupts.which() || e instanceof ApplyInterrupted) throw e;
+          const failure = e instanceof ApplyError ? e : undefined;
+          const done = failure?.committed ? { transactionSteps: plan.transaction.steps.length } : committed;
+          throw await interrupted(client, interrupts, historyId, done, failure);
+        } finally {
+          interrupts.dispose();
         }
-        await finishHistory(client, historyId!, 'success');
-        await verifyConverged(client, m, plan, file, timeouts);
-        lap('verify');
-        return result(
-          {
-            outcome: 'success',
-            steps: steps.length,
-            attempts: exec.attempts,
-            ms: Math.round(exec.transactionMs),
-            afterCommit: exec.afterCommit,
-            historyId,
-            timings,
-          },
-          `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`,
-        );
       },
     ),
   );

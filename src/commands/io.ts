@@ -11,6 +11,11 @@ export interface CommandIo {
   readonly cwd: string;
   /** Asks a question on the terminal; only called when isTTY. */
   prompt?(question: string): Promise<string>;
+  /**
+   * Handles SIGINT and SIGTERM until the returned function is called, instead of exiting; a
+   * second signal exits at once (130 / 143). Absent in-process.
+   */
+  onInterrupt?(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
 }
 
 /** The real process's streams. */
@@ -21,6 +26,20 @@ export function processIo(): CommandIo {
     env: process.env,
     isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     cwd: process.cwd(),
+    onInterrupt: (handler) => {
+      let seen = false;
+      const on = (signal: 'SIGINT' | 'SIGTERM'): void => {
+        if (seen) process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+        seen = true;
+        handler(signal);
+      };
+      process.on('SIGINT', on);
+      process.on('SIGTERM', on);
+      return () => {
+        process.off('SIGINT', on);
+        process.off('SIGTERM', on);
+      };
+    },
     prompt: async (question) => {
       const { createInterface } = await import('node:readline');
       const rl = createInterface({ input: process.stdin, output: process.stderr });

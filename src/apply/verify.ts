@@ -1,0 +1,50 @@
+// After COMMIT: read the cluster again, record what PostgreSQL printed of SQL objects, require
+// an empty plan, and record in the history what happened: success, or committed but not
+// converged (the transaction's changes stay; the apply exits 1).
+import type pg from 'pg';
+import { CmError, EXIT } from '../errors.js';
+import { readLiveState } from '../introspect/read.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { planLive } from '../plan/from-manifest.js';
+import type { PlanDocument } from '../plan/plan.js';
+import { plural } from '../util/plural.js';
+import { withLockTimeout } from './execute.js';
+import { finishHistory } from './history.js';
+import { recordObjectState } from './object-state.js';
+
+/** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
+export async function verifyConverged(
+  client: pg.Client,
+  m: LoadedManifest,
+  plan: PlanDocument,
+  file: string,
+  timeouts: Parameters<typeof withLockTimeout>[1],
+): Promise<void> {
+  const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
+    readLiveState(client),
+  );
+  const recorded = await recordObjectState(client, plan, afterLive);
+  const after = planLive(m, { ...afterLive, recorded }, file);
+  const left = [...after.transaction.steps, ...after.afterCommit];
+  if (left.length > 0) {
+    throw new CmError(
+      `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
+      'not_converged',
+      EXIT.error,
+      { remaining: left.map((s) => s.summary) },
+    );
+  }
+}
+
+/** Runs verify after COMMIT; records 'success', or 'committed_not_converged' with the reason (and rethrows it). */
+export async function verifyAndRecord(db: pg.Client, historyId: number, verify: () => Promise<void>): Promise<void> {
+  try {
+    await verify();
+  } catch (e) {
+    const err =
+      e instanceof CmError ? { code: e.code, message: e.message, ...e.meta } : { message: (e as Error).message };
+    await finishHistory(db, historyId, 'committed_not_converged', err).catch(() => undefined);
+    throw e;
+  }
+  await finishHistory(db, historyId, 'success');
+}
