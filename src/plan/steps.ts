@@ -4,6 +4,7 @@ import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
+import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -12,6 +13,7 @@ export const HAZARDS = [
   'drops_data',
   'breaks_cached_plans',
   'non_transactional',
+  ...SECURITY_HAZARDS,
 ] as const;
 export type Hazard = (typeof HAZARDS)[number];
 
@@ -236,7 +238,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_old_time_partitions: () => ['drops_data'],
   // A procedure that commits after each partition: never inside the plan's transaction.
   set_old_partitions_access_method: () => ['rewrites_table', 'non_transactional'],
-  create_routine: () => [],
+  create_routine: (s) => statementHazards([s.definition]),
   create_reference_table: (s) => (s.copiesData ? ['copies_data'] : []),
   distribute_table: (s) => (s.copiesData ? ['copies_data'] : []),
   create_single_shard_table: (s) => (s.copiesData ? ['copies_data'] : []),
@@ -253,7 +255,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
-  replace_routine: () => [],
+  replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'recreate' ? ['breaks_cached_plans'] : []),
   undistribute_table: () => ['rewrites_table'],
   alter_distributed_table: () => ['rewrites_table'],
@@ -261,10 +263,13 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_sequence_everywhere: () => ['non_transactional'],
   drop_table: () => ['drops_data'],
   drop_sequence: () => [],
-  create_object: () => [],
-  alter_object: () => [],
+  create_object: (s) => statementHazards(s.statements),
+  alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
-  drop_object: (s) => (s.objectKind === 'materialized view' ? ['drops_data'] : []),
+  drop_object: (s) => [
+    ...(s.objectKind === 'materialized view' ? (['drops_data'] as const) : []),
+    ...statementHazards(s.statements),
+  ],
 };
 
 function dispatch<R>(table: { readonly [K in StepKind]: (s: StepOf<K>) => R }, step: Step): R {
