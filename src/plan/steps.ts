@@ -5,6 +5,7 @@ import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/t
 import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
+import { lossyCast } from './lossy-cast.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -159,6 +160,10 @@ export type Step = StepCommon &
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
 
+// Pruned for good, these lose what was built on them: a view's definition others query, the
+// values of an enum or domain (columns of another team that use them fail to drop or go).
+const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
+
 const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 
 /** Where each kind runs. */
@@ -246,7 +251,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   truncate_local_data: () => [],
   distribute_routine: () => [],
   add_column: () => [],
-  alter_column_type: () => ['rewrites_table'],
+  alter_column_type: (s) => (lossyCast(s.from, s.type) ? ['rewrites_table', 'drops_data'] : ['rewrites_table']),
   alter_column_identity: () => [],
   drop_column_expression: () => [],
   alter_column_not_null: () => [],
@@ -262,12 +267,15 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   update_colocation: () => [],
   alter_sequence_everywhere: () => ['non_transactional'],
   drop_table: () => ['drops_data'],
-  drop_sequence: () => [],
+  // Its current value is data: a sequence created again starts over and hands out used values.
+  drop_sequence: () => ['drops_data'],
   create_object: (s) => statementHazards(s.statements),
   alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
   drop_object: (s) => [
-    ...(s.objectKind === 'materialized view' ? (['drops_data'] as const) : []),
+    ...(s.objectKind === 'materialized view' || (s.reason !== 'recreate' && PRUNE_LOSES.has(s.objectKind))
+      ? (['drops_data'] as const)
+      : []),
     ...statementHazards(s.statements),
   ],
 };

@@ -122,3 +122,55 @@ describe('security hazards', () => {
     ]);
   });
 });
+
+describe('data-loss hazards', () => {
+  it.each([
+    ['numeric(12,2)', 'integer', true],
+    ['numeric', 'bigint', true],
+    ['numeric(12,2)', 'numeric(10,2)', true],
+    ['numeric(12,2)', 'numeric(12,1)', true],
+    ['numeric(12,2)', 'numeric(14,3)', false],
+    ['numeric(12,2)', 'numeric', false],
+    ['double precision', 'integer', true],
+    ['double precision', 'real', true],
+    ['timestamp with time zone', 'date', true],
+    ['timestamp without time zone', 'date', true],
+    ['timestamp without time zone', 'timestamp with time zone', true],
+    ['character varying(20)', 'character varying(5)', true],
+    ['text', 'character varying(5)', true],
+    ['text', 'character(3)', true],
+    ['bigint', 'integer', true],
+    ['integer', 'smallint', true],
+    ['integer', 'bigint', false],
+    ['smallint', 'numeric', false],
+    ['real', 'double precision', false],
+    ['character varying(5)', 'character varying(20)', false],
+    ['character varying(5)', 'text', false],
+    ['date', 'timestamp with time zone', false],
+  ])('%s -> %s: lossy %s', (from, to, lossy) => {
+    const s: Step = { kind: 'alter_column_type', table, column: 'amount', from, type: to };
+    expect(hazardsOf(s)).toEqual(lossy ? ['rewrites_table', 'drops_data'] : ['rewrites_table']);
+  });
+
+  it('a lossy type change names its column', () => {
+    const s: Step = { kind: 'alter_column_type', table, column: 'amount', from: 'numeric(12,2)', type: 'integer' };
+    expect(summarize(s)).toBe(
+      'change app.t.amount from numeric(12,2) to integer: values of amount may be rounded, truncated or refused',
+    );
+  });
+
+  it('pruning a sequence, a view, an enum or a domain drops data; creating a view again does not', () => {
+    expect(hazardsOf({ kind: 'drop_sequence', sequence: { schema: 'app', name: 's' } })).toEqual(['drops_data']);
+    const drop = (objectKind: SqlObject['kind'], reason: 'prune' | 'recreate'): Step => ({
+      kind: 'drop_object',
+      object: `${objectKind} app.x`,
+      objectKind,
+      statements: [],
+      reason,
+    });
+    for (const k of ['view', 'materialized view', 'enum', 'domain', 'composite type'] as const)
+      expect(hazardsOf(drop(k, 'prune'))).toEqual(['drops_data']);
+    expect(hazardsOf(drop('view', 'recreate'))).toEqual([]);
+    expect(hazardsOf(drop('index', 'prune'))).toEqual([]);
+  });
+});
