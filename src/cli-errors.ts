@@ -2,6 +2,7 @@
 import { CmError, EXIT, formatProblem, ManifestError } from './errors.js';
 import { ApplyError } from './apply/failure.js';
 import type { CommandIo } from './commands/io.js';
+import { visible } from './util/visible.js';
 
 /** Reports an error; returns the exit code. Unknown errors keep their message, never a stack. */
 export function reportError(err: unknown, io: CommandIo, json: boolean): number {
@@ -15,12 +16,12 @@ export function reportError(err: unknown, io: CommandIo, json: boolean): number 
     );
   }
   if (e instanceof ApplyError) {
-    io.stderr(`${e.report()}\n`);
+    io.stderr(`${visible(e.report(), true)}\n`);
   } else if (e instanceof ManifestError) {
     for (const p of e.problems) io.stderr(`${formatProblem(p)}\n`);
-    io.stderr(`${e.message}\n`);
+    io.stderr(`${visible(e.message, true)}\n`);
   } else {
-    io.stderr(`error: ${e.message}\n`);
+    io.stderr(`error: ${visible(e.message, true)}\n`);
   }
   if (!(err instanceof CmError) && io.env.CITUS_MIGRATE_DEBUG && err instanceof Error) io.stderr(`${err.stack}\n`);
   return e.exitCode;

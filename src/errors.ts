@@ -1,6 +1,7 @@
 // One error hierarchy: a stable snake_case `code` (part of the JSON contract), an exit code and
 // structured `meta`. The CLI turns any of these into text or a JSON envelope in one place.
 import { plural } from './util/plural.js';
+import { visible } from './util/visible.js';
 
 /** Exit codes, documented in the README. */
 export const EXIT = {
@@ -84,7 +85,7 @@ export class BenchDataError extends CmError {
 export function formatProblem(p: Problem): string {
   const where = p.file ? `${p.file}${p.line ? `:${p.line}:${p.col ?? 1}` : ''}` : '';
   const head = [where, p.path].filter(Boolean).join(': ');
-  return `${p.severity}: ${head ? `${head}: ` : ''}${p.message}`;
+  return visible(`${p.severity}: ${head ? `${head}: ` : ''}${p.message}`, true);
 }
 
 /** A throwaway cluster (`cluster up|down|status`, local or on a container engine) cannot be started, found or removed safely. */

@@ -4,19 +4,29 @@ import type { PlanDocument } from '../plan/plan.js';
 import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
 import { formatPlanSql } from './plan-sql.js';
+import { visible } from '../util/visible.js';
 
+/** Text in a table cell or a list: no line breaks, no markup, no HTML (an HTML comment could hide what follows). */
 function cell(text: string): string {
-  return text
+  return visible(text)
     .replace(/\\/g, '\\\\')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ')
     .replace(/`/g, '\\`');
+}
+
+/** A code fence longer than any run of backticks in the text, so the text cannot close it. */
+export function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 /** Renders the plan as Markdown. */
 export function formatPlanMarkdown(plan: PlanDocument): string {
   const all = [...plan.transaction.steps, ...plan.afterCommit];
-  const out = [`### citus-migrate plan: \`${cell(plan.manifest.file)}\``, ''];
+  const out = [`### citus-migrate plan: ${cell(plan.manifest.file)}`, ''];
   out.push(`**${cell(planHeadline(plan))}**`);
   if (plan.changes) {
     out.push(`Hazards: ${plan.hazards.length ? plan.hazards.map((h) => `\`${h}\``).join(', ') : 'none'}.`, '');
@@ -43,10 +53,11 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
       ...notManagedLines(plan.notManaged).map((l) => `- ${cell(l)}`),
     );
   if (plan.warnings.length > 0)
-    out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- \`${cell(w.path)}\`: ${cell(w.message)}`));
+    out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- ${cell(w.path)}: ${cell(w.message)}`));
   if (plan.changes) {
-    const sql = formatPlanSql(plan);
-    const fence = sql.includes('```') ? '~~~~' : '```';
+    // Shown, not run: control and bidi characters escaped like in the text format.
+    const sql = visible(formatPlanSql(plan), true);
+    const fence = fenceFor(sql);
     out.push('', '<details><summary>SQL</summary>', '', `${fence}sql`, sql.trimEnd(), fence, '', '</details>');
   }
   return `${out.join('\n')}\n`;

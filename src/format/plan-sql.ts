@@ -1,14 +1,20 @@
 // The plan as a script `psql -v ON_ERROR_STOP=1 -f` runs as it is: one transaction.
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { planHeadline } from './plan-headline.js';
+import { visible } from '../util/visible.js';
 
+/** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
-  return `-- ${text.replace(/[\r\n]+/g, ' ')}`;
+  return `-- ${visible(text.replace(/[\r\n]+/g, ' '))}`;
 }
+
+/** A statement and its semicolon; after a newline when its last line may end in a `--` comment (user SQL). */
+const terminated = (stmt: string): string =>
+  stmt.slice(stmt.lastIndexOf('\n') + 1).includes('--') ? `${stmt}\n;` : `${stmt};`;
 
 function stepBlock(s: PlanStep): string {
   const head = commentLine(`[${s.index}] ${s.summary}${s.hazards.length ? ` (hazards: ${s.hazards.join(', ')})` : ''}`);
-  return [head, ...s.sql.map((stmt) => `${stmt};`)].join('\n');
+  return [head, ...s.sql.map(terminated)].join('\n');
 }
 
 /** The statements alone (no header comment), with problems and unmanaged objects as comments: what scenario tests compare. */

@@ -5,6 +5,7 @@ import type { Phase } from '../plan/steps.js';
 import { plural } from '../util/plural.js';
 import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
+import { visible } from '../util/visible.js';
 
 // Keyed by the Phase type: a new phase without a title is a compile error.
 const PHASE_TITLE: { readonly [P in Phase]: string } = {
@@ -93,5 +94,6 @@ export function formatPlanText(plan: PlanDocument): string {
     );
   }
   if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
-  return `${lines.join('\n')}\n`;
+  // Each line's text is escaped on its own: a newline inside a name cannot start a line of its own.
+  return `${lines.map((l) => visible(l)).join('\n')}\n`;
 }

@@ -162,6 +162,19 @@ function checkParam(p: BenchParam, path: Path, problems: ProblemList): void {
     );
 }
 
+// What a workload may be: a call of a routine, a query, or rows written (bench repeats it
+// thousands of times, and `apply --bench` runs it against the cluster just changed).
+const WORKLOAD_KINDS = new Set(['CallStmt', 'SelectStmt', 'InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+
+/** Why a statement is not a workload (DDL, TRUNCATE, SET, DO, SELECT … INTO), or undefined. */
+function notAWorkload(stmt: Node): string | undefined {
+  const [tag] = Object.keys(stmt);
+  if (!WORKLOAD_KINDS.has(tag!))
+    return `a workload is a CALL, SELECT, INSERT, UPDATE, DELETE or MERGE; not ${tag!.replace(/Stmt$/, '')} (bench never runs DDL, TRUNCATE, SET or DO)`;
+  if (stmt.SelectStmt?.intoClause) return 'a workload is not SELECT … INTO (it creates a table)';
+  return undefined;
+}
+
 /** Validates the bench section and returns the workloads in declaration order. */
 export function resolveBench(
   b: NonNullable<Manifest['bench']>,
@@ -189,6 +202,11 @@ export function resolveBench(
         'invalid_sql',
         `sql holds ${stmts.length} statements; a workload is exactly one statement`,
       );
+      continue;
+    }
+    const refused = notAWorkload(stmts[0].stmt);
+    if (refused) {
+      problems.error([...path, 'sql'], 'invalid_bench_statement', refused);
       continue;
     }
     const used = new Set<number>();

@@ -17,6 +17,7 @@ import {
   listName,
   references,
   relName,
+  sessionSetting,
   splitQualified,
 } from './statement-parts.js';
 
@@ -155,15 +156,17 @@ export function objectsFromSql(
       const skip = lead.length - lead.replace(/^(\s|--[^\n]*\n?)*/, '').length;
       const where = `${f.file}:${lineCol(f.text, loc + Buffer.byteLength(lead.slice(0, skip)))}`;
       // SET lines carry no object. SET search_path TO s makes s the schema of unqualified names
-      // for the rest of the file (as it will be when the statements run); pg_dump's set_config
-      // lines are allowed (it qualifies every name).
-      if (raw.stmt.VariableSetStmt) {
-        const v = raw.stmt.VariableSetStmt;
-        if (v.name === 'search_path' && v.kind === 'VAR_SET_VALUE')
-          schema = v.args?.[0]?.A_Const?.sval?.sval || defaultSchema;
+      // for the rest of the file (as it will be when the statements run); pg_dump's session
+      // settings are accepted. Any other SET or SELECT would not run: refused, never skipped.
+      const setting = sessionSetting(raw.stmt);
+      if (typeof setting === 'string') {
+        problems.push({ where, code: 'unsupported_statement', message: setting });
         continue;
       }
-      if (raw.stmt.SelectStmt && /^select\s+pg_catalog\.set_config\(/i.test(text)) continue;
+      if (setting) {
+        if (setting.schema !== undefined) schema = setting.schema || defaultSchema;
+        continue;
+      }
       // GRANT / REVOKE statements add up, in order, to the privileges of each object and grantee.
       if (raw.stmt.GrantStmt) {
         const why = applyGrantStmt(privileges, raw.stmt.GrantStmt, schema, argTypes, where);

@@ -4,6 +4,8 @@ import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
+import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
+import { lossyCast } from './lossy-cast.js';
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -12,6 +14,7 @@ export const HAZARDS = [
   'drops_data',
   'breaks_cached_plans',
   'non_transactional',
+  ...SECURITY_HAZARDS,
 ] as const;
 export type Hazard = (typeof HAZARDS)[number];
 
@@ -46,17 +49,9 @@ export interface StepCommon {
    * distributed concurrently) that cannot run in the plan's transaction.
    */
   readonly runAfterCommit?: boolean;
-  /**
-   * The table, or a table colocated with it that the step rewrites too, has triggers: Citus
-   * refuses to distribute or rewrite it ("cannot distribute relation … because it has
-   * triggers") unless citus.enable_unsafe_triggers is on for the step.
-   */
+  /** Its tables have triggers: citus.enable_unsafe_triggers on for the step (unsafe-triggers.ts). */
   readonly unsafeTriggers?: boolean;
-  /**
-   * Statements around the step that pause the table's enabled triggers while Citus copies its
-   * rows into the shards (the copy fires them: a BEFORE INSERT trigger would change every row
-   * again), and restore each one's state after.
-   */
+  /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
   readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
 }
 
@@ -169,6 +164,10 @@ export type Step = StepCommon &
 export type StepKind = Step['kind'];
 export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
 
+// Pruned for good, these lose what was built on them: a view's definition others query, the
+// values of an enum or domain (columns of another team that use them fail to drop or go).
+const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
+
 const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 
 /** Where each kind runs. */
@@ -248,7 +247,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_old_time_partitions: () => ['drops_data'],
   // A procedure that commits after each partition: never inside the plan's transaction.
   set_old_partitions_access_method: () => ['rewrites_table', 'non_transactional'],
-  create_routine: () => [],
+  create_routine: (s) => statementHazards([s.definition]),
   create_reference_table: (s) => (s.copiesData ? ['copies_data'] : []),
   distribute_table: (s) => (s.copiesData ? ['copies_data'] : []),
   create_single_shard_table: (s) => (s.copiesData ? ['copies_data'] : []),
@@ -256,7 +255,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   truncate_local_data: () => [],
   distribute_routine: () => [],
   add_column: () => [],
-  alter_column_type: () => ['rewrites_table'],
+  alter_column_type: (s) => (lossyCast(s.from, s.type) ? ['rewrites_table', 'drops_data'] : ['rewrites_table']),
   alter_column_identity: () => [],
   drop_column_expression: () => [],
   alter_column_not_null: () => [],
@@ -265,18 +264,24 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
-  replace_routine: () => [],
+  replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),
   undistribute_table: () => ['rewrites_table'],
   alter_distributed_table: () => ['rewrites_table'],
   update_colocation: () => [],
   alter_sequence_everywhere: () => ['non_transactional'],
   drop_table: () => ['drops_data'],
-  drop_sequence: () => [],
-  create_object: () => [],
-  alter_object: () => [],
+  // Its current value is data: a sequence created again starts over and hands out used values.
+  drop_sequence: () => ['drops_data'],
+  create_object: (s) => statementHazards(s.statements),
+  alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
-  drop_object: (s) => (s.objectKind === 'materialized view' ? ['drops_data'] : []),
+  drop_object: (s) => [
+    ...(s.objectKind === 'materialized view' || (s.reason !== 'recreate' && PRUNE_LOSES.has(s.objectKind))
+      ? (['drops_data'] as const)
+      : []),
+    ...statementHazards(s.statements),
+  ],
 };
 
 function dispatch<R>(table: { readonly [K in StepKind]: (s: StepOf<K>) => R }, step: Step): R {

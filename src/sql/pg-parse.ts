@@ -219,4 +219,8 @@ export function checkExpression(text: string): void {
     !sel.lockingClause &&
     !sel.targetList[0].ResTarget?.name;
   if (!ok) throw new ParseFailure('not a single expression', undefined);
+  // The plan writes more after the expression (`, NOT NULL`, `)`): text ending in a `--` comment
+  // would comment that out, and what runs would not be what the plan shows.
+  if (tryParseStatements(`SELECT (${text}\n)`)?.length === 1 && tryParseStatements(`SELECT (${text})`) === undefined)
+    throw new ParseFailure('ends in a -- comment, which would comment out what the plan writes after it', undefined);
 }

@@ -62,6 +62,9 @@ async function planJson(
   return JSON.parse(r.stdout);
 }
 
+// What these schemas create (an extension, policies, grants to PUBLIC): allowed by name at apply.
+const SECURITY = 'creates_extension,public_privileges,security_definer';
+
 describe('objects defined by SQL', () => {
   it('introspect --out writes them; applying that to an empty database gives the same pg_dump, and both re-plans are empty', async () => {
     const src = await freshDatabase(plainServers(), 'so_src');
@@ -83,7 +86,9 @@ describe('objects defined by SQL', () => {
     expect((await planJson(dir, src)).transaction.steps).toEqual([]);
 
     const dst = await freshDatabase(plainServers(), 'so_dst');
-    const apply = await cli(['apply', '--database', dst.url, '--auto-approve'], { cwd: dir });
+    const apply = await cli(['apply', '--database', dst.url, '--auto-approve', '--allow-hazards', SECURITY], {
+      cwd: dir,
+    });
     expect(apply.stdout).toContain('verified: planning again is empty');
     expect(apply.code).toBe(0);
     expect(dump(dst)).toBe(dump(src));
@@ -154,9 +159,19 @@ CREATE INDEX t_name ON app.t (lower(name));
       'create again check constraint app.t.price_pos',
       'create again trigger app.t.t_trg',
     ]);
-    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'rewrites_table'], {
-      cwd: dir,
-    });
+    const apply = await cli(
+      [
+        'apply',
+        '--database',
+        db.url,
+        '--auto-approve',
+        '--allow-hazards',
+        'rewrites_table,drops_data,weakens_security',
+      ],
+      {
+        cwd: dir,
+      },
+    );
     expect(apply.stdout).toContain('verified: planning again is empty');
     // The views are written by hand: PostgreSQL prints them back differently, and what they
     // became was recorded, so the next plan is empty too.
@@ -196,7 +211,9 @@ CREATE INDEX t_name ON app.t (lower(name));
     expect((await planJson(dir, src)).transaction.steps).toEqual([]);
     const dst = await freshDatabase(plainServers(), 'so_path2');
     await dst.query(`ALTER DATABASE ${dst.name} SET search_path = app, public`);
-    const apply = await cli(['apply', '--database', dst.url, '--auto-approve'], { cwd: dir });
+    const apply = await cli(['apply', '--database', dst.url, '--auto-approve', '--allow-hazards', SECURITY], {
+      cwd: dir,
+    });
     expect(apply.stdout).toContain('verified: planning again is empty');
     expect(dump(dst)).toBe(dump(src));
   });
@@ -210,7 +227,9 @@ CREATE INDEX t_name ON app.t (lower(name));
     );
     // PostgreSQL prints this view back as "SELECT t.id FROM t": only the record says it is unchanged.
     writeFileSync(join(dir, 'views.sql'), 'CREATE VIEW v AS SELECT id FROM t;\n');
-    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir })).code).toBe(0);
+    expect(
+      (await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', SECURITY], { cwd: dir })).code,
+    ).toBe(0);
     await db.query(`DO $$BEGIN CREATE ROLE cm_planner LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END$$`);
     const url = new URL(db.url);
     url.username = 'cm_planner';

@@ -26,6 +26,28 @@ describe('ignore', () => {
     expect(ignoreMatcher(['table a.(b)'])('table a.(b)')).toBe(true); // regex characters are literal
   });
 
+  it("the README's example keeps every kind of object of another team's schema out of prune", () => {
+    const m = ignoreMatcher(['* staging.*']);
+    const lines = [
+      'table staging.events',
+      'view staging.v',
+      'materialized view staging.mv',
+      'sequence staging.events_seq',
+      'routine staging.load(integer)',
+      'enum staging.kind',
+      'index staging.events_ts',
+      'trigger staging.events.touch',
+      'policy staging.events.tenant',
+      'row level security staging.events',
+      'privileges table staging.events to loader',
+      'comment on table staging.events',
+    ];
+    expect(lines.filter((l) => !m(l))).toEqual([]);
+    expect(['table public.staging', 'view public.staging_v', 'table public.x'].map(m)).toEqual([false, false, false]);
+    // The narrower glob leaves the schema's other objects to prune.
+    expect(lines.filter((l) => !ignoreMatcher(['table staging.*'])(l))).toHaveLength(lines.length - 1);
+  });
+
   it('an ignored object is not listed: the plan is "No changes"', async () => {
     const s = scenarios().find((x) => x.name === '11-converged')!;
     const m = await loadManifestText(

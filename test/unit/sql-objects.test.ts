@@ -115,6 +115,42 @@ ALTER TABLE t ADD PRIMARY KEY (x);`;
     expect(read(`${text}\nSELEC 1;`).problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:10:1 invalid_sql']);
   });
 
+  it('refuses a SELECT or SET that would not run, and accepts what pg_dump writes', () => {
+    const text = `SET statement_timeout = 0;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SELECT pg_catalog.set_config('search_path', '', false), app.grant_all();
+SELECT app.seed();
+SELECT set_config('role', 'postgres', false);
+SET ROLE postgres;
+SET SESSION AUTHORIZATION postgres;
+SET LOCAL search_path = app;
+DO $$ BEGIN PERFORM 1; END $$;
+INSERT INTO app.t VALUES (1);
+ALTER ROLE app_user SUPERUSER;
+SET search_path = app;
+CREATE VIEW v AS SELECT 1 AS one;`;
+    const { objects, problems } = read(text);
+    expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual([
+      'x.sql:4:1 unsupported_statement',
+      'x.sql:5:1 unsupported_statement',
+      'x.sql:6:1 unsupported_statement',
+      'x.sql:7:1 unsupported_statement',
+      'x.sql:8:1 unsupported_statement',
+      'x.sql:9:1 unsupported_statement',
+      'x.sql:10:1 unsupported_statement',
+      'x.sql:11:1 unsupported_statement',
+      'x.sql:12:1 unsupported_statement',
+    ]);
+    expect(problems[1]!.message).toBe(
+      "a SELECT is not a declaration and is not run by the plan (only pg_dump's set_config('search_path', '', false) line is accepted): call functions from a migration of your own, not from a sql: file",
+    );
+    expect(problems[3]!.message).toBe(
+      'SET role is not run by the plan (it renders each declaration on its own): only SET search_path and the session settings pg_dump writes are accepted here',
+    );
+    expect(Object.keys(objects)).toEqual(['view app.v']);
+  });
+
   it('compares what PostgreSQL prints back with what a user writes', () => {
     expect(objectKey(['ALTER TABLE app.t ADD CONSTRAINT c CHECK ((price > (0)::numeric))'])).toBe(
       objectKey(['ALTER TABLE ONLY app.t ADD CONSTRAINT c CHECK (price > 0)']),

@@ -14,7 +14,7 @@ DROP FUNCTION public.stray_fn();
 -- [4] drop table public.stray (prune) (hazards: drops_data)
 DROP TABLE public.stray;
 
--- [5] drop sequence public.stray_seq (prune)
+-- [5] drop sequence public.stray_seq (prune) (hazards: drops_data)
 DROP SEQUENCE public.stray_seq;
 
 COMMIT;

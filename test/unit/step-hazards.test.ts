@@ -1,0 +1,176 @@
+// Hazards of what changes security (a SECURITY DEFINER routine, an extension, privileges of
+// PUBLIC, row-level security taken away) and of what loses data (a lossy type change, pruned
+// sequences, views and types): each must be allowed by name at apply.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterModel, SqlObject } from '../../src/model/types.js';
+import { objectSteps } from '../../src/plan/diff-objects.js';
+import { summarize } from '../../src/plan/render-sql.js';
+import { statementHazards } from '../../src/plan/statement-hazards.js';
+import { hazardsOf, type Step } from '../../src/plan/steps.js';
+import { parseHazards } from '../../src/apply/hazards.js';
+import { loadParser } from '../../src/sql/pg-parse.js';
+
+beforeAll(async () => {
+  await loadParser();
+});
+
+const table = { schema: 'app', name: 't' };
+
+function model(objects: SqlObject[]): ClusterModel {
+  return {
+    schemas: ['public', 'app'],
+    groups: {},
+    sequences: {},
+    routines: {},
+    tables: {
+      'app.t': {
+        id: 'app.t',
+        qname: table,
+        unique: [],
+        indexes: [],
+        foreignKeys: [],
+        distribution: { kind: 'local' as const },
+      },
+    },
+    objects: Object.fromEntries(objects.map((o) => [o.id, o])),
+  };
+}
+const object = (id: string, kind: SqlObject['kind'], create: string[], drop: string[]): SqlObject => ({
+  id,
+  kind,
+  name: id.slice(kind.length + 1),
+  parent: 'relation app.t',
+  create,
+  drop,
+  provides: [],
+  deps: ['relation app.t'],
+});
+const ctx = {
+  ignore: () => false,
+  changedRelations: new Set<string>(),
+  recreatedRoutines: new Set<string>(),
+  recorded: {},
+};
+
+describe('security hazards', () => {
+  it.each([
+    ['CREATE FUNCTION f() RETURNS int LANGUAGE sql SECURITY DEFINER AS $$SELECT 1$$', ['security_definer']],
+    ['CREATE FUNCTION f() RETURNS int LANGUAGE sql SECURITY INVOKER AS $$SELECT 1$$', []],
+    ['ALTER FUNCTION f() SECURITY DEFINER', ['security_definer']],
+    ['CREATE EXTENSION IF NOT EXISTS pgcrypto', ['creates_extension']],
+    ['GRANT SELECT ON TABLE app.t TO PUBLIC', ['public_privileges']],
+    ['REVOKE EXECUTE ON FUNCTION app.f() FROM PUBLIC', ['public_privileges']],
+    ['ALTER DEFAULT PRIVILEGES FOR ROLE o GRANT SELECT ON TABLES TO PUBLIC', ['public_privileges']],
+    ['GRANT SELECT ON TABLE app.t TO reader', []],
+    ['DROP POLICY p ON app.t', ['weakens_security']],
+    ['ALTER TABLE app.t DISABLE ROW LEVEL SECURITY', ['weakens_security']],
+    ['ALTER TABLE app.t NO FORCE ROW LEVEL SECURITY', ['weakens_security']],
+    ['ALTER TABLE app.t ENABLE ROW LEVEL SECURITY', []],
+  ])('%s', (sql, want) => {
+    expect(statementHazards([sql])).toEqual(want);
+  });
+
+  it('a routine created or replaced with SECURITY DEFINER must be allowed', () => {
+    const definition =
+      'CREATE FUNCTION app.f() RETURNS void LANGUAGE sql SECURITY DEFINER AS $$ALTER ROLE x SUPERUSER$$';
+    const base = { routine: { schema: 'app', name: 'f' }, signature: 'app.f()', routineKind: 'function' as const };
+    expect(hazardsOf({ kind: 'create_routine', ...base, definition })).toEqual(['security_definer']);
+    expect(hazardsOf({ kind: 'replace_routine', ...base, definition })).toEqual(['security_definer']);
+  });
+
+  it('pruning a policy and row-level security weakens security, and the steps name them', () => {
+    const rls = object(
+      'row level security app.t',
+      'row level security',
+      ['ALTER TABLE app.t ENABLE ROW LEVEL SECURITY'],
+      ['ALTER TABLE app.t NO FORCE ROW LEVEL SECURITY', 'ALTER TABLE app.t DISABLE ROW LEVEL SECURITY'],
+    );
+    const policy = object(
+      'policy app.t.p',
+      'policy',
+      ['CREATE POLICY p ON app.t USING (false)'],
+      ['DROP POLICY p ON app.t'],
+    );
+    const { steps } = objectSteps(model([]), model([rls, policy]), { ...ctx, prune: true });
+    expect(steps.map((s) => [summarize(s), hazardsOf(s)])).toEqual([
+      ['drop policy app.t.p (prune)', ['weakens_security']],
+      ['drop row level security app.t (prune)', ['weakens_security']],
+    ]);
+  });
+
+  it('a changed policy is dropped and created again: weakens_security', () => {
+    const was = object(
+      'policy app.t.p',
+      'policy',
+      ['CREATE POLICY p ON app.t USING (false)'],
+      ['DROP POLICY p ON app.t'],
+    );
+    const now = object('policy app.t.p', 'policy', ['CREATE POLICY p ON app.t USING (true)'], []);
+    const { steps } = objectSteps(model([now]), model([was]), { ...ctx, prune: false });
+    expect(steps.map((s: Step) => [summarize(s), hazardsOf(s)])).toEqual([
+      ['drop policy app.t.p (to create it again)', ['weakens_security']],
+      ['create again policy app.t.p', []],
+    ]);
+  });
+
+  it('--allow-hazards knows the new names', () => {
+    expect([...parseHazards('security_definer,creates_extension,public_privileges,weakens_security')]).toEqual([
+      'security_definer',
+      'creates_extension',
+      'public_privileges',
+      'weakens_security',
+    ]);
+  });
+});
+
+describe('data-loss hazards', () => {
+  it.each([
+    ['numeric(12,2)', 'integer', true],
+    ['numeric', 'bigint', true],
+    ['numeric(12,2)', 'numeric(10,2)', true],
+    ['numeric(12,2)', 'numeric(12,1)', true],
+    ['numeric(12,2)', 'numeric(14,3)', false],
+    ['numeric(12,2)', 'numeric', false],
+    ['double precision', 'integer', true],
+    ['double precision', 'real', true],
+    ['timestamp with time zone', 'date', true],
+    ['timestamp without time zone', 'date', true],
+    ['timestamp without time zone', 'timestamp with time zone', true],
+    ['character varying(20)', 'character varying(5)', true],
+    ['text', 'character varying(5)', true],
+    ['text', 'character(3)', true],
+    ['bigint', 'integer', true],
+    ['integer', 'smallint', true],
+    ['integer', 'bigint', false],
+    ['smallint', 'numeric', false],
+    ['real', 'double precision', false],
+    ['character varying(5)', 'character varying(20)', false],
+    ['character varying(5)', 'text', false],
+    ['date', 'timestamp with time zone', false],
+  ])('%s -> %s: lossy %s', (from, to, lossy) => {
+    const s: Step = { kind: 'alter_column_type', table, column: 'amount', from, type: to };
+    expect(hazardsOf(s)).toEqual(lossy ? ['rewrites_table', 'drops_data'] : ['rewrites_table']);
+  });
+
+  it('a lossy type change names its column', () => {
+    const s: Step = { kind: 'alter_column_type', table, column: 'amount', from: 'numeric(12,2)', type: 'integer' };
+    expect(summarize(s)).toBe(
+      'change app.t.amount from numeric(12,2) to integer: values of amount may be rounded, truncated or refused',
+    );
+  });
+
+  it('pruning a sequence, a view, an enum or a domain drops data; creating a view again does not', () => {
+    expect(hazardsOf({ kind: 'drop_sequence', sequence: { schema: 'app', name: 's' } })).toEqual(['drops_data']);
+    const drop = (objectKind: SqlObject['kind'], reason: 'prune' | 'recreate'): Step => ({
+      kind: 'drop_object',
+      object: `${objectKind} app.x`,
+      objectKind,
+      statements: [],
+      reason,
+    });
+    for (const k of ['view', 'materialized view', 'enum', 'domain', 'composite type'] as const)
+      expect(hazardsOf(drop(k, 'prune'))).toEqual(['drops_data']);
+    expect(hazardsOf(drop('view', 'recreate'))).toEqual([]);
+    expect(hazardsOf(drop('index', 'prune'))).toEqual([]);
+  });
+});
