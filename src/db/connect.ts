@@ -1,6 +1,7 @@
 // Connections: --database URL, else DATABASE_URL, else libpq's PG* variables. Messages name the
 // host, port, database and user, never the password.
 import pg from 'pg';
+import { connectSession } from './session.js';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { CmError, EXIT } from '../errors.js';
 import { parseDatabaseUrl } from './database-url.js';
@@ -113,7 +114,7 @@ export async function withClient<T>(
     { once: true },
   );
   try {
-    await client.connect();
+    await connectSession(client);
   } catch (e) {
     // A refused handshake (no password to give) leaves the socket open until the server's
     // authentication_timeout (60 s): close it now.
