@@ -65,4 +65,27 @@ describe('password authentication (SCRAM)', () => {
     expect(r.stderr).toContain('password authentication failed for user "alice"');
     expect(r.stderr).not.toContain(SECRET);
   });
+
+  it('masks only where a password was written: a wrong password "failed" leaves "authentication failed" readable', async () => {
+    const r = await runCliProcess(
+      ['plan', '--database', `postgresql://alice:failed@127.0.0.1:${cluster.coordinator.port}/postgres`],
+      { cwd: dir, env: { HOME: dir } },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('password authentication failed for user "alice"');
+  });
+
+  it('takes the password from ?password= (also %-encoded) and from key=value strings with spaces and quotes', async () => {
+    const port = cluster.coordinator.port;
+    for (const database of [
+      `postgresql://alice@127.0.0.1:${port}/postgres?password=${SECRET}`,
+      `postgresql://alice@127.0.0.1:${port}/postgres?%70assword=${SECRET}`,
+      `host=127.0.0.1 port=${port} dbname=postgres user=alice password = '${SECRET}'`,
+    ]) {
+      const r = await runCliProcess(['plan', '--database', database], { cwd: dir, env: { HOME: dir } });
+      expect(r.stderr, database).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain(SECRET);
+    }
+  });
 });
