@@ -1,13 +1,14 @@
 // Password authentication on a real server that asks for SCRAM: a missing password is named as
 // such, the password file is read (without node-postgres's deprecation warning), and no output
 // carries the password.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
-import { runCliProcess } from '../support/cli-process.js';
+import { runCliProcess, startCli } from '../support/cli-process.js';
 
 const SECRET = 'Sc3am-pw-7731';
 
@@ -86,6 +87,35 @@ describe('password authentication (SCRAM)', () => {
       expect(r.stderr, database).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).not.toContain(SECRET);
+    }
+  });
+});
+
+describe.runIf(existsSync('/proc/self/cmdline'))('the --database password in ps', () => {
+  it('is gone from /proc/PID/cmdline while the command runs', async () => {
+    // A server that accepts and never answers: the CLI waits in its connection attempt.
+    const sockets: Socket[] = [];
+    const server = createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const secret = 'ps-Secret-4471';
+    const { child, done } = startCli(
+      ['history', '--database', `postgresql://alice:${secret}@127.0.0.1:${port}/postgres?connect_timeout=20`],
+      { env: { HOME: tmpdir() } },
+    );
+    try {
+      let cmdline = '';
+      // Wait until the CLI is connecting (the server saw it), then look at what ps would show.
+      for (let i = 0; i < 100 && sockets.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(sockets.length).toBe(1);
+      cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');
+      expect(cmdline).not.toContain(secret);
+      expect(cmdline).toContain('citus-migrate history --database postgresql://alice:********@127.0.0.1:');
+    } finally {
+      child.kill('SIGKILL');
+      await done;
+      for (const s of sockets) s.destroy();
+      server.close();
     }
   });
 });

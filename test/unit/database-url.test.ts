@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionTarget } from '../../src/db/connect.js';
 import { parseConnection, parseDatabaseUrl } from '../../src/db/database-url.js';
 import { sslSetting } from '../../src/db/ssl.js';
+import { titleArgs } from '../../src/cli/process-title.js';
 import { pgpassLookup } from '../../src/db/pgpass.js';
 import { cli } from '../support/run-cli.js';
 
@@ -237,5 +238,19 @@ describe('the CLI with a malformed URL', () => {
     expect(r.code).toBe(64);
     expect(JSON.parse(r.stdout).error.url).toBe('postgresql://alice:********@127.0.0.1:x/db');
     expect(r.stdout + r.stderr).not.toContain('pa?ss');
+  });
+});
+
+describe('titleArgs (what ps shows)', () => {
+  it('masks each --database value where its password was written, or entirely when it does not parse', () => {
+    expect(titleArgs(['plan', '--database', 'postgresql://u:pw@h/db', '-f', 'x.yaml'])).toEqual([
+      'plan',
+      '--database',
+      'postgresql://u:********@h/db',
+      '-f',
+      'x.yaml',
+    ]);
+    expect(titleArgs(["--database=host=h password='a b'"])).toEqual(['--database=host=h password=********']);
+    expect(titleArgs(['--database', 'postgres:/u:pw@h'])).toEqual(['--database', '********']);
   });
 });
