@@ -1,12 +1,14 @@
 // Password authentication on a real server that asks for SCRAM: a missing password is named as
 // such, the password file is read (without node-postgres's deprecation warning), and no output
 // carries the password.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresIds } from '../../src/cluster/install.js';
 import { startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
 
@@ -20,10 +22,41 @@ describe('password authentication (SCRAM)', () => {
     cluster = await startLocalCluster({ citus: false });
     const hba = join(cluster.coordinator.dataDir, 'pg_hba.conf');
     // alice must give a password over TCP; everyone else keeps trust.
-    writeFileSync(hba, `host all alice 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+    // tls may connect only over TLS (with a certificate issued to another host name).
+    writeFileSync(
+      hba,
+      `host all alice 127.0.0.1/32 scram-sha-256\nhostnossl all tls 127.0.0.1/32 reject\n${readFileSync(hba, 'utf8')}`,
+    );
+    const data = cluster.coordinator.dataDir;
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=elsewhere.invalid',
+        '-keyout',
+        join(data, 'server.key'),
+        '-out',
+        join(data, 'server.crt'),
+      ],
+      { stdio: 'ignore' },
+    );
+    chmodSync(join(data, 'server.key'), 0o600);
+    if (process.getuid?.() === 0) {
+      const { uid, gid } = postgresIds();
+      for (const f of ['server.key', 'server.crt']) chownSync(join(data, f), uid, gid);
+    }
     const c = new pg.Client({ connectionString: cluster.url() });
     await c.connect();
     await c.query(`CREATE ROLE alice LOGIN PASSWORD '${SECRET}'`);
+    await c.query('CREATE ROLE tls LOGIN');
+    await c.query('ALTER SYSTEM SET ssl = on');
     await c.query('SELECT pg_reload_conf()');
     await c.end();
     dir = mkdtempSync(join(tmpdir(), 'cm-auth-'));
@@ -65,6 +98,25 @@ describe('password authentication (SCRAM)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('password authentication failed for user "alice"');
     expect(r.stderr).not.toContain(SECRET);
+  });
+
+  it('sslmode as libpq: require encrypts without checking the certificate, verify-full checks it, none is plain', async () => {
+    const tls = (mode: string) =>
+      runCliProcess(['plan', '--database', `postgresql://tls@127.0.0.1:${cluster.coordinator.port}/postgres${mode}`], {
+        cwd: dir,
+        env: { HOME: dir },
+      });
+    for (const mode of ['?sslmode=require', '?sslmode=prefer', '?ssl=true']) {
+      const r = await tls(mode);
+      expect(r.stderr, mode).toBe('');
+      expect(r.code).toBe(0);
+    }
+    const full = await tls('?sslmode=verify-full');
+    expect(full.code).toBe(1);
+    expect(full.stderr).toMatch(/cannot connect to tls@127\.0\.0\.1:\d+\/postgres: self[- ]signed certificate/);
+    const plain = await tls('');
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('no encryption');
   });
 
   it('masks only where a password was written: a wrong password "failed" leaves "authentication failed" readable', async () => {
