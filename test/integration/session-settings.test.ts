@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshDatabase, plainServers } from '../support/db.js';
+import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 
 // Under `on`: the literal  a\'); DROP TABLE public.victim; --   (one string).
@@ -23,11 +23,16 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
+async function offDatabase(): Promise<TestDb> {
+  const db = await freshDatabase(plainServers(), 'scs');
+  await db.query(`ALTER DATABASE ${db.name} SET standard_conforming_strings = off`);
+  await db.query('CREATE TABLE public.victim AS SELECT g FROM pg_catalog.generate_series(1, 100) g');
+  return db;
+}
+
 describe('standard_conforming_strings = off on the server', () => {
   it('apply stores backslashes and quotes exactly as declared, runs nothing else, and re-plans empty', async () => {
-    const db = await freshDatabase(plainServers(), 'scs');
-    await db.query(`ALTER DATABASE ${db.name} SET standard_conforming_strings = off`);
-    await db.query('CREATE TABLE public.victim AS SELECT g FROM pg_catalog.generate_series(1, 100) g');
+    const db = await offDatabase();
     const dir = project({
       'citus-migrate.yaml': `version: 1
 tables:
@@ -67,5 +72,23 @@ sql: [sql]
     ).toEqual([{ l: ['ok', STORED] }]);
     const again = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
     expect(JSON.parse(again.stdout).transaction.steps).toEqual([]);
+  });
+
+  it('a plan file run by psql sets standard_conforming_strings itself', async () => {
+    const db = await offDatabase();
+    const dir = project({
+      'citus-migrate.yaml': 'version: 1\nsql: [sql]\n',
+      'sql/objects.sql': `${String.raw`CREATE VIEW public.v AS SELECT 'a\'' AS x; DROP TABLE public.victim; --' AS x;`}\n`,
+    });
+    const plan = await cli(['plan', '--database', db.url, '--format', 'sql', '-o', join(dir, 'plan.sql')], {
+      cwd: dir,
+    });
+    expect(plan.code, plan.stderr).toBe(0);
+    const r = db.psql({ file: join(dir, 'plan.sql') });
+    expect(r.status, r.stderr).toBe(0);
+    expect(await db.query('SELECT count(*)::int AS n FROM public.victim')).toEqual([{ n: 100 }]);
+    expect(await db.query('SELECT x FROM public.v')).toEqual([
+      { x: String.raw`a\' AS x; DROP TABLE public.victim; --` },
+    ]);
   });
 });
