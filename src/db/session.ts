@@ -6,6 +6,8 @@
 // always sends UTF-8, and a client encoding such as SJIS or BIG5 would read a backslash out of
 // a multibyte character. search_path is left as the role has it: user SQL may rely on it, and the
 // tool qualifies its own names (the plan pins it with SET LOCAL where an object is created).
+// escape_string_warning and backslash_quote only act when standard_conforming_strings is off, and
+// check_function_bodies does not change how text is read, so they are left alone.
 // A SET right after connecting, not a startup `options` parameter: PgBouncer refuses unknown
 // startup parameters, and it tracks both of these and restores them on each server connection.
 import type pg from 'pg';
