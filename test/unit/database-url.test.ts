@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectionTarget } from '../../src/db/connect.js';
 import { parseConnection, parseDatabaseUrl } from '../../src/db/database-url.js';
@@ -252,5 +254,15 @@ describe('titleArgs (what ps shows)', () => {
     ]);
     expect(titleArgs(["--database=host=h password='a b'"])).toEqual(['--database=host=h password=********']);
     expect(titleArgs(['--database', 'postgres:/u:pw@h'])).toEqual(['--database', '********']);
+  });
+});
+
+describe('session settings', () => {
+  it('every client the tool connects goes through connectSession (standard_conforming_strings, client_encoding)', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const direct = files.filter(
+      (f) => f !== join('db', 'session.ts') && /\.connect\(\)/.test(readFileSync(join('src', f), 'utf8')),
+    );
+    expect(direct).toEqual([]);
   });
 });
