@@ -3,6 +3,7 @@
 // call" / "pushing down the procedure" means delegated, and the remote command's DETAIL names the
 // worker. Otherwise the reason is looked up, including the cases where Citus says nothing.
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 import type { LiveState } from '../introspect/to-model.js';
 import type { Routine } from '../model/types.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
@@ -94,7 +95,7 @@ export async function checkDelegation(
     client.on('notice', (n) => notices.push({ message: n.message ?? '', ...(n.detail ? { detail: n.detail } : {}) }));
     client.on('error', () => undefined);
     try {
-      await client.connect();
+      await connectSession(client);
     } catch (e) {
       out.push({
         workload: w.name,

@@ -6,6 +6,7 @@
 // commands ran locally ("executing the command locally: …") and which went to another node
 // ("issuing …", transaction control left out). Compared with the static analysis of the routine.
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 import type { LiveState } from '../introspect/to-model.js';
 import { analyzeRoutine, type RoutineAnalysis } from '../locality/analyze.js';
 import type { LoadedManifest } from '../manifest/load.js';
@@ -61,7 +62,7 @@ async function observe(
   });
   client.on('error', () => undefined);
   try {
-    await client.connect();
+    await connectSession(client);
   } catch (e) {
     return { error: `cannot connect to the worker ${worker} from here: ${(e as Error).message}` };
   }

@@ -2,6 +2,7 @@
 // and the command line that runs them with their weights, to cross-check with pgbench.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { parseDatabaseUrl, type DatabaseUrl } from '../db/database-url.js';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
 import type { ResolvedParam } from '../manifest/resolve-bench.js';
@@ -50,19 +51,32 @@ export function pgbenchConnection(
 ): { word?: ShellWord; note?: string } {
   const fromEnv = { raw: '"$DATABASE_URL"' };
   if (database === undefined) return env.DATABASE_URL ? { word: fromEnv } : {};
+  const notPrinted = {
+    word: fromEnv,
+    note: 'the --database value is not printed: set DATABASE_URL to it (and the password in PGPASSWORD) when you run the command',
+  };
+  let parsed: DatabaseUrl;
   let url: URL;
   try {
+    parsed = parseDatabaseUrl(database);
     url = new URL(database);
   } catch {
-    // A form the URL class does not read (a socket directory as host): print no part of it.
-    return {
-      word: fromEnv,
-      note: 'the --database value is not printed: set DATABASE_URL to it (and the password in PGPASSWORD) when you run the command',
-    };
+    // A form the URL class does not read (key=value, a socket directory as host): print no part of it.
+    return notPrinted;
   }
-  if (!url.password && !url.searchParams.has('password')) return { word: url.href };
+  if (parsed.password === undefined) return { word: url.href };
   url.password = '';
   url.searchParams.delete('password');
+  // The URL class and libpq must read what is left the same way, with no password left in it
+  // (the URL class reads `u:12#x@h` as host u, port 12 and a fragment).
+  const { password: _dropped, ...rest } = parsed;
+  let left: DatabaseUrl | undefined;
+  try {
+    left = parseDatabaseUrl(url.href);
+  } catch {
+    left = undefined;
+  }
+  if (left === undefined || JSON.stringify(left) !== JSON.stringify(rest)) return notPrinted;
   return {
     word: url.href,
     note: 'the password in --database is not printed: pass it in PGPASSWORD (or ~/.pgpass) when you run the command',

@@ -5,6 +5,7 @@
 // out its most recently used idle server first); A asks again. Directly connected (or in session
 // pooling), A's backend never changes.
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 
 export interface PoolerProbe {
   /** Session state does not outlive a transaction on this connection. */
@@ -23,8 +24,8 @@ export async function probePooler(config: pg.ClientConfig): Promise<PoolerProbe>
   a.on('error', () => undefined);
   b.on('error', () => undefined);
   try {
-    await a.connect();
-    await b.connect();
+    await connectSession(a);
+    await connectSession(b);
     const first = await pid(a);
     const holding = b.query('SELECT pg_catalog.pg_backend_pid() AS pid, pg_catalog.pg_sleep(0.3)');
     await new Promise((r) => setTimeout(r, 100));

@@ -3,6 +3,7 @@
 // counted by SQLSTATE. Warm-up transactions are run but not counted.
 import hdr from 'hdr-histogram-js';
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { generator, seededRng, type Generator } from './params.js';
 import type { Shaped } from './statement.js';
@@ -59,7 +60,7 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
     Array.from({ length: input.clients }, async () => {
       const c = new pg.Client(input.config);
       c.on('error', () => undefined);
-      await c.connect();
+      await connectSession(c);
       return c;
     }),
   );

@@ -1,12 +1,13 @@
 // Creates a fresh database on a cluster: on every node, with the citus extension and the workers
 // registered when the cluster runs Citus (Citus does not propagate CREATE DATABASE).
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 import { quoteIdent, quoteLiteral } from '../sql/quote.js';
 import type { LocalCluster, LocalNode } from './local.js';
 
 async function exec(port: number, database: string, statements: readonly string[]): Promise<void> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database });
-  await client.connect();
+  await connectSession(client);
   try {
     for (const s of statements) await client.query(s);
   } finally {

@@ -4,6 +4,7 @@
 // exits. testcontainers is imported here only, lazily: the other commands never load it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { connectSession } from '../db/session.js';
 import { ClusterError } from '../errors.js';
 import { quoteLiteral } from '../sql/quote.js';
 import {
@@ -107,7 +108,7 @@ async function waitForSql(port: number, password: string, deadline: number): Pro
       connectionTimeoutMillis: 2000,
     });
     try {
-      await c.connect();
+      await connectSession(c);
       await c.query('SELECT 1');
       return;
     } catch (e) {
@@ -127,7 +128,7 @@ export async function execOn(
   statements: readonly string[],
 ): Promise<void> {
   const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database });
-  await c.connect();
+  await connectSession(c);
   try {
     for (const s of statements) await c.query(s);
   } finally {

@@ -1,10 +1,11 @@
-// Connections: --database URL, else DATABASE_URL, else libpq's PG* variables. Messages name the
-// host, port, database and user, never the password.
+// Connections: --database (a postgresql:// URL or libpq key=value string), else DATABASE_URL,
+// else libpq's PG* variables. Messages name the host, port, database and user, never the password.
 import pg from 'pg';
-import { parse as parseConnectionString } from 'pg-connection-string';
 import { CmError, EXIT } from '../errors.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { pgpassPassword } from './pgpass.js';
+import { connectSession } from './session.js';
+import { sslSetting } from './ssl.js';
 
 /** What functions that read or write the database need: a narrow query interface. */
 export interface Queryable {
@@ -12,59 +13,44 @@ export interface Queryable {
 }
 
 export interface ConnectionTarget {
-  readonly config: pg.ClientConfig;
+  /** Replaced by withClient when sslmode=prefer meets a server without TLS, so later clients skip it too. */
+  config: pg.ClientConfig;
   /** user@host:port/database, safe to print. */
   readonly label: string;
-  /** Secrets to scrub from any message that might echo them. */
-  readonly secrets: readonly string[];
+  /** sslmode=prefer: connect without TLS when the server refuses it. */
+  readonly tlsFallback: boolean;
 }
 
 /** Thrown from the password callback: the server asked for a password and none was given. */
 class NoPasswordError extends Error {}
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /**
- * Resolves where to connect, from the flag, DATABASE_URL or PG* variables. A URL that does not
- * parse is exit 64 with the password masked; it never falls back to another host.
+ * Resolves where to connect, from the flag, DATABASE_URL or PG* variables, each keyword as libpq
+ * takes it (the string's, else the PG* variable's). A string that does not parse is exit 64 with
+ * its password masked; it never falls back to another host.
  */
-export function connectionTarget(
-  database: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): ConnectionTarget {
+export function connectionTarget(database: string | undefined, env: Env): ConnectionTarget {
   const url = database ?? env.DATABASE_URL;
-  const secrets: string[] = [];
-  let config: pg.ClientConfig;
-  let explicitPassword: string | undefined;
-  // libpq's passfile parameter (a URL's ?passfile=...) names the password file over PGPASSFILE.
-  let passfile: string | undefined;
-  let host: string;
-  let port: number;
-  let db: string;
-  let user: string;
-  if (url !== undefined && url !== '') {
-    const parsed = parseDatabaseUrl(url);
-    if (parsed.password) secrets.push(parsed.password, encodeURIComponent(parsed.password));
-    explicitPassword = parsed.password ?? env.PGPASSWORD;
-    host = parsed.host || parsed.params.host || env.PGHOST || 'localhost';
-    port = parsed.port ?? (parsed.params.port ? Number(parsed.params.port) : undefined) ?? Number(env.PGPORT || 5432);
-    user = parsed.user ?? parsed.params.user ?? env.PGUSER ?? 'postgres';
-    db = parsed.database ?? parsed.params.dbname ?? env.PGDATABASE ?? user;
-    passfile = parsed.params.passfile;
-    // Checked strictly above; pg-connection-string still turns sslmode and the like into options.
-    const {
-      password: _ignored,
-      passfile: _file,
-      ...options
-    } = parseConnectionString(url) as ReturnType<typeof parseConnectionString> & { passfile?: string };
-    config = { ...(options as pg.ClientConfig), host, port, user, database: db };
-  } else {
-    host = env.PGHOST ?? 'localhost';
-    port = Number(env.PGPORT ?? 5432);
-    user = env.PGUSER ?? 'postgres';
-    db = env.PGDATABASE ?? user;
-    explicitPassword = env.PGPASSWORD;
-    config = { host, port, user, database: db };
-  }
-  if (env.PGPASSWORD) secrets.push(env.PGPASSWORD);
+  const parsed = url !== undefined && url !== '' ? parseDatabaseUrl(url) : { host: '', params: {} };
+  const params: Readonly<Record<string, string | undefined>> = parsed.params;
+  const host = parsed.host || env.PGHOST || 'localhost';
+  const port = parsed.port ?? Number(env.PGPORT || 5432);
+  const user = parsed.user ?? env.PGUSER ?? 'postgres';
+  const db = parsed.database ?? env.PGDATABASE ?? user;
+  const explicitPassword = parsed.password ?? env.PGPASSWORD;
+  // libpq's passfile keyword names the password file over PGPASSFILE.
+  const passfile = params.passfile;
+  const { ssl, fallback } = sslSetting({
+    sslmode: params.sslmode ?? env.PGSSLMODE,
+    sslrootcert: params.sslrootcert ?? env.PGSSLROOTCERT,
+    sslcert: params.sslcert ?? env.PGSSLCERT,
+    sslkey: params.sslkey ?? env.PGSSLKEY,
+    sslpassword: params.sslpassword,
+  });
+  const options = params.options ?? env.PGOPTIONS;
+  const timeout = Number(params.connect_timeout ?? env.PGCONNECT_TIMEOUT ?? 10);
   // Called only when the server asks for one: the given password, else the password file.
   const password = async (): Promise<string> => {
     const found =
@@ -73,25 +59,69 @@ export function connectionTarget(
     if (found === undefined) {
       throw new NoPasswordError(
         passfile
-          ? `no password for user ${user} in the URL's passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`
+          ? `no password for user ${user} in the passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`
           : `no password given for user ${user} (the server asks for one: put it in the URL, PGPASSWORD, or a password file, ~/.pgpass or PGPASSFILE, mode 0600)`,
       );
     }
-    if (!secrets.includes(found)) secrets.push(found);
     return found;
   };
   return {
-    config: { ...config, password, application_name: 'citus-migrate' },
+    config: {
+      host,
+      port,
+      user,
+      database: db,
+      password,
+      ssl,
+      ...(options ? { options } : {}),
+      connectionTimeoutMillis: timeout > 0 ? timeout * 1000 : 10_000,
+      application_name: 'citus-migrate',
+    },
     label: `${user}@${host}:${port}/${db}`,
-    secrets,
+    tlsFallback: fallback,
   };
 }
 
-/** Removes every secret from a message. */
-export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length > 0) out = out.split(s).join('********');
-  return out;
+function connectError(target: ConnectionTarget, e: unknown): CmError {
+  // The server's and node's messages never hold the password, and the label is built without it.
+  const reason = (e as Error).message || String((e as NodeJS.ErrnoException).code ?? e);
+  if (e instanceof NoPasswordError)
+    return new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, {
+      target: target.label,
+    });
+  return new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, {
+    target: target.label,
+    sqlstate: (e as { code?: string }).code,
+  });
+}
+
+/** Connects a client (with the session settings); an aborted `signal` closes it at once. */
+async function open(target: ConnectionTarget, signal: AbortSignal | undefined): Promise<pg.Client> {
+  for (;;) {
+    const client = new pg.Client(target.config);
+    client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
+    signal?.addEventListener(
+      'abort',
+      () => {
+        client.end().catch(() => undefined);
+      },
+      { once: true },
+    );
+    try {
+      await connectSession(client);
+      return client;
+    } catch (e) {
+      // A refused handshake (no password to give) leaves the socket open until the server's
+      // authentication_timeout (60 s): close it now.
+      await client.end().catch(() => undefined);
+      // sslmode=prefer as libpq: a server that answers the TLS request with "no" is used without.
+      if (target.tlsFallback && target.config.ssl && /does not support SSL/.test((e as Error).message ?? '')) {
+        target.config = { ...target.config, ssl: false };
+        continue;
+      }
+      throw connectError(target, e);
+    }
+  }
 }
 
 /**
@@ -103,31 +133,7 @@ export async function withClient<T>(
   fn: (client: pg.Client) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
-  const client = new pg.Client({ ...target.config, connectionTimeoutMillis: 10_000 });
-  client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
-  signal?.addEventListener(
-    'abort',
-    () => {
-      client.end().catch(() => undefined);
-    },
-    { once: true },
-  );
-  try {
-    await client.connect();
-  } catch (e) {
-    // A refused handshake (no password to give) leaves the socket open until the server's
-    // authentication_timeout (60 s): close it now.
-    await client.end().catch(() => undefined);
-    const reason = scrub((e as Error).message || String((e as NodeJS.ErrnoException).code ?? e), target.secrets);
-    if (e instanceof NoPasswordError)
-      throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, {
-        target: target.label,
-      });
-    throw new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, {
-      target: target.label,
-      sqlstate: (e as { code?: string }).code,
-    });
-  }
+  const client = await open(target, signal);
   try {
     return await fn(client);
   } finally {

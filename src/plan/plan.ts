@@ -17,6 +17,11 @@ export const PREAMBLE: readonly string[] = [
   // transaction fails ("cannot run function command because there was a parallel operation").
   "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
   'SET LOCAL citus.shard_replication_factor TO 1',
+  // The plan's text means what it says under the standard string syntax (src/db/session.ts).
+  // The tool's own sessions set it at connect; this keeps a plan file run by psql on a server
+  // with standard_conforming_strings = off from reading a backslash as an escape (psql follows
+  // the setting the server reports, statement by statement).
+  'SET LOCAL standard_conforming_strings TO on',
 ];
 
 export interface PlanStep {

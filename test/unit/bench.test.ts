@@ -225,6 +225,19 @@ describe('--emit-pgbench command line', () => {
     expect(`${r.stdout}${r.stderr}${readFileSync(join(dir, 'pgb/run.sh'), 'utf8')}`).not.toMatch(/s3cret/);
   });
 
+  it('never prints a password the URL class reads differently from libpq, nor one in a key=value string', async () => {
+    const dir = project();
+    for (const database of [
+      'postgresql://app:12#s3cret@db.example/shop',
+      'postgresql://app@db.example/shop?%70assword=s3cret',
+      "host=db.example password='s3cret' dbname=shop",
+    ]) {
+      const r = await cli(['bench', '--emit-pgbench', 'pgb', '--database', database], { cwd: dir });
+      expect(r.code).toBe(0);
+      expect(`${r.stdout}${r.stderr}${readFileSync(join(dir, 'pgb/run.sh'), 'utf8')}`, database).not.toMatch(/s3cret/);
+    }
+  });
+
   it('without --database: DATABASE_URL from the environment, else the PG* variables pgbench reads itself', async () => {
     const dir = project();
     const env = await cli(['bench', '-f', join(dir, 'citus-migrate.yaml'), '--emit-pgbench', join(dir, 'abs')], {

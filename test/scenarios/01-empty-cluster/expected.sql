@@ -1,6 +1,7 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL standard_conforming_strings TO on;
 
 -- [1] create sequence public.ticket_seq (bigint, cache 100)
 CREATE SEQUENCE public.ticket_seq AS bigint START WITH 1000 CACHE 100;

@@ -1,6 +1,7 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL standard_conforming_strings TO on;
 
 -- [1] make public.item a reference table (copies its rows to every node) (hazards: copies_data)
 SELECT create_reference_table('public.item');

@@ -1,6 +1,7 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL standard_conforming_strings TO on;
 
 -- [1] replace the body of function public.body_changes(integer)
 SET LOCAL search_path TO public;

@@ -1,6 +1,7 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL standard_conforming_strings TO on;
 
 -- [1] change public.t.name from character varying(10) to character varying(40) (hazards: rewrites_table)
 ALTER TABLE public.t ALTER COLUMN name TYPE character varying(40);

@@ -1,6 +1,7 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL standard_conforming_strings TO on;
 
 -- [1] create index on public.events (tenant_id, created_at)
 CREATE INDEX ON public.events USING btree (tenant_id, created_at);
