@@ -173,7 +173,8 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .description('write a v1 manifest of what the cluster has (adopt an existing cluster)')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .option('--schema <schema>', 'default schema of the written manifest', 'public')
-    .option('-o, --out <file>', 'write the manifest to a file instead of stdout')
+    .option('-o, --out <file>', 'write the manifest to a file instead of stdout (its files beside it)')
+    .option('--force', 'overwrite the manifest and files that --out would write')
     .action(async (o) => setCode(await (await import('./commands/introspect.js')).introspectCommand(o, io)));
 
   program

@@ -2,7 +2,7 @@
 // once the call is on the worker (shard, reference, cross_shard, coordinator, unknown). Bodies come
 // from the routine files; with --database, the cluster says which routines are delegated and how
 // its tables are laid out, and routines without a file are read with pg_get_functiondef.
-import { readFileSync } from 'node:fs';
+import { readProjectFile } from '../manifest/project-files.js';
 import { dirname, join, resolve } from 'node:path';
 import type { Routine } from '../model/types.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
@@ -36,7 +36,7 @@ function routineFiles(m: LoadedManifest | undefined): Map<string, { file: string
     const file = m.manifest.routines[info.key]?.file;
     const definition = m.desired.routines[id]?.definition;
     if (!file || !definition) continue;
-    out.set(id, { file: join(dirname(m.file), file), text: readFileSync(resolve(m.dir, file), 'utf8'), definition });
+    out.set(id, { file: join(dirname(m.file), file), text: readProjectFile(m.dir, resolve(m.dir, file)), definition });
   }
   return out;
 }

@@ -1,31 +1,53 @@
 // `citus-migrate introspect`: writes a v1 manifest of what the cluster has.
 import { connectionTarget, withClient } from '../db/connect.js';
 import { readLiveState } from '../introspect/read.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { CmError, EXIT } from '../errors.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
 import { emit, type CommandIo } from './io.js';
 
+/**
+ * Writes the manifest to `out` and its files beside it. Refuses, writing nothing, when any of
+ * them exists, unless `force` (then says which it replaces), as `init` does.
+ */
+export function writeProject(
+  out: string,
+  project: { manifest: string; files: Readonly<Record<string, string>> },
+  force: boolean,
+  io: CommandIo,
+): void {
+  const dir = dirname(resolve(io.cwd, out));
+  const files = Object.entries(project.files).map(([rel, text]) => ({ shown: join(dirname(out), rel), rel, text }));
+  const existing = [out, ...files.map((f) => f.shown)].filter((f) => existsSync(resolve(io.cwd, f)));
+  if (existing.length > 0 && !force)
+    throw new CmError(
+      `not overwriting existing file(s): ${existing.join(', ')} (use --force)`,
+      'file_exists',
+      EXIT.error,
+    );
+  if (existing.length > 0) io.stderr(`overwriting ${existing.join(', ')} (--force)\n`);
+  for (const f of files) {
+    mkdirSync(dirname(join(dir, f.rel)), { recursive: true });
+    writeFileSync(join(dir, f.rel), f.text);
+  }
+  emit(project.manifest, out, io);
+}
+
 /** CLI entry. */
 export async function introspectCommand(
-  opts: { database?: string; out?: string; schema?: string },
+  opts: { database?: string; out?: string; schema?: string; force?: boolean },
   io: CommandIo,
 ): Promise<number> {
+  const toFile = opts.out !== undefined && opts.out !== '-';
   const live = await withClient(connectionTarget(opts.database, io.env), (c) => readLiveState(c));
   const project = liveToProject(live, {
     ...(opts.schema ? { defaultSchema: opts.schema } : {}),
-    files: opts.out !== undefined,
+    files: toFile,
   });
-  // The files go beside the manifest, each written once; an existing one is replaced only by what introspect writes.
-  if (opts.out !== undefined) {
-    const dir = dirname(resolve(opts.out));
-    for (const [rel, text] of Object.entries(project.files)) {
-      mkdirSync(dirname(join(dir, rel)), { recursive: true });
-      writeFileSync(join(dir, rel), text);
-    }
-  }
-  emit(project.manifest, opts.out, io);
+  if (toFile) writeProject(opts.out!, project, opts.force ?? false, io);
+  else emit(project.manifest, undefined, io);
   if (project.objectsLeftOut > 0) {
     io.stderr(
       `introspect: ${plural(project.objectsLeftOut, 'object')} defined by SQL (views, types, triggers, comments…) and the routine bodies are written only with --out FILE (beside it, under sql/ and routines/); plans name them as unmanaged meanwhile\n`,

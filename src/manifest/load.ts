@@ -2,23 +2,24 @@
 // manifest.md, and returns the desired model. Every problem is reported at once with its
 // file:line:col and path.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve as resolvePath, sep } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { localityWarnings } from '../locality/warnings.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
-import { formatPath, makeLocator, type Path } from './locate.js';
+import { formatPath, makeLocator } from './locate.js';
 import { ProblemList } from './problems.js';
+import { FileRefusal, MAX_MANIFEST_BYTES } from './project-files.js';
+import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
 import { closestKey } from './suggest.js';
 import { yamlProblems } from './yaml-errors.js';
 import { manifestSchema, type Manifest } from './schema.js';
 
-/** Largest manifest read; anything bigger is refused before parsing. */
-export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+export { MAX_MANIFEST_BYTES } from './project-files.js';
+export type { ManifestFs } from './project-io.js';
 
 export interface LoadedManifest extends ResolvedManifest {
   readonly file: string; // as given by the user
@@ -27,30 +28,6 @@ export interface LoadedManifest extends ResolvedManifest {
   readonly manifest: Manifest;
   readonly warnings: readonly Problem[];
 }
-
-/** Reads files relative to the project; injectable for tests. */
-export interface ManifestFs {
-  readFile(absPath: string): string;
-  size(absPath: string): number;
-  /** The .sql files under a folder (relative paths, sorted), or undefined when absPath is not a folder. */
-  listSql?(absPath: string): string[] | undefined;
-}
-
-const nodeFs: ManifestFs = {
-  readFile: (p) => readFileSync(p, 'utf8'),
-  size: (p) => statSync(p).size,
-  listSql: (p) => {
-    try {
-      if (!statSync(p).isDirectory()) return undefined;
-    } catch {
-      return undefined;
-    }
-    return (readdirSync(p, { recursive: true }) as string[])
-      .filter((f) => f.endsWith('.sql'))
-      .map((f) => f.split(sep).join('/'))
-      .sort();
-  },
-};
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -170,6 +147,10 @@ export async function loadManifest(
     text = fs.readFile(abs);
   } catch (e) {
     if (e instanceof ManifestError) throw e;
+    if (e instanceof FileRefusal)
+      throw new ManifestError([
+        { severity: 'error', code: e.code, file, path: '', message: e.message, ...(e.at ?? {}) },
+      ]);
     const code = (e as NodeJS.ErrnoException).code;
     throw new FileError(
       code === 'ENOENT' ? `manifest ${file} does not exist` : `cannot read manifest ${file}: ${(e as Error).message}`,
@@ -237,50 +218,15 @@ export async function loadManifestText(
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
     await loadPlpgsqlParser();
-  const resolved = resolveManifest(
-    parsed.data,
-    {
-      listSql(rel: string, path: Path) {
-        const abs = resolvePath(dir, rel);
-        const inside = relative(dir, abs);
-        if (inside.startsWith('..') || resolvePath(inside) === inside) {
-          problems.error(path, 'file_outside_project', `${JSON.stringify(rel)} is outside the project directory`);
-          return undefined;
-        }
-        const listed = fs.listSql?.(abs);
-        return listed === undefined ? [rel] : listed.map((f) => `${rel.replace(/\/+$/, '')}/${f}`);
-      },
-      readFile(rel: string, path: Path) {
-        const abs = resolvePath(dir, rel);
-        const inside = relative(dir, abs);
-        if (inside.startsWith('..') || resolvePath(inside) === inside) {
-          problems.error(path, 'file_outside_project', `file ${JSON.stringify(rel)} is outside the project directory`);
-          return undefined;
-        }
-        try {
-          return fs.readFile(abs);
-        } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          problems.error(
-            path,
-            'file_unreadable',
-            code === 'ENOENT'
-              ? `file ${JSON.stringify(rel)} does not exist`
-              : `cannot read file ${JSON.stringify(rel)}: ${(e as Error).message}`,
-          );
-          return undefined;
-        }
-      },
-    },
-    problems,
-  );
+  const io = projectIo(dir, fs, problems);
+  const resolved = resolveManifest(parsed.data, io, problems);
   const all = finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
   const files = new Map<string, { key: string; file: string; text: string }>();
   for (const [id, info] of Object.entries(resolved.routineInfo)) {
     const f = parsed.data.routines[info.key]?.file;
     if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
-      files.set(id, { key: info.key, file: f, text: fs.readFile(resolvePath(dir, f)) });
+      files.set(id, { key: info.key, file: f, text: io.readChecked(resolvePath(dir, f)) });
   }
   const locality =
     files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];

@@ -10,6 +10,7 @@ import { PrivilegeSet } from './privileges.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
 import {
   addEnumLabel,
+  byteLocator,
   commentTarget,
   createdSchema,
   extensionOptions,
@@ -145,16 +146,16 @@ export function objectsFromSql(
       continue;
     }
     const bytes = Buffer.from(f.text, 'utf8');
+    const locate = byteLocator(bytes);
     let schema = defaultSchema;
     for (const raw of stmts) {
       const loc: number = raw.stmt_location ?? 0;
-      const text = (raw.stmt_len ? bytes.subarray(loc, loc + raw.stmt_len) : bytes.subarray(loc))
-        .toString('utf8')
-        .trim();
+      // Only the statement's own bytes are decoded: decoding to the end of the file each time was quadratic.
+      const span = (raw.stmt_len ? bytes.subarray(loc, loc + raw.stmt_len) : bytes.subarray(loc)).toString('utf8');
+      const text = span.trim();
       // The position of the statement's first token, past leading comments and blank lines.
-      const lead = bytes.subarray(loc).toString('utf8');
-      const skip = lead.length - lead.replace(/^(\s|--[^\n]*\n?)*/, '').length;
-      const where = `${f.file}:${lineCol(f.text, loc + Buffer.byteLength(lead.slice(0, skip)))}`;
+      const skip = span.length - span.replace(/^(\s|--[^\n]*\n?)*/, '').length;
+      const where = `${f.file}:${locate(loc + Buffer.byteLength(span.slice(0, skip)))}`;
       // SET lines carry no object. SET search_path TO s makes s the schema of unqualified names
       // for the rest of the file (as it will be when the statements run); pg_dump's session
       // settings are accepted. Any other SET or SELECT would not run: refused, never skipped.

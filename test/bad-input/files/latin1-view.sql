@@ -1,0 +1,2 @@
+CREATE VIEW latin1_v AS
+  SELECT 1 AS café;
