@@ -25,6 +25,8 @@ export interface ObjectDiffContext {
   readonly ignore: (line: string) => boolean;
   /** Relation names ("relation app.t") whose columns this plan drops or retypes. */
   readonly changedRelations: ReadonlySet<string>;
+  /** Those columns ("column app.t.x"): only views and policies that read them are rebuilt. */
+  readonly changedColumns?: ReadonlySet<string>;
   /** Routine names ("routine app.f") this plan drops and creates again. */
   readonly recreatedRoutines: ReadonlySet<string>;
   /** Routines dropped and created again, by signature: former → new (the same for a new result type). */
@@ -214,7 +216,9 @@ export function objectSteps(
       }
       const hit = a.deps.find(
         (d) =>
-          broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)),
+          broken.has(d) &&
+          (!ctx.changedRelations.has(d) ||
+            (['view', 'materialized view', 'policy'].includes(a.kind) && readsChanged(a, d, ctx.changedColumns))),
       );
       if (!hit) continue;
       // A sub-object goes with a parent that is dropped: nothing to do unless it is declared.
@@ -278,6 +282,21 @@ export function objectSteps(
   for (const a of dependencyOrder(prunes).reverse())
     steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
   return { steps, problems, unmanaged };
+}
+
+/**
+ * Whether an object that depends on a relation whose columns change reads one of them: the
+ * catalog names the columns a view or policy reads ("column app.t.x") and "row app.t" for a
+ * whole-row reference. A view without either (a catalog document from before they were read) is
+ * assumed to read them.
+ */
+function readsChanged(a: SqlObject, relation: string, changed: ReadonlySet<string> | undefined): boolean {
+  const rel = relation.slice('relation '.length);
+  const known = a.deps.filter((x) => x.startsWith(`column ${rel}.`) || x === `row ${rel}`);
+  // A policy that reads no column of its table (USING (true)) has only its table as a dependency.
+  if (known.length === 0 && a.kind === 'policy') return false;
+  if (known.length === 0 || changed === undefined) return true;
+  return known.some((x) => x === `row ${rel}` || changed.has(x));
 }
 
 const searchPath = (d: SqlObject): { searchPath?: string } =>
