@@ -13,6 +13,7 @@ import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
 import { movedGrants } from './moved-grants.js';
+import { readsChanged } from './reads-changed.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 export interface RecordedObject {
@@ -282,21 +283,6 @@ export function objectSteps(
   for (const a of dependencyOrder(prunes).reverse())
     steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
   return { steps, problems, unmanaged };
-}
-
-/**
- * Whether an object that depends on a relation whose columns change reads one of them: the
- * catalog names the columns a view or policy reads ("column app.t.x") and "row app.t" for a
- * whole-row reference. A view without either (a catalog document from before they were read) is
- * assumed to read them.
- */
-function readsChanged(a: SqlObject, relation: string, changed: ReadonlySet<string> | undefined): boolean {
-  const rel = relation.slice('relation '.length);
-  const known = a.deps.filter((x) => x.startsWith(`column ${rel}.`) || x === `row ${rel}`);
-  // A policy that reads no column of its table (USING (true)) has only its table as a dependency.
-  if (known.length === 0 && a.kind === 'policy') return false;
-  if (known.length === 0 || changed === undefined) return true;
-  return known.some((x) => x === `row ${rel}` || changed.has(x));
 }
 
 const searchPath = (d: SqlObject): { searchPath?: string } =>
