@@ -171,7 +171,7 @@ utype AS MATERIALIZED (
   WHERE (t.typtype IN ('e', 'd') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0
 ),
 objdep AS (
-  SELECT d.classid, d.objid, d.refclassid, d.refobjid FROM pg_catalog.pg_depend d
+  SELECT d.classid, d.objid, d.refclassid, d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
   WHERE (d.classid, d.objid) IN (SELECT o.depclass, o.depobj FROM obj o WHERE o.depclass IS NOT NULL)
     AND d.deptype IN ('n', 'a') AND NOT (d.classid = d.refclassid AND d.objid = d.refobjid)
 ),
@@ -180,6 +180,15 @@ objdeps AS (
     SELECT d.classid, d.objid, 'relation ' || ${qn('ns.nspname', 'c.relname')} FROM objdep d
       JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN ns ON ns.oid = c.relnamespace
       WHERE d.refclassid = ${cls('pg_class')} AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    UNION ALL
+    -- Which columns a view or policy reads ("column app.t.x"), and "row app.t" when it reads the
+    -- whole row: a column dropped or retyped rebuilds only the views and policies that use it.
+    SELECT d.classid, d.objid, CASE WHEN d.refobjsubid = 0 THEN 'row ' || ${qn('ns.nspname', 'c.relname')}
+        ELSE 'column ' || ${qn('ns.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname) END
+      FROM objdep d JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN ns ON ns.oid = c.relnamespace
+      LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid AND d.refobjsubid > 0
+      WHERE d.refclassid = ${cls('pg_class')} AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND d.deptype = 'n'
+        AND d.classid IN (${cls('pg_rewrite')}, ${cls('pg_policy')}) AND (d.refobjsubid = 0 OR a.attname IS NOT NULL)
     UNION ALL
     SELECT d.classid, d.objid, 'type ' || ${qn('ns.nspname', 't.typname')} FROM objdep d
       JOIN pg_catalog.pg_type t ON t.oid = d.refobjid JOIN ns ON ns.oid = t.typnamespace

@@ -13,6 +13,7 @@ import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
 import { movedGrants } from './moved-grants.js';
+import { readsChanged } from './reads-changed.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 export interface RecordedObject {
@@ -25,6 +26,8 @@ export interface ObjectDiffContext {
   readonly ignore: (line: string) => boolean;
   /** Relation names ("relation app.t") whose columns this plan drops or retypes. */
   readonly changedRelations: ReadonlySet<string>;
+  /** Those columns ("column app.t.x"): only views and policies that read them are rebuilt. */
+  readonly changedColumns?: ReadonlySet<string>;
   /** Routine names ("routine app.f") this plan drops and creates again. */
   readonly recreatedRoutines: ReadonlySet<string>;
   /** Routines dropped and created again, by signature: former → new (the same for a new result type). */
@@ -214,7 +217,9 @@ export function objectSteps(
       }
       const hit = a.deps.find(
         (d) =>
-          broken.has(d) && (!ctx.changedRelations.has(d) || ['view', 'materialized view', 'policy'].includes(a.kind)),
+          broken.has(d) &&
+          (!ctx.changedRelations.has(d) ||
+            (['view', 'materialized view', 'policy'].includes(a.kind) && readsChanged(a, d, ctx.changedColumns))),
       );
       if (!hit) continue;
       // A sub-object goes with a parent that is dropped: nothing to do unless it is declared.

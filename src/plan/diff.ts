@@ -11,7 +11,7 @@ import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { sameFk } from '../model/same.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
-import { quoteQualified } from '../sql/quote.js';
+import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
@@ -167,6 +167,13 @@ export function diff(
       tables.steps
         .filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
         .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`),
+    ),
+    changedColumns: new Set(
+      tables.steps.flatMap((s) =>
+        s.kind === 'alter_column_type' || s.kind === 'drop_column'
+          ? [`column ${idOf(s.table)}.${quoteIdent(s.column)}`]
+          : [],
+      ),
     ),
     recreatedRoutines: new Set([...routines.moved.keys()].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
     movedRoutines: routines.moved,

@@ -49,9 +49,12 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     expect(plan.stdout).toContain('create privileges procedure public.transfer(integer, text) revoked from PUBLIC');
     expect(plan.stdout).not.toContain('Unmanaged');
     expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(4);
-    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'breaks_cached_plans'], {
-      cwd,
-    });
+    const r = await cli(
+      ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'breaks_cached_plans,public_privileges'],
+      {
+        cwd,
+      },
+    );
     expect(r.code).toBe(0);
     expect(await db.query(`SELECT oid::regprocedure::text AS sig FROM pg_proc WHERE proname = 'transfer'`)).toEqual([
       { sig: 'transfer(integer,text)' },
@@ -80,5 +83,43 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     expect(plan.stdout).toContain('routine public.f(integer)');
     expect(plan.stdout).toContain('routine public.f(text)');
     expect(await catalogSnapshot(db)).toBe(before);
+  });
+
+  it('dropping a column rebuilds only the views and policies that read it', async () => {
+    const table = (cols: string): string =>
+      `version: 1\nprune: true\ntables:\n  t:\n    local: true\n    columns: { ${cols} }\n    primary_key: [a]\nsql: [objects.sql]\n`;
+    const objects = (withC: boolean): string =>
+      [
+        'CREATE VIEW v_a AS SELECT a FROM t;',
+        withC ? 'CREATE VIEW v_c AS SELECT a, c FROM t;' : '',
+        'CREATE VIEW v_b AS SELECT b FROM t;',
+        'ALTER TABLE t ENABLE ROW LEVEL SECURITY;',
+        'CREATE POLICY p_b ON t USING (b > 0);',
+        'CREATE POLICY p_all ON t USING (true);',
+      ].join('\n');
+    const cwd = project({
+      'citus-migrate.yaml': table('a: { type: int, not_null: true }, b: int, c: text'),
+      'objects.sql': objects(true),
+    });
+    const first = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd });
+    expect(first.code).toBe(0);
+    writeFileSync(join(cwd, 'citus-migrate.yaml'), table('a: { type: int, not_null: true }, b: int'));
+    writeFileSync(join(cwd, 'objects.sql'), objects(false));
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    const steps = plan.stdout
+      .split('\n')
+      .filter((l) => /^ +\d+\. /.test(l))
+      .map((l) => l.replace(/^ +\d+\. /, ''));
+    expect(steps).toEqual([
+      'drop view public.v_c (prune: it depends on what this plan changes)  [drops_data]',
+      'drop column public.t.c (prune)  [drops_data]',
+    ]);
+    expect(plan.stdout).not.toContain('v_a');
+    expect(plan.stdout).not.toContain('v_b');
+    expect(plan.stdout).not.toContain('p_b');
+    expect(plan.stdout).not.toContain('p_all');
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd });
+    expect(r.code).toBe(0);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd })).code).toBe(0);
   });
 });
