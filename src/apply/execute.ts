@@ -120,21 +120,65 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
     for (const step of plan.afterCommit) {
       opts.onStep?.(step, true);
       const s0 = performance.now();
-      // A step that only waits for an online one runs in a transaction of its own; the others
-      // (CONCURRENTLY, procedures that commit) run statement by statement.
-      const own = !step.hazards.includes('non_transactional');
-      const sqls = own ? ['BEGIN', ...plan.transaction.preamble, ...step.sql, 'COMMIT'] : step.sql;
-      for (const sql of sqls) {
+      for (let attempt = 1; ; attempt++) {
         try {
-          opts.signal?.throwIfAborted();
-          await db.query(sql);
+          await runAfterCommit(db, plan, step, opts);
+          break;
         } catch (e) {
-          if (own) await db.query('ROLLBACK').catch(() => undefined);
-          throw new ApplyError(step.index, step.summary, sql, serverError(e), true);
+          // A step in a transaction of its own rolled back on lock_timeout: retried like the plan's.
+          if (!(e instanceof ApplyError) || e.server.sqlstate !== '55P03' || attempt > opts.retries) throw e;
+          if (opts.signal?.aborted) throw e;
+          opts.onRetry(
+            `lock_timeout at step ${step.index} (${step.summary}); rolled back, retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`,
+          );
+          await sleep(backoffMs(attempt));
         }
       }
       afterCommit.push({ index: step.index, summary: step.summary, ms: performance.now() - s0 });
     }
   }
   return { attempts, transactionMs, afterCommit };
+}
+
+/**
+ * One step after COMMIT. A step that only waits for an online one runs in a transaction of its
+ * own, under --lock-timeout and --statement-timeout like the plan's (it takes the same locks:
+ * truncate_local_data_after_distributing_table holds ACCESS EXCLUSIVE). The others (CONCURRENTLY,
+ * procedures that commit) run statement by statement and wait for older transactions by design,
+ * without blocking writes, so they are not bounded.
+ */
+async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
+  const own = !step.hazards.includes('non_transactional');
+  const sqls = own
+    ? [
+        'BEGIN',
+        ...plan.transaction.preamble,
+        `SET LOCAL lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`,
+        `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
+        ...step.sql,
+        'COMMIT',
+      ]
+    : step.sql;
+  for (const sql of sqls) {
+    try {
+      opts.signal?.throwIfAborted();
+      refuseFailedNodes(await db.query(sql));
+    } catch (e) {
+      if (own) await db.query('ROLLBACK').catch(() => undefined);
+      throw new ApplyError(step.index, step.summary, sql, serverError(e), true);
+    }
+  }
+}
+
+/**
+ * run_command_on_workers reports a worker it could not run the command on as a row with
+ * success = false instead of failing: such a row fails the step, naming the node and why.
+ */
+function refuseFailedNodes(r: unknown): void {
+  const rows = (r as { rows?: { nodename?: string; nodeport?: number; success?: boolean; result?: string }[] })?.rows;
+  const failed = (rows ?? []).filter((x) => x.success === false && x.nodename !== undefined);
+  if (failed.length === 0) return;
+  throw new Error(
+    `the command failed on ${failed.length === 1 ? 'a worker' : `${failed.length} workers`}: ${failed.map((x) => `${x.nodename}:${x.nodeport}: ${x.result ?? ''}`).join('; ')}`,
+  );
 }

@@ -6,6 +6,7 @@ import { loadParser } from '../sql/pg-parse.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
 import { withColumnarOptions } from './columnar-options.js';
+import { withWorkerSequences } from './worker-sequences.js';
 import { readObjectState } from '../apply/object-state.js';
 import { catalogToModel, type LiveState } from './to-model.js';
 
@@ -81,7 +82,11 @@ export async function readCatalog(
     );
   }
   const withOptions = await withColumnarOptions(db, parsed.data);
-  return { doc: withOptions.doc, roundTrips: roundTrips + withOptions.roundTrips };
+  const withWorkers = await withWorkerSequences(db, withOptions.doc);
+  return {
+    doc: withWorkers.doc,
+    roundTrips: roundTrips + withOptions.roundTrips + withWorkers.roundTrips,
+  };
 }
 
 const OBJECT_STATE_DENIED: Problem = {

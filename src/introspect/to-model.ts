@@ -214,6 +214,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       qname: { schema: s.schema, name: s.name },
       type: (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'],
       cache: Number(s.cache),
+      ...(s.workersDiffer ? { workersDiffer: true } : {}),
       ...(start !== undefined ? { start } : {}),
       ...(inc !== undefined ? { increment: inc } : {}),
       ...(min !== undefined ? { min } : {}),

@@ -136,6 +136,8 @@ export interface Sequence {
   readonly ownedBy?: { readonly table: string; readonly column: string };
   /** Actual only: Citus created it on every node (its table was distributed); ALTER is refused then. */
   readonly distributed?: boolean;
+  /** Actual only: a worker has another cache, or could not be read. */
+  readonly workersDiffer?: boolean;
 }
 
 export interface RoutineDistribution {

@@ -15,6 +15,7 @@ import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
+import { distributionKeyProblems } from './key-problems.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -75,7 +76,8 @@ function sequenceSteps(
       else steps.push({ kind: 'create_sequence', sequence: s });
       continue;
     }
-    if (sameSequenceOptions(s, a)) continue;
+    // A worker that has another cache or could not be read (it was down when the cache was set).
+    if (sameSequenceOptions(s, a) && !(a.distributed && a.workersDiffer)) continue;
     if (!a.distributed) {
       steps.push({ kind: 'alter_sequence', sequence: s });
       continue;
@@ -202,6 +204,7 @@ export function diff(
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
   const marked = markUnsafeTriggers(ordered, actual);
+  problems.push(...distributionKeyProblems(marked, actual));
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;
   return {
     steps: sorted,

@@ -94,4 +94,33 @@ describe.skipIf(!citus)('changes Citus refuses unless prepared', () => {
     expect(await db.query('SELECT count(*)::int AS n, sum(v)::int AS s FROM orders')).toEqual([{ n: 51, s: 1326 }]);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd })).code).toBe(0);
   });
+
+  it('an existing table whose primary key leaves out the distribution column is a plan problem, not a failed apply', async () => {
+    const db = await freshDatabase(citus!, 'key_problem');
+    // Pinned: what Citus says.
+    const refused = await firstError(db.url, [
+      'CREATE TABLE probe (id bigint PRIMARY KEY, tenant bigint)',
+      "SELECT create_distributed_table('probe', 'tenant')",
+    ]);
+    expect(refused).toBe('cannot create constraint on "probe"');
+    await db.query('DROP TABLE IF EXISTS probe');
+    await db.query('CREATE TABLE orders (id bigint PRIMARY KEY, tenant bigint NOT NULL, code text UNIQUE)');
+    const cwd = mkdtempSync(join(tmpdir(), 'cm-key-problem-'));
+    writeFileSync(
+      join(cwd, 'citus-migrate.yaml'),
+      'version: 1\ntables:\n  orders: { distributed_by: tenant, shard_count: 4 }\n',
+    );
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toContain(
+      'table public.orders: its primary key (id) does not include the distribution column tenant: Citus refuses to distribute it',
+    );
+    expect(plan.stdout).toContain('table public.orders: its unique constraint (code) does not include');
+    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd });
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain('the plan has problems; nothing was run');
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_dist_partition WHERE logicalrelid = 'orders'::regclass"),
+    ).toEqual([{ n: 0 }]);
+  });
 });

@@ -2,6 +2,9 @@
 // middle of the transaction, the coordinator connection killed mid-transaction, a statement
 // timeout. Each ends with a clear error, the cluster exactly as before (no new shard, group or
 // distributed object, on the coordinator or the workers), and the next apply converging.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPgInstall, startLocalCluster, type LocalCluster } from '../../src/cluster/local.js';
@@ -120,6 +123,51 @@ describe.skipIf(!canRun)('faults during apply (own cluster)', () => {
     expect(await state(cluster, 'down_before')).toEqual(before);
     const next = await cli(['apply', '-f', SAAS, '--database', url, '--auto-approve']);
     expect(next.code).toBe(0);
+  });
+
+  it('a worker down when a distributed sequence cache is set after COMMIT: apply fails naming it, plans keep the step until every node has it', async () => {
+    const url = await createClusterDatabase(cluster, 'seq_down');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-seq-down-'));
+    const manifest = (cache: number): string => `version: 1
+tables:
+  events:
+    distributed_by: id
+    shard_count: 4
+    columns: { id: { type: bigserial, not_null: true }, v: int }
+    primary_key: [id]
+sequences:
+  events_id_seq: { cache: ${cache} }
+`;
+    writeFileSync(join(dir, 'citus-migrate.yaml'), manifest(10));
+    expect((await cli(['apply', '--database', url, '--auto-approve'], { cwd: dir })).code).toBe(0);
+    writeFileSync(join(dir, 'citus-migrate.yaml'), manifest(50));
+    const worker = cluster.workers[1]!;
+    cluster.stopNode(worker);
+    try {
+      const r = await cli(['apply', '--database', url, '--auto-approve', '--allow-hazards', 'non_transactional'], {
+        cwd: dir,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`the command failed on a worker: 127.0.0.1:${worker.port}`);
+      expect(r.stdout).not.toContain('verified');
+      // The coordinator has the new cache; the plan still sets it on every node.
+      const plan = await cli(['plan', '--database', url, '--detailed-exitcode'], { cwd: dir });
+      expect(plan.code).toBe(2);
+      expect(plan.stdout).toContain('set cache 50 on distributed sequence public.events_id_seq on every node');
+    } finally {
+      cluster.startNode(worker);
+    }
+    const next = await cli(['apply', '--database', url, '--auto-approve', '--allow-hazards', 'non_transactional'], {
+      cwd: dir,
+    });
+    expect(next.code).toBe(0);
+    expect(
+      await q(
+        nodeUrl(worker.port, 'seq_down'),
+        "SELECT cache_size::int AS c FROM pg_sequences WHERE sequencename = 'events_id_seq'",
+      ),
+    ).toEqual([{ c: 50 }]);
+    expect((await cli(['plan', '--database', url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
 
   it('a worker dies in the middle of the transaction: rolled back everywhere; the next apply converges', async () => {

@@ -1,0 +1,51 @@
+// Citus refuses to distribute a table by a column that its primary key, a unique constraint or
+// a unique index leaves out ("cannot create constraint on …", DETAIL: "Distributed relations
+// cannot have UNIQUE, EXCLUDE, or PRIMARY KEY constraints that do not include the partition
+// column"). validate checks the keys a manifest declares; a table that exists keeps the
+// keys it has (keys are never dropped), so those are checked here, before anything runs.
+import type { ClusterModel } from '../model/types.js';
+import { quoteIdent } from '../sql/quote.js';
+import type { DiffProblem } from './diff.js';
+import { tableOf } from './step-object.js';
+import type { Step } from './steps.js';
+
+const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')})`;
+
+/** A problem for each existing table a step distributes by a column one of its keys leaves out. */
+export function distributionKeyProblems(steps: readonly Step[], actual: ClusterModel): DiffProblem[] {
+  const problems: DiffProblem[] = [];
+  const droppedIndexes = new Set(
+    steps.flatMap((s) =>
+      s.kind === 'drop_index' && !s.recreate ? [JSON.stringify([s.index.schema, s.index.name])] : [],
+    ),
+  );
+  for (const s of steps) {
+    const column =
+      s.kind === 'distribute_table' || s.kind === 'distribute_table_concurrently'
+        ? s.column
+        : s.kind === 'alter_distributed_table'
+          ? s.column
+          : undefined;
+    const id = column !== undefined ? tableOf(s) : undefined;
+    const t = id !== undefined ? actual.tables[id] : undefined;
+    if (column === undefined || !t) continue;
+    const keys = [
+      ...(t.primaryKey ? [{ what: 'primary key', columns: t.primaryKey }] : []),
+      ...t.unique.map((u) => ({ what: 'unique constraint', columns: u })),
+      ...t.indexes
+        .filter((i) => i.unique && !droppedIndexes.has(JSON.stringify([t.qname.schema, i.name ?? ''])))
+        .map((i) => ({ what: `unique index${i.name ? ` ${quoteIdent(i.name)}` : ''}`, columns: i.columns })),
+    ];
+    const seen = new Set<string>();
+    for (const k of keys) {
+      if (k.columns.includes(column) || seen.has(JSON.stringify(k.columns))) continue;
+      seen.add(JSON.stringify(k.columns));
+      problems.push({
+        code: 'key_without_distribution_column',
+        object: `table ${id}`,
+        message: `its ${k.what} ${cols(k.columns)} does not include the distribution column ${quoteIdent(column)}: Citus refuses to distribute it ("cannot create constraint on …": a distributed table's UNIQUE, EXCLUDE and PRIMARY KEY constraints must include it); add the column to the key, or distribute by one of the key's columns`,
+      });
+    }
+  }
+  return problems;
+}
