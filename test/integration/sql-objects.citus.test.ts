@@ -110,7 +110,9 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
       join(dir, 'routines', 'touch.sql'),
       'CREATE FUNCTION app.touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\n',
     );
-    const apply = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'creates_extension'], {
+      cwd: dir,
+    });
     expect(apply.stdout).toContain('verified: planning again is empty');
     expect(apply.code).toBe(0);
     // On a worker: the extension, the types, the view, and the shards' index, check and trigger.
@@ -159,7 +161,12 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
     };
     expect(plan).toMatchObject({ changes: false, unmanaged: [] });
     const db2 = await freshDatabase(citus!, 'so_citus2');
-    const apply2 = await cli(['apply', '--database', db2.url, '--auto-approve'], { cwd: out });
+    const apply2 = await cli(
+      ['apply', '--database', db2.url, '--auto-approve', '--allow-hazards', 'creates_extension'],
+      {
+        cwd: out,
+      },
+    );
     expect(apply2.stdout).toContain('verified: planning again is empty');
     const objects = async (url: string): Promise<string[]> => {
       const c = new pg.Client({ connectionString: url });
