@@ -240,6 +240,11 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--force', 'overwrite existing files')
     .action(async (dir: string, o) => setCode(await initCommand({ ...o, dir }, io)));
 
+  program
+    .command('version')
+    .description('print the version (as --version)')
+    .action(() => io.stdout(`${TOOL_VERSION}\n`));
+
   return program;
 }
 
@@ -253,6 +258,11 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
   const program = build(io, (n) => {
     code = n;
   });
+  if (argv.length === 0) {
+    // Nothing asked for is a usage error (a CI step with a missing argument must not pass).
+    io.stderr(program.helpInformation());
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return code;

@@ -265,7 +265,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
               historyId,
               timings,
             },
-            `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (+${exec.afterCommit.length} after COMMIT)` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`,
+            `Applied ${plural(steps.length, 'step')} in ${(exec.transactionMs / 1000).toFixed(2)}s${exec.attempts > 1 ? ` after ${exec.attempts} attempts` : ''}${exec.afterCommit.length ? ` (${exec.afterCommit.length === steps.length ? (steps.length === 1 ? 'after COMMIT' : 'all after COMMIT') : `${exec.afterCommit.length} of them after COMMIT`})` : ''}; verified: planning again is empty. Recorded as apply #${historyId}.\n`,
           );
         } catch (e) {
           if (!interrupts.which() || e instanceof ApplyInterrupted) throw e;

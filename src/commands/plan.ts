@@ -25,6 +25,10 @@ export interface PlanOptions {
 
 /** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
 export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
+  if (opts.includeUnmanaged && !opts.detailedExitcode)
+    throw new UsageError(
+      '--include-unmanaged changes what --detailed-exitcode counts as pending; alone it does nothing (add --detailed-exitcode)',
+    );
   if (opts.offline && opts.database !== undefined)
     throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   const file = findManifest(opts.file, io.cwd);

@@ -89,9 +89,15 @@ function connectError(target: ConnectionTarget, e: unknown): CmError {
     return new CmError(`cannot connect to ${target.label}: ${reason}`, 'no_password', EXIT.error, {
       target: target.label,
     });
+  // A server's error has a five-character SQLSTATE; a socket's (ECONNREFUSED…) is an errno code.
+  const code = (e as { code?: string }).code;
   return new CmError(`cannot connect to ${target.label}: ${reason}`, 'connection', EXIT.error, {
     target: target.label,
-    sqlstate: (e as { code?: string }).code,
+    ...(code !== undefined && /^[0-9A-Z]{5}$/.test(code)
+      ? { sqlstate: code }
+      : code !== undefined
+        ? { errno: code }
+        : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 // The plan as a script `psql -v ON_ERROR_STOP=1 -f` runs as it is: one transaction.
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { formatProblem } from '../errors.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 
@@ -57,6 +58,8 @@ export function formatPlanSql(plan: PlanDocument): string {
     commentLine(`${plan.tool.name} ${plan.tool.version} plan for ${plan.manifest.file} (${source})`),
     commentLine(planHeadline(plan)),
     ...(plan.changes ? [commentLine('run with: psql -v ON_ERROR_STOP=1 -f <this file>')] : []),
+    // The same warnings the text plan shows (a routine that will not be delegated, …).
+    ...plan.warnings.map((w) => commentLine(`warning: ${formatProblem(w)}`)),
   ];
   const quiet =
     !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0 && plan.notManaged.length === 0;

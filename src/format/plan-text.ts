@@ -48,7 +48,8 @@ function stepLines(steps: readonly PlanStep[], width: number): string[] {
   for (const s of steps) {
     if (s.phase !== phase) {
       phase = s.phase;
-      out.push(`  ${PHASE_TITLE[phase]}`);
+      // Under "After COMMIT, outside the transaction:" already.
+      if (phase !== 'after_commit') out.push(`  ${PHASE_TITLE[phase]}`);
     }
     out.push(
       `    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}${s.size ? `  (${sizeText(s.size)})` : ''}`,

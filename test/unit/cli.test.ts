@@ -123,6 +123,23 @@ describe('plan', () => {
     expect(r.code).toBe(64);
     expect(r.stderr).toContain("error: unknown option '--frobnicate'");
     expect((await cli(['plan', '--offline', '--format', 'yaml'])).code).toBe(64);
+    // Alone it would do nothing: a drift check written without --detailed-exitcode must not pass silently.
+    const alone = await cli(['plan', '--offline', '-f', 'templates/saas/citus-migrate.yaml', '--include-unmanaged']);
+    expect(alone.code).toBe(64);
+    expect(alone.stderr).toContain('--include-unmanaged changes what --detailed-exitcode counts as pending');
+  });
+
+  it('the SQL plan carries the warnings the text plan shows', async () => {
+    const dir = project({
+      'citus-migrate.yaml':
+        'version: 1\ntables:\n  t: { distributed_by: id, columns: { id: { type: int, not_null: true } } }\nroutines:\n  f: { file: f.sql, distributed_by: $1, colocate_with: t }\n',
+      'f.sql': 'CREATE FUNCTION f(a int) RETURNS int LANGUAGE sql AS $$ SELECT a $$;\n',
+    });
+    const text = await cli(['plan', '--offline', '-f', join(dir, 'citus-migrate.yaml')]);
+    const warning = text.stdout.split('Warnings:\n')[1]?.split('\n')[0]?.trim();
+    expect(warning).toBeTruthy();
+    const sql = await cli(['plan', '--offline', '-f', join(dir, 'citus-migrate.yaml'), '--format', 'sql']);
+    expect(sql.stdout).toContain(`-- warning: ${warning}`);
   });
 });
 
@@ -174,9 +191,14 @@ describe('hammerdb and init', () => {
     );
   });
 
-  it('--help and --version exit 0', async () => {
+  it('--help and --version exit 0; version prints it too; no arguments at all is a usage error', async () => {
     expect((await cli(['--help'])).code).toBe(0);
     expect((await cli(['--version'])).stdout).toBe('0.1.0\n');
+    expect(await cli(['version'])).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+    const none = await cli([]);
+    expect(none.code).toBe(64);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('Usage: citus-migrate');
   });
 });
 

@@ -141,6 +141,25 @@ describe('time partitions', () => {
     expect(r.unmanaged).toEqual([]);
   });
 
+  it('the text plan titles the after-COMMIT steps once', async () => {
+    const parts = ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'].map((d) => day(d));
+    for (let i = 23; i <= 27; i++) parts.push(day(`2026-11-${i}`));
+    const { buildPlan } = await import('../../src/plan/plan.js');
+    const { formatPlan } = await import('../../src/format/index.js');
+    const plan = buildPlan({
+      desired,
+      actual: model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }),
+      source: { kind: 'offline', description: 'test' },
+      manifest: { file: 'm.yaml', sha256: 'x' },
+      warnings: [],
+      now: NOW,
+    });
+    expect(plan.afterCommit).toHaveLength(1);
+    const text = formatPlan(plan, 'text');
+    expect(text.match(/After COMMIT/g)).toHaveLength(1); // was twice: the section and its phase title
+    expect(text).toContain('  After COMMIT, outside the transaction:\n    1. ');
+  });
+
   it('the last partition ends before now + premake: more are created; columnar ones are not converted again', () => {
     const parts = [day('2026-11-21', 'columnar'), day('2026-11-22', 'columnar'), day('2026-11-24')];
     const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }));
