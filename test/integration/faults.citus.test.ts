@@ -161,6 +161,8 @@ sequences:
       cwd: dir,
     });
     expect(next.code).toBe(0);
+    // One step, and it ran after COMMIT (was: "Applied 1 step … (+1 after COMMIT)").
+    expect(next.stdout).toMatch(/^Applied 1 step in [\d.]+s \(after COMMIT\); verified: planning again is empty\./);
     expect(
       await q(
         nodeUrl(worker.port, 'seq_down'),
