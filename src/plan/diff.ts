@@ -16,6 +16,7 @@ import { PHASES, phaseOf, type Step } from './steps.js';
 import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems } from './key-problems.js';
+import { sequenceUsers } from './sequence-users.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -196,7 +197,17 @@ export function diff(
         reason: 'prune',
       });
     for (const t of un.tables) steps.push({ kind: 'drop_table', table: t.qname });
-    for (const s of un.sequences) steps.push({ kind: 'drop_sequence', sequence: s.qname });
+    const users = sequenceUsers(un.sequences, desired, actual, new Set(un.tables.map((t) => t.id)));
+    for (const s of un.sequences) {
+      const by = users.get(s.id);
+      if (by === undefined) steps.push({ kind: 'drop_sequence', sequence: s.qname });
+      else
+        problems.push({
+          code: 'sequence_in_use',
+          object: `sequence ${s.id}`,
+          message: `is not declared, so prune would drop it, but the default of ${by.join(', ')} draws from it: declare the sequence, ignore it, or change the default`,
+        });
+    }
   }
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const ordered = steps

@@ -122,4 +122,30 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     expect(r.code).toBe(0);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd })).code).toBe(0);
   });
+  it('prune does not drop a sequence a kept default still draws from: a plan problem', async () => {
+    await db.query("CREATE SEQUENCE ids; CREATE TABLE t (id bigint NOT NULL DEFAULT nextval('ids'), v int)");
+    await db.query('CREATE SCHEMA app; CREATE SEQUENCE app."Odd ""Seq"""; CREATE SEQUENCE app.unused');
+    await db.query(`CREATE TABLE app.u (id bigint DEFAULT nextval('app."Odd ""Seq"""'))`);
+    const cwd = project({
+      'citus-migrate.yaml': [
+        'version: 1',
+        'prune: true',
+        'tables:',
+        '  t:',
+        '    local: true',
+        `    columns: { id: { type: bigint, not_null: true, default: "nextval('ids'::regclass)" }, v: int }`,
+        '  app.u: { local: true }',
+        '',
+      ].join('\n'),
+    });
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toContain(
+      'sequence public.ids: is not declared, so prune would drop it, but the default of public.t.id draws from it',
+    );
+    expect(plan.stdout).toContain(
+      'sequence app."Odd ""Seq""": is not declared, so prune would drop it, but the default of app.u.id draws from it',
+    );
+    expect(plan.stdout).toContain('drop sequence app.unused (prune)');
+  });
 });
