@@ -15,6 +15,7 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'rule',
   'constraint option',
+  'foreign key to a partition',
   'range type',
   'aggregate',
   'window function',
@@ -54,6 +55,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
+    FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
+    WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
   UNION ALL SELECT 'range type', ${qn('ns.nspname', 't.typname')}
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}

@@ -55,7 +55,9 @@ cons AS (
   JOIN rel ON rel.oid = co.conrelid
   LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
   LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
-  WHERE co.contype IN ('p', 'u', 'f')
+  -- conparentid: the copies PostgreSQL keeps of a foreign key to a partitioned table, one per
+  -- partition (they go with the key); a key to a partition itself is named as not managed.
+  WHERE co.contype IN ('p', 'u', 'f') AND co.conparentid = 0 AND NOT COALESCE(rc.relispartition, false)
   GROUP BY co.conrelid
 ),
 idx AS (

@@ -28,4 +28,25 @@ describe('introspect on plain PostgreSQL', () => {
     const live = await readLiveState(c).finally(() => c.end());
     expect(planLive(m, live).transaction.steps.map((s) => s.summary)).toEqual([]);
   });
+  it('a foreign key to a partitioned table is adopted; one to a partition is named as not managed (was: a crash)', async () => {
+    const db = await freshDatabase(plainServers(), 'intro_fkpart');
+    await db.query(`CREATE TABLE ev (id int, ts date, PRIMARY KEY (id, ts)) PARTITION BY RANGE (ts);
+      CREATE TABLE ev_2024 PARTITION OF ev FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+      CREATE TABLE ev_2025 PARTITION OF ev FOR VALUES FROM ('2025-01-01') TO ('2026-01-01');
+      CREATE TABLE ref (id int, ts date, FOREIGN KEY (id, ts) REFERENCES ev);
+      CREATE TABLE ref2 (id int, ts date, CONSTRAINT to_part FOREIGN KEY (id, ts) REFERENCES ev_2024)`);
+    const out = mkdtempSync(join(tmpdir(), 'cm-intro-fkpart-'));
+    const r = await cli(['introspect', '--database', db.url, '--out', join(out, 'citus-migrate.yaml')]);
+    expect(r.stderr).not.toContain('Cannot read properties');
+    expect(r.code).toBe(0);
+    const plan = await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: out });
+    expect(plan.stdout).toContain('No changes to what the manifest declares');
+    expect(plan.stdout).toContain('foreign key to a partition (1): public.ref2.to_part');
+    expect(plan.code).toBe(2);
+    // Rebuilt elsewhere: the key to the partitioned table is there, with PostgreSQL's copies per partition.
+    const db2 = await freshDatabase(plainServers(), 'intro_fkpart2');
+    expect((await cli(['apply', '--database', db2.url, '--auto-approve'], { cwd: out })).code).toBe(0);
+    const keys = "SELECT count(*)::int AS n FROM pg_constraint WHERE conrelid = 'ref'::regclass AND contype = 'f'";
+    expect(await db2.query(keys)).toEqual(await db.query(keys));
+  });
 });
