@@ -57,8 +57,55 @@ interface Token {
   readonly tokenName: string;
 }
 
+const ENTRY = /\{"start":(\d+),"end":(\d+),"text":"(?:[^"\\]|\\.)*","tokenType":-?\d+,"tokenName":"(\w+)"/g;
+const PREFIX = /\{"start":(\d+),"end":(\d+),"text":"/g;
+
+/** What a token is, from its first characters (for one whose entry the scanner cut short). */
+const kindOf = (text: string): string =>
+  /^([eEbBxXnNuU]&?)?'|^\$/.test(text)
+    ? 'SCONST'
+    : text.startsWith('"')
+      ? 'IDENT'
+      : text.startsWith('--')
+        ? 'SQL_COMMENT'
+        : text.startsWith('/*')
+          ? 'C_COMMENT'
+          : 'UNKNOWN';
+
+/**
+ * The tokens of `sql` (byte offsets), with their text taken from `sql` itself. libpg_query's
+ * scanner writes each token into a fixed-size buffer: a token longer than about a kilobyte (a
+ * routine's body, a long string) cuts its entry and everything after it short, and the JSON
+ * does not parse. The complete entries are kept, the cut one is read from its offsets (which
+ * come first), and scanning starts again after it.
+ */
 function scan(sql: string): Token[] {
-  return (JSON.parse(call((p) => wasm!._wasm_scan(p), sql)) as { tokens: Token[] }).tokens;
+  const bytes = Buffer.from(sql);
+  const tokens: Token[] = [];
+  const add = (offset: number, start: number, end: number, name?: string): void => {
+    const text = bytes.subarray(offset + start, offset + end).toString();
+    tokens.push({ start: offset + start, end: offset + end, text, tokenName: name ?? kindOf(text) });
+  };
+  for (let offset = 0; offset < bytes.length;) {
+    const out = call((p) => wasm!._wasm_scan(p), bytes.subarray(offset).toString());
+    let whole: { tokens: Token[] } | undefined;
+    try {
+      whole = JSON.parse(out) as { tokens: Token[] };
+    } catch {
+      whole = undefined;
+    }
+    if (whole) {
+      for (const t of whole.tokens) add(offset, t.start, t.end, t.tokenName);
+      break;
+    }
+    for (const m of out.matchAll(ENTRY)) add(offset, Number(m[1]), Number(m[2]), m[3]);
+    // The last entry begun is the one cut short (quotes inside texts are escaped: no false match).
+    const cut = [...out.matchAll(PREFIX)].pop();
+    if (!cut) throw new Error(`the SQL scanner's answer does not parse: ${out.slice(0, 200)}`);
+    add(offset, Number(cut[1]), Number(cut[2]));
+    offset += Number(cut[2]);
+  }
+  return tokens;
 }
 
 /** The body's string token in the statement, and where the body text starts (bytes). */
@@ -112,7 +159,17 @@ export function plpgsqlProblem(text: string, body: string): { message: string; p
   const before = Buffer.from(text).subarray(0, where.token.start).toString();
   const after = Buffer.from(text).subarray(where.token.end).toString();
   const cut = (t: Token): string => `${before}${tag}${bytes.subarray(0, t.end).toString()}${tag}${after}`;
-  const k = tokens.findIndex((t) => compileError(cut(t)) === message);
+  // Cut before the error, the body fails otherwise (an unfinished block); cut at or after it, with
+  // the same message: the first such k is found by bisection (a linear search compiled the whole
+  // text once per token: 30 s for a 400-statement body).
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compileError(cut(tokens[mid]!)) === message) hi = mid;
+    else lo = mid + 1;
+  }
+  const k = lo < tokens.length ? lo : -1;
   if (k === -1) return { message, position: where.offsetOf(tokens[0]!.start) };
   // The token the message names ("at or near "x"", ""y" is not a known variable"), at or before k.
   const named = /"([^"]+)"/.exec(message)?.[1];
