@@ -6,6 +6,13 @@ import { sameExpression } from '../sql/normalize.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
+const notNullWithoutDefault = (c: Column): boolean =>
+  c.notNull && c.default === undefined && c.identity === undefined && c.generated === undefined && !c.type.serial;
+
+/** Rows on the coordinator by the planner's estimate (a distributed table's are on the workers: not known here). */
+const holdsRows = (a: Table): boolean =>
+  a.size !== undefined && (a.size.rows > 0 || a.size.bytes > 0) && a.distribution.kind === 'local';
+
 function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
   const have = new Map((a.columns ?? []).map((c) => [c.name, c]));
@@ -20,6 +27,12 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           object: `${t.id}.${quoteIdent(c.name)}`,
           message:
             'is a new identity column: Citus cannot add one to a distributed or reference table; use a bigint column with a sequence default',
+        });
+      } else if (notNullWithoutDefault(c) && holdsRows(a)) {
+        problems.push({
+          code: 'not_null_column_on_rows',
+          object: `${t.id}.${quoteIdent(c.name)}`,
+          message: `is a new NOT NULL column without a default, and the table holds rows (~${a.size!.rows} by the planner's estimate): PostgreSQL refuses it ("column … contains null values"); give it a default, or add it nullable, fill it, then declare not_null`,
         });
       } else steps.push({ kind: 'add_column', table: t.qname, column: c });
       continue;

@@ -148,4 +148,24 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     );
     expect(plan.stdout).toContain('drop sequence app.unused (prune)');
   });
+  it('a new NOT NULL column without a default on a table holding rows is a plan problem, not a failed apply', async () => {
+    await db.query(
+      'CREATE TABLE t (id int NOT NULL PRIMARY KEY); INSERT INTO t SELECT generate_series(1, 100); ANALYZE t',
+    );
+    const cwd = project({
+      'citus-migrate.yaml':
+        'version: 1\ntables:\n  t:\n    local: true\n    columns: { id: { type: int, not_null: true }, code: { type: text, not_null: true } }\n    primary_key: [id]\n',
+    });
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toContain(
+      "public.t.code: is a new NOT NULL column without a default, and the table holds rows (~100 by the planner's estimate)",
+    );
+    // With a default it is planned, and applies.
+    writeFileSync(
+      join(cwd, 'citus-migrate.yaml'),
+      'version: 1\ntables:\n  t:\n    local: true\n    columns: { id: { type: int, not_null: true }, code: { type: text, not_null: true, default: "\'x\'" } }\n    primary_key: [id]\n',
+    );
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
+  });
 });
