@@ -175,6 +175,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('--schema <schema>', 'default schema of the written manifest', 'public')
     .option('-o, --out <file>', 'write the manifest to a file instead of stdout (its files beside it)')
     .option('--force', 'overwrite the manifest and files that --out would write')
+    .option('--strict', 'exit 1 when anything the cluster holds is left out of the manifest')
     .action(async (o) => setCode(await (await import('./commands/introspect.js')).introspectCommand(o, io)));
 
   program

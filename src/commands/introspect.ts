@@ -6,6 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
+import { visible } from '../util/visible.js';
+import { notManagedLines } from '../format/not-managed.js';
 import { emit, type CommandIo } from './io.js';
 
 /**
@@ -37,7 +39,7 @@ export function writeProject(
 
 /** CLI entry. */
 export async function introspectCommand(
-  opts: { database?: string; out?: string; schema?: string; force?: boolean },
+  opts: { database?: string; out?: string; schema?: string; force?: boolean; strict?: boolean },
   io: CommandIo,
 ): Promise<number> {
   const toFile = opts.out !== undefined && opts.out !== '-';
@@ -52,6 +54,21 @@ export async function introspectCommand(
     io.stderr(
       `introspect: ${plural(project.objectsLeftOut, 'object')} defined by SQL (views, types, triggers, comments…) and the routine bodies are written only with --out FILE (beside it, under sql/ and routines/); plans name them as unmanaged meanwhile\n`,
     );
+  }
+  // Never silent: what the manifest cannot carry is said here and listed in the manifest.
+  const notManaged = live.doc.notManaged ?? [];
+  if (notManaged.length > 0)
+    io.stderr(
+      `introspect: left out ${plural(notManaged.length, 'object')} of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n${notManagedLines(
+        notManaged,
+      )
+        .map((l) => `  ${visible(l)}`)
+        .join('\n')}\n`,
+    );
+  const leftOut = notManaged.length + project.objectsLeftOut;
+  if (opts.strict && leftOut > 0) {
+    io.stderr(`introspect --strict: ${plural(leftOut, 'object')} left out; exit 1\n`);
+    return EXIT.error;
   }
   return 0;
 }

@@ -2,6 +2,8 @@
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
+import { notManagedLines } from '../format/not-managed.js';
+import { visible } from '../util/visible.js';
 import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
@@ -267,6 +269,17 @@ export function liveToProject(
   // The header is a YAML comment written by the yaml package: a database name holding a line
   // break stays inside the comment.
   const out = new Document(doc);
-  out.commentBefore = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
+  const header = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
+  // What this manifest cannot carry, said in it too (plans name these as not managed).
+  const leftOut = live.doc.notManaged ?? [];
+  out.commentBefore =
+    leftOut.length === 0
+      ? header
+      : [
+          header,
+          '',
+          ` Left out: ${leftOut.length} object${leftOut.length === 1 ? '' : 's'} of kinds citus-migrate does not manage (plans name them as not managed; apply never creates them):`,
+          ...notManagedLines(leftOut, Number.MAX_SAFE_INTEGER).map((l) => `   ${visible(l)}`),
+        ].join('\n');
   return { manifest: out.toString({ lineWidth: 0 }), files, objectsLeftOut: opts.files ? 0 : objects.length };
 }

@@ -1,6 +1,6 @@
 // What introspect writes reads back: hostile names in the default schema (a table `a"b`, a column
 // `x: y`) come out as a manifest that validates and plans empty against the same database.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -39,6 +39,16 @@ describe('introspect on plain PostgreSQL', () => {
     const r = await cli(['introspect', '--database', db.url, '--out', join(out, 'citus-migrate.yaml')]);
     expect(r.stderr).not.toContain('Cannot read properties');
     expect(r.code).toBe(0);
+    // Never silent: what the manifest cannot carry is said, and listed in the manifest.
+    expect(r.stderr).toContain(
+      'introspect: left out 1 object of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n  foreign key to a partition (1): public.ref2.to_part\n',
+    );
+    expect(readFileSync(join(out, 'citus-migrate.yaml'), 'utf8')).toContain(
+      '#   foreign key to a partition (1): public.ref2.to_part\n',
+    );
+    const strict = await cli(['introspect', '--database', db.url, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('introspect --strict: 1 object left out; exit 1');
     const plan = await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: out });
     expect(plan.stdout).toContain('No changes to what the manifest declares');
     expect(plan.stdout).toContain('foreign key to a partition (1): public.ref2.to_part');
