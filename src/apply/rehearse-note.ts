@@ -16,7 +16,10 @@ const PUTS_OBJECTS_ON_WORKERS: ReadonlySet<PlanStep['kind']> = new Set([
 ]);
 
 /** The line apply --rehearse prints: what ran, what was rolled back, and what may not have been. */
-export function rehearseText(steps: readonly PlanStep[], afterCommit: readonly PlanStep[]): string {
+export function rehearseText(
+  steps: readonly Pick<PlanStep, 'kind'>[],
+  afterCommit: readonly Pick<PlanStep, 'kind'>[],
+): string {
   const onWorkers = steps.some((s) => PUTS_OBJECTS_ON_WORKERS.has(s.kind));
   return [
     `Rehearsed ${plural(steps.length, 'step')} on the cluster and rolled back: the transaction runs, and its changes are gone on the coordinator (the history schema too).`,
