@@ -213,12 +213,11 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .command('up')
     .description('start it and print its URL (--dir must be new or empty)')
     .addOption(dirOption())
-    .option('--workers <n>', 'number of workers', '2')
+    .option('--workers <n>', 'number of workers (default: 2)')
     .option('--port <port>', 'coordinator port; workers on the ports right after it (default: random free ports)')
     .option(
       '--engine <engine>',
-      "auto (a container engine when one answers within 3s, else local binaries), docker (Docker or Podman's Docker API, via DOCKER_HOST) or local",
-      'auto',
+      "auto (default: a container engine when one answers within 3s, else local binaries), docker (Docker or Podman's Docker API, via DOCKER_HOST) or local",
     )
     .option('--image <image>', 'with --engine docker: the Citus image (default: citusdata/citus:13.2)')
     .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));

@@ -98,6 +98,7 @@ export class ClusterError extends CmError {
       | 'cluster_engine_unavailable'
       | 'cluster_file_untrusted'
       | 'cluster_port_in_use'
+      | 'cluster_running_differs'
       | 'cluster_stale'
       | 'cluster_unavailable',
     meta: Readonly<Record<string, unknown>> = {},

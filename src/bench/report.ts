@@ -33,6 +33,8 @@ export interface BenchReport {
   readonly client: { readonly cpuSeconds: number; readonly cpuShare: number; readonly clientBound: boolean };
   readonly total: WorkloadReport;
   readonly workloads: readonly WorkloadReport[];
+  /** What makes the figures doubtful: statements that affected no row, tables empty at the start. */
+  readonly warnings?: readonly string[];
 }
 
 const ms = (us: number): number => Math.round(us) / 1000;

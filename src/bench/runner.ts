@@ -34,6 +34,10 @@ export interface WorkloadResult {
   readonly count: number;
   readonly errors: Readonly<Record<string, number>>;
   readonly histogram: hdr.Histogram;
+  /** The command tag of the last counted execution (UPDATE, SELECT, CALL…). */
+  readonly command?: string;
+  /** Counted executions whose rowCount was 0 (rows affected, or returned by a SELECT). */
+  readonly zeroRows: number;
 }
 
 export interface RunResult {
@@ -55,6 +59,8 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
     count: 0,
     errors: {} as Record<string, number>,
     histogram: newHistogram(),
+    command: undefined as string | undefined,
+    zeroRows: 0,
   }));
   const clients = await Promise.all(
     Array.from({ length: input.clients }, async () => {
@@ -100,8 +106,9 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
           const q = s.render(gens[i]!.map((g) => g(rng)));
           const t0 = performance.now();
           let code: string | undefined;
+          let res: pg.QueryResult | undefined;
           try {
-            await (q.values
+            res = await (q.values
               ? client.query({ ...(s.name ? { name: s.name } : {}), text: q.text, values: [...q.values] })
               : client.query(q.text));
           } catch (e) {
@@ -122,6 +129,8 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
             if (code === 'client') break; // the connection is gone
           } else {
             r.count++;
+            r.command = res?.command;
+            if (res?.rowCount === 0) r.zeroRows++;
             r.histogram.recordValue(Math.max(1, Math.round((t1 - t0) * 1000)));
           }
         }

@@ -12,6 +12,7 @@ import { parseHazards, refuseHazards } from '../apply/hazards.js';
 import { withApplyLock } from '../apply/lock.js';
 import { awaitClusterReady, transactionsInTheWay } from '../apply/cluster-guard.js';
 import { stepProgress } from '../apply/progress.js';
+import { rehearseText } from '../apply/rehearse-note.js';
 import { readSavedPlan, refuseAltered, refuseStale, savedPlanManifest } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
@@ -250,7 +251,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
                 notRehearsed: plan.afterCommit.map((s) => s.index),
                 ms: Math.round(exec.transactionMs),
               },
-              `Rehearsed ${plural(plan.transaction.steps.length, 'step')} on the cluster and rolled back: the transaction runs, nothing was kept.${plan.afterCommit.length ? ` (${plural(plan.afterCommit.length, 'after-commit step')} cannot be rehearsed.)` : ''}\n`,
+              rehearseText(plan.transaction.steps, plan.afterCommit),
             );
           }
           await verifyAndRecord(client, historyId!, () => verifyConverged(client, m, plan, file, timeouts));

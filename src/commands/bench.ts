@@ -13,6 +13,7 @@ import { generator, seededRng } from '../bench/params.js';
 import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench.js';
 import { buildReport, formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
 import { runLoad, type RunInput } from '../bench/runner.js';
+import { emptyDataWarnings, emptyTables } from '../bench/empty-data.js';
 import { shape } from '../bench/statement.js';
 import type pg from 'pg';
 import { readLiveState } from '../introspect/read.js';
@@ -201,10 +202,10 @@ export async function runBench(
   }
 
   const target = connectionTarget(opts.database, io.env);
-  const { live, values } = await withClient(target, async (c) => ({
-    live: await readLiveState(c),
-    values: await readDataBounds(c, refs),
-  }));
+  const { live, values, empty } = await withClient(target, async (c) => {
+    const live = await readLiveState(c);
+    return { live, values: await readDataBounds(c, refs), empty: await emptyTables(c, declared(m, live)) };
+  });
   const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
   const { pooler, checkConfig } = await connectionPath(target.config, live, selected, io);
   const work = selected.map((w, i) => ({ w, s: shape(w, i, pooler.transactionPooling) }));
@@ -228,7 +229,7 @@ export async function runBench(
   });
   progress.end();
   const shards = Object.values(live.model.groups).map((g) => g.shardCount);
-  const report = buildReport(
+  const built = buildReport(
     run,
     delegation,
     {
@@ -258,6 +259,9 @@ export async function runBench(
     },
     execution,
   );
+  const warnings = emptyDataWarnings(run.workloads, { all: declared(m, live), empty });
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  const report: BenchReport = { ...built, warnings };
 
   const baseline = opts.compare
     ? { name: opts.compare, report: JSON.parse(readFileSync(resolve(io.cwd, opts.compare), 'utf8')) as BenchReport }
@@ -274,6 +278,12 @@ export async function runBench(
   for (const f of failures) io.stderr(`gate failed: ${f}\n`);
   return { report, code: failures.length ? EXIT.error : EXIT.ok };
 }
+
+/** The manifest's tables that exist in the cluster. */
+const declared = (m: LoadedManifest, live: LiveState) =>
+  Object.values(m.desired.tables)
+    .filter((t) => live.model.tables[t.id])
+    .map((t) => t.qname);
 
 /** CLI entry. */
 export async function benchCommand(opts: BenchOptions, io: CommandIo): Promise<number> {

@@ -17,8 +17,20 @@ import {
 import type { CommandIo } from './io.js';
 import { DEFAULT_CLUSTER_DIR } from '../cluster/defaults.js';
 import { plural } from '../util/plural.js';
+import { runningClusterDifferences, type RequestedCluster, type RunningCluster } from '../cluster/running.js';
 
 const urlOf = (port: number): string => `postgresql://postgres@127.0.0.1:${port}/postgres`;
+
+/** Refuses (exit 1) flags that describe another cluster than the one running in the folder. */
+function refuseDifferent(shown: string, running: RunningCluster, asked: RequestedCluster): void {
+  const diff = runningClusterDifferences(running, asked);
+  if (diff.length === 0) return;
+  throw new ClusterError(
+    `a cluster is already running in ${shown}, and not the one asked for: ${diff.join('; ')}. Run citus-migrate cluster down --dir ${shown} first, or pass another --dir`,
+    'cluster_running_differs',
+    { differences: diff },
+  );
+}
 
 /** Parses --workers (0..16) and --port (1..65535, with room for the workers after it); throws a UsageError. */
 export function parseClusterOptions(opts: { workers?: string | number; port?: string | number }): {
@@ -48,10 +60,19 @@ export async function clusterUp(
   const { engine: requested, image } = parseEngineOptions(opts);
   const shown = opts.dir ?? DEFAULT_CLUSTER_DIR;
   const dir = resolve(io.cwd, shown);
+  // Flags not given (undefined) never conflict with the cluster that runs.
+  const asked: RequestedCluster = {
+    engine: opts.engine === undefined ? undefined : requested,
+    ...(opts.image === undefined ? {} : { image }),
+    ...(port === undefined ? {} : { port }),
+    ...(opts.workers === undefined ? {} : { workers }),
+  };
   const inContainers = readContainersFile(dir);
   if (inContainers) {
     const { dockerRunning } = await import('./cluster-docker.js');
     if (await dockerRunning(inContainers)) {
+      const running = { engine: 'docker', image: inContainers.image, workers: inContainers.nodes.length - 1 } as const;
+      refuseDifferent(shown, { ...running, port: inContainers.nodes[0]!.hostPort }, asked);
       io.stderr(`a cluster is already running in ${shown} (containers of ${inContainers.image})\n`);
       const { hostUrl } = await import('../cluster/engine.js');
       io.stdout(`${hostUrl(inContainers.nodes[0]!.hostPort, 'postgres', resolve(dir, 'pgpass'))}\n`);
@@ -66,6 +87,11 @@ export async function clusterUp(
   if (existing) {
     const status = localClusterStatus(dir);
     if (status.length > 0 && status.every((s) => s.running)) {
+      refuseDifferent(
+        shown,
+        { engine: 'local', port: existing.nodes[0]!.port, workers: existing.nodes.length - 1 },
+        asked,
+      );
       io.stderr(`a cluster is already running in ${shown}\n`);
       io.stdout(`${urlOf(existing.nodes[0]!.port)}\n`);
       return EXIT.ok;

@@ -48,6 +48,27 @@ function shellWord(text: string): string {
   return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Files of the other templates found in dest that `template` does not have: what an earlier init
+ * with another template left. Never deleted (init removes nothing); `unchanged` when byte for byte
+ * the template's file, so the user knows which can go without losing an edit.
+ */
+export function leftFromOtherTemplates(
+  dest: string,
+  template: string,
+  files: readonly string[],
+): { file: string; template: string; unchanged: boolean }[] {
+  const out: { file: string; template: string; unchanged: boolean }[] = [];
+  for (const other of TEMPLATES.filter((t) => t !== template)) {
+    const src = join(TEMPLATE_ROOT, other);
+    for (const f of listFiles(src).map((p) => relative(src, p))) {
+      if (files.includes(f) || !existsSync(join(dest, f)) || out.some((o) => o.file === f)) continue;
+      out.push({ file: f, template: other, unchanged: readFileSync(join(dest, f)).equals(readFileSync(join(src, f))) });
+    }
+  }
+  return out;
+}
+
 /** CLI entry: copies templates/<name> into dir. */
 export async function initCommand(
   opts: { template?: string; dir?: string; force?: boolean },
@@ -71,6 +92,10 @@ export async function initCommand(
   const manifest = join(dest, 'citus-migrate.yaml');
   writeFileSync(manifest, withSchemaComment(readFileSync(manifest, 'utf8'), schemaReference(dest)));
   for (const f of files) io.stderr(`created ${join(opts.dir ?? '.', f)}\n`);
+  for (const l of leftFromOtherTemplates(dest, template, files))
+    io.stderr(
+      `left ${join(opts.dir ?? '.', l.file)}: a file of template ${l.template}, not of ${template}; init deletes nothing (${l.unchanged ? `unchanged from the template: remove it if the new project does not use it` : 'edited since: yours to keep or remove'})\n`,
+    );
   // A command that works from where the user is, with the package installed or through npx.
   io.stderr(
     `next: npx citus-migrate validate${dest === resolve(io.cwd) ? '' : ` -f ${shellWord(join(opts.dir ?? '.', 'citus-migrate.yaml'))}`}\n`,

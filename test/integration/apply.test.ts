@@ -417,6 +417,8 @@ describe('apply (plain PostgreSQL)', () => {
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--rehearse'], { cwd: project() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Rehearsed 4 steps on the cluster and rolled back');
+    expect(r.stdout).toContain('Not rolled back: values drawn from sequences (nextval is never undone).');
+    expect(r.stdout).not.toContain('nothing was kept');
     expect(await snapshot(db)).toBe(before);
   });
 

@@ -237,4 +237,39 @@ describe('bench parameter bounds from the data', () => {
       'error: bench parameter bound max(warehouse.w_id) is empty: public.warehouse has no rows with a w_id (load the data first, or give a number)\n',
     );
   });
+
+  it('warns when the statements touched no row and every declared table was empty, and not once it has rows', async () => {
+    const db = await freshDatabase(plainServers(), 'pbenchempty');
+    await db.query('CREATE TABLE acct (id integer PRIMARY KEY, v integer NOT NULL)');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-pbench-empty-'));
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      [
+        'version: 1',
+        'tables:',
+        '  acct: { local: true, columns: { id: { type: integer, not_null: true }, v: { type: integer, not_null: true } }, primary_key: [id] }',
+        'bench:',
+        '  clients: 2',
+        '  transactions: 50',
+        '  workloads:',
+        '    bump: { sql: "UPDATE acct SET v = v + 1 WHERE id = $1", params: [ { int: [1, 10] } ] }',
+        '',
+      ].join('\n'),
+    );
+    const args = ['bench', '--database', db.url, '--format', 'json'];
+    const empty = await cli(args, { cwd: dir });
+    expect(empty.code).toBe(0);
+    const expected = [
+      "workload bump: every UPDATE (50 executions) updated 0 rows: its TPS measures statements that did nothing — load data, or check its parameters' ranges",
+      'every table the manifest declares was empty at the start (public.acct): the workloads ran over no data — load it first',
+    ];
+    expect(JSON.parse(empty.stdout).warnings).toEqual(expected);
+    for (const w of expected) expect(empty.stderr).toContain(`warning: ${w}\n`);
+
+    await db.query('INSERT INTO acct SELECT g, 0 FROM generate_series(1, 10) g');
+    const loaded = await cli(args, { cwd: dir });
+    expect(loaded.code).toBe(0);
+    expect(JSON.parse(loaded.stdout).warnings).toEqual([]);
+    expect(loaded.stderr).not.toContain('warning:');
+  });
 });

@@ -36,6 +36,13 @@ describe.skipIf(!citusServers())('cluster command', () => {
         [0, 1, 2].map((groupid) => ({ groupid, nodeport: port + groupid, hasmetadata: true, metadatasynced: true })),
       );
       expect((await cli(['cluster', 'up', '--engine', 'local', '--dir', 'c'], { cwd })).stdout.trim()).toBe(url);
+      const same = await cli(['cluster', 'up', '--dir', 'c', '--port', String(port), '--workers', '2'], { cwd });
+      expect(same).toMatchObject({ code: 0, stdout: `${url}\n` });
+      const other = await cli(['cluster', 'up', '--dir', 'c', '--port', String(port + 10), '--workers', '3'], { cwd });
+      expect(other).toMatchObject({ code: 1, stdout: '' });
+      expect(other.stderr).toBe(
+        `error: a cluster is already running in c, and not the one asked for: --port ${port + 10}, but its coordinator listens on ${port}; --workers 3, but it has 2. Run citus-migrate cluster down --dir c first, or pass another --dir\n`,
+      );
       const status = await cli(['cluster', 'status', '--dir', 'c'], { cwd });
       expect(status.code).toBe(0);
       expect(status.stdout.match(/running/g)).toHaveLength(3);

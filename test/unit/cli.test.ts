@@ -164,6 +164,21 @@ describe('hammerdb and init', () => {
     expect(again.stderr).toContain('not overwriting existing file(s)');
   });
 
+  it('init --force with another template names the files the earlier template left, and deletes none', async () => {
+    const dir = project({});
+    expect((await cli(['init', '--template', 'saas', 'p'], { cwd: dir })).code).toBe(0);
+    writeFileSync(join(dir, 'p/routines/ad_clicks.sql'), '-- my edit\n');
+    const r = await cli(['init', '--force', '--template', 'pgbench', 'p'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('left '))).toEqual([
+      'left p/routines/ad_clicks.sql: a file of template saas, not of pgbench; init deletes nothing (edited since: yours to keep or remove)',
+      'left p/routines/record_click.sql: a file of template saas, not of pgbench; init deletes nothing (unchanged from the template: remove it if the new project does not use it)',
+    ]);
+    expect(readFileSync(join(dir, 'p/routines/ad_clicks.sql'), 'utf8')).toBe('-- my edit\n');
+    expect(existsSync(join(dir, 'p/routines/record_click.sql'))).toBe(true);
+    expect(existsSync(join(dir, 'p/routines/pgbench_tpcb.sql'))).toBe(true);
+  });
+
   it('init outside the repository: $schema points into the installed package, the hint runs from the cwd', async () => {
     const dir = project({});
     const r = await cli(['init', '--template', 'saas', 'my app'], { cwd: dir });

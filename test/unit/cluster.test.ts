@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removalProblems } from '../../src/cluster/removal.js';
+import { runningClusterDifferences } from '../../src/cluster/running.js';
 import type { ClusterState } from '../../src/cluster/state-file.js';
 import { cli } from '../support/run-cli.js';
 
@@ -222,6 +223,34 @@ describe('removalProblems', () => {
     };
     expect(removalProblems(dir, home, '/', kinds())).toEqual([
       `its data folder /home/u is neither ${dir} nor a citus-migrate-data-* folder cluster up made`,
+    ]);
+  });
+});
+
+describe('cluster up on a folder whose cluster runs', () => {
+  const local = { engine: 'local', port: 9700, workers: 2 } as const;
+  const docker = { engine: 'docker', port: 9700, workers: 2, image: 'citusdata/citus:13.2' } as const;
+
+  it('agrees when no flag is given, or the flags describe the running cluster', () => {
+    expect(runningClusterDifferences(local, {})).toEqual([]);
+    expect(runningClusterDifferences(local, { engine: 'auto', port: 9700, workers: 2 })).toEqual([]);
+    expect(runningClusterDifferences(docker, { engine: 'docker', image: 'citusdata/citus:13.2' })).toEqual([]);
+  });
+
+  it('names every flag that differs: port, workers, engine, image', () => {
+    expect(runningClusterDifferences(local, { port: 9800, workers: 3 })).toEqual([
+      '--port 9800, but its coordinator listens on 9700',
+      '--workers 3, but it has 2',
+    ]);
+    expect(runningClusterDifferences(local, { engine: 'docker' })).toEqual([
+      '--engine docker, but it runs on local binaries',
+    ]);
+    expect(runningClusterDifferences(docker, { engine: 'local', workers: 0 })).toEqual([
+      '--engine local, but it runs on containers',
+      '--workers 0, but it has 2',
+    ]);
+    expect(runningClusterDifferences(docker, { engine: 'docker', image: 'citusdata/citus:12.1' })).toEqual([
+      '--image citusdata/citus:12.1, but it runs citusdata/citus:13.2',
     ]);
   });
 });
