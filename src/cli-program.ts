@@ -1,5 +1,5 @@
 // The commander registration: thin wrappers that call the library commands.
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
@@ -147,13 +147,24 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/bench.js')).benchCommand(o, io)));
 
-  program
+  const history = program
     .command('history')
     .description('show the applies recorded in citus_migrate.applies')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(new Option('--limit <n>', 'how many, newest first').argParser(countFlag).default(50))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
+  history
+    .command('show')
+    .description('one apply: its steps (kind, summary, hazards), outcome, times, manifest and error')
+    .addArgument(
+      new Argument('<id>', 'the apply number (ID in history)').argParser(nonNegativeIntFlag('an apply number')),
+    )
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (id: number, _o, cmd: Command) =>
+      setCode(await (await import('./commands/history.js')).historyShowCommand(id, cmd.optsWithGlobals(), io)),
+    );
 
   program
     .command('analyze')
