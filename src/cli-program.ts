@@ -28,6 +28,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
     .version(TOOL_VERSION)
+    .option('--no-color', 'no ANSI colours, even on a terminal (as NO_COLOR=1)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
@@ -243,6 +244,8 @@ function wantsJson(argv: readonly string[]): boolean {
 /** Runs the CLI in-process with the given arguments (without node and script); returns the exit code. */
 export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
   let code: number = EXIT.ok;
+  // --no-color is read here, before any command runs, so every message honours it.
+  if (argv.includes('--no-color')) io = { ...io, color: { stdout: false, stderr: false } };
   const program = buildProgram(io, (n) => {
     code = n;
   });
