@@ -3,6 +3,7 @@ import { CmError, EXIT, formatProblem, ManifestError } from './errors.js';
 import { ApplyError } from './apply/failure.js';
 import type { CommandIo } from './commands/io.js';
 import { visible } from './util/visible.js';
+import { palette } from './util/color.js';
 
 /** Reports an error; returns the exit code. Unknown errors keep their message, never a stack. */
 export function reportError(err: unknown, io: CommandIo, json: boolean): number {
@@ -21,7 +22,7 @@ export function reportError(err: unknown, io: CommandIo, json: boolean): number 
     for (const p of e.problems) io.stderr(`${formatProblem(p)}\n`);
     io.stderr(`${visible(e.message, true)}\n`);
   } else {
-    io.stderr(`error: ${visible(e.message, true)}\n`);
+    io.stderr(`${palette(io.color?.stderr).red('error:')} ${visible(e.message, true)}\n`);
   }
   if (!(err instanceof CmError) && io.env.CITUS_MIGRATE_DEBUG && err instanceof Error) io.stderr(`${err.stack}\n`);
   return e.exitCode;

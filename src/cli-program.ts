@@ -1,11 +1,13 @@
 // The commander registration: thin wrappers that call the library commands.
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
 import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
 import { PLAN_FORMATS } from './format/index.js';
-import { DEFAULT_CLUSTER_DIR } from './cluster/defaults.js';
+import { registerCluster } from './cli/cluster-program.js';
+import { completionScript, SHELLS, type Shell } from './cli/completion.js';
+import { completionSpec } from './cli/completion-spec.js';
 import {
   boundedIntFlag,
   countFlag,
@@ -21,10 +23,12 @@ import { DEFAULT_SHARD_COUNT } from './model/types.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
 // when that command runs: start-up is most of a small apply's own cost.
-function build(io: CommandIo, setCode: (n: number) => void): Command {
+/** The commander program, its actions calling the library commands with `io`. */
+export function buildProgram(io: CommandIo, setCode: (n: number) => void): Command {
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
     .version(TOOL_VERSION)
+    .option('--no-color', 'no ANSI colours, even on a terminal (as NO_COLOR=1)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
@@ -147,13 +151,24 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/bench.js')).benchCommand(o, io)));
 
-  program
+  const history = program
     .command('history')
     .description('show the applies recorded in citus_migrate.applies')
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(new Option('--limit <n>', 'how many, newest first').argParser(countFlag).default(50))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
+  history
+    .command('show')
+    .description('one apply: its steps (kind, summary, hazards), outcome, times, manifest and error')
+    .addArgument(
+      new Argument('<id>', 'the apply number (ID in history)').argParser(nonNegativeIntFlag('an apply number')),
+    )
+    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (id: number, _o, cmd: Command) =>
+      setCode(await (await import('./commands/history.js')).historyShowCommand(id, cmd.optsWithGlobals(), io)),
+    );
 
   program
     .command('analyze')
@@ -199,38 +214,7 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
     .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
 
-  const cluster = program
-    .command('cluster')
-    .description(
-      'a throwaway Citus coordinator + workers on 127.0.0.1: containers on Docker/Podman, or local binaries with the citus extension',
-    );
-  const dirOption = () =>
-    new Option(
-      '--dir <dir>',
-      "the cluster's own folder: cluster.json and the nodes' data and logs (as root, data and logs go to a citus-migrate-data-* folder in the temp dir, shown by up and status)",
-    ).default(DEFAULT_CLUSTER_DIR);
-  cluster
-    .command('up')
-    .description('start it and print its URL (--dir must be new or empty)')
-    .addOption(dirOption())
-    .option('--workers <n>', 'number of workers (default: 2)')
-    .option('--port <port>', 'coordinator port; workers on the ports right after it (default: random free ports)')
-    .option(
-      '--engine <engine>',
-      "auto (default: a container engine when one answers within 3s, else local binaries), docker (Docker or Podman's Docker API, via DOCKER_HOST) or local",
-    )
-    .option('--image <image>', 'with --engine docker: the Citus image (default: citusdata/citus:13.2)')
-    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterUp(o, io)));
-  cluster
-    .command('down')
-    .description('stop it and delete what up created (other files stay)')
-    .addOption(dirOption())
-    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterDown(o, io)));
-  cluster
-    .command('status')
-    .description('show its nodes, URL and data folder')
-    .addOption(dirOption())
-    .action(async (o) => setCode(await (await import('./commands/cluster.js')).clusterStatus(o, io)));
+  registerCluster(program, io, setCode);
 
   program
     .command('init')
@@ -239,6 +223,12 @@ function build(io: CommandIo, setCode: (n: number) => void): Command {
     .addOption(new Option('--template <name>', 'starter template').choices(TEMPLATES).default('saas'))
     .option('--force', 'overwrite existing files')
     .action(async (dir: string, o) => setCode(await initCommand({ ...o, dir }, io)));
+
+  program
+    .command('completion')
+    .description('print a shell completion script (bash: source <(citus-migrate completion bash))')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action((shell: Shell) => io.stdout(completionScript(shell, program.name(), completionSpec(program))));
 
   program
     .command('version')
@@ -255,7 +245,9 @@ function wantsJson(argv: readonly string[]): boolean {
 /** Runs the CLI in-process with the given arguments (without node and script); returns the exit code. */
 export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = build(io, (n) => {
+  // --no-color is read here, before any command runs, so every message honours it.
+  if (argv.includes('--no-color')) io = { ...io, color: { stdout: false, stderr: false } };
+  const program = buildProgram(io, (n) => {
     code = n;
   });
   if (argv.length === 0) {

@@ -146,20 +146,26 @@ export interface HistoryRow {
   readonly error: unknown;
 }
 
-/** The recorded applies, newest first; empty when the history schema does not exist. */
-export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
+/** Whether citus_migrate.applies exists; throws when this role may not read it. */
+async function historyExists(db: Queryable): Promise<boolean> {
   // Not to_regclass: it fails on a schema this role may not use.
   const exists = await db.query<{ readable: boolean }>(
     `SELECT pg_catalog.has_schema_privilege(n.oid, 'USAGE') AND pg_catalog.has_table_privilege(c.oid, 'SELECT') AS readable
     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'citus_migrate' AND c.relname = 'applies'`,
   );
-  if (exists.rowCount === 0) return [];
+  if (exists.rowCount === 0) return false;
   if (!exists.rows[0]!.readable)
     throw new CmError(
       'this role may not read the apply history: GRANT USAGE ON SCHEMA citus_migrate TO it, and GRANT SELECT ON citus_migrate.applies TO it',
       'history_unreadable',
     );
+  return true;
+}
+
+/** The recorded applies, newest first; empty when the history schema does not exist. */
+export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
+  if (!(await historyExists(db))) return [];
   return readOwnTable<HistoryRow>(
     db,
     'applies',
@@ -168,4 +174,38 @@ export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow
     FROM ONLY citus_migrate.applies ORDER BY id DESC LIMIT $1`,
     [limit],
   );
+}
+
+export type HistoryStep = HistoryStart['steps'][number];
+
+/** One apply in full: its row plus when it finished, the manifest's hash and its steps. */
+export interface ApplyDetail extends HistoryRow {
+  readonly finished_at: string | null;
+  readonly manifest_sha256: string;
+  readonly steps: readonly HistoryStep[];
+}
+
+/** Apply #id; throws (exit 1) when there is no such apply. */
+export async function readApply(db: Queryable, id: number): Promise<ApplyDetail> {
+  const rows = (await historyExists(db))
+    ? await readOwnTable<ApplyDetail>(
+        db,
+        'applies',
+        `SELECT id::int, started_at::text, finished_at::text, duration_ms, outcome, plan_fingerprint,
+          manifest_file, manifest_sha256, jsonb_array_length(steps) AS step_count, steps, tool_version,
+          db_user, client_host, error
+        FROM ONLY citus_migrate.applies WHERE id = $1`,
+        [id],
+      )
+    : [];
+  if (rows.length === 0)
+    throw new CmError(
+      `no apply #${id} is recorded in citus_migrate.applies (history lists them)`,
+      'apply_not_found',
+      EXIT.error,
+      {
+        id,
+      },
+    );
+  return rows[0]!;
 }

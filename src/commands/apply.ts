@@ -24,6 +24,7 @@ import { findManifest } from './manifest-file.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
+import { palette } from '../util/color.js';
 
 export interface ApplyOptions {
   file?: string;
@@ -99,7 +100,7 @@ async function approved(plan: PlanDocument, rehearse: boolean, io: CommandIo): P
       EXIT.usage,
     );
   }
-  io.stderr(formatPlan(plan, 'text'));
+  io.stderr(formatPlan(plan, 'text', io.color?.stderr));
   const n = plan.transaction.steps.length + plan.afterCommit.length;
   const answer = (
     await io.prompt(`\n${rehearse ? 'Rehearse' : 'Apply'} ${n === 1 ? 'this step' : `these ${n} steps`}? [y/N] `)
@@ -155,7 +156,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
         }
         const result = (payload: Record<string, unknown>, text: string): number => {
           if (opts.format === 'json') io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
-          else io.stdout(text);
+          else io.stdout(`${palette(io.color?.stdout).green(text.trimEnd())}\n`);
           return EXIT.ok;
         };
         if (!plan.changes) {

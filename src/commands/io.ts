@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CmError, EXIT, FileError } from '../errors.js';
+import { useColor } from '../util/color.js';
 
 export interface CommandIo {
   stdout(text: string): void;
@@ -9,6 +10,8 @@ export interface CommandIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly isTTY: boolean;
   readonly cwd: string;
+  /** Whether stdout and stderr get ANSI colours (decided by util/color.ts); absent: never. */
+  readonly color?: { readonly stdout: boolean; readonly stderr: boolean };
   /** Asks a question on the terminal; only called when isTTY. */
   prompt?(question: string): Promise<string>;
   /**
@@ -26,6 +29,10 @@ export function processIo(): CommandIo {
     env: process.env,
     isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY),
     cwd: process.cwd(),
+    color: {
+      stdout: useColor({ isTTY: process.stdout.isTTY, env: process.env }),
+      stderr: useColor({ isTTY: process.stderr.isTTY, env: process.env }),
+    },
     onInterrupt: (handler) => {
       let seen = false;
       const on = (signal: 'SIGINT' | 'SIGTERM'): void => {

@@ -45,7 +45,8 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     const { m, live } = await loadAndRead(file, opts.database, io);
     plan = planLive(m, live, shown, { online: opts.online ?? false });
   }
-  emit(formatPlan(plan, opts.format ?? 'text'), opts.out, io);
+  const toStdout = opts.out === undefined || opts.out === '-';
+  emit(formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout), opts.out, io);
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
   return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;

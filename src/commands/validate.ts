@@ -4,6 +4,8 @@ import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { plural } from '../util/plural.js';
+import { palette } from '../util/color.js';
+import { visible } from '../util/visible.js';
 
 /** Validates the manifest; returns it, or throws ManifestError with every problem. */
 export async function validate(opts: { file?: string }, io: CommandIo): Promise<LoadedManifest> {
@@ -27,14 +29,15 @@ export async function validateCommand(
   if (opts.format === 'json') {
     io.stdout(`${JSON.stringify({ valid: true, file: m.file, warnings: m.warnings }, null, 2)}\n`);
   } else {
-    for (const w of m.warnings) io.stderr(`${formatProblem({ ...w, file: w.file ?? m.file })}\n`);
+    const err = palette(io.color?.stderr);
+    for (const w of m.warnings) io.stderr(`${err.yellow(formatProblem({ ...w, file: w.file ?? m.file }))}\n`);
     const counts = [
       plural(Object.keys(m.desired.tables).length, 'table'),
       plural(Object.keys(m.desired.routines).length, 'routine'),
       plural(Object.keys(m.desired.sequences).length, 'sequence'),
       ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : []),
     ];
-    io.stdout(`${m.file} is valid (${counts.join(', ')})\n`);
+    io.stdout(`${palette(io.color?.stdout).green(`${visible(m.file)} is valid`)} (${counts.join(', ')})\n`);
   }
   return EXIT.ok;
 }

@@ -3,15 +3,16 @@ import type { PlanDocument } from '../plan/plan.js';
 import { formatPlanMarkdown } from './plan-markdown.js';
 import { formatPlanSql } from './plan-sql.js';
 import { formatPlanText } from './plan-text.js';
+import { palette } from '../util/color.js';
 
 export const PLAN_FORMATS = ['text', 'sql', 'json', 'markdown'] as const;
 export type PlanFormat = (typeof PLAN_FORMATS)[number];
 
-/** Renders a plan in the given format. */
-export function formatPlan(plan: PlanDocument, format: PlanFormat): string {
+/** Renders a plan in the given format; `color` colours text only (never SQL, JSON or markdown). */
+export function formatPlan(plan: PlanDocument, format: PlanFormat, color = false): string {
   switch (format) {
     case 'text':
-      return formatPlanText(plan);
+      return formatPlanText(plan, palette(color));
     case 'sql':
       return formatPlanSql(plan);
     case 'markdown':

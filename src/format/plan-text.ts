@@ -6,6 +6,13 @@ import { plural } from '../util/plural.js';
 import { notManagedLines } from './not-managed.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
+import { NO_COLOR, type Palette } from '../util/color.js';
+
+/** A line already escaped (and coloured): written as it is. */
+interface Shown {
+  readonly shown: string;
+}
+type Line = string | Shown;
 
 // Keyed by the Phase type: a new phase without a title is a compile error.
 const PHASE_TITLE: { readonly [P in Phase]: string } = {
@@ -42,8 +49,8 @@ export function sizeText(size: { rows: number; bytes: number }): string {
   return `~${rows} rows, ${mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : mb >= 1 ? `${mb.toFixed(0)} MB` : `${Math.ceil(size.bytes / 1024)} kB`}`;
 }
 
-function stepLines(steps: readonly PlanStep[], width: number): string[] {
-  const out: string[] = [];
+function stepLines(steps: readonly PlanStep[], width: number, p: Palette): Line[] {
+  const out: Line[] = [];
   let phase: Phase | undefined;
   for (const s of steps) {
     if (s.phase !== phase) {
@@ -51,35 +58,44 @@ function stepLines(steps: readonly PlanStep[], width: number): string[] {
       // Under "After COMMIT, outside the transaction:" already.
       if (phase !== 'after_commit') out.push(`  ${PHASE_TITLE[phase]}`);
     }
-    out.push(
-      `    ${String(s.index).padStart(width)}. ${s.summary}${s.hazards.length ? `  [${s.hazards.join(', ')}]` : ''}${s.size ? `  (${sizeText(s.size)})` : ''}`,
-    );
+    // Escaped first, coloured after: no colour code comes from a name.
+    const hazards = s.hazards.length ? `  ${p.yellow(visible(`[${s.hazards.join(', ')}]`))}` : '';
+    out.push({
+      shown: `${visible(`    ${String(s.index).padStart(width)}. ${s.summary}`)}${hazards}${s.size ? visible(`  (${sizeText(s.size)})`) : ''}`,
+    });
   }
   return out;
 }
 
-/** Renders the plan as text. */
-export function formatPlanText(plan: PlanDocument): string {
+/** The headline, green when nothing is to do, red with problems. */
+function headline(plan: PlanDocument, p: Palette): Shown {
+  const text = visible(planHeadline(plan));
+  return { shown: plan.problems.length > 0 ? p.red(text) : plan.changes ? p.bold(text) : p.green(text) };
+}
+
+/** Renders the plan as text; `p` colours hazards, the headline, problems and warnings (a terminal). */
+export function formatPlanText(plan: PlanDocument, p: Palette = NO_COLOR): string {
   const source =
     plan.source.kind === 'offline'
       ? `offline, ${plan.source.description}`
       : `live cluster, state ${plan.source.fingerprint.slice(0, 12)}`;
-  const lines = [`Plan for ${plan.manifest.file} (${source})`];
-  if (plan.problems.length > 0 || !plan.changes) lines.push(planHeadline(plan));
+  const lines: Line[] = [`Plan for ${plan.manifest.file} (${source})`];
+  if (plan.problems.length > 0 || !plan.changes) lines.push(headline(plan, p));
   const all = [...plan.transaction.steps, ...plan.afterCommit];
   if (plan.changes) {
     const hz = plan.hazards.map((h) => `${h} (${all.filter((s) => s.hazards.includes(h)).length})`);
-    lines.push(
-      `${plural(plan.transaction.steps.length, 'step')} in one transaction${plan.afterCommit.length ? `, ${plan.afterCommit.length} after COMMIT` : ''}${hz.length ? `; hazards: ${hz.join(', ')}` : '; no hazards'}`,
-    );
+    lines.push({
+      shown: `${visible(`${plural(plan.transaction.steps.length, 'step')} in one transaction${plan.afterCommit.length ? `, ${plan.afterCommit.length} after COMMIT` : ''}`)}${hz.length ? `; hazards: ${p.yellow(visible(hz.join(', ')))}` : `; ${p.green('no hazards')}`}`,
+    });
     lines.push('');
     const width = String(all.length).length;
-    lines.push(...stepLines(plan.transaction.steps, width));
+    lines.push(...stepLines(plan.transaction.steps, width, p));
     if (plan.afterCommit.length > 0) {
-      lines.push('', '  After COMMIT, outside the transaction:', ...stepLines(plan.afterCommit, width));
+      lines.push('', '  After COMMIT, outside the transaction:', ...stepLines(plan.afterCommit, width, p));
     }
   }
-  if (plan.problems.length > 0) lines.push('', 'Problems:', ...plan.problems.map((p) => `  ${p.object}: ${p.message}`));
+  if (plan.problems.length > 0)
+    lines.push('', { shown: p.red(p.bold('Problems:')) }, ...plan.problems.map((x) => `  ${x.object}: ${x.message}`));
   if (plan.unmanaged.length > 0)
     lines.push(
       '',
@@ -94,7 +110,8 @@ export function formatPlanText(plan: PlanDocument): string {
       ...notManagedLines(plan.notManaged).map((l) => `  ${l}`),
     );
   }
-  if (plan.warnings.length > 0) lines.push('', 'Warnings:', ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
+  if (plan.warnings.length > 0)
+    lines.push('', { shown: p.yellow('Warnings:') }, ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
   // Each line's text is escaped on its own: a newline inside a name cannot start a line of its own.
-  return `${lines.map((l) => visible(l)).join('\n')}\n`;
+  return `${lines.map((l) => (typeof l === 'string' ? visible(l) : l.shown)).join('\n')}\n`;
 }
