@@ -36,6 +36,15 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
         `| ${s.index} | ${s.phase} | ${cell(s.summary)} | ${s.hazards.map((h) => `\`${h}\``).join(' ')}${s.size ? ` (${sizeText(s.size)})` : ''} |`,
       );
   }
+  const changed = all.filter((s) => (s.diff ?? []).length > 0);
+  if (changed.length > 0) {
+    out.push('', '**What changes in replaced definitions**');
+    for (const s of changed) {
+      const text = visible(s.diff!.join('\n'), true);
+      const fence = fenceFor(text);
+      out.push('', `${s.index}. ${cell(s.summary)}`, '', `${fence}diff`, text, fence);
+    }
+  }
   if (plan.problems.length > 0)
     out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
   if (plan.unmanaged.length > 0)

@@ -63,6 +63,12 @@ function stepLines(steps: readonly PlanStep[], width: number, p: Palette): Line[
     out.push({
       shown: `${visible(`    ${String(s.index).padStart(width)}. ${s.summary}`)}${hazards}${s.size ? visible(`  (${sizeText(s.size)})`) : ''}`,
     });
+    // What a replaced body or a definition created again changes, under its step.
+    const indent = ' '.repeat(width + 6);
+    for (const l of s.diff ?? []) {
+      const shown = visible(`${indent}${l}`);
+      out.push({ shown: l.startsWith('-') ? p.red(shown) : l.startsWith('+') ? p.green(shown) : p.dim(shown) });
+    }
   }
   return out;
 }

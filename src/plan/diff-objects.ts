@@ -14,6 +14,7 @@ import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
+import { lineDiff } from '../util/line-diff.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 export interface RecordedObject {
@@ -271,6 +272,8 @@ export function objectSteps(
     });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(creates)) {
+    const before = recreate.get(d.id);
+    const definitionDiff = before ? lineDiff(before.create.join('\n'), d.create.join('\n')) : [];
     steps.push({
       kind: 'create_object',
       object: d.id,
@@ -278,6 +281,7 @@ export function objectSteps(
       statements: d.create,
       recreate: recreate.has(d.id),
       ...searchPath(d),
+      ...(definitionDiff.length > 0 ? { definitionDiff } : {}),
     });
   }
   for (const a of dependencyOrder(prunes).reverse())

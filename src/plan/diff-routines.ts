@@ -1,7 +1,8 @@
 // Routines: create missing ones, replace changed bodies (or drop and create when the result
 // type or arguments change), and (re)distribute them with every argument explicit.
 import type { ClusterModel, Routine, RoutineDistribution } from '../model/types.js';
-import { compareRoutines, orReplace } from '../sql/normalize.js';
+import { compareRoutines, orReplace, routineBody } from '../sql/normalize.js';
+import { lineDiff } from '../util/line-diff.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
@@ -93,6 +94,7 @@ export function routineDefinitionSteps(
     if (r.definition === undefined || a.definition === undefined || !r.kind) continue;
     const cmp = compareRoutines(r.definition, a.definition);
     if (cmp === 'replace') {
+      const bodyDiff = lineDiff(routineBody(a.definition), routineBody(r.definition));
       steps.push({
         kind: 'replace_routine',
         routine: r.qname,
@@ -100,6 +102,7 @@ export function routineDefinitionSteps(
         routineKind: r.kind,
         definition: orReplace(r.definition),
         ...searchPath,
+        ...(bodyDiff.length > 0 ? { bodyDiff } : {}),
       });
     } else if (cmp === 'recreate') {
       steps.push({

@@ -39,6 +39,8 @@ export interface PlanStep {
    * coordinator (a distributed table's rows are on the workers and not counted).
    */
   readonly size?: { readonly rows: number; readonly bytes: number };
+  /** For a routine body replaced or a definition created again: its changed lines (`- old`, `+ new`). */
+  readonly diff?: readonly string[];
 }
 
 export type PlanSource =
@@ -110,6 +112,9 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'set_old_partitions_access_method',
 ]);
 
+const changedLines = (s: Step): readonly string[] | undefined =>
+  s.kind === 'replace_routine' ? s.bodyDiff : s.kind === 'create_object' ? s.definitionDiff : undefined;
+
 function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
   const hazards = hazardsOf(step);
   const table = tableOf(step);
@@ -127,6 +132,7 @@ function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
     sql: renderSql(step),
     step,
     ...(size && size.bytes > 0 ? { size } : {}),
+    ...(changedLines(step) ? { diff: changedLines(step) } : {}),
   };
 }
 

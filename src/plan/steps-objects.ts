@@ -11,6 +11,8 @@ export type ObjectStep =
       readonly statements: readonly string[];
       readonly recreate: boolean;
       readonly searchPath?: string;
+      /** Created again: what its definition changes, from the catalog's to the declared one. */
+      readonly definitionDiff?: readonly string[];
     }
   | {
       readonly kind: 'alter_object';
@@ -52,6 +54,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
+      /** What the body changes, for the reviewer: `- old` / `+ new` lines (util/line-diff.ts). */
+      readonly bodyDiff?: readonly string[];
     }
   | {
       readonly kind: 'drop_routine';

@@ -98,6 +98,18 @@ export function routineShape(sql: string): RoutineShape | undefined {
   };
 }
 
+/**
+ * What a reviewer compares of a routine: its body as written (AS '…' / $$…$$, kept verbatim by
+ * PostgreSQL), or the whole statement for a BEGIN ATOMIC body or one that does not parse.
+ */
+export function routineBody(sql: string): string {
+  const stmts = tryParseStatements(sql);
+  const stmt = stmts?.length === 1 ? stmts[0].stmt.CreateFunctionStmt : undefined;
+  const as = stmt?.options?.find((o: Node) => o.DefElem?.defname === 'as')?.DefElem?.arg?.List?.items?.[0]?.String
+    ?.sval;
+  return typeof as === 'string' ? as.replace(/^\n/, '').replace(/\s+$/, '') : sql.trim();
+}
+
 /** How a routine's stored definition differs from the wanted one. */
 export function compareRoutines(wanted: string, actual: string): 'same' | 'replace' | 'recreate' {
   const w = routineShape(wanted);

@@ -168,4 +168,21 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     );
     expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
   });
+  it('a replaced routine body is shown as the lines it changes, in text and markdown', async () => {
+    const cwd = project({
+      'citus-migrate.yaml': 'version: 1\nroutines:\n  f: { file: f.sql, local: true }\n',
+      'f.sql': 'CREATE FUNCTION f(a int) RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN a + 1;\nEND $$;\n',
+    });
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
+    writeFileSync(
+      join(cwd, 'f.sql'),
+      'CREATE FUNCTION f(a int) RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN a + 2;\nEND $$;\n',
+    );
+    const plan = await cli(['plan', '--database', db.url], { cwd });
+    expect(plan.stdout).toContain(
+      '    1. replace the body of function public.f(integer)\n         BEGIN\n       -   RETURN a + 1;\n       +   RETURN a + 2;\n         END\n',
+    );
+    const md = await cli(['plan', '--database', db.url, '--format', 'markdown'], { cwd });
+    expect(md.stdout).toContain('```diff\n  BEGIN\n-   RETURN a + 1;\n+   RETURN a + 2;\n  END\n```');
+  });
 });
