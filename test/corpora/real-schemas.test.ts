@@ -3,7 +3,8 @@
 // introspect, planned against itself, applied to an empty database, and compared by pg_dump.
 // The run reports every schema; it fails only when the CLI crashes (an unexpected exception), so
 // it can hold the line in CI while the schemas it does not adopt yet are worked through.
-// REAL_SCHEMAS_JSON=path also writes the outcomes as JSON; REAL_SCHEMAS=a,b runs only those.
+// REAL_SCHEMAS_JSON=path also writes the outcomes as JSON; REAL_SCHEMAS=a,b runs only those;
+// REAL_SCHEMAS_DUMPS=dir keeps both normalised dumps of each schema that applied.
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plainServers, type TestDb } from '../support/db.js';

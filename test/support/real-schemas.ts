@@ -3,7 +3,7 @@
 // `introspect --out`, planned against itself, applied to a second empty database, and the two
 // compared by pg_dump. Every step is recorded, not asserted: a schema the tool does not adopt
 // yet is a row of the report. Only a crash (an exception the CLI did not expect) is a failure.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase, sql, type TestDb } from './db.js';
@@ -154,7 +154,14 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   );
   if (apply.exit !== 0) return { ...head, plan, apply, seconds: seconds() };
   // Column lines sorted per table (schemaDump's default), as the schema-change corpus compares.
-  const dumps = differingLines(schemaDump(original), schemaDump(target));
+  const [want, got] = [schemaDump(original), schemaDump(target)];
+  // REAL_SCHEMAS_DUMPS=dir keeps both normalised dumps, to read a difference in full.
+  const keep = process.env.REAL_SCHEMAS_DUMPS;
+  if (keep) {
+    writeFileSync(join(keep, `${name}.original.sql`), want);
+    writeFileSync(join(keep, `${name}.copy.sql`), got);
+  }
+  const dumps = differingLines(want, got);
   const replan = await planRun(target, dir);
   const dumpDiff = { dumpDiffLines: dumps.n, ...(dumps.n > 0 ? { dumpDiffSample: dumps.sample } : {}) };
   return { ...head, plan, apply, ...dumpDiff, replan, seconds: seconds() };
