@@ -164,7 +164,7 @@ const fileSafe = (name: string): string =>
 export function liveToProject(
   live: LiveState,
   opts: { defaultSchema?: string; files: boolean },
-): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
+): { manifest: string; files: Record<string, string>; objectsLeftOut: number; ignoredOverloads: readonly string[] } {
   const m = live.model;
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
@@ -272,14 +272,27 @@ export function liveToProject(
   const header = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
   // What this manifest cannot carry, said in it too (plans name these as not managed).
   const leftOut = live.doc.notManaged ?? [];
-  out.commentBefore =
-    leftOut.length === 0
-      ? header
-      : [
-          header,
+  out.commentBefore = [
+    header,
+    ...(leftOut.length > 0
+      ? [
           '',
           ` Left out: ${leftOut.length} object${leftOut.length === 1 ? '' : 's'} of kinds citus-migrate does not manage (plans name them as not managed; apply never creates them):`,
           ...notManagedLines(leftOut, Number.MAX_SAFE_INTEGER).map((l) => `   ${visible(l)}`),
-        ].join('\n');
-  return { manifest: out.toString({ lineWidth: 0 }), files, objectsLeftOut: opts.files ? 0 : objects.length };
+        ]
+      : []),
+    ...(ignore.length > 0
+      ? [
+          '',
+          ` Left out: ${ignore.length} overloaded routine${ignore.length === 1 ? '' : 's'} (a manifest key names one routine), under ignore: so that no plan drops them; apply never creates them elsewhere:`,
+          ...ignore.map((l) => `   ${visible(l)}`),
+        ]
+      : []),
+  ].join('\n');
+  return {
+    manifest: out.toString({ lineWidth: 0 }),
+    files,
+    objectsLeftOut: opts.files ? 0 : objects.length,
+    ignoredOverloads: ignore,
+  };
 }
