@@ -62,6 +62,20 @@ const UNION_HINTS: readonly [RegExp, string][] = [
   ],
 ];
 
+/** A copy of `raw` without the keys unrecognized_keys issues name. */
+function withoutKeys(raw: unknown, issues: readonly Issue[]): unknown {
+  const copy = structuredClone(raw) as Record<string, unknown>;
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const at = valueAt(
+      copy,
+      issue.path.filter((s): s is string | number => typeof s !== 'symbol'),
+    );
+    if (at && typeof at === 'object') for (const k of issue.keys) delete (at as Record<string, unknown>)[k];
+  }
+  return copy;
+}
+
 function zodProblems(
   error: { issues: readonly Issue[] },
   raw: unknown,
@@ -210,10 +224,27 @@ export async function loadManifestText(
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
     throw new ManifestError(finish(problems));
   }
-  const parsed = manifestSchema.safeParse(raw);
+  let parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     zodProblems(parsed.error, raw, problems);
-    throw new ManifestError(finish(problems));
+    // Extra keys alone leave the rest exact: the rules run on it too, so every problem is reported
+    // in one pass rather than the rules' after the keys are gone. Not after a misspelt key (one
+    // with a suggestion): without it the rest means something else (distribute_by: no
+    // distribution), and the rules would report what the typo causes.
+    const extraOnly = parsed.error.issues.every(
+      (i) =>
+        i.code === 'unrecognized_keys' &&
+        i.keys.every(
+          (k) =>
+            !closestKey(
+              manifestSchema,
+              i.path.filter((x): x is string | number => typeof x !== 'symbol'),
+              k,
+            ),
+        ),
+    );
+    parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues)) : parsed;
+    if (!parsed.success) throw new ManifestError(finish(problems));
   }
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))

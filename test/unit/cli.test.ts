@@ -28,9 +28,25 @@ describe('validate', () => {
     const r = await cli(['validate'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
+    // Both at once (was: the rule's problem only after the unknown key was removed).
     expect(r.stderr).toBe(
-      'error: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 1 problem\n',
+      'error: citus-migrate.yaml:3:6: tables.t: a table is at most one of distributed, reference, local and single_shard; this one is distributed (distributed_by) and reference\nerror: citus-migrate.yaml:3:44: tables.t.bogus: unknown key "bogus"\nmanifest is invalid: 2 problems\n',
     );
+  });
+
+  it("reports an unknown key and the rules' problems in one pass", async () => {
+    const dir = project({
+      'citus-migrate.yaml':
+        'version: 1\ntables:\n  t:\n    distributed_by: tenant\n    columns: { id: { type: int, not_null: true }, tenant: int }\n    primary_key: [id]\n    frobnicate: 1\n',
+    });
+    const r = await cli(['validate', '-f', join(dir, 'citus-migrate.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
+      expect.stringContaining(
+        'tables.t.primary_key: primary key (id) does not include the distribution column "tenant"',
+      ),
+      expect.stringContaining('tables.t.frobnicate: unknown key "frobnicate"'),
+    ]);
   });
 
   it('counts in the singular for one', async () => {
