@@ -8,11 +8,13 @@ import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
   type ColumnarOptions,
+  type Key,
   type Partition,
   type Sequence,
   type SqlObject,
   type Table,
 } from '../model/types.js';
+import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
@@ -61,8 +63,13 @@ function tableEntry(
           },
     ]),
   );
-  if (t.primaryKey) out.primary_key = t.primaryKey;
-  if (t.unique.length > 0) out.unique = t.unique;
+  // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it.
+  const keyEntry = (k: Key, kind: 'primary' | 'unique') =>
+    k.name === undefined || k.name === defaultKeyName(t.qname.name, kind, k)
+      ? k.columns
+      : { name: k.name, columns: k.columns };
+  if (t.primaryKey) out.primary_key = keyEntry(t.primaryKey, 'primary');
+  if (t.unique.length > 0) out.unique = t.unique.map((u) => keyEntry(u, 'unique'));
   if (t.indexes.length > 0)
     out.indexes = t.indexes.map((i) => ({
       ...(i.name ? { name: i.name } : {}),
