@@ -51,7 +51,7 @@ describe('key names on plain PostgreSQL', () => {
       'ALTER INDEX public.data_ab RENAME TO data_a_b',
     ]);
     expect((await cli(['apply', '--database', db2.url, '--auto-approve'], { cwd: dir })).code).toBe(0);
-    expect((await db2.query(KEYS)).filter((k: { t: string }) => k.t === 'data')).toEqual([
+    expect((await db2.query(KEYS)).filter((k) => k.t === 'data')).toEqual([
       { t: 'data', contype: 'p', conname: 'data_id_pk', cols: 'id' },
       { t: 'data', contype: 'u', conname: 'data_a_b', cols: 'a,b' },
       { t: 'data', contype: 'u', conname: 'data_c_key', cols: 'c' },
