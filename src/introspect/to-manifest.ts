@@ -2,17 +2,18 @@
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
-import { notManagedLines } from '../format/not-managed.js';
-import { visible } from '../util/visible.js';
+import { manifestHeader } from './manifest-header.js';
 import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
   type ColumnarOptions,
+  type Key,
   type Partition,
   type Sequence,
   type SqlObject,
   type Table,
 } from '../model/types.js';
+import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from './to-model.js';
@@ -61,8 +62,13 @@ function tableEntry(
           },
     ]),
   );
-  if (t.primaryKey) out.primary_key = t.primaryKey;
-  if (t.unique.length > 0) out.unique = t.unique;
+  // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it.
+  const keyEntry = (k: Key, kind: 'primary' | 'unique') =>
+    k.name === undefined || k.name === defaultKeyName(t.qname.name, kind, k)
+      ? k.columns
+      : { name: k.name, columns: k.columns };
+  if (t.primaryKey) out.primary_key = keyEntry(t.primaryKey, 'primary');
+  if (t.unique.length > 0) out.unique = t.unique.map((u) => keyEntry(u, 'unique'));
   if (t.indexes.length > 0)
     out.indexes = t.indexes.map((i) => ({
       ...(i.name ? { name: i.name } : {}),
@@ -269,26 +275,7 @@ export function liveToProject(
   // The header is a YAML comment written by the yaml package: a database name holding a line
   // break stays inside the comment.
   const out = new Document(doc);
-  const header = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
-  // What this manifest cannot carry, said in it too (plans name these as not managed).
-  const leftOut = live.doc.notManaged ?? [];
-  out.commentBefore = [
-    header,
-    ...(leftOut.length > 0
-      ? [
-          '',
-          ` Left out: ${leftOut.length} object${leftOut.length === 1 ? '' : 's'} of kinds citus-migrate does not manage (plans name them as not managed; apply never creates them):`,
-          ...notManagedLines(leftOut, Number.MAX_SAFE_INTEGER).map((l) => `   ${visible(l)}`),
-        ]
-      : []),
-    ...(ignore.length > 0
-      ? [
-          '',
-          ` Left out: ${ignore.length} overloaded routine${ignore.length === 1 ? '' : 's'} (a manifest key names one routine), under ignore: so that no plan drops them; apply never creates them elsewhere:`,
-          ...ignore.map((l) => `   ${visible(l)}`),
-        ]
-      : []),
-  ].join('\n');
+  out.commentBefore = manifestHeader(live, ignore);
   return {
     manifest: out.toString({ lineWidth: 0 }),
     files,

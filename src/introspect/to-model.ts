@@ -166,8 +166,10 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             })),
           }
         : {}),
-      ...(pk?.columns ? { primaryKey: pk.columns } : {}),
-      unique: t.constraints.filter((c) => c.type === 'u' && c.columns).map((c) => c.columns!),
+      ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns } } : {}),
+      unique: t.constraints
+        .filter((c) => c.type === 'u' && c.columns)
+        .map((c) => ({ name: c.name, columns: c.columns! })),
       indexes: t.indexes
         .filter((i) => i.simple && i.columns)
         .map((i) => ({

@@ -112,8 +112,8 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
           );
       });
       const keys = [
-        ...(ref.primaryKey ? [ref.primaryKey] : []),
-        ...ref.unique,
+        ...(ref.primaryKey ? [ref.primaryKey.columns] : []),
+        ...ref.unique.map((u) => u.columns),
         ...ref.indexes.filter((x) => x.unique).map((x) => x.columns),
       ];
       if (ref.columns && !keys.some((k) => sameSet(k, fk.ref_columns))) {

@@ -1,6 +1,7 @@
 // A table's physical layout in the manifest: access method (columnar), partitioning (declared
 // partitions and time partitions) and Citus-local tables, checked against the limits Citus and
 // PostgreSQL put on them (docs/citus-facts.md) before anything runs.
+import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import type { ColumnarOptions, Column, Partition, Table, TimePartitions } from '../model/types.js';
 import {
   boundText,
@@ -159,8 +160,18 @@ export function resolveLayout(
   });
   // PostgreSQL: "unique constraint on partitioned table must include all partitioning columns".
   const keys: [readonly string[], Path][] = [
-    ...(t.primary_key ? [[t.primary_key, [...path, 'primary_key']] as [readonly string[], Path]] : []),
-    ...(t.unique ?? []).map((u, i): [readonly string[], Path] => [u, [...path, 'unique', i]]),
+    ...(t.primary_key
+      ? [
+          [keyColumnsOf(t.primary_key), keyColumnsPath(t.primary_key, [...path, 'primary_key'])] as [
+            readonly string[],
+            Path,
+          ],
+        ]
+      : []),
+    ...(t.unique ?? []).map((u, i): [readonly string[], Path] => [
+      keyColumnsOf(u),
+      keyColumnsPath(u, [...path, 'unique', i]),
+    ]),
   ];
   for (const [cols, p] of keys) {
     const missing = key.columns.filter((c) => !cols.includes(c));

@@ -1,5 +1,6 @@
 // Turns a schema-valid manifest into the desired model, enforcing the cross-field rules of
 // the manifest reference (docs/manifest.md). Problems are collected with their path; nothing here touches a database.
+import { keyColumnsOf, keyColumnsPath, modelKey } from './schema-table.js';
 import { identifierProblem, parseQualifiedKey, type QualifiedName } from '../sql/quote.js';
 import {
   idOf,
@@ -121,14 +122,25 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       for (const [cname, spec] of Object.entries(t.columns)) {
         const col = resolveColumn(cname, spec, [...path, 'columns', cname], problems);
         // A primary key makes its columns NOT NULL (PostgreSQL refuses DROP NOT NULL on them).
-        if (col) columns.push(t.primary_key?.includes(cname) ? { ...col, notNull: true } : col);
+        if (col)
+          columns.push(
+            (t.primary_key ? keyColumnsOf(t.primary_key).includes(cname) : false) ? { ...col, notNull: true } : col,
+          );
       }
       if (Object.keys(t.columns).length === 0)
         problems.error([...path, 'columns'], 'no_columns', 'columns is empty; omit it for a table created elsewhere');
     }
     const known = t.columns ? new Set(Object.keys(t.columns)) : undefined;
-    if (t.primary_key) checkColumnsExist(t.primary_key, known, [...path, 'primary_key'], problems);
-    (t.unique ?? []).forEach((u, i) => checkColumnsExist(u, known, [...path, 'unique', i], problems));
+    if (t.primary_key)
+      checkColumnsExist(
+        keyColumnsOf(t.primary_key),
+        known,
+        keyColumnsPath(t.primary_key, [...path, 'primary_key']),
+        problems,
+      );
+    (t.unique ?? []).forEach((u, i) =>
+      checkColumnsExist(keyColumnsOf(u), known, keyColumnsPath(u, [...path, 'unique', i]), problems),
+    );
     (t.indexes ?? []).forEach((ix, i) =>
       checkColumnsExist(ix.columns, known, [...path, 'indexes', i, 'columns'], problems),
     );
@@ -168,8 +180,8 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.online ? { online: true } : {}),
       ...resolveLayout(t, columns, path, problems),
-      ...(t.primary_key ? { primaryKey: t.primary_key } : {}),
-      unique: t.unique ?? [],
+      ...(t.primary_key ? { primaryKey: modelKey(t.primary_key) } : {}),
+      unique: (t.unique ?? []).map(modelKey),
       indexes: (t.indexes ?? []).map((ix) => ({
         ...(ix.name ? { name: ix.name } : {}),
         columns: ix.columns,

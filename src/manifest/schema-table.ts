@@ -45,6 +45,25 @@ const index = z.strictObject({
   using: z.enum(['btree', 'hash', 'gin', 'gist', 'brin', 'spgist']).optional().describe('index method (default btree)'),
 });
 
+const keyColumns = z.array(ident).min(1);
+const namedKey = (what: string, dflt: string) =>
+  z
+    .strictObject({
+      name: ident.optional().describe(`constraint name (default: PostgreSQL's \`${dflt}\`)`),
+      columns: keyColumns.describe(`${what} columns`),
+    })
+    .describe(`a ${what} with its constraint name`);
+/** A key: its columns, or `{ name, columns }`. */
+export type KeySpec = readonly string[] | { readonly name?: string | undefined; readonly columns: readonly string[] };
+/** The columns of a key as the manifest declares it (`[a, b]` or `{ name, columns: [a, b] }`). */
+export const keyColumnsOf = (k: KeySpec): readonly string[] => ('columns' in k ? k.columns : k);
+/** A key as the model holds it: the name only when declared. */
+export const modelKey = (k: KeySpec) =>
+  'columns' in k ? { ...(k.name ? { name: k.name } : {}), columns: k.columns } : { columns: k };
+/** The path of a key's column list (`…primary_key` or `…primary_key.columns`). */
+export const keyColumnsPath = <P extends readonly (string | number)[]>(k: KeySpec, path: P) =>
+  'columns' in k ? [...path, 'columns'] : [...path];
+
 const boundValue = z.union([z.string(), z.number()]);
 const boundValues = z.union([boundValue, z.array(boundValue).min(1)]);
 export const partition = z
@@ -150,8 +169,14 @@ export const table = z.strictObject({
     .describe(
       'columns in order; without it the table is created elsewhere and only its distribution and declared keys are managed',
     ),
-  primary_key: z.array(ident).min(1).optional().describe('primary key columns'),
-  unique: z.array(z.array(ident).min(1)).optional().describe('unique constraints, each a list of columns'),
+  primary_key: z
+    .union([keyColumns, namedKey('primary key', '<table>_pkey')])
+    .optional()
+    .describe('primary key: its columns, or `{ name, columns }` to name the constraint'),
+  unique: z
+    .array(z.union([keyColumns, namedKey('unique constraint', '<table>_<columns>_key')]))
+    .optional()
+    .describe('unique constraints, each a list of columns or `{ name, columns }`'),
   indexes: z.array(index).optional().describe('plain indexes'),
   foreign_keys: z
     .array(foreignKey)

@@ -1,4 +1,5 @@
 // Small rules of a declared table, used while resolving tables.
+import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { Manifest, ManifestTable } from './schema.js';
@@ -73,8 +74,11 @@ export function checkSchemas(m: Manifest, problems: ProblemList): void {
 /** On a distributed table every unique key must hold the distribution column: Citus enforces uniqueness per shard. */
 export function checkKeysHaveColumn(t: ManifestTable, col: string, path: Path, problems: ProblemList): void {
   const keys: [string, readonly string[], Path][] = [];
-  if (t.primary_key) keys.push(['primary key', t.primary_key, [...path, 'primary_key']]);
-  (t.unique ?? []).forEach((u, i) => keys.push(['unique constraint', u, [...path, 'unique', i]]));
+  if (t.primary_key)
+    keys.push(['primary key', keyColumnsOf(t.primary_key), keyColumnsPath(t.primary_key, [...path, 'primary_key'])]);
+  (t.unique ?? []).forEach((u, i) =>
+    keys.push(['unique constraint', keyColumnsOf(u), keyColumnsPath(u, [...path, 'unique', i])]),
+  );
   (t.indexes ?? []).forEach((ix, i) => {
     if (ix.unique) keys.push(['unique index', ix.columns, [...path, 'indexes', i]]);
   });

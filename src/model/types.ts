@@ -24,6 +24,12 @@ export interface Index {
   readonly invalid?: boolean;
 }
 
+/** A primary key or unique constraint. Desired: `name` only when declared (else not compared); actual: always. */
+export interface Key {
+  readonly name?: string;
+  readonly columns: readonly string[];
+}
+
 export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
 
 export interface ForeignKey {
@@ -89,8 +95,8 @@ export interface Table {
   readonly qname: QualifiedName;
   /** Undefined: the table is created elsewhere; only its distribution (and keys given) are managed. */
   readonly columns?: readonly Column[];
-  readonly primaryKey?: readonly string[];
-  readonly unique: readonly (readonly string[])[];
+  readonly primaryKey?: Key;
+  readonly unique: readonly Key[];
   readonly indexes: readonly Index[];
   readonly foreignKeys: readonly ForeignKey[];
   readonly distribution: Distribution;

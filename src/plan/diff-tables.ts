@@ -1,5 +1,6 @@
 // Table structure: create missing tables, then columns, keys and indexes of existing ones.
-import { sameIndex, sameList, sameSet } from '../model/same.js';
+import { sameIndex } from '../model/same.js';
+import { keySteps } from './diff-keys.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -144,8 +145,8 @@ function referencedColumnProblems(t: Table, a: Table): DiffProblem[] {
   const have = new Set((a.columns ?? []).map((c) => c.name));
   const named: [string, readonly string[]][] = [
     ['distributed_by', t.distribution.kind === 'hash' ? [t.distribution.column] : []],
-    ['primary_key', t.primaryKey ?? []],
-    ...t.unique.map((u, i): [string, readonly string[]] => [`unique[${i}]`, u]),
+    ['primary_key', t.primaryKey?.columns ?? []],
+    ...t.unique.map((u, i): [string, readonly string[]] => [`unique[${i}]`, u.columns]),
     ...t.indexes.map((ix, i): [string, readonly string[]] => [`indexes[${i}]`, ix.columns]),
     ...t.foreignKeys.map((fk, i): [string, readonly string[]] => [`foreign_keys[${i}]`, fk.columns]),
   ];
@@ -199,16 +200,7 @@ export function tableStructureSteps(
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
-      if (t.primaryKey && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, columns: t.primaryKey });
-      else if (t.primaryKey && a.primaryKey && !sameList(t.primaryKey, a.primaryKey)) {
-        problems.push({
-          code: 'primary_key_changed',
-          object: t.id,
-          message: `has primary key (${a.primaryKey.join(', ')}) in the cluster and (${t.primaryKey.join(', ')}) in the manifest; replacing a primary key is not planned`,
-        });
-      }
-      for (const u of t.unique)
-        if (!a.unique.some((x) => sameSet(x, u))) steps.push({ kind: 'add_unique', table: t.qname, columns: u });
+      steps.push(...keySteps(t, a, problems));
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {

@@ -50,10 +50,13 @@ export function unmanagedParts(desired: ClusterModel, actual: ClusterModel, prun
           );
       }
     }
-    if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey)}`);
+    if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey.columns)}`);
     for (const u of a.unique) {
-      if (!t.unique.some((x) => sameSet(x, u)) && !(t.primaryKey && sameList(t.primaryKey, u)))
-        out.push(`unique constraint on ${t.id} ${cols(u)}`);
+      if (
+        !t.unique.some((x) => sameSet(x.columns, u.columns)) &&
+        !(t.primaryKey && sameList(t.primaryKey.columns, u.columns))
+      )
+        out.push(`unique constraint on ${t.id} ${cols(u.columns)}`);
     }
     for (const fk of a.foreignKeys) {
       if (!t.foreignKeys.some((x) => sameFk(x, fk)))

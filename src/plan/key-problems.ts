@@ -30,8 +30,8 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
     const t = id !== undefined ? actual.tables[id] : undefined;
     if (column === undefined || !t) continue;
     const keys = [
-      ...(t.primaryKey ? [{ what: 'primary key', columns: t.primaryKey }] : []),
-      ...t.unique.map((u) => ({ what: 'unique constraint', columns: u })),
+      ...(t.primaryKey ? [{ what: 'primary key', columns: t.primaryKey.columns }] : []),
+      ...t.unique.map((u) => ({ what: 'unique constraint', columns: u.columns })),
       ...t.indexes
         .filter((i) => i.unique && !droppedIndexes.has(JSON.stringify([t.qname.schema, i.name ?? ''])))
         .map((i) => ({ what: `unique index${i.name ? ` ${quoteIdent(i.name)}` : ''}`, columns: i.columns })),

@@ -8,7 +8,14 @@ import {
   sqlInt,
   type QualifiedName,
 } from '../sql/quote.js';
-import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
+import {
+  DEFAULT_SHARD_COUNT,
+  type Column,
+  type ForeignKey,
+  type Index,
+  type Key,
+  type Sequence,
+} from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 import { lossyCast } from './lossy-cast.js';
@@ -65,6 +72,12 @@ function routineRef(s: StepOf<'distribute_routine'>): string {
     : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
 }
 
+/** `[CONSTRAINT name] PRIMARY KEY (a, b)`: the declared name, else PostgreSQL's default. */
+function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
+  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what} (${cols(k.columns)})`;
+}
+const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
+
 /** SQL statements of each kind, without trailing semicolons. */
 export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly string[] } = {
   ...RENDER_LAYOUT,
@@ -74,8 +87,8 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_table: (s) => {
     const body = [
       ...s.columns.map(columnSql),
-      ...(s.primaryKey ? [`PRIMARY KEY (${cols(s.primaryKey)})`] : []),
-      ...s.unique.map((u) => `UNIQUE (${cols(u)})`),
+      ...(s.primaryKey ? [keySql('PRIMARY KEY', s.primaryKey)] : []),
+      ...s.unique.map((u) => keySql('UNIQUE', u)),
     ];
     const tail = [
       s.partitionBy !== undefined ? ` PARTITION BY ${s.partitionBy}` : '',
@@ -130,8 +143,11 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`,
   ],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
-  add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD PRIMARY KEY (${cols(s.columns)})`],
-  add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD UNIQUE (${cols(s.columns)})`],
+  add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('PRIMARY KEY', s.key)}`],
+  add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('UNIQUE', s.key)}`],
+  // Through the key's index, which renames its constraint too: Citus 13 refuses ALTER TABLE …
+  // RENAME CONSTRAINT on its tables ("currently unsupported") but propagates ALTER INDEX … RENAME.
+  rename_key: (s) => [`ALTER INDEX ${q({ schema: s.table.schema, name: s.from })} RENAME TO ${quoteIdent(s.to)}`],
   drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
   replace_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
@@ -223,8 +239,9 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}`
       : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
-  add_primary_key: (s) => `add primary key (${cols(s.columns)}) to ${name(s.table)}`,
-  add_unique: (s) => `add unique (${cols(s.columns)}) to ${name(s.table)}`,
+  add_primary_key: (s) => `add primary key ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
+  add_unique: (s) => `add unique ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
+  rename_key: (s) => `rename key constraint ${quoteIdent(s.from)} of ${name(s.table)} to ${quoteIdent(s.to)}`,
   drop_index: (s) =>
     `drop index ${s.concurrently ? 'concurrently ' : ''}${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,

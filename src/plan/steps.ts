@@ -1,7 +1,7 @@
 // The steps a plan is made of: a discriminated union, each kind rendered to SQL by exactly one
 // renderer (render-sql.ts) so a kind without a renderer is a compile error.
 import type { QualifiedName } from '../sql/quote.js';
-import type { Column, ForeignKey, Index, ObjectKind, Sequence } from '../model/types.js';
+import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
@@ -64,8 +64,8 @@ export type Step = StepCommon &
         readonly kind: 'create_table';
         readonly table: QualifiedName;
         readonly columns: readonly Column[];
-        readonly primaryKey?: readonly string[];
-        readonly unique: readonly (readonly string[])[];
+        readonly primaryKey?: Key;
+        readonly unique: readonly Key[];
         readonly unlogged?: boolean;
         readonly accessMethod?: string;
         readonly partitionBy?: string;
@@ -128,8 +128,9 @@ export type Step = StepCommon &
         readonly default?: string;
       }
     | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
-    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly columns: readonly string[] }
-    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly columns: readonly string[] }
+    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
+    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
+    | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
     | {
         readonly kind: 'drop_index';
         readonly table: QualifiedName;
@@ -207,6 +208,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_column: () => 'prune',
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
+  rename_key: () => 'tables',
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
@@ -263,6 +265,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_column: () => ['drops_data'],
   add_primary_key: () => [],
   add_unique: () => [],
+  rename_key: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),

@@ -14,7 +14,7 @@ function table(name: string, distribution: Distribution, more: Partial<Table> = 
     id: `public.${name}`,
     qname: { schema: 'public', name },
     columns: [col('w'), col('id')],
-    primaryKey: ['w', 'id'],
+    primaryKey: { columns: ['w', 'id'] },
     unique: [],
     indexes: [],
     foreignKeys: [],
