@@ -17,6 +17,7 @@ import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
+import { routinesBeforeTables } from './routines-first.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -210,7 +211,7 @@ export function diff(
     }
   }
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const ordered = steps
+  const ordered = routinesBeforeTables(steps)
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);

@@ -100,9 +100,12 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   },
   create_index: (s) => [indexSql(s.table, s.index, s.concurrently)],
   // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
+  // Created before the tables that call it: its SQL body may read one created after it.
   create_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    s.definition,
+    ...(s.beforeTables
+      ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
+      : [s.definition]),
   ],
   create_reference_table: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
   // Every argument explicit: Citus treats a NULL argument as a silent no-op.

@@ -38,6 +38,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
+      /** A table this plan creates calls it in a default or generated column (routines-first.ts). */
+      readonly beforeTables?: boolean;
     }
   | {
       readonly kind: 'distribute_routine';

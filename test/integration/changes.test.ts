@@ -185,4 +185,34 @@ describe('changes to what exists (plain PostgreSQL)', () => {
     const md = await cli(['plan', '--database', db.url, '--format', 'markdown'], { cwd });
     expect(md.stdout).toContain('```diff\n  BEGIN\n-   RETURN a + 1;\n+   RETURN a + 2;\n  END\n```');
   });
+  it('a table whose default and generated column call routines of the same plan: the routines are created first (was: apply failed)', async () => {
+    const cwd = project({
+      'citus-migrate.yaml': [
+        'version: 1',
+        'tables:',
+        '  t:',
+        '    local: true',
+        '    columns:',
+        '      id: { type: int, not_null: true, default: "next_id()" }',
+        '      g: { type: int, generated: "twice(id)" }',
+        '    primary_key: [id]',
+        'routines:',
+        '  next_id: { file: next_id.sql, local: true }',
+        '  twice: { file: twice.sql, local: true }',
+        '',
+      ].join('\n'),
+      // A SQL body that reads the table it is the default of (PostgreSQL checks SQL bodies at CREATE).
+      'next_id.sql':
+        'CREATE FUNCTION next_id() RETURNS int LANGUAGE sql AS $$ SELECT coalesce(max(id), 0) + 1 FROM t $$;\n',
+      'twice.sql': 'CREATE FUNCTION twice(x int) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT x * 2 $$;\n',
+    });
+    const plan = await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd });
+    expect(plan.stdout.indexOf('CREATE FUNCTION next_id()')).toBeLessThan(plan.stdout.indexOf('CREATE TABLE'));
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(r.stderr).not.toContain('does not exist');
+    expect(r.code).toBe(0);
+    expect(await db.query('INSERT INTO t DEFAULT VALUES RETURNING id, g')).toEqual([{ id: 1, g: 2 }]);
+    // check_function_bodies is back on for what follows in the transaction.
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd })).code).toBe(0);
+  });
 });
