@@ -1,28 +1,16 @@
 // What the history records when an apply does not simply succeed: committed but not converged
 // (verification after COMMIT found steps left), and interrupted (SIGINT/SIGTERM: the server's
 // work is cancelled and rolled back before the CLI exits).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { startCli } from '../support/cli-process.js';
 import { cli } from '../support/run-cli.js';
+import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 
-const MANIFEST = `version: 1
-tables:
-  accounts:
-    local: true
-    columns: { id: { type: bigint, not_null: true }, name: text }
-    primary_key: [id]
-`;
+const MANIFEST = ACCOUNTS_MANIFEST;
 
-function project(manifest = MANIFEST): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-outcome-'));
-  writeFileSync(join(dir, 'citus-migrate.yaml'), manifest);
-  return dir;
-}
+const project = (manifest = MANIFEST): string => projectDir(manifest, 'cm-outcome-');
 
 const outcomes = async (db: TestDb): Promise<unknown[]> =>
   db.query('SELECT outcome, error IS NOT NULL AS has_error FROM citus_migrate.applies ORDER BY id');

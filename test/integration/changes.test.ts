@@ -1,21 +1,14 @@
 // Changes to what already exists, on a real PostgreSQL: a routine whose argument list changes
 // replaces the old signature (its grants follow), and plans that PostgreSQL would refuse are
 // plan problems, never failed applies.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
+import { projectDir } from '../support/project.js';
 
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-changes-'));
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, f)), { recursive: true });
-    writeFileSync(join(dir, f), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>): string => projectDir(files, 'cm-changes-');
 
 describe('changes to what exists (plain PostgreSQL)', () => {
   let db: TestDb;

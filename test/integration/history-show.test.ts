@@ -1,26 +1,14 @@
 // history show N against a real PostgreSQL (one apply in full: steps, outcome, times, manifest,
 // error), and apply's heartbeat line while one step waits (here, on a lock another session holds).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
+import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 
-const MANIFEST = `version: 1
-tables:
-  accounts:
-    local: true
-    columns: { id: { type: bigint, not_null: true }, name: text }
-    primary_key: [id]
-`;
+const MANIFEST = ACCOUNTS_MANIFEST;
 
-function project(manifest = MANIFEST): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-history-'));
-  writeFileSync(join(dir, 'citus-migrate.yaml'), manifest);
-  return dir;
-}
+const project = (manifest = MANIFEST): string => projectDir(manifest, 'cm-history-');
 
 describe('history show (plain PostgreSQL)', () => {
   let db: TestDb;

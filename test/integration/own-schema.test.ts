@@ -2,26 +2,14 @@
 // before a superuser applies: the apply refuses (nothing run, the role not made superuser); a
 // hostile search_path cannot put another now() in the tool's statements; the happy path works.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, freshDatabase, plainServers, sql, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
+import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 
-const MANIFEST = `version: 1
-tables:
-  accounts:
-    local: true
-    columns: { id: { type: bigint, not_null: true }, name: text }
-    primary_key: [id]
-`;
+const MANIFEST = ACCOUNTS_MANIFEST;
 
-function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-own-'));
-  writeFileSync(join(dir, 'citus-migrate.yaml'), MANIFEST);
-  return dir;
-}
+const project = (manifest = MANIFEST): string => projectDir(manifest, 'cm-own-');
 
 // What the low-privilege role runs as superuser if the tool lets it: it becomes superuser.
 const escalate = (role: string): string => `
