@@ -37,6 +37,13 @@ export function describeChanges(
   return out;
 }
 
+/** Indented lines, at most 20, then how many more. */
+const listed = (lines: readonly string[]): string =>
+  `${lines
+    .slice(0, 20)
+    .map((l) => `  ${l}`)
+    .join('\n')}${lines.length > 20 ? `\n  … and ${lines.length - 20} more` : ''}`;
+
 /** Throws exit 5 when the cluster's state is not the one the saved plan was made against. */
 export function refuseStale(
   saved: PlanDocument,
@@ -47,10 +54,7 @@ export function refuseStale(
   if (saved.source.kind !== 'live' || saved.source.fingerprint === fingerprint) return;
   const changes = describeChanges(saved.source.objects ?? {}, objects);
   throw new CmError(
-    `stale plan: the cluster changed since ${file} was made; nothing was run\n${changes
-      .slice(0, 20)
-      .map((c) => `  ${c}`)
-      .join('\n')}${changes.length > 20 ? `\n  … and ${changes.length - 20} more` : ''}\n  plan again and review it`,
+    `stale plan: the cluster changed since ${file} was made; nothing was run\n${listed(changes)}\n  plan again and review it`,
     'stale_plan',
     EXIT.stalePlan,
     { changes },
@@ -150,10 +154,7 @@ export function refuseAltered(saved: PlanDocument, fresh: PlanDocument, file: st
   if (differs.length === 0 && JSON.stringify(a.hazards) !== JSON.stringify(b.hazards)) differs.push('its hazard list');
   if (differs.length === 0) return;
   throw new CmError(
-    `${file} does not match the plan for this manifest and cluster (edited, or made by another version of citus-migrate); nothing was run\n${differs
-      .slice(0, 20)
-      .map((d) => `  ${d}`)
-      .join('\n')}${differs.length > 20 ? `\n  … and ${differs.length - 20} more` : ''}\n  plan again and review it`,
+    `${file} does not match the plan for this manifest and cluster (edited, or made by another version of citus-migrate); nothing was run\n${listed(differs)}\n  plan again and review it`,
     'altered_plan',
     EXIT.stalePlan,
     { differs },
