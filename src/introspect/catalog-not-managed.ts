@@ -16,6 +16,9 @@ export const NOT_MANAGED_KINDS = [
   'rule',
   'constraint option',
   'foreign key to a partition',
+  'partition column option',
+  'partition key',
+  'partition policy',
   'range type',
   'aggregate',
   'window function',
@@ -58,6 +61,23 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
+  -- What a managed partition holds of its own that the model does not (its own indexes, CHECKs,
+  -- triggers, comments and grants are objects: catalog-objects.ts's anyrel).
+  UNION ALL SELECT 'partition column option', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(a.attname) || ' ('
+      || pg_catalog.concat_ws(', ', CASE WHEN a.attnotnull AND NOT pa.attnotnull THEN 'NOT NULL' END,
+        CASE WHEN pg_catalog.pg_get_expr(ad.adbin, 0) IS DISTINCT FROM pg_catalog.pg_get_expr(pad.adbin, 0) THEN 'DEFAULT' END) || ')'
+    FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+    JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
+    LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = r.oid AND ad.adnum = a.attnum
+    LEFT JOIN pg_catalog.pg_attrdef pad ON pad.adrelid = pa.attrelid AND pad.adnum = pa.attnum
+    WHERE r.ispart AND ((a.attnotnull AND NOT pa.attnotnull) OR pg_catalog.pg_get_expr(ad.adbin, 0) IS DISTINCT FROM pg_catalog.pg_get_expr(pad.adbin, 0))
+  UNION ALL SELECT 'partition key', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname)
+    FROM anyrel r JOIN pg_catalog.pg_constraint co ON co.conrelid = r.oid
+    WHERE r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0
+  UNION ALL SELECT 'partition policy', ${qn('r.nspname', 'r.relname')} || COALESCE('.' || pg_catalog.quote_ident(p.polname), ' (row level security)')
+    FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid LEFT JOIN pg_catalog.pg_policy p ON p.polrelid = r.oid
+    WHERE r.ispart AND (p.oid IS NOT NULL OR c.relrowsecurity OR c.relforcerowsecurity)
   UNION ALL SELECT 'range type', ${qn('ns.nspname', 't.typname')}
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}

@@ -11,10 +11,16 @@ const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `
 anyrel AS (
-  SELECT rel.oid, rel.nspname, rel.relname, rel.relkind FROM rel
+  SELECT rel.oid, rel.nspname, rel.relname, rel.relkind, false AS ispart FROM rel
   UNION ALL
-  SELECT c.oid, ns.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
+  SELECT c.oid, ns.nspname, c.relname, c.relkind, false FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('v', 'm') AND ${notExt('pg_catalog.pg_class', 'c.oid')}
+  UNION ALL
+  -- The managed leaf partitions (catalog-sql.ts's parts): what is their own (an index, CHECK or
+  -- trigger made on the partition, not cloned from the parent's) is an object of its own.
+  SELECT c.oid, pr.nspname, c.relname, c.relkind, true FROM pg_catalog.pg_inherits pi
+  JOIN rel pr ON pr.oid = pi.inhparent AND pr.relkind = 'p'
+  JOIN pg_catalog.pg_class c ON c.oid = pi.inhrelid AND c.relkind = 'r' AND c.relnamespace = pr.relnamespace
 ),
 obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::text,
@@ -60,18 +66,26 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   UNION ALL
   -- Every index that is not a constraint's: the plain ones a manifest table declares are matched to it in the diff.
   SELECT 'index', ${qn('r.nspname', 'ic.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
-    pg_catalog.json_build_array(pg_catalog.pg_get_indexdef(i.indexrelid)),
+    -- PostgreSQL prints a partitioned table's index as ON ONLY (pg_dump attaches each partition's
+    -- index after): run as written, that would make an invalid index on the parent alone. A valid
+    -- one is written without ONLY, which builds (or attaches) the partitions' indexes too.
+    pg_catalog.json_build_array(CASE WHEN r.relkind = 'p' AND i.indisvalid
+      THEN pg_catalog.replace(pg_catalog.pg_get_indexdef(i.indexrelid), ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ONLY ', ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ')
+      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END),
     pg_catalog.json_build_array('DROP INDEX ' || ${qn('r.nspname', 'ic.relname')}),
     ${cls('pg_class')}, i.indexrelid, NULL, NULL
   FROM pg_catalog.pg_index i JOIN anyrel r ON r.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
   WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint kc WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
+    -- a partition's index attached to its parent's index comes with the parent's
+    AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits ii WHERE ii.inhrelid = i.indexrelid)
   UNION ALL
   SELECT CASE co.contype WHEN 'c' THEN 'check constraint' ELSE 'exclusion constraint' END,
     ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ADD CONSTRAINT ' || pg_catalog.quote_ident(co.conname) || ' ' || pg_catalog.pg_get_constraintdef(co.oid)),
     pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DROP CONSTRAINT ' || pg_catalog.quote_ident(co.conname)),
     ${cls('pg_constraint')}, co.oid, NULL, NULL
-  FROM pg_catalog.pg_constraint co JOIN rel r ON r.oid = co.conrelid WHERE co.contype IN ('c', 'x') AND co.conislocal
+  FROM pg_catalog.pg_constraint co JOIN anyrel r ON r.oid = co.conrelid
+  WHERE co.contype IN ('c', 'x') AND co.conislocal AND (NOT r.ispart OR co.coninhcount = 0)
   UNION ALL
   SELECT 'trigger', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(tg.tgname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE tg.tgenabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid))
@@ -79,7 +93,7 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
         || CASE tg.tgenabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' TRIGGER ' || pg_catalog.quote_ident(tg.tgname)) END,
     pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
-  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal
+  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0
   UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',

@@ -100,7 +100,11 @@ export function objectSteps(
   const D = desired.objects;
   // Parents a managed object may belong to: declared tables, objects and routines.
   const declared = new Set<string>([
-    ...Object.values(desired.tables).map((t) => `relation ${t.id}`),
+    ...Object.values(desired.tables).flatMap((t) => [
+      `relation ${t.id}`,
+      // a partition's own indexes, CHECKs, triggers, comments and grants
+      ...(t.partitions ?? []).map((p) => `relation ${quoteQualified({ schema: t.qname.schema, name: p.name })}`),
+    ]),
     ...Object.values(D).flatMap((o) => [o.id, ...o.provides]),
     ...Object.values(desired.routines).map((r) => `routine ${r.id.replace(/\(.*$/, '')}`),
     ...Object.values(desired.sequences).map((s) => `sequence ${s.id}`),
