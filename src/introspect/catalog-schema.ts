@@ -13,6 +13,7 @@ const column = z.object({
   identity: z.string(),
   generated: z.string(),
   collation: nullableStr.optional(),
+  collationSchema: nullableStr.optional(),
 });
 const constraint = z.object({
   name: z.string(),

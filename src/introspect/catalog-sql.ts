@@ -37,12 +37,13 @@ cols AS (
       'num', a.attnum, 'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
       -- A DEFAULT cannot name a column: printed without the table's context, ~10x faster cold.
       'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, CASE WHEN a.attgenerated = '' THEN 0 ELSE ad.adrelid END),
-      'identity', a.attidentity, 'generated', a.attgenerated, 'collation', co.collname) ORDER BY a.attnum) AS j
+      'identity', a.attidentity, 'generated', a.attgenerated, 'collation', co.collname, 'collationSchema', CASE WHEN cns.nspname <> 'pg_catalog' THEN cns.nspname END) ORDER BY a.attnum) AS j
   FROM pg_catalog.pg_attribute a
   JOIN rel ON rel.oid = a.attrelid
   LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
   LEFT JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
   LEFT JOIN pg_catalog.pg_collation co ON co.oid = a.attcollation AND a.attcollation <> ty.typcollation
+  LEFT JOIN pg_catalog.pg_namespace cns ON cns.oid = co.collnamespace
   WHERE a.attnum > 0 AND NOT a.attisdropped
   GROUP BY a.attrelid
 ),

@@ -58,7 +58,9 @@ function tableEntry(
             ...(c.default !== undefined ? { default: c.default } : {}),
             ...(c.identity !== undefined ? { identity: c.identity } : {}),
             ...(c.generated !== undefined ? { generated: c.generated } : {}),
-            ...(c.collation !== undefined ? { collation: c.collation } : {}),
+            ...(c.collation !== undefined
+              ? { collation: c.collationSchema ? { schema: c.collationSchema, name: c.collation } : c.collation }
+              : {}),
           },
     ]),
   );

@@ -133,6 +133,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             : {}),
         ...(generated !== undefined ? { generated } : {}),
         ...(c.collation ? { collation: c.collation } : {}),
+        ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
       };
     });
     const pk = t.constraints.find((c) => c.type === 'p');

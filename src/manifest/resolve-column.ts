@@ -84,6 +84,9 @@ export function resolveColumn(
     ...(dflt !== undefined ? { default: dflt } : {}),
     ...(spec2?.identity ? { identity: spec2.identity } : {}),
     ...(spec2?.generated ? { generated: spec2.generated } : {}),
-    ...(spec2?.collation ? { collation: spec2.collation } : {}),
+    ...(typeof spec2?.collation === 'string' ? { collation: spec2.collation } : {}),
+    ...(typeof spec2?.collation === 'object'
+      ? { collation: spec2.collation.name, collationSchema: spec2.collation.schema }
+      : {}),
   };
 }

@@ -19,10 +19,16 @@ const columnSpec = z
         identity: z.enum(['always', 'by default']).optional().describe('GENERATED … AS IDENTITY (integer types)'),
         generated: z.string().min(1).optional().describe('GENERATED ALWAYS AS (expression) STORED'),
         collation: z
-          .string()
-          .min(1)
+          .union([
+            z.string().min(1),
+            z
+              .strictObject({ schema: z.string().min(1), name: z.string().min(1) })
+              .describe('a collation in a schema of yours'),
+          ])
           .optional()
-          .describe("a collation other than the type's default, e.g. `C` or `de-x-icu`"),
+          .describe(
+            "a collation other than the type's default, e.g. `C` or `de-x-icu`, or `{schema: app, name: nocase}` for one made with CREATE COLLATION (citus-migrate does not create collations)",
+          ),
       })
       .describe('a column with options'),
   ])

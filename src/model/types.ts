@@ -13,6 +13,8 @@ export interface Column {
   readonly generated?: string;
   /** A collation other than the type's default (its name). */
   readonly collation?: string;
+  /** Its schema, when not pg_catalog (a collation the user created: CREATE COLLATION app.nocase …). */
+  readonly collationSchema?: string;
 }
 
 export interface Index {

@@ -38,7 +38,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       } else steps.push({ kind: 'add_column', table: t.qname, column: c });
       continue;
     }
-    const collationDiffers = (c.collation ?? '') !== (ac.collation ?? '');
+    const collationDiffers =
+      (c.collation ?? '') !== (ac.collation ?? '') || (c.collationSchema ?? '') !== (ac.collationSchema ?? '');
     if (c.type.sql !== ac.type.sql || collationDiffers) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
         problems.push({
@@ -61,6 +62,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           type: c.type.sql,
           from: ac.type.sql,
           ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}),
+          ...(collationDiffers && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
         });
       }
     }

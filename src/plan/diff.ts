@@ -15,7 +15,7 @@ import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
 import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
-import { distributionKeyProblems } from './key-problems.js';
+import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
 import { routinesBeforeTables } from './routines-first.js';
 
@@ -216,7 +216,7 @@ export function diff(
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
   const marked = markUnsafeTriggers(ordered, actual);
-  problems.push(...distributionKeyProblems(marked, actual));
+  problems.push(...distributionKeyProblems(marked, actual), ...nullableKeyProblems(marked, actual));
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;
   return {
     steps: sorted,

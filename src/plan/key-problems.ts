@@ -49,3 +49,23 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
   }
   return problems;
 }
+
+/**
+ * A problem for each NOT NULL a step drops from a column that the table's primary key holds:
+ * PostgreSQL refuses it (`column "x" is in a primary key`), and keys are never dropped.
+ */
+export function nullableKeyProblems(steps: readonly Step[], actual: ClusterModel): DiffProblem[] {
+  const problems: DiffProblem[] = [];
+  for (const s of steps) {
+    if (s.kind !== 'alter_column_not_null' || s.notNull) continue;
+    const id = tableOf(s);
+    const key = id !== undefined ? actual.tables[id]?.primaryKey : undefined;
+    if (!key?.columns.includes(s.column)) continue;
+    problems.push({
+      code: 'nullable_key_column',
+      object: `table ${id}`,
+      message: `the manifest declares ${quoteIdent(s.column)} nullable, but it is in the primary key ${cols(key.columns)} the cluster keeps (citus-migrate never drops a key): PostgreSQL refuses DROP NOT NULL there ("column is in a primary key"); declare it not_null, or drop the key by hand first`,
+    });
+  }
+  return problems;
+}

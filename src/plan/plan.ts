@@ -1,6 +1,7 @@
 // Assembles the plan document: the versioned, documented JSON every formatter and apply read.
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
+import { missingCollationProblems } from './collation-problems.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
@@ -166,6 +167,11 @@ export function buildPlan(input: {
   });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1, input.actual));
   const problems = [...result.problems];
+  // Offline, what exists elsewhere is assumed present.
+  if (input.source.kind === 'live') {
+    const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);
+    problems.push(...missingCollationProblems(result.steps, new Set(collations)));
+  }
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
     problems.push({

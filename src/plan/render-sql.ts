@@ -22,11 +22,14 @@ import { lossyCast } from './lossy-cast.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
 const q = quoteQualified;
+/** A collation as COLLATE takes it: schema-qualified when it is not pg_catalog's. */
+const collationSql = (name: string, schema: string | undefined): string =>
+  schema !== undefined ? quoteQualified({ schema, name }) : quoteIdent(name);
 
 function columnSql(c: Column): string {
   return [
     `${quoteIdent(c.name)} ${c.type.sql}`,
-    c.collation !== undefined ? ` COLLATE ${quoteIdent(c.collation)}` : '',
+    c.collation !== undefined ? ` COLLATE ${collationSql(c.collation, c.collationSchema)}` : '',
     c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
     c.identity !== undefined ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY` : '',
     c.notNull ? ' NOT NULL' : '',
@@ -127,7 +130,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
   alter_column_type: (s) => [
-    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}`,
   ],
   alter_column_identity: (s) => [
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
@@ -231,7 +234,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`,
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
   alter_column_type: (s) =>
-    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}${lossyCast(s.from, s.type) ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
+    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${lossyCast(s.from, s.type) ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
   alter_column_identity: (s) =>
     `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column_expression: (s) =>

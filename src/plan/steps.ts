@@ -106,6 +106,7 @@ export type Step = StepCommon &
         readonly type: string;
         readonly from: string;
         readonly collation?: string;
+        readonly collationSchema?: string;
       }
     | {
         readonly kind: 'alter_column_identity';

@@ -2,7 +2,9 @@
 // load new.sql, introspect it (--out, with prune), load old.sql elsewhere, apply the manifest,
 // and require the same normalised `pg_dump --schema-only` (privileges included) and an empty
 // re-plan. A case marked {"expect": "named"} holds a kind the tool does not manage: the plan
-// must name it and a drift check must exit 2. KNOWN_FAILING lists the cases expected to fail
+// must name it and a drift check must exit 2. A case marked {"expect": "problem", "codes": […]}
+// is a change PostgreSQL would refuse: the plan must name it as a problem with one of those
+// codes, and apply must refuse it with the old database unchanged. KNOWN_FAILING lists the cases expected to fail
 // today; the test fails when a case's outcome differs from that list either way.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,21 +18,31 @@ import { schemaDump } from '../support/dump.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 /** Cases that do not converge yet, with why. Keep it exact: a case that starts passing fails the test until removed. */
-const KNOWN_FAILING = new Map<string, string>([]);
+const KNOWN_FAILING = new Map<string, string>([
+  [
+    '424-extension-downgrade',
+    'no update path from the installed version: PostgreSQL refuses ALTER EXTENSION … UPDATE TO an older version; the catalog query does not read update paths (pg_extension_update_paths costs 10-70 ms an extension on every plan)',
+  ],
+]);
 
 interface Case {
   readonly name: string;
   readonly old: string;
   readonly new: string;
-  readonly expect: 'converge' | 'named';
+  readonly expect: 'converge' | 'named' | 'problem';
   readonly kinds: readonly string[];
+  readonly codes: readonly string[];
 }
 const cases: Case[] = readdirSync(CORPUS)
   .sort()
   .map((name) => {
     const dir = join(CORPUS, name);
     const spec = existsSync(join(dir, 'case.json'))
-      ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as { expect?: 'named'; kinds?: string[] })
+      ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as {
+          expect?: 'named' | 'problem';
+          kinds?: string[];
+          codes?: string[];
+        })
       : {};
     return {
       name,
@@ -38,6 +50,7 @@ const cases: Case[] = readdirSync(CORPUS)
       new: readFileSync(join(dir, 'new.sql'), 'utf8'),
       expect: spec.expect ?? 'converge',
       kinds: spec.kinds ?? [],
+      codes: spec.codes ?? [],
     };
   });
 
@@ -54,7 +67,7 @@ function firstDifference(a: string, b: string): string {
 interface Planned {
   transaction: { steps: { summary: string }[] };
   afterCommit: unknown[];
-  problems: { object: string; message: string }[];
+  problems: { code: string; object: string; message: string }[];
   notManaged: { kind: string }[];
 }
 
@@ -90,6 +103,18 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
       cwd: dir,
     });
     if (drift.code !== 2) return `drift check exit ${drift.code}, wanted 2`;
+    return '';
+  }
+  if (c.expect === 'problem') {
+    const codes = (await planOf(old)).problems.map((p) => p.code);
+    if (!codes.some((x) => c.codes.includes(x)))
+      return `no problem ${c.codes.join(' or ')} (problems: ${codes.join(', ') || 'none'})`;
+    const before = schemaDump(old);
+    const refused = await cli(['apply', '--database', old.url, '--auto-approve', '--allow-hazards', 'all'], {
+      cwd: dir,
+    });
+    if (refused.code === 0) return 'apply exit 0 despite the problem';
+    if (schemaDump(old) !== before) return 'the refused apply changed the database';
     return '';
   }
   const apply = await cli(['apply', '--database', old.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE EXTENSION citext WITH SCHEMA app VERSION '1.5';
+CREATE TABLE app.t (id bigint PRIMARY KEY, a app.citext);
