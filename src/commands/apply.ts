@@ -22,6 +22,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { planLive } from '../plan/from-manifest.js';
+import { planHeadline } from '../format/plan-headline.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
 import { palette } from '../util/color.js';
@@ -172,7 +173,14 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
             });
             await finishHistory(client, id, 'nothing_to_do');
           }
-          return result({ outcome: 'nothing_to_do' }, 'Nothing to do: the cluster matches the manifest.\n');
+          // As plan says it: never "matches" while the cluster holds what the manifest does not declare.
+          const headline = planHeadline(plan);
+          return result(
+            { outcome: 'nothing_to_do' },
+            headline.startsWith('No changes: ')
+              ? 'Nothing to do: the cluster matches the manifest.\n'
+              : `Nothing to do. ${headline}\n`,
+          );
         }
         refuseHazards(plan, allowed);
         await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>

@@ -98,6 +98,15 @@ describe('objects the model does not hold are named, never hidden', () => {
     ).toBe(2);
   });
 
+  it('apply with nothing to do does not say the cluster matches either', async () => {
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain('matches the manifest');
+    expect(r.stdout).toMatch(
+      /^Nothing to do\. No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.\n$/,
+    );
+  });
+
   it('an extra column on a declared table is named as unmanaged', async () => {
     const small = mkdtempSync(join(tmpdir(), 'cm-nm-'));
     writeFileSync(
