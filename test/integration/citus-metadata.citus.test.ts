@@ -137,7 +137,11 @@ describe.skipIf(!citus)('Citus metadata adopted exactly', () => {
     await client.connect();
     try {
       await expect(
-        verifyConverged(client, m, plan, 'citus-migrate.yaml', { lockTimeoutMs: 5000, retries: 0, onRetry: () => undefined }),
+        verifyConverged(client, m, plan, 'citus-migrate.yaml', {
+          lockTimeoutMs: 5000,
+          retries: 0,
+          onRetry: () => undefined,
+        }),
       ).rejects.toThrow(
         /did not converge: planning again reports 1 problem\n {2}public\.f\(integer\): is declared local: true but Citus knows it/,
       );
