@@ -32,6 +32,7 @@ export const NOT_MANAGED_KINDS = [
   'append-distributed table',
   'shard replication',
   'shard layout',
+  'distributed sequence',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -60,7 +61,17 @@ const CITUS_NOT_MANAGED = `
                   pg_catalog.count(*) OVER (PARTITION BY sh.logicalrelid) AS cnt
                 FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid = sh.logicalrelid AND hp.partmethod = 'h') s
           GROUP BY s.logicalrelid) b
-    JOIN rel ON rel.oid = b.logicalrelid WHERE NOT b.even`;
+    JOIN rel ON rel.oid = b.logicalrelid WHERE NOT b.even
+  -- A sequence Citus distributed (for a table's default) that no Citus table's default uses any
+  -- more: the model makes a sequence distributed only through a default, so it would come back local.
+  UNION ALL SELECT 'distributed sequence', ${qn('ns.nspname', 'sc.relname')}
+    FROM pg_catalog.pg_dist_object o JOIN pg_catalog.pg_class sc ON sc.oid = o.objid AND sc.relkind = 'S'
+    JOIN ns ON ns.oid = sc.relnamespace
+    WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
+      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
+            JOIN pg_catalog.pg_dist_partition dp ON dp.logicalrelid = ad.adrelid
+          WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+            AND d.refobjid = sc.oid)`;
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `

@@ -152,7 +152,7 @@ describe.skipIf(!citus)('Citus metadata adopted exactly', () => {
 });
 
 describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () => {
-  it('names range and append distribution, shard replication, uneven shard boundaries and a partition default; never adopts them as local', async () => {
+  it('names range and append distribution, shard replication, uneven shard boundaries, a partition default and a sequence left distributed; never adopts them as local', async () => {
     const { src, file, introspect } = await roundTrip(`
       CREATE TABLE r (id int, v text);
       SELECT create_distributed_table('r', 'id', 'range');
@@ -176,6 +176,11 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
       CREATE TABLE pt_b PARTITION OF pt FOR VALUES FROM ('2024-02-01') TO ('2024-03-01');
       ALTER TABLE pt_a ALTER COLUMN id SET DEFAULT nextval('s_own');
       SELECT create_distributed_table('pt', 'k', shard_count => 4, colocate_with => 'none');
+      -- Distributed with its table's default, which is gone: nothing would distribute it again.
+      CREATE SEQUENCE orphan;
+      CREATE TABLE os (k int, id bigint DEFAULT nextval('orphan'));
+      SELECT create_distributed_table('os', 'k', shard_count => 4, colocate_with => 'none');
+      ALTER TABLE os ALTER COLUMN id DROP DEFAULT;
     `);
     expect(introspect.code).toBe(0);
     const named = [
@@ -184,9 +189,10 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
       'append-distributed table (1): public.ap',
       'shard replication (1): public.rep (2 placements per shard)',
       'shard layout (1): public.iso (6 shards, not an even split of the hash range)',
+      'distributed sequence (1): public.orphan',
     ];
     expect(introspect.stderr).toContain(
-      `introspect: left out 5 objects of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n${named.map((l) => `  ${l}`).join('\n')}\n`,
+      `introspect: left out 6 objects of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n${named.map((l) => `  ${l}`).join('\n')}\n`,
     );
     expect((await cli(['introspect', '--database', src.url, '--strict'])).code).toBe(1);
     const m = await loadManifest(file);
@@ -198,6 +204,7 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
     expect([...plan.transaction.steps, ...plan.afterCommit]).toEqual([]);
     expect(plan.notManaged.map((x) => `${x.kind} ${x.name}`).sort()).toEqual([
       'append-distributed table public.ap',
+      'distributed sequence public.orphan',
       'partition column default public.pt_a.id',
       'range-distributed table public.r',
       'shard layout public.iso (6 shards, not an even split of the hash range)',
