@@ -26,12 +26,19 @@ export async function verifyConverged(
   const recorded = await recordObjectState(client, plan, afterLive);
   const after = planLive(m, { ...afterLive, recorded }, file);
   const left = [...after.transaction.steps, ...after.afterCommit];
-  if (left.length > 0) {
+  // A problem the next plan would refuse is not convergence either: what is verified here is what the next plan sees.
+  if (left.length > 0 || after.problems.length > 0) {
     throw new CmError(
-      `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,
+      `applied, but the cluster did not converge: planning again ${[
+        ...(left.length > 0 ? [`still finds ${plural(left.length, 'step')}`] : []),
+        ...(after.problems.length > 0 ? [`reports ${plural(after.problems.length, 'problem')}`] : []),
+      ].join(' and ')}\n${[
+        ...left.map((s) => `  ${s.index}. ${s.summary}`),
+        ...after.problems.map((p) => `  ${p.object}: ${p.message}`),
+      ].join('\n')}`,
       'not_converged',
       EXIT.error,
-      { remaining: left.map((s) => s.summary) },
+      { remaining: left.map((s) => s.summary), problems: after.problems.map((p) => `${p.object}: ${p.message}`) },
     );
   }
 }

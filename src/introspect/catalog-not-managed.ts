@@ -30,10 +30,51 @@ export const NOT_MANAGED_KINDS = [
   'statistics object',
   'event trigger',
   'publication',
+  'partition column default',
+  'range-distributed table',
+  'append-distributed table',
+  'shard replication',
+  'shard layout',
+  'distributed sequence',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
 const relName = qn('rel.nspname', 'rel.relname');
+
+// Citus layouts the model does not hold. Range and append distribution (create_distributed_table
+// with 'range' or 'append'); more than one placement per shard (citus.shard_replication_factor >
+// 1, statement replication); hash shards whose boundaries are not the even split
+// create_distributed_table makes for their count (isolate_tenant_to_new_shard,
+// citus_split_shard_by_split_points): Citus's CreateShardsWithRoundRobinPolicy gives shard i of n
+// [INT32_MIN + i * (2^32 / n), that + 2^32 / n - 1], the last one ending at INT32_MAX.
+const CITUS_NOT_MANAGED = `
+  UNION ALL SELECT CASE p.partmethod WHEN 'r' THEN 'range-distributed table' ELSE 'append-distributed table' END, ${relName}
+    FROM rel JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = rel.oid WHERE p.partmethod IN ('r', 'a')
+  UNION ALL SELECT 'shard replication', ${relName} || ' (' || pl.n || ' placements per shard)'
+    FROM (SELECT x.logicalrelid, pg_catalog.max(x.n) AS n FROM (SELECT s.logicalrelid, pg_catalog.count(*) AS n
+            FROM pg_catalog.pg_dist_shard s JOIN pg_catalog.pg_dist_placement pp ON pp.shardid = s.shardid
+            GROUP BY s.logicalrelid, s.shardid) x GROUP BY x.logicalrelid) pl
+    JOIN rel ON rel.oid = pl.logicalrelid JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = rel.oid
+    WHERE p.repmodel <> 't' AND p.partmethod NOT IN ('r', 'a') AND pl.n > 1
+  UNION ALL SELECT 'shard layout', ${relName} || ' (' || b.n || ' shards, not an even split of the hash range)'
+    FROM (SELECT s.logicalrelid, pg_catalog.count(*) AS n, pg_catalog.bool_and(s.lo = -2147483648 + s.i * (4294967296 / s.cnt)
+            AND s.hi = CASE WHEN s.i = s.cnt - 1 THEN 2147483647 ELSE -2147483648 + (s.i + 1) * (4294967296 / s.cnt) - 1 END) AS even
+          FROM (SELECT sh.logicalrelid, sh.shardminvalue::bigint AS lo, sh.shardmaxvalue::bigint AS hi,
+                  pg_catalog.row_number() OVER (PARTITION BY sh.logicalrelid ORDER BY sh.shardminvalue::bigint) - 1 AS i,
+                  pg_catalog.count(*) OVER (PARTITION BY sh.logicalrelid) AS cnt
+                FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid = sh.logicalrelid AND hp.partmethod = 'h') s
+          GROUP BY s.logicalrelid) b
+    JOIN rel ON rel.oid = b.logicalrelid WHERE NOT b.even
+  -- A sequence Citus distributed (for a table's default) that no Citus table's default uses any
+  -- more: the model makes a sequence distributed only through a default, so it would come back local.
+  UNION ALL SELECT 'distributed sequence', ${qn('ns.nspname', 'sc.relname')}
+    FROM pg_catalog.pg_dist_object o JOIN pg_catalog.pg_class sc ON sc.oid = o.objid AND sc.relkind = 'S'
+    JOIN ns ON ns.oid = sc.relnamespace
+    WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
+      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
+            JOIN pg_catalog.pg_dist_partition dp ON dp.logicalrelid = ad.adrelid
+          WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+            AND d.refobjid = sc.oid)`;
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
@@ -62,16 +103,13 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
   -- What a managed partition holds of its own that the model does not (its own indexes, CHECKs,
-  -- triggers, comments and grants are objects: catalog-objects.ts's anyrel).
-  UNION ALL SELECT 'partition column option', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(a.attname) || ' ('
-      || pg_catalog.concat_ws(', ', CASE WHEN a.attnotnull AND NOT pa.attnotnull THEN 'NOT NULL' END,
-        CASE WHEN pg_catalog.pg_get_expr(ad.adbin, 0) IS DISTINCT FROM pg_catalog.pg_get_expr(pad.adbin, 0) THEN 'DEFAULT' END) || ')'
+  -- triggers, comments and grants are objects: catalog-objects.ts's anyrel; its own column
+  -- defaults are below).
+  UNION ALL SELECT 'partition column option', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(a.attname) || ' (NOT NULL)'
     FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
     JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
     JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
-    LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = r.oid AND ad.adnum = a.attnum
-    LEFT JOIN pg_catalog.pg_attrdef pad ON pad.adrelid = pa.attrelid AND pad.adnum = pa.attnum
-    WHERE r.ispart AND ((a.attnotnull AND NOT pa.attnotnull) OR pg_catalog.pg_get_expr(ad.adbin, 0) IS DISTINCT FROM pg_catalog.pg_get_expr(pad.adbin, 0))
+    WHERE r.ispart AND a.attnotnull AND NOT pa.attnotnull
   UNION ALL SELECT 'partition key', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname)
     FROM anyrel r JOIN pg_catalog.pg_constraint co ON co.conrelid = r.oid
     WHERE r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0
@@ -96,4 +134,15 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
-  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p`;
+  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
+  -- A partition's own column default (ALTER TABLE partition ALTER COLUMN SET DEFAULT, or one
+  -- attached with another): a partition made with PARTITION OF takes its parent's.
+  UNION ALL SELECT 'partition column default', ${qn('pn.nspname', 'pc.relname')} || '.' || pg_catalog.quote_ident(a.attname)
+    FROM pg_catalog.pg_inherits i JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
+    JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = pc.oid AND a.attnum > 0 AND NOT a.attisdropped
+    JOIN pg_catalog.pg_attribute pa ON pa.attrelid = rel.oid AND pa.attname = a.attname
+    LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = pc.oid AND d.adnum = a.attnum
+    LEFT JOIN pg_catalog.pg_attrdef pd ON pd.adrelid = rel.oid AND pd.adnum = pa.attnum
+    WHERE (d.oid IS NOT NULL OR pd.oid IS NOT NULL) AND a.attgenerated = ''
+      AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) IS DISTINCT FROM pg_catalog.pg_get_expr(pd.adbin, pd.adrelid)${citus ? CITUS_NOT_MANAGED : ''}`;

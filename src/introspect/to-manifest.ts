@@ -243,6 +243,8 @@ export function liveToProject(
       ...(d.argIndex !== undefined && group
         ? { distributed_by: `$${d.argIndex + 1}`, colocation: group, force_delegation: d.forceDelegation ?? false }
         : {}),
+      // Colocated without a distribution argument (with a reference table, say): the table it goes with.
+      ...(d.argIndex === undefined && colocatedTable ? { colocate_with: key(colocatedTable.qname) } : {}),
     };
   }
   const objects = Object.values(m.objects);

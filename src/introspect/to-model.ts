@@ -101,9 +101,11 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   }
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
+  const colocationTable = new Map<number, string>(); // any Citus table's colocation (reference, single-shard too)
   const tables: Record<string, Table> = {};
   const distributedSchemas = new Set(doc.distributedSchemas);
   for (const t of doc.tables) {
+    if (t.citus?.method === 'r' || t.citus?.method === 'a') continue; // named as not managed, never adopted as local
     const id = idOf(t);
     const columns: Column[] = t.columns.map((c) => {
       let type = liveType(c.type);
@@ -136,6 +138,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
       };
     });
+    if (t.citus?.colocationId && !colocationTable.has(t.citus.colocationId))
+      colocationTable.set(t.citus.colocationId, id);
     const pk = t.constraints.find((c) => c.type === 'p');
     let distribution: Table['distribution'] = { kind: 'local' };
     const ct = t.citus;
@@ -234,7 +238,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     const q = { schema: r.schema, name: r.name };
     const id = routineId(q, r.argTypes);
     const d = r.distribution;
-    const colocateWith = d?.colocationId ? groupMembers.get(d.colocationId)?.[0] : undefined;
+    const colocateWith = d?.colocationId ? colocationTable.get(d.colocationId) : undefined;
     routines[id] = {
       id,
       qname: q,

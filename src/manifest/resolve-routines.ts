@@ -16,6 +16,7 @@ import { qualifiedKey, type ResolveIo, type TableContext } from './resolve.js';
 import type { Manifest, ManifestRoutine } from './schema.js';
 import { canCoerce } from './types-compat.js';
 import { warnIntSequences } from './routine-warnings.js';
+import { colocatedTable } from './resolve-colocate.js';
 
 export interface RoutineInfo {
   readonly key: string;
@@ -189,13 +190,17 @@ export function resolveRoutines(
           );
       }
     } else if (r.distributed_by === undefined) {
-      for (const k of ['colocation', 'colocate_with', 'force_delegation'] as const) {
+      for (const k of ['colocation', 'force_delegation'] as const) {
         if (r[k] !== undefined)
           problems.error(
             [...path, k],
             'needs_distributed_by',
             `${k} needs distributed_by: a routine without a distribution argument is created on every node and never delegated`,
           );
+      }
+      if (r.colocate_with !== undefined) {
+        const t = colocatedTable(r.colocate_with, ctx, [...path, 'colocate_with'], problems);
+        if (t) distribution = { colocateWith: t.id };
       }
     } else {
       const idx = argIndex(r.distributed_by, callArgs, [...path, 'distributed_by'], problems, label, parsed?.args);

@@ -51,7 +51,9 @@ const routine = z.strictObject({
     .string()
     .min(1)
     .optional()
-    .describe('a table (manifest key) to colocate with, instead of `colocation`'),
+    .describe(
+      'a table (manifest key) to colocate with, instead of `colocation`; without `distributed_by`, a reference or single-shard table',
+    ),
   force_delegation: z
     .boolean()
     .optional()
@@ -59,7 +61,9 @@ const routine = z.strictObject({
   local: z
     .boolean()
     .optional()
-    .describe('stays on the coordinator: Citus is not told about it (no create_distributed_function)'),
+    .describe(
+      'stays on the coordinator: created with citus.enable_metadata_sync off, so Citus neither propagates nor records it',
+    ),
 });
 
 // A value read from the database once before the run: { max: table.column } (HammerDB's driver

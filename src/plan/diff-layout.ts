@@ -1,6 +1,7 @@
 // Layout: distributed schemas, access methods, partitions and time partitions of declared
 // tables. Pure: the clock time partitions are kept by is an argument.
-import type { ClusterModel, Partition, Table, TimePartitions } from '../model/types.js';
+import type { ClusterModel, Partition, SqlObject, Table, TimePartitions } from '../model/types.js';
+import { tryParseStatements } from '../sql/pg-parse.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
@@ -102,6 +103,13 @@ function timePartitionSteps(t: Table, a: Table | undefined, tp: TimePartitions, 
  * Access method, partitioning and partitions of each declared table; `created` are the tables
  * this plan creates. Returns steps, and the partitions the manifest does not declare.
  */
+/** A materialized view declared USING columnar (CREATE MATERIALIZED VIEW … USING columnar AS …). */
+const columnarMatview = (o: SqlObject): boolean =>
+  o.kind === 'materialized view' &&
+  o.create.some((sql) =>
+    (tryParseStatements(sql) ?? []).some((st) => st?.stmt?.CreateTableAsStmt?.into?.accessMethod === 'columnar'),
+  );
+
 export function layoutSteps(
   desired: ClusterModel,
   actual: ClusterModel,
@@ -111,12 +119,13 @@ export function layoutSteps(
 ): { steps: Step[]; unmanaged: string[] } {
   const steps: Step[] = [];
   const unmanaged: string[] = [];
-  const usesColumnar = Object.values(desired.tables).some(
-    (t) =>
-      t.accessMethod === 'columnar' ||
-      t.timePartitions?.columnarAfter !== undefined ||
-      (t.partitions ?? []).some((p) => p.accessMethod === 'columnar'),
-  );
+  const usesColumnar =
+    Object.values(desired.tables).some(
+      (t) =>
+        t.accessMethod === 'columnar' ||
+        t.timePartitions?.columnarAfter !== undefined ||
+        (t.partitions ?? []).some((p) => p.accessMethod === 'columnar'),
+    ) || Object.values(desired.objects).some(columnarMatview);
   if (usesColumnar && !actual.columnar) steps.push({ kind: 'create_columnar_extension' });
   // alter_table_set_access_method: "cannot complete operation because table … has a foreign key" (either way).
   const fkBound = (t: Table): boolean =>

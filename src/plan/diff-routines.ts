@@ -11,7 +11,9 @@ export function colocated(actual: ClusterModel, a: string, b: string): boolean {
   if (a === b) return true;
   const da = actual.tables[a]?.distribution;
   const db = actual.tables[b]?.distribution;
-  return da?.kind === 'hash' && db?.kind === 'hash' && da.group === db.group;
+  if (da?.kind === 'hash' && db?.kind === 'hash') return da.group === db.group;
+  // All reference tables share one colocation group.
+  return da?.kind === 'reference' && db?.kind === 'reference';
 }
 
 function sameDistribution(
@@ -21,7 +23,10 @@ function sameDistribution(
 ): boolean {
   if (!have) return false;
   if (want.argIndex !== have.argIndex) return false;
-  if (want.argIndex === undefined) return true;
+  if (want.argIndex === undefined)
+    return want.colocateWith === undefined
+      ? have.colocateWith === undefined
+      : have.colocateWith !== undefined && colocated(actual, want.colocateWith, have.colocateWith);
   return (
     (want.forceDelegation ?? false) === (have.forceDelegation ?? false) &&
     want.colocateWith !== undefined &&
@@ -52,13 +57,18 @@ export function routineDefinitionSteps(
   desired: ClusterModel,
   actual: ClusterModel,
   problems: DiffProblem[],
+  citus = true,
 ): { steps: Step[]; dropped: Set<string>; moved: Map<string, string> } {
   const steps: Step[] = [];
   const dropped = new Set<string>();
   const moved = new Map<string, string>();
   for (const r of Object.values(desired.routines)) {
     const a = actual.routines[r.id];
-    const searchPath = r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {};
+    // Declared local on Citus: kept out of Citus's metadata, as it was read (routine `distribution` undefined).
+    const searchPath = {
+      ...(r.unqualifiedDefinition ? { searchPath: r.qname.schema } : {}),
+      ...(citus && r.distribution === undefined ? { coordinatorOnly: true } : {}),
+    };
     if (!a) {
       if (r.definition === undefined || !r.kind) {
         problems.push({
@@ -169,7 +179,9 @@ export function routineDistributionSteps(
             colocateWith: desired.tables[want.colocateWith!]!.qname,
             forceDelegation: want.forceDelegation ?? false,
           }
-        : {}),
+        : want.colocateWith !== undefined
+          ? { colocateWith: desired.tables[want.colocateWith]!.qname }
+          : {}),
     });
   }
   return steps;

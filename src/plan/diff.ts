@@ -123,7 +123,7 @@ export function diff(
   const tables = tableStructureSteps(desired, actual, prune, problems);
   steps.push(...tables.steps);
   steps.push(...sequenceSteps(desired, actual, tables.created, problems));
-  const routines = routineDefinitionSteps(desired, actual, problems);
+  const routines = routineDefinitionSteps(desired, actual, problems, opts.citus ?? true);
   steps.push(...routines.steps);
 
   const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);

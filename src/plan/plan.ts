@@ -6,6 +6,7 @@ import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
+import { notManagedTableProblems } from './not-managed-tables.js';
 import { renderSql, summarize } from './render-sql.js';
 import { objectOf, tableOf } from './step-object.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
@@ -166,7 +167,7 @@ export function buildPlan(input: {
     ...(input.online ? { online: input.online } : {}),
   });
   const steps = result.steps.map((s, i) => toPlanStep(s, i + 1, input.actual));
-  const problems = [...result.problems];
+  const problems = [...result.problems, ...notManagedTableProblems(input.desired, input.notManaged ?? [])];
   // Offline, what exists elsewhere is assumed present.
   if (input.source.kind === 'live') {
     const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);

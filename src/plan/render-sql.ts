@@ -79,6 +79,11 @@ function routineRef(s: StepOf<'distribute_routine'>): string {
 function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
   return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what} (${cols(k.columns)})`;
 }
+// citus.enable_metadata_sync off: CREATE [OR REPLACE] FUNCTION is neither propagated nor recorded in pg_dist_object.
+const coordinatorOnly = (s: { readonly coordinatorOnly?: boolean }, stmts: readonly string[]): readonly string[] =>
+  s.coordinatorOnly
+    ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, 'RESET citus.enable_metadata_sync']
+    : stmts;
 const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
 
 /** SQL statements of each kind, without trailing semicolons. */
@@ -106,9 +111,12 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   // Created before the tables that call it: its SQL body may read one created after it.
   create_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    ...(s.beforeTables
-      ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
-      : [s.definition]),
+    ...coordinatorOnly(
+      s,
+      s.beforeTables
+        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
+        : [s.definition],
+    ),
   ],
   create_reference_table: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
   // Every argument explicit: Citus treats a NULL argument as a silent no-op.
@@ -124,7 +132,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   truncate_local_data: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
   distribute_routine: (s) => [
     s.argIndex === undefined
-      ? `SELECT create_distributed_function(${routineRef(s)})`
+      ? `SELECT create_distributed_function(${routineRef(s)}${s.colocateWith ? `, colocate_with => ${quoteRegclass(s.colocateWith)}` : ''})`
       : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`,
   ],
   alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
@@ -157,7 +165,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
   replace_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    s.definition,
+    ...coordinatorOnly(s, [s.definition]),
   ],
   drop_routine: (s) => [`DROP ${s.routineKind === 'procedure' ? 'PROCEDURE' : 'FUNCTION'} ${s.signature}`],
   undistribute_table: (s) => [`SELECT undistribute_table(${quoteRegclass(s.table)})`],
@@ -230,7 +238,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
   distribute_routine: (s) =>
     s.argIndex === undefined
-      ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)`
+      ? `create ${s.signature ?? name(s.routine)} on every node (not delegated)${s.colocateWith ? `, colocated with ${name(s.colocateWith)}` : ''}`
       : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`,
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
   alter_column_type: (s) =>

@@ -40,6 +40,8 @@ export type RoutineStep =
       readonly searchPath?: string;
       /** A table this plan creates calls it in a default or generated column (routines-first.ts). */
       readonly beforeTables?: boolean;
+      /** Declared local on Citus: created with metadata sync off, so Citus neither propagates nor records it. */
+      readonly coordinatorOnly?: boolean;
     }
   | {
       readonly kind: 'distribute_routine';
@@ -58,6 +60,8 @@ export type RoutineStep =
       readonly searchPath?: string;
       /** What the body changes, for the reviewer: `- old` / `+ new` lines (util/line-diff.ts). */
       readonly bodyDiff?: readonly string[];
+      /** Declared local on Citus: replaced with metadata sync off (CREATE OR REPLACE would distribute it). */
+      readonly coordinatorOnly?: boolean;
     }
   | {
       readonly kind: 'drop_routine';

@@ -181,4 +181,104 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     expect(await plan()).toContain('relation_is_a_known_shard');
     expect(await plan('-c citus.override_table_visibility=off')).not.toContain('relation_is_a_known_shard');
   });
+  it('create_distributed_table splits the hash range evenly; isolate_tenant_to_new_shard leaves a one-value shard at worker_hash(v), in a transaction block', async () => {
+    const bounds = async (t: string) =>
+      (
+        await db.query<{ lo: string; hi: string }>(
+          `SELECT shardminvalue AS lo, shardmaxvalue AS hi FROM pg_dist_shard WHERE logicalrelid = '${t}'::regclass ORDER BY shardminvalue::bigint`,
+        )
+      ).map((r) => [Number(r.lo), Number(r.hi)]);
+    await db.query(
+      "CREATE TABLE ev3 (id int); SELECT create_distributed_table('ev3', 'id', shard_count => 3, colocate_with => 'none')",
+    );
+    const step = Math.floor(2 ** 32 / 3);
+    expect(await bounds('ev3')).toEqual([
+      [-(2 ** 31), -(2 ** 31) + step - 1],
+      [-(2 ** 31) + step, -(2 ** 31) + 2 * step - 1],
+      [-(2 ** 31) + 2 * step, 2 ** 31 - 1],
+    ]);
+    await db.query(
+      "CREATE TABLE iso1 (id int); SELECT create_distributed_table('iso1', 'id', shard_count => 4, colocate_with => 'none')",
+    );
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        "SELECT isolate_tenant_to_new_shard('iso1', 5, shard_transfer_mode => 'block_writes')",
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    const [h] = await db.query<{ h: number }>('SELECT worker_hash(5) AS h');
+    const b = await bounds('iso1');
+    expect(b).toHaveLength(6);
+    expect(b).toContainEqual([h!.h, h!.h]);
+  });
+
+  it('shard_replication_factor 2 gives two placements per shard and statement replication', async () => {
+    await db.query(
+      "SET citus.shard_replication_factor = 2; CREATE TABLE rp2 (id int); SELECT create_distributed_table('rp2', 'id', shard_count => 3, colocate_with => 'none')",
+    );
+    expect(
+      await db.query(
+        `SELECT p.repmodel::text AS repmodel, (SELECT array_agg(DISTINCT n) FROM (SELECT count(*)::int AS n FROM pg_dist_shard s
+           JOIN pg_dist_placement pl USING (shardid) WHERE s.logicalrelid = p.logicalrelid GROUP BY s.shardid) x) AS placements
+         FROM pg_dist_partition p WHERE p.logicalrelid = 'rp2'::regclass`,
+      ),
+    ).toEqual([{ repmodel: 'c', placements: [2] }]);
+  });
+
+  it('a routine colocates with a reference table only without a distribution argument, and with a hash table only with one', async () => {
+    await db.query(
+      "CREATE TABLE cref (id int PRIMARY KEY); SELECT create_reference_table('cref'); CREATE TABLE chash (id int); SELECT create_distributed_table('chash', 'id', shard_count => 4, colocate_with => 'none')",
+    );
+    await db.query('CREATE FUNCTION cr1(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$');
+    expect(
+      await run(db.url, ["SELECT create_distributed_function('cr1(int)', colocate_with => 'cref')"]),
+    ).toBeUndefined();
+    expect(
+      await db.query(
+        `SELECT o.distribution_argument_index AS arg, o.colocationid = p.colocationid AS reference
+           FROM pg_dist_object o, pg_dist_partition p WHERE o.objid = 'cr1(int)'::regprocedure AND p.logicalrelid = 'cref'::regclass`,
+      ),
+    ).toEqual([{ arg: null, reference: true }]);
+    expect(
+      await run(db.url, ["SELECT create_distributed_function('cr1(int)', '$1', colocate_with => 'cref')"]),
+    ).toMatch(/distribution arguments are not supported when colocating with reference tables/);
+    expect(await run(db.url, ["SELECT create_distributed_function('cr1(int)', colocate_with => 'chash')"])).toMatch(
+      /cannot distribute the function "cr1" since the distribution argument is not valid/,
+    );
+  });
+
+  it('with citus.enable_metadata_sync off a CREATE FUNCTION stays on the coordinator; CREATE OR REPLACE with it on distributes it', async () => {
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        'SET LOCAL citus.enable_metadata_sync TO off',
+        'CREATE FUNCTION nsync(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$',
+        'RESET citus.enable_metadata_sync',
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    const known = async () =>
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_dist_object WHERE objid = 'nsync(int)'::regprocedure",
+        )
+      )[0]!.n;
+    expect(await known()).toBe(0);
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'nsync'", 1)).toEqual([{ n: 0 }]);
+    await db.query('CREATE OR REPLACE FUNCTION nsync(x int) RETURNS int LANGUAGE sql AS $$ SELECT x + 1 $$');
+    expect(await known()).toBe(1);
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'nsync'", 1)).toEqual([{ n: 1 }]);
+  });
+  it('a sequence distributed for a default stays in pg_dist_object once the default is dropped; an identity sequence is never there', async () => {
+    await db.query(
+      "CREATE SEQUENCE orph; CREATE TABLE orph_t (k int, id bigint DEFAULT nextval('orph'), i bigint GENERATED BY DEFAULT AS IDENTITY); SELECT create_distributed_table('orph_t', 'k', shard_count => 2, colocate_with => 'none'); ALTER TABLE orph_t ALTER COLUMN id DROP DEFAULT",
+    );
+    expect(
+      await db.query(
+        `SELECT c.relname FROM pg_dist_object o JOIN pg_class c ON c.oid = o.objid AND c.relkind = 'S'
+          WHERE o.classid = 'pg_class'::regclass AND c.relname IN ('orph', 'orph_t_i_seq')`,
+      ),
+    ).toEqual([{ relname: 'orph' }]);
+  });
 });

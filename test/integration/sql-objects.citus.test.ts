@@ -33,7 +33,8 @@ tables:
       code: { type: text, not_null: true }
     primary_key: [code]
 routines:
-  app.touch: { file: routines/touch.sql, local: true }
+  # Not local: Citus puts a trigger's function on every node with the trigger (pg_dist_object).
+  app.touch: { file: routines/touch.sql }
 sql: [sql]
 `;
 const OBJECTS = `CREATE EXTENSION IF NOT EXISTS citext;
