@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
 import { readLiveState } from '../introspect/read.js';
+import { readShardState } from '../introspect/read-shards.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
@@ -19,13 +20,20 @@ export async function verifyConverged(
   plan: PlanDocument,
   file: string,
   timeouts: Parameters<typeof withLockTimeout>[1],
+  shards = false,
 ): Promise<void> {
   const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
     readLiveState(client),
   );
   const recorded = await recordObjectState(client, plan, afterLive);
-  const after = planLive(m, { ...afterLive, recorded }, file);
-  const left = [...after.transaction.steps, ...after.afterCommit];
+  // With --shards the shards are read again too: what apply verifies is what `plan --shards` sees.
+  const shardState = shards ? await readShardState(client) : undefined;
+  const after = planLive(m, { ...afterLive, recorded }, file, shardState ? { shards: shardState } : {});
+  const left = [
+    ...after.transaction.steps,
+    ...after.afterCommit,
+    ...(shards ? after.problems.map((p) => ({ index: 0, summary: `${p.object}: ${p.message}` })) : []),
+  ];
   if (left.length > 0) {
     throw new CmError(
       `applied, but the cluster did not converge: planning again still finds ${plural(left.length, 'step')}\n${left.map((s) => `  ${s.index}. ${s.summary}`).join('\n')}`,

@@ -6,11 +6,15 @@ import type { LiveState } from '../introspect/to-model.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
+import type { ShardState } from '../introspect/read-shards.js';
+import { checkShards } from './shard-check.js';
 
 /** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
 export interface PlanOptions {
   readonly now?: Date;
   readonly online?: boolean;
+  /** `--shards`: every shard placement as read from its node, compared with its table. */
+  readonly shards?: ShardState;
 }
 
 const onlineTables = (m: LoadedManifest, all: boolean | undefined) => (id: string) =>
@@ -68,6 +72,7 @@ export function planLive(
     notManaged: live.doc.notManaged ?? [],
     recorded: live.recorded ?? {},
     now: opts.now ?? new Date(),
+    ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
     online: {
       table: onlineTables(m, opts.online),
       ...(live.doc.server.walLevel !== undefined ? { walLevel: live.doc.server.walLevel } : {}),

@@ -10,6 +10,7 @@ import { objectOf, tableOf } from './step-object.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
+import type { ShardCheck } from './shard-check.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -63,7 +64,7 @@ export interface PlanDocument {
    */
   readonly manifest: { readonly file: string; readonly sha256: string; readonly path?: string };
   /** How it was asked for: apply recomputes the plan with the same options. */
-  readonly options?: { readonly online: boolean };
+  readonly options?: { readonly online: boolean; readonly shards?: boolean };
   readonly changes: boolean;
   readonly hazards: readonly Hazard[];
   readonly transaction: {
@@ -101,6 +102,7 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'alter_distributed_table',
   'update_colocation',
   'alter_sequence_everywhere',
+  'repair_shard',
   'create_columnar_extension',
   'distribute_table_concurrently',
   'set_access_method',
@@ -154,6 +156,8 @@ export function buildPlan(input: {
   now?: Date;
   /** Which tables change online (after COMMIT, without blocking writes). */
   online?: OnlineOptions;
+  /** With `--shards`: the shards compared with their tables (shard-check.ts). */
+  shards?: ShardCheck;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
   const result = diff(input.desired, input.actual, {
@@ -164,8 +168,8 @@ export function buildPlan(input: {
     ...(input.now ? { now: input.now } : {}),
     ...(input.online ? { online: input.online } : {}),
   });
-  const steps = result.steps.map((s, i) => toPlanStep(s, i + 1, input.actual));
-  const problems = [...result.problems];
+  const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) => toPlanStep(s, i + 1, input.actual));
+  const problems = [...result.problems, ...(input.shards?.problems ?? [])];
   const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
     problems.push({
@@ -184,7 +188,7 @@ export function buildPlan(input: {
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     source: input.source,
     manifest: input.manifest,
-    options: { online: input.onlineAll ?? false },
+    options: { online: input.onlineAll ?? false, ...(input.shards ? { shards: true } : {}) },
     changes: steps.length > 0,
     hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
