@@ -20,7 +20,20 @@ import type { TestDb } from '../support/db.js';
 import type { ServerInfo } from '../support/servers.js';
 
 // Layouts whose copy differs without a word today (the reason), each to be fixed or named.
-const KNOWN_SILENT = new Map<string, string>([]);
+// wt-citusmeta (issue #24's first part) works on replication, tenant isolation and range/append.
+const KNOWN_SILENT = new Map<string, string>([
+  ['function-types-macaddr', 'replication factor 2 dropped; routines distributed without colocation written local'],
+  ['replicated-partitioned', 'replication factor 2 (repmodel c) rebuilt as 1 placement per shard'],
+  ['replicated-function-tables', 'replication factor 2 (repmodel c) rebuilt as 1 placement per shard'],
+  ['tenant-isolation', 'isolated tenants (one-value shards) rebuilt as an even split'],
+  ['append-and-range', 'an append-distributed table is left out of the copy'],
+  ['append-table', 'an append-distributed table is left out of the copy'],
+  ['range-table-basic', 'a range-distributed table is left out of the copy'],
+  ['columnar-dist', 'an empty schema is not adopted'],
+  ['columnar-replicated-ref', 'an empty schema is not adopted'],
+  ['schemas-renamed', 'an empty schema is not adopted'],
+  ['distributed-triggers', 'an empty schema is not adopted'],
+]);
 
 const missing = citusRepoMissing();
 const install = findPgInstall();
@@ -65,6 +78,7 @@ describe.skipIf(missing !== '' || noCitus !== '')(
         const o = await runLayout(entry, info, made);
         outcomes.push(o);
         expect(o.klass === 'crash' ? o.reason : '', `${entry.name} crashed the CLI`).toBe('');
+        expect(o.shardFindings ?? [], `plan --shards on ${entry.name} as Citus built it`).toEqual([]);
         if (!KNOWN_SILENT.has(entry.name))
           expect(o.klass === 'silent' ? o.reason : '', `${entry.name} is silent`).toBe('');
       } finally {

@@ -68,6 +68,8 @@ export interface LayoutOutcome {
   readonly dumpDiffLines?: number;
   readonly dumpDiffSample?: readonly string[];
   readonly replan?: Awaited<ReturnType<typeof planRun>>;
+  /** What `plan --shards` finds on the original, freshly built by Citus: each a false alarm. */
+  readonly shardFindings?: readonly string[];
   readonly klass: LayoutClass;
   /** Why it is not exact: the first difference or failure. */
   readonly reason: string;
@@ -95,6 +97,24 @@ function classify(o: Omit<LayoutOutcome, 'klass' | 'reason'>): { klass: LayoutCl
   ];
   if (diffs.length === 0) return { klass: 'exact', reason: '' };
   return { klass: named ? 'named' : 'silent', reason: diffs[0]!.slice(0, 160) };
+}
+
+/** `plan --shards` on a database: its repair steps and shard problems, as lines. */
+async function shardCheck(db: TestDb, dir: string): Promise<string[]> {
+  const r = await cli(['plan', '--database', db.url, '--shards', '--format', 'json'], { cwd: dir, env: ENV });
+  let doc: {
+    afterCommit?: { kind: string; summary: string }[];
+    problems?: { code: string; object: string; message: string }[];
+  };
+  try {
+    doc = JSON.parse(r.stdout) as typeof doc;
+  } catch {
+    return [`plan --shards printed no plan (exit ${r.code}): ${r.stderr.split('\n')[0]}`];
+  }
+  return [
+    ...(doc.afterCommit ?? []).filter((s) => s.kind === 'repair_shard').map((s) => s.summary),
+    ...(doc.problems ?? []).filter((p) => p.code.startsWith('shard_')).map((p) => `${p.object}: ${p.message}`),
+  ];
 }
 
 /** Builds, adopts, applies and compares one layout; the databases made are pushed to `made`. */
@@ -126,18 +146,20 @@ export async function runLayout(entry: LayoutEntry, info: ServerInfo, made: Test
   };
   if (i.code !== 0) return finish(head);
   const plan = await planRun(original, dir);
+  const shardFindings = await shardCheck(original, dir);
   const target = await freshDatabase(info, 'ca');
   made.push(target);
   const apply = run(
     await cli(['apply', '--database', target.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir, env: ENV }),
   );
-  if (apply.exit !== 0) return finish({ ...head, plan, apply });
+  if (apply.exit !== 0) return finish({ ...head, plan, shardFindings, apply });
   const metaDiff = layoutDifferences(await citusLayout(original), await citusLayout(target));
   const dumps = differingLines(schemaDump(original), schemaDump(target));
   const replan = await planRun(target, dir);
   return finish({
     ...head,
     plan,
+    shardFindings,
     apply,
     metaDiff,
     dumpDiffLines: dumps.n,
@@ -156,6 +178,7 @@ export function layoutsTable(outcomes: readonly LayoutOutcome[]): string {
     o.plan ? `${o.plan.steps}/${o.plan.notManaged}/${o.plan.problems}` : '-',
     o.metaDiff ? String(o.metaDiff.length) : '-',
     o.dumpDiffLines === undefined ? '-' : String(o.dumpDiffLines),
+    o.shardFindings === undefined ? '-' : String(o.shardFindings.length),
     o.reason.replace(/\|/g, '\\|'),
   ]);
   const head = [
@@ -166,6 +189,7 @@ export function layoutsTable(outcomes: readonly LayoutOutcome[]): string {
     'plan steps/not managed/problems',
     'metadata diffs',
     'dump diff lines',
+    'plan --shards findings',
     'first difference',
   ];
   const counts = (['exact', 'named', 'silent', 'crash'] as const)

@@ -43,7 +43,8 @@ objects AS (
     'colocation', CASE WHEN o.colocationid IS NULL THEN NULL
                        WHEN o.colocationid = (SELECT colocationid FROM refgrp) THEN 'reference'
                        ELSE COALESCE((SELECT members FROM grp WHERE grp.colocationid = o.colocationid), 'a group without tables') END,
-    'force_delegation', o.force_delegation) ORDER BY 1) AS j
+    -- NULL (never given) and false behave the same: a call is forced only when true.
+    'force_delegation', COALESCE(o.force_delegation, false)) ORDER BY 1) AS j
   FROM pg_catalog.pg_dist_object o
   WHERE o.classid <> 'pg_catalog.pg_authid'::regclass
     AND o.classid <> 'pg_catalog.pg_database'::regclass

@@ -105,7 +105,9 @@ export async function planRun(db: TestDb, dir: string): Promise<NonNullable<Sche
   const base = run(r);
   let p: PlanJson | undefined;
   try {
-    p = JSON.parse(r.stdout) as PlanJson;
+    // An error prints its JSON envelope instead of a plan.
+    const doc = JSON.parse(r.stdout) as Partial<PlanJson>;
+    p = doc.transaction ? (doc as PlanJson) : undefined;
   } catch {
     p = undefined;
   }
