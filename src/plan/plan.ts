@@ -11,6 +11,7 @@ import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
 import type { ShardCheck } from './shard-check.js';
+import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -158,6 +159,8 @@ export function buildPlan(input: {
   online?: OnlineOptions;
   /** With `--shards`: the shards compared with their tables (shard-check.ts). */
   shards?: ShardCheck;
+  /** The nodes' lock table settings: a warning when the transaction may overflow it. */
+  locks?: LockSettings;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
   const result = diff(input.desired, input.actual, {
@@ -182,6 +185,14 @@ export function buildPlan(input: {
   const inTx = steps.filter((s) => !later(s));
   const after = steps.filter(later);
   const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
+  const lockWarning = input.locks
+    ? lockFootprintWarning(
+        inTx.map((s) => s.step),
+        input.desired,
+        input.actual,
+        input.locks,
+      )
+    : undefined;
   return {
     format: 'citus-migrate.plan',
     formatVersion: 1,
@@ -194,7 +205,7 @@ export function buildPlan(input: {
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
     problems,
-    warnings: input.warnings,
+    warnings: lockWarning ? [...input.warnings, lockWarning] : input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
     // What each declared definition becomes is recorded by apply (a comment set in place too).
