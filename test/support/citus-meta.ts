@@ -44,7 +44,7 @@ objects AS (
                        WHEN o.colocationid = (SELECT colocationid FROM refgrp) THEN 'reference'
                        ELSE COALESCE((SELECT members FROM grp WHERE grp.colocationid = o.colocationid), 'a group without tables') END,
     -- NULL (never given) and false behave the same: a call is forced only when true.
-    'force_delegation', COALESCE(o.force_delegation, false)) ORDER BY 1) AS j
+    'force_delegation', COALESCE(o.force_delegation, false))) AS j
   FROM pg_catalog.pg_dist_object o
   WHERE o.classid <> 'pg_catalog.pg_authid'::regclass
     AND o.classid <> 'pg_catalog.pg_database'::regclass
@@ -52,20 +52,31 @@ objects AS (
     AND (pg_catalog.pg_identify_object(o.classid, o.objid, o.objsubid)).identity NOT LIKE 'citus_migrate%'
     AND (pg_catalog.pg_identify_object(o.classid, o.objid, o.objsubid)).schema IS DISTINCT FROM 'citus_migrate'
 ),
+-- pg_dump sets default_table_access_method in SET lines the dump comparison drops: read it here.
+methods AS (
+  SELECT json_agg(json_build_object('relation', c.oid::regclass::text, 'access_method', am.amname)) AS j
+  FROM pg_catalog.pg_class c
+  JOIN pg_catalog.pg_am am ON am.oid = c.relam
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind IN ('r', 'm') AND am.amname <> 'heap'
+    AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'columnar', 'columnar_internal', 'citus_migrate')
+),
 schemas AS (
   SELECT json_agg(json_build_object('schema', s.schemaid::regnamespace::text,
-    'colocated_with', COALESCE(grp.members, 'a group without tables')) ORDER BY 1) AS j
+    'colocated_with', COALESCE(grp.members, 'a group without tables'))) AS j
   FROM pg_catalog.pg_dist_schema s LEFT JOIN grp USING (colocationid)
 )
 SELECT json_build_object(
   'tables', COALESCE((SELECT j FROM tables), '[]'::json),
   'objects', COALESCE((SELECT j FROM objects), '[]'::json),
-  'schemas', COALESCE((SELECT j FROM schemas), '[]'::json))::text AS doc`;
+  'schemas', COALESCE((SELECT j FROM schemas), '[]'::json),
+  'accessMethods', COALESCE((SELECT j FROM methods), '[]'::json))::text AS doc`;
 
 export interface CitusLayout {
   readonly tables: readonly Record<string, unknown>[];
   readonly objects: readonly Record<string, unknown>[];
   readonly schemas: readonly Record<string, unknown>[];
+  readonly accessMethods: readonly Record<string, unknown>[];
 }
 
 /** Reads a database's Citus layout (coordinator only). */
@@ -77,7 +88,7 @@ export async function citusLayout(db: TestDb): Promise<CitusLayout> {
 /** The entries of one layout missing from the other, both ways, as "- …" (only the original) and "+ …" (only the copy). */
 export function layoutDifferences(want: CitusLayout, got: CitusLayout): string[] {
   const out: string[] = [];
-  for (const key of ['tables', 'objects', 'schemas'] as const) {
+  for (const key of ['tables', 'objects', 'schemas', 'accessMethods'] as const) {
     const a = new Set(want[key].map((x) => JSON.stringify(x)));
     const b = new Set(got[key].map((x) => JSON.stringify(x)));
     for (const x of a) if (!b.has(x)) out.push(`- ${key}: ${x}`);
