@@ -60,6 +60,10 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('-o, --out <file>', 'write the plan to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
     .option(
+      '--shards',
+      'also check every shard on the nodes against its table on the coordinator (columns, indexes and their validity, constraints, triggers); repair steps for what differs',
+    )
+    .option(
       '--include-unmanaged',
       'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
     )
@@ -78,6 +82,10 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option(
       '--online',
       'change tables that hold rows without blocking writes (as if every table said online: true): distribute them concurrently, build indexes concurrently, validate foreign keys after COMMIT',
+    )
+    .option(
+      '--shards',
+      'also repair shards that differ from their table on the coordinator (see plan --shards), and check them again after',
     )
     .option('--allow-hazards <list>', `comma-separated hazards to allow: ${HAZARDS.join(', ')}, or all`)
     .addOption(

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
 import { readLiveState } from '../introspect/read.js';
+import { readShardState } from '../introspect/read-shards.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
@@ -19,12 +20,15 @@ export async function verifyConverged(
   plan: PlanDocument,
   file: string,
   timeouts: Parameters<typeof withLockTimeout>[1],
+  shards = false,
 ): Promise<void> {
   const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
     readLiveState(client),
   );
   const recorded = await recordObjectState(client, plan, afterLive);
-  const after = planLive(m, { ...afterLive, recorded }, file);
+  // With --shards the shards are read again too: what apply verifies is what `plan --shards` sees.
+  const shardState = shards ? await readShardState(client) : undefined;
+  const after = planLive(m, { ...afterLive, recorded }, file, shardState ? { shards: shardState } : {});
   const left = [...after.transaction.steps, ...after.afterCommit];
   // A problem the next plan would refuse is not convergence either: what is verified here is what the next plan sees.
   if (left.length > 0 || after.problems.length > 0) {

@@ -16,6 +16,7 @@ import { rehearseText } from '../apply/rehearse-note.js';
 import { readSavedPlan, refuseAltered, refuseStale, savedPlanManifest } from '../apply/saved-plan.js';
 import { formatPlan } from '../format/index.js';
 import { readLiveState } from '../introspect/read.js';
+import { readShardState } from '../introspect/read-shards.js';
 import { verifyAndRecord, verifyConverged } from '../apply/verify.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { TOOL_VERSION } from '../version.js';
@@ -43,6 +44,8 @@ export interface ApplyOptions {
   bench?: boolean;
   /** Every table that holds rows changes online. */
   online?: boolean;
+  /** Also repair shards that differ from their table (plan --shards), and verify them after. */
+  shards?: boolean;
 }
 
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
@@ -139,8 +142,11 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
       async () => {
         lap('connect_and_lock');
         const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
+        const withShards = opts.shards ?? saved?.options?.shards ?? false;
+        const shards = withShards ? await readShardState(client) : undefined;
         lap('read');
-        const fresh = planLive(m, live, file, { online: opts.online ?? saved?.options?.online ?? false });
+        const online = opts.online ?? saved?.options?.online ?? false;
+        const fresh = planLive(m, live, file, { online, ...(shards ? { shards } : {}) });
         // What runs is always the plan computed now; a saved plan must be exactly it.
         const plan = fresh;
         if (saved) {
@@ -263,7 +269,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
               rehearseText(plan.transaction.steps, plan.afterCommit),
             );
           }
-          await verifyAndRecord(client, historyId!, () => verifyConverged(client, m, plan, file, timeouts));
+          await verifyAndRecord(client, historyId!, () => verifyConverged(client, m, plan, file, timeouts, withShards));
           lap('verify');
           return result(
             {

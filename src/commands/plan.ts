@@ -2,7 +2,7 @@
 // that converges it. --offline plans against an empty cluster without any database.
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
-import { loadAndRead } from '../introspect/read-database.js';
+import { loadAndRead, readShards } from '../introspect/read-database.js';
 import { formatPlan, type PlanFormat } from '../format/index.js';
 import { loadManifest } from '../manifest/load.js';
 import { planLive, planOffline } from '../plan/from-manifest.js';
@@ -21,6 +21,8 @@ export interface PlanOptions {
   includeUnmanaged?: boolean;
   /** Every table that holds rows changes online. */
   online?: boolean;
+  /** Also compare every shard on the nodes with its table on the coordinator. */
+  shards?: boolean;
 }
 
 /** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
@@ -31,6 +33,8 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     );
   if (opts.offline && opts.database !== undefined)
     throw new UsageError('--offline and --database conflict: an offline plan reads no database');
+  if (opts.offline && opts.shards)
+    throw new UsageError('--offline and --shards conflict: an offline plan reads no shards');
   const file = findManifest(opts.file, io.cwd);
   // A JSON plan written to a file names its manifest relative to that file's folder, so
   // `apply --plan` finds it from anywhere (the absolute path is recorded too).
@@ -43,7 +47,10 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     plan = planOffline(await loadManifest(file, undefined, io.cwd), shown, { online: opts.online ?? false });
   } else {
     const { m, live } = await loadAndRead(file, opts.database, io);
-    plan = planLive(m, live, shown, { online: opts.online ?? false });
+    if (opts.shards && !live.citus)
+      throw new UsageError('--shards: this database has no citus extension, so no shards');
+    const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
+    plan = planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) });
   }
   const toStdout = opts.out === undefined || opts.out === '-';
   emit(formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout), opts.out, io);

@@ -86,6 +86,9 @@ export const catalogSchema = z.object({
     citus: nullableStr,
     columnar: nullableStr.optional(),
     walLevel: z.string().optional(),
+    maxLocks: z.number().int().optional(),
+    maxConnections: z.number().int().optional(),
+    maxPrepared: z.number().int().optional(),
     outputPlugins: nullableStr.optional(),
     /** Not from the catalog query: read after it when a table is columnar (columnar-options.ts). */
     columnarDefaults: columnarOptions.optional(),

@@ -100,6 +100,10 @@ SELECT pg_catalog.json_build_object(
     'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus'),
     'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar'),
     'walLevel', pg_catalog.current_setting('wal_level'),
+    -- The lock table's size (lock-footprint.ts): max_locks_per_transaction × (max_connections + max_prepared_transactions).
+    'maxLocks', pg_catalog.current_setting('max_locks_per_transaction')::int,
+    'maxConnections', pg_catalog.current_setting('max_connections')::int,
+    'maxPrepared', pg_catalog.current_setting('max_prepared_transactions')::int,
     -- PostgreSQL 15.19+: which libraries may be logical decoding output plugins (Citus's online moves need 'citus').
     -- Through pg_settings: a role without pg_read_all_settings gets no row (NULL: not checked), not an error.
     'outputPlugins', (SELECT s.setting FROM pg_catalog.pg_settings s WHERE s.name = 'output_plugin_libraries')),

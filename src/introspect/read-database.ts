@@ -4,6 +4,7 @@ import { connectionTarget, withClient } from '../db/connect.js';
 import type { CommandIo } from '../commands/io.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { readLiveState } from './read.js';
+import { readShardState, type ShardState } from './read-shards.js';
 import type { LiveState } from './to-model.js';
 
 /** Connects and reads the live state. */
@@ -56,4 +57,9 @@ export async function loadAndRead(
   } finally {
     stop.abort(); // a manifest error: the connection is not left to finish the read
   }
+}
+
+/** `--shards`: reads every shard placement on its node (read-shards.ts), on a connection of its own. */
+export async function readShards(database: string | undefined, env: CommandIo['env']): Promise<ShardState> {
+  return withClient(connectionTarget(database, env), (c) => readShardState(c));
 }

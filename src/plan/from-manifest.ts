@@ -6,11 +6,16 @@ import type { LiveState } from '../introspect/to-model.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
+import type { ShardState } from '../introspect/read-shards.js';
+import { checkShards } from './shard-check.js';
+import type { LockSettings } from './lock-footprint.js';
 
 /** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
 export interface PlanOptions {
   readonly now?: Date;
   readonly online?: boolean;
+  /** `--shards`: every shard placement as read from its node, compared with its table. */
+  readonly shards?: ShardState;
 }
 
 const onlineTables = (m: LoadedManifest, all: boolean | undefined) => (id: string) =>
@@ -68,10 +73,27 @@ export function planLive(
     notManaged: live.doc.notManaged ?? [],
     recorded: live.recorded ?? {},
     now: opts.now ?? new Date(),
+    ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
+    ...lockSettings(live),
     online: {
       table: onlineTables(m, opts.online),
       ...(live.doc.server.walLevel !== undefined ? { walLevel: live.doc.server.walLevel } : {}),
       ...(live.doc.server.outputPlugins !== undefined ? { outputPlugins: live.doc.server.outputPlugins } : {}),
     },
   });
+}
+
+/** The lock table settings the catalog query read, when it read them (a recorded fixture may not have). */
+function lockSettings(live: LiveState): { locks?: LockSettings } {
+  const { maxLocks, maxConnections, maxPrepared } = live.doc.server;
+  if (maxLocks === undefined || maxConnections === undefined || !live.citus) return {};
+  const workers = live.doc.nodes.filter((n) => n.group !== 0 && n.role === 'primary').length;
+  return {
+    locks: {
+      maxLocksPerTransaction: maxLocks,
+      maxConnections,
+      maxPreparedTransactions: maxPrepared ?? 0,
+      workers: Math.max(1, workers),
+    },
+  };
 }

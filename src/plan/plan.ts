@@ -12,6 +12,8 @@ import { objectOf, tableOf } from './step-object.js';
 import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
+import type { ShardCheck } from './shard-check.js';
+import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -65,7 +67,7 @@ export interface PlanDocument {
    */
   readonly manifest: { readonly file: string; readonly sha256: string; readonly path?: string };
   /** How it was asked for: apply recomputes the plan with the same options. */
-  readonly options?: { readonly online: boolean };
+  readonly options?: { readonly online: boolean; readonly shards?: boolean };
   readonly changes: boolean;
   readonly hazards: readonly Hazard[];
   readonly transaction: {
@@ -103,6 +105,7 @@ export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
   'alter_distributed_table',
   'update_colocation',
   'alter_sequence_everywhere',
+  'repair_shard',
   'create_columnar_extension',
   'distribute_table_concurrently',
   'set_access_method',
@@ -156,6 +159,10 @@ export function buildPlan(input: {
   now?: Date;
   /** Which tables change online (after COMMIT, without blocking writes). */
   online?: OnlineOptions;
+  /** With `--shards`: the shards compared with their tables (shard-check.ts). */
+  shards?: ShardCheck;
+  /** The nodes' lock table settings: a warning when the transaction may overflow it. */
+  locks?: LockSettings;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? []);
   const result = diff(input.desired, input.actual, {
@@ -166,8 +173,12 @@ export function buildPlan(input: {
     ...(input.now ? { now: input.now } : {}),
     ...(input.online ? { online: input.online } : {}),
   });
-  const steps = result.steps.map((s, i) => toPlanStep(s, i + 1, input.actual));
-  const problems = [...result.problems, ...notManagedTableProblems(input.desired, input.notManaged ?? [])];
+  const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) => toPlanStep(s, i + 1, input.actual));
+  const problems = [
+    ...result.problems,
+    ...(input.shards?.problems ?? []),
+    ...notManagedTableProblems(input.desired, input.notManaged ?? []),
+  ];
   // Offline, what exists elsewhere is assumed present.
   if (input.source.kind === 'live') {
     const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);
@@ -185,19 +196,27 @@ export function buildPlan(input: {
   const inTx = steps.filter((s) => !later(s));
   const after = steps.filter(later);
   const hazards = [...new Set(steps.flatMap((s) => s.hazards))];
+  const lockWarning = input.locks
+    ? lockFootprintWarning(
+        inTx.map((s) => s.step),
+        input.desired,
+        input.actual,
+        input.locks,
+      )
+    : undefined;
   return {
     format: 'citus-migrate.plan',
     formatVersion: 1,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     source: input.source,
     manifest: input.manifest,
-    options: { online: input.onlineAll ?? false },
+    options: { online: input.onlineAll ?? false, ...(input.shards ? { shards: true } : {}) },
     changes: steps.length > 0,
     hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
     problems,
-    warnings: input.warnings,
+    warnings: lockWarning ? [...input.warnings, lockWarning] : input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
     // What each declared definition becomes is recorded by apply (a comment set in place too).

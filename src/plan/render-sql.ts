@@ -18,6 +18,7 @@ import {
 } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
+import { renderShardRepair, summarizeShardRepair } from './render-shards.js';
 import { lossyCast } from './lossy-cast.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -173,6 +174,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   update_colocation: (s) => [
     `SELECT update_distributed_table_colocation(${quoteRegclass(s.table)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
   ],
+  repair_shard: renderShardRepair,
   alter_sequence_everywhere: (s) =>
     everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
   drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
@@ -270,6 +272,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     `rewrite ${name(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${name(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
   update_colocation: (s) =>
     `colocate ${name(s.table)} with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)}; metadata only)`,
+  repair_shard: summarizeShardRepair,
   alter_sequence_everywhere: (s) =>
     `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
   drop_table: (s) => `drop table ${name(s.table)} (prune)`,

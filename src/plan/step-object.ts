@@ -16,6 +16,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   create_sequence: (s) => `sequence ${s.sequence.id}`,
   alter_sequence: (s) => `sequence ${s.sequence.id}`,
   alter_sequence_everywhere: (s) => `sequence ${s.sequence.id}`,
+  repair_shard: (s) => table(s.table),
   drop_sequence: (s) => `sequence ${idOf(s.sequence)}`,
   create_table: (s) => table(s.table),
   alter_table_persistence: (s) => table(s.table),

@@ -3,6 +3,7 @@
 import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
+import type { ShardStep } from './steps-shards.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 import { lossyCast } from './lossy-cast.js';
@@ -161,6 +162,7 @@ export type Step = StepCommon &
     | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
     | ObjectStep
     | RoutineStep
+    | ShardStep
   );
 
 export type StepKind = Step['kind'];
@@ -218,6 +220,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
     s.colocateWith === undefined || s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members',
   update_colocation: () => 'colocation_members',
   alter_sequence_everywhere: () => 'after_commit',
+  repair_shard: () => 'after_commit',
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
   create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
@@ -274,6 +277,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_distributed_table: () => ['rewrites_table'],
   update_colocation: () => [],
   alter_sequence_everywhere: () => ['non_transactional'],
+  repair_shard: () => ['non_transactional'], // on the node, through a connection of its own
   drop_table: () => ['drops_data'],
   // Its current value is data: a sequence created again starts over and hands out used values.
   drop_sequence: () => ['drops_data'],

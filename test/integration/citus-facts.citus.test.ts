@@ -281,4 +281,28 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       ),
     ).toEqual([{ relname: 'orph' }]);
   });
+
+  it('shards as plan --shards reads and repairs them: names carry the shard id (a CHECK constraint keeps its own), run_command_on_all_nodes sees them, master_run_on_worker returns a failure as a row', async () => {
+    await db.query(
+      "SET citus.shard_count = 2; CREATE TABLE sf (id int PRIMARY KEY, v int CHECK (v > 0)); CREATE INDEX sf_v ON sf (v); SELECT create_distributed_table('sf', 'id')",
+    );
+    const [first] = await db.query<{ id: string; host: string; port: number }>(
+      `SELECT s.shardid::text AS id, n.nodename AS host, n.nodeport AS port FROM pg_dist_shard s
+         JOIN pg_dist_placement p USING (shardid) JOIN pg_dist_node n USING (groupid)
+        WHERE s.logicalrelid = 'sf'::regclass ORDER BY s.shardid LIMIT 1`,
+    );
+    const names = await db.query<{ result: string }>(
+      `SELECT result FROM run_command_on_all_nodes($$SELECT string_agg(x, ',' ORDER BY x) FROM (
+         SELECT indexrelid::regclass::text AS x FROM pg_index WHERE indrelid = 'sf_${first!.id}'::regclass
+         UNION ALL SELECT conname FROM pg_constraint WHERE conrelid = 'sf_${first!.id}'::regclass) n$$)
+        WHERE success AND result IS NOT NULL`,
+    );
+    expect(names.map((r) => r.result)).toEqual([
+      `sf_pkey_${first!.id},sf_pkey_${first!.id},sf_v_${first!.id},sf_v_check`,
+    ]);
+    const failed = await db.query<{ success: boolean; result: string }>(
+      `SELECT success, result FROM master_run_on_worker(ARRAY['${first!.host}'], ARRAY[${first!.port}], ARRAY['REINDEX INDEX no_such_index'], false)`,
+    );
+    expect(failed).toEqual([{ success: false, result: 'ERROR:  relation "no_such_index" does not exist' }]);
+  });
 });

@@ -56,7 +56,8 @@ export interface SchemaOutcome {
   readonly seconds: number;
 }
 
-function run(r: CliResult): StepRun {
+/** One CLI run as a step of the report: exit code, a crash's first line, the first error. */
+export function run(r: CliResult): StepRun {
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   const crashLine = lines.find((l) => CRASH.test(l));
   // An apply failure says which step, then the server's ERROR line: both are kept.
@@ -93,9 +94,10 @@ interface PlanJson {
 }
 
 // CITUS_MIGRATE_DEBUG prints the stack of an unexpected exception, whose first line names its class.
-const ENV = { CITUS_MIGRATE_DEBUG: '1' };
+export const ENV = { CITUS_MIGRATE_DEBUG: '1' };
 
-async function planRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutcome['plan']>> {
+/** `plan --format json --detailed-exitcode --include-unmanaged` in `dir` against `db`, summarised. */
+export async function planRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutcome['plan']>> {
   const r = await cli(
     ['plan', '--database', db.url, '--format', 'json', '--detailed-exitcode', '--include-unmanaged'],
     { cwd: dir, env: ENV },
@@ -103,7 +105,9 @@ async function planRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutco
   const base = run(r);
   let p: PlanJson | undefined;
   try {
-    p = JSON.parse(r.stdout) as PlanJson;
+    // An error prints its JSON envelope instead of a plan.
+    const doc = JSON.parse(r.stdout) as Partial<PlanJson>;
+    p = doc.transaction ? (doc as PlanJson) : undefined;
   } catch {
     p = undefined;
   }

@@ -55,6 +55,10 @@ export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
       database: 'scenario',
       version: doc.server.version.split(' ')[0]!,
       outputPlugins: undefined,
+      // The lock table's size: the machine's settings too (the test cluster raises max_connections).
+      maxLocks: undefined,
+      maxConnections: undefined,
+      maxPrepared: undefined,
     },
     tables,
     routines: doc.routines.map((r) =>

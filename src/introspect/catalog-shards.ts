@@ -1,0 +1,94 @@
+// Catalog SQL for `plan --shards` (issue #24): where each shard is placed (coordinator
+// metadata), and what a relation has — columns, indexes with their validity, constraints and
+// user triggers — read the same way from the coordinator's tables and from each node's shards.
+
+/**
+ * Every placement of every Citus table outside the tool's own schema, as one JSON document:
+ * [{table: [schema, name], shardId, shard (schema-qualified, quoted as Citus names it),
+ *   group, host, port}].
+ */
+export const SHARD_PLACEMENTS_SQL = `
+SELECT COALESCE(json_agg(json_build_object(
+         'table', json_build_array(n.nspname, c.relname),
+         'shardId', s.shardid,
+         'shard', pg_catalog.shard_name(s.logicalrelid, s.shardid, false),
+         'group', pl.groupid,
+         'host', dn.nodename,
+         'port', dn.nodeport)
+       ORDER BY n.nspname, c.relname, s.shardid, pl.groupid), '[]'::json)::text AS doc
+  FROM pg_catalog.pg_dist_shard s
+  JOIN pg_catalog.pg_dist_placement pl ON pl.shardid = s.shardid
+  JOIN pg_catalog.pg_dist_node dn ON dn.groupid = pl.groupid AND dn.noderole = 'primary'
+  JOIN pg_catalog.pg_class c ON c.oid = s.logicalrelid
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname <> 'citus_migrate'`;
+
+/**
+ * What each listed relation has, as one JSON text. $1 is a JSON array of [key, relation, group]:
+ * the relation is a schema-qualified name; with a group, only rows of the node whose
+ * pg_dist_local_group is that group are read (each node gets the whole list and reads its own).
+ * Index keys leave names out (a shard's index is named after its shard): uniqueness, access
+ * method, each column or expression, and the predicate. Citus's own internal triggers are left out.
+ */
+export const RELATION_FACTS_SQL = `
+WITH wanted AS (
+  SELECT x->>0 AS key, pg_catalog.to_regclass(x->>1) AS oid, x->>1 AS relation
+    FROM pg_catalog.json_array_elements($1::json) x
+   WHERE x->>2 IS NULL
+      OR (x->>2)::int = (SELECT groupid FROM pg_catalog.pg_dist_local_group)
+)
+SELECT COALESCE(json_agg(json_build_object(
+  'key', w.key,
+  'exists', w.oid IS NOT NULL,
+  'columns', (SELECT json_agg(json_build_array(a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull)
+                ORDER BY a.attname)
+                FROM pg_catalog.pg_attribute a
+               WHERE a.attrelid = w.oid AND a.attnum > 0 AND NOT a.attisdropped),
+  'indexes', (SELECT json_agg(json_build_object(
+                'name', ic.relname,
+                'schema', ns.nspname,
+                'valid', i.indisvalid AND i.indisready,
+                'constraint', (SELECT co.conname FROM pg_catalog.pg_constraint co
+                                WHERE co.conindid = i.indexrelid AND co.conrelid = i.indrelid LIMIT 1),
+                'definition', pg_catalog.pg_get_indexdef(i.indexrelid),
+                'shape', json_build_array(i.indisunique, am.amname,
+                   (SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k, true) ORDER BY k)
+                      FROM pg_catalog.generate_series(1, i.indnatts) k),
+                   pg_catalog.pg_get_expr(i.indpred, i.indrelid, true)))
+                ORDER BY ic.relname)
+                FROM pg_catalog.pg_index i
+                JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+                JOIN pg_catalog.pg_namespace ns ON ns.oid = ic.relnamespace
+                JOIN pg_catalog.pg_am am ON am.oid = ic.relam
+               WHERE i.indrelid = w.oid),
+  'constraints', (SELECT json_agg(json_build_object(
+                'name', co.conname,
+                'type', co.contype,
+                'definition', pg_catalog.pg_get_constraintdef(co.oid, true),
+                'columns', (SELECT json_agg(a.attname ORDER BY k.ord)
+                              FROM unnest(co.conkey) WITH ORDINALITY k(num, ord)
+                              JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.num))
+                ORDER BY co.conname)
+                FROM pg_catalog.pg_constraint co
+               WHERE co.conrelid = w.oid AND co.contype IN ('p', 'u', 'f', 'c', 'x')),
+  'triggers', (SELECT json_agg(json_build_object(
+                'name', t.tgname,
+                'function', p.oid::pg_catalog.regprocedure::text,
+                'definition', pg_catalog.pg_get_triggerdef(t.oid))
+                ORDER BY t.tgname)
+                FROM pg_catalog.pg_trigger t
+                JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+               WHERE t.tgrelid = w.oid AND NOT t.tgisinternal)
+)), '[]'::json)::text AS doc
+FROM wanted w`;
+
+/**
+ * RELATION_FACTS_SQL run on every node in the metadata (one query per node, through Citus):
+ * $1 the facts query, $2 its list. Rows: host, port, group, success, result.
+ */
+export const FACTS_ON_NODES_SQL = `
+SELECT dn.nodename AS host, dn.nodeport AS port, dn.groupid AS "group", r.success, r.result
+  FROM pg_catalog.run_command_on_all_nodes(
+         pg_catalog.replace($1, '$1', pg_catalog.quote_literal($2))) r
+  JOIN pg_catalog.pg_dist_node dn ON dn.nodeid = r.nodeid
+ ORDER BY dn.groupid`;

@@ -1,0 +1,98 @@
+// Reads what `plan --shards` compares: the coordinator's Citus tables as they are defined there,
+// and every shard placement as it is on its node. Three round trips from the coordinator: the
+// placements, the tables' facts, and one facts query per node through run_command_on_all_nodes
+// (Citus reaches the nodes where it registered them; the tool needs no address or password of
+// its own for them).
+import { z } from 'zod';
+import type { Queryable } from '../db/connect.js';
+import { quoteQualified } from '../sql/quote.js';
+import { FACTS_ON_NODES_SQL, RELATION_FACTS_SQL, SHARD_PLACEMENTS_SQL } from './catalog-shards.js';
+
+const indexFacts = z.object({
+  name: z.string(),
+  schema: z.string(),
+  valid: z.boolean(),
+  constraint: z.string().nullable(),
+  definition: z.string(),
+  shape: z.unknown(),
+});
+const constraintFacts = z.object({
+  name: z.string(),
+  type: z.string(),
+  definition: z.string(),
+  columns: z.array(z.string()).nullable(),
+});
+const triggerFacts = z.object({ name: z.string(), function: z.string(), definition: z.string() });
+const relationFacts = z.object({
+  key: z.string(),
+  exists: z.boolean(),
+  columns: z.array(z.tuple([z.string(), z.string(), z.boolean()])).nullable(),
+  indexes: z.array(indexFacts).nullable(),
+  constraints: z.array(constraintFacts).nullable(),
+  triggers: z.array(triggerFacts).nullable(),
+});
+const placement = z.object({
+  table: z.tuple([z.string(), z.string()]),
+  shardId: z.number(),
+  shard: z.string(),
+  group: z.number(),
+  host: z.string(),
+  port: z.number(),
+});
+
+export type RelationFacts = z.infer<typeof relationFacts>;
+export type IndexFacts = z.infer<typeof indexFacts>;
+export type Placement = z.infer<typeof placement>;
+
+/** What the shard check reads: the tables on the coordinator, each placement on its node. */
+export interface ShardState {
+  /** Keyed by "schema.table" as placements' `table` joins it. */
+  readonly tables: Readonly<Record<string, RelationFacts>>;
+  readonly placements: readonly (Placement & { readonly facts?: RelationFacts })[];
+  /** Nodes that did not answer, with what Citus said. */
+  readonly unreachable: readonly { readonly host: string; readonly port: number; readonly error: string }[];
+}
+
+/** The key a placement's table is found under. */
+export const tableKey = (t: readonly [string, string]): string => JSON.stringify(t);
+/** The key of one placement (a shard on a node group). */
+export const placementKey = (p: Pick<Placement, 'shardId' | 'group'>): string => `${p.shardId}@${p.group}`;
+
+const factsList = (doc: string): RelationFacts[] => z.array(relationFacts).parse(JSON.parse(doc));
+
+/** Reads the placements and the facts of every table and shard (three queries on the coordinator). */
+export async function readShardState(db: Queryable): Promise<ShardState> {
+  const placements = z
+    .array(placement)
+    .parse(JSON.parse((await db.query<{ doc: string }>(SHARD_PLACEMENTS_SQL)).rows[0]!.doc));
+  const tables = new Map<string, readonly [string, string]>();
+  for (const p of placements) tables.set(tableKey(p.table), p.table);
+  const wantedTables = [...tables].map(([key, [s, t]]) => [key, quoteQualified({ schema: s, name: t }), null]);
+  const tableFacts = factsList(
+    (await db.query<{ doc: string }>(RELATION_FACTS_SQL, [JSON.stringify(wantedTables)])).rows[0]!.doc,
+  );
+  const wantedShards = placements.map((p) => [placementKey(p), p.shard, p.group]);
+  const nodes =
+    placements.length === 0
+      ? []
+      : (
+          await db.query<{ host: string; port: number; group: number; success: boolean; result: string }>(
+            FACTS_ON_NODES_SQL,
+            [RELATION_FACTS_SQL, JSON.stringify(wantedShards)],
+          )
+        ).rows;
+  const shardFacts = new Map<string, RelationFacts>();
+  const unreachable: { host: string; port: number; error: string }[] = [];
+  for (const n of nodes) {
+    if (!n.success) unreachable.push({ host: n.host, port: n.port, error: n.result });
+    else for (const f of factsList(n.result)) shardFacts.set(f.key, f);
+  }
+  return {
+    tables: Object.fromEntries(tableFacts.map((f) => [f.key, f])),
+    placements: placements.map((p) => {
+      const facts = shardFacts.get(placementKey(p));
+      return facts ? { ...p, facts } : p;
+    }),
+    unreachable,
+  };
+}
