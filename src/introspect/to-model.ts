@@ -20,13 +20,8 @@ import type { RecordedObject } from '../plan/diff-objects.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 
-const FK_ACTIONS: Readonly<Record<string, FkAction>> = {
-  a: 'no action',
-  r: 'restrict',
-  c: 'cascade',
-  n: 'set null',
-  d: 'set default',
-};
+// prettier-ignore
+const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
 /** What was read from a live cluster: the model plus what only the live side has. */
 export interface LiveState {

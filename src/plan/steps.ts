@@ -171,7 +171,6 @@ export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
 // Pruned for good, these lose what was built on them: a view's definition others query, the
 // values of an enum or domain (columns of another team that use them fail to drop or go).
 const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
-
 const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 
 /** Where each kind runs. */
