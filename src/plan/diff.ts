@@ -9,7 +9,7 @@ import { routineDefinitionSteps, routineDistributionSteps } from './diff-routine
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
-import { sameFk } from '../model/same.js';
+import { foreignKeySteps } from './diff-foreign-keys.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -121,12 +121,15 @@ export function diff(
   for (const schema of desired.schemas)
     if (!actual.schemas.includes(schema)) steps.push({ kind: 'create_schema', schema });
   const tables = tableStructureSteps(desired, actual, prune, problems);
-  steps.push(...tables.steps);
+  const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
+  const keyDrops = tables.steps.filter((s) => s.kind === 'drop_constraint');
+  // Foreign keys dropped to be added again go before the keys they reference.
+  const fks = foreignKeySteps(desired, actual, present, keyDrops, problems);
+  steps.push(...fks.drops, ...tables.steps);
   steps.push(...sequenceSteps(desired, actual, tables.created, problems));
   const routines = routineDefinitionSteps(desired, actual, problems);
   steps.push(...routines.steps);
 
-  const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
   const layout = layoutSteps(desired, actual, tables.created, { prune, now: opts.now ?? new Date() }, problems);
   steps.push(...layout.steps, ...schemaSteps(desired, actual, problems));
   const distSteps = distributionSteps(desired, actual, present, problems);
@@ -135,19 +138,7 @@ export function diff(
   // distribute it again in the same plan.
   const touched = new Set(distSteps.flatMap((s) => (s.kind === 'truncate_local_data' ? [] : (tableOf(s) ?? []))));
 
-  for (const t of Object.values(desired.tables)) {
-    if (!present(t.id)) continue;
-    const have = actual.tables[t.id]?.foreignKeys ?? [];
-    for (const fk of t.foreignKeys) {
-      const found = have.find((x) => sameFk(x, fk));
-      if (!found)
-        steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
-      // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
-      // the validation after COMMIT for an online table).
-      else if (found.notValid && found.name !== undefined)
-        steps.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
-    }
-  }
+  steps.push(...fks.adds);
   steps.push(
     ...routineDistributionSteps(
       desired,
@@ -231,7 +222,7 @@ export function diff(
           ]),
       ...objects.unmanaged,
       ...layout.unmanaged.filter((u) => !opts.ignore?.(u)),
-      ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
+      ...unmanagedParts(desired, actual, prune, fks.replaced).filter((u) => !opts.ignore?.(u)),
     ],
   };
 }

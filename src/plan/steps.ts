@@ -3,6 +3,7 @@
 import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
+import type { KeyStep } from './steps-keys.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 import { lossyCast } from './lossy-cast.js';
@@ -71,6 +72,7 @@ export type Step = StepCommon &
         readonly partitionBy?: string;
       }
     | LayoutStep
+    | KeyStep
     | {
         readonly kind: 'create_index';
         readonly table: QualifiedName;
@@ -128,9 +130,6 @@ export type Step = StepCommon &
         readonly default?: string;
       }
     | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
-    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
     | {
         readonly kind: 'drop_index';
         readonly table: QualifiedName;
@@ -209,6 +208,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
   rename_key: () => 'tables',
+  drop_constraint: () => 'drop_objects',
+  attach_partition: () => 'tables',
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
@@ -266,6 +267,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   rename_key: () => [],
+  drop_constraint: () => [],
+  attach_partition: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),
