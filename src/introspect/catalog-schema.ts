@@ -109,6 +109,10 @@ export const catalogSchema = z.object({
           .array(z.object({ name: z.string(), bound: z.string(), am: nullableStr }))
           .nullable()
           .optional(),
+        inherits: z
+          .array(z.object({ schema: z.string(), name: z.string() }))
+          .nullable()
+          .optional(),
         columns: z.array(column),
         constraints: z.array(constraint),
         indexes: z.array(index),

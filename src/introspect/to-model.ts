@@ -166,6 +166,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             })),
           }
         : {}),
+      ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
       ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns } } : {}),
       unique: t.constraints
         .filter((c) => c.type === 'u' && c.columns)

@@ -110,6 +110,8 @@ export interface Table {
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
   readonly partitions?: readonly Partition[];
+  /** Actual only: the tables it inherits from (INHERITS, not partitions), by id. */
+  readonly inherits?: readonly string[];
   /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */
   readonly size?: { readonly rows: number; readonly bytes: number };
   /** Desired only: change it without blocking writes (create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, NOT VALID + VALIDATE). */

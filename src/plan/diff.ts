@@ -10,6 +10,7 @@ import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { foreignKeySteps } from './diff-foreign-keys.js';
+import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -188,7 +189,8 @@ export function diff(
         routineKind: r.kind ?? 'function',
         reason: 'prune',
       });
-    for (const t of un.tables) steps.push({ kind: 'drop_table', table: t.qname });
+    for (const t of pruneOrder(un.tables)) steps.push({ kind: 'drop_table', table: t.qname });
+    problems.push(...pruneBlockers(un.tables, desired, actual, fks.replaced));
     const users = sequenceUsers(un.sequences, desired, actual, new Set(un.tables.map((t) => t.id)));
     for (const s of un.sequences) {
       const by = users.get(s.id);
