@@ -148,6 +148,7 @@ export const catalogSchema = z.object({
       argTypes: z.array(z.string()),
       result: nullableStr,
       definition: nullableStr,
+      dependents: z.array(z.string()).nullable().optional(),
       distribution: z
         .object({
           argIndex: z.number().int().nullable(),

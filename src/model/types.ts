@@ -167,6 +167,8 @@ export interface Routine {
   readonly unqualifiedDefinition?: boolean;
   /** The result type as pg_get_function_result prints it (actual), or as parsed (desired). */
   readonly result?: string;
+  /** Actual only: aggregates and types built on it that are not managed (pg_describe_object text); its DROP fails while they exist. */
+  readonly dependents?: readonly string[];
   /** {} = on every node, not delegated. Undefined: Citus does not know it (desired: declared `local: true`). */
   readonly distribution?: RoutineDistribution;
 }

@@ -1,6 +1,7 @@
 // Table structure: create missing tables, then columns, keys and indexes of existing ones.
 import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
+import { columnCast } from './column-cast.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -39,6 +40,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       continue;
     }
     const collationDiffers = (c.collation ?? '') !== (ac.collation ?? '');
+    let defaultSet = false;
     if (c.type.sql !== ac.type.sql || collationDiffers) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
         problems.push({
@@ -53,6 +55,18 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first`,
         });
       } else {
+        const cast = columnCast(c.name, ac.type.sql, c.type.sql);
+        if ('problem' in cast) {
+          problems.push({
+            code: 'no_cast',
+            object: `${t.id}.${quoteIdent(c.name)}`,
+            message: `changes from ${ac.type.sql} to ${c.type.sql}, and ${cast.problem}: add a new column and fill it, or change the type by hand`,
+          });
+          continue;
+        }
+        // A default PostgreSQL cannot cast either goes while the type changes, then is set again.
+        const reset = cast.using !== undefined && ac.default !== undefined;
+        if (reset) defaultSet = true;
         // COLLATE "default" puts back the type's own collation.
         steps.push({
           kind: 'alter_column_type',
@@ -61,6 +75,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           type: c.type.sql,
           from: ac.type.sql,
           ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}),
+          ...(cast.using !== undefined ? { using: cast.using } : {}),
+          ...(reset ? { resetDefault: c.default !== undefined ? { default: c.default } : {} } : {}),
         });
       }
     }
@@ -68,6 +84,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     if (c.notNull !== ac.notNull)
       steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
     if (
+      !defaultSet &&
       !c.type.serial &&
       c.generated === undefined &&
       ac.generated === undefined &&

@@ -116,7 +116,11 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
   alter_column_type: (s) => [
-    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}`,
+    ...(s.resetDefault ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP DEFAULT`] : []),
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}${s.using !== undefined ? ` USING ${s.using}` : ''}`,
+    ...(s.resetDefault?.default !== undefined
+      ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET DEFAULT ${s.resetDefault.default}`]
+      : []),
   ],
   alter_column_identity: (s) => [
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
@@ -216,7 +220,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`,
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
   alter_column_type: (s) =>
-    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}${lossyCast(s.from, s.type) ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
+    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${quoteIdent(s.collation)}` : ''}${s.using !== undefined ? ` (USING ${s.using})` : ''}${lossyCast(s.from, s.type) || s.using !== undefined ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
   alter_column_identity: (s) =>
     `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column_expression: (s) =>
