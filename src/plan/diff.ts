@@ -179,7 +179,11 @@ export function diff(
 
   const found = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   // A former signature this plan drops is accounted for.
-  const un = { ...found, routines: found.routines.filter((r) => !routines.moved.has(r.id)) };
+  const un = {
+    ...found,
+    routines: found.routines.filter((r) => !routines.moved.has(r.id)),
+    tables: found.tables.filter((t) => !layout.attached.includes(t.id)),
+  };
   if (prune) {
     for (const r of un.routines)
       steps.push({
