@@ -1,3 +1,4 @@
+-- From sqldef's psqldef tests (tests_fk_deps.yml, ForeignKeyDependenciesPrimaryKeyChange; MIT licence).
 CREATE TABLE items (
   item_id int NOT NULL,
   supplier_id int NOT NULL,
