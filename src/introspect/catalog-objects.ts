@@ -191,6 +191,12 @@ objdep AS (
   SELECT d.classid, d.objid, d.refclassid, d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
   WHERE (d.classid, d.objid) IN (SELECT o.depclass, o.depobj FROM obj o WHERE o.depclass IS NOT NULL)
     AND d.deptype IN ('n', 'a') AND NOT (d.classid = d.refclassid AND d.objid = d.refobjid)
+  UNION ALL
+  -- What a domain's CHECK constraints reference is the domain's (a routine they call, above all).
+  SELECT ${cls('pg_type')}, dc.contypid, d.refclassid, d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
+  JOIN pg_catalog.pg_constraint dc ON d.classid = ${cls('pg_constraint')} AND dc.oid = d.objid
+  WHERE dc.contypid IN (SELECT o.depobj FROM obj o WHERE o.kind = 'domain') AND d.deptype = 'n'
+    AND NOT (d.refclassid = ${cls('pg_type')} AND d.refobjid = dc.contypid)
 ),
 objdeps AS (
   SELECT x.classid, x.objid, pg_catalog.json_agg(DISTINCT x.name) AS j FROM (

@@ -113,6 +113,10 @@ export const catalogSchema = z.object({
           .array(z.object({ name: z.string(), bound: z.string(), am: nullableStr }))
           .nullable()
           .optional(),
+        inherits: z
+          .array(z.object({ schema: z.string(), name: z.string() }))
+          .nullable()
+          .optional(),
         columns: z.array(column),
         constraints: z.array(constraint),
         indexes: z.array(index),
@@ -148,6 +152,7 @@ export const catalogSchema = z.object({
       argTypes: z.array(z.string()),
       result: nullableStr,
       definition: nullableStr,
+      dependents: z.array(z.string()).nullable().optional(),
       distribution: z
         .object({
           argIndex: z.number().int().nullable(),

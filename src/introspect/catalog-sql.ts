@@ -127,6 +127,10 @@ SELECT pg_catalog.json_build_object(
       -- Planner statistics (what a copy or a rewrite of a coordinator table costs); -1: never analyzed.
       'rows', r.reltuples::bigint, 'bytes', r.relpages::bigint * pg_catalog.current_setting('block_size')::bigint,
       'partitionBy', CASE WHEN r.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(r.oid) END, 'partitions', parts.j,
+      -- Parents by INHERITS (rel holds no partitions): a pruned parent is dropped after its children.
+      'inherits', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object('schema', pn.nspname, 'name', pc.relname))
+        FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
+        JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid),
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${
         citus
           ? `,
@@ -173,6 +177,11 @@ SELECT pg_catalog.json_build_object(
           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)),
       'result', pg_catalog.pg_get_function_result(p.oid),
       'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
+      -- Aggregates and types (range, base) built on it, which citus-migrate does not manage: PostgreSQL refuses its DROP while they exist.
+      'dependents', (SELECT pg_catalog.json_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) ORDER BY d.classid, d.objid)
+        FROM pg_catalog.pg_depend d WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refobjid = p.oid AND d.deptype = 'n'
+          AND (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass OR (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+            AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag WHERE ag.aggfnoid = d.objid)))),
       'distribution', ${
         citus
           ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,

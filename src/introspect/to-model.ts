@@ -166,6 +166,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             })),
           }
         : {}),
+      ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
       ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns } } : {}),
       unique: t.constraints
         .filter((c) => c.type === 'u' && c.columns)
@@ -241,6 +242,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       argTypes: r.argTypes,
       ...(r.definition !== null ? { definition: r.definition } : {}),
       ...(r.result !== null ? { result: r.result } : {}),
+      // Only aggregates among functions are read: pg_describe_object calls them functions.
+      ...(r.dependents?.length ? { dependents: r.dependents.map((x) => x.replace(/^function /, 'aggregate ')) } : {}),
       ...(d
         ? {
             distribution: {

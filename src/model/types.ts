@@ -112,6 +112,8 @@ export interface Table {
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
   readonly partitions?: readonly Partition[];
+  /** Actual only: the tables it inherits from (INHERITS, not partitions), by id. */
+  readonly inherits?: readonly string[];
   /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */
   readonly size?: { readonly rows: number; readonly bytes: number };
   /** Desired only: change it without blocking writes (create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, NOT VALID + VALIDATE). */
@@ -167,6 +169,8 @@ export interface Routine {
   readonly unqualifiedDefinition?: boolean;
   /** The result type as pg_get_function_result prints it (actual), or as parsed (desired). */
   readonly result?: string;
+  /** Actual only: aggregates and types built on it that are not managed (pg_describe_object text); its DROP fails while they exist. */
+  readonly dependents?: readonly string[];
   /** {} = on every node, not delegated. Undefined: Citus does not know it (desired: declared `local: true`). */
   readonly distribution?: RoutineDistribution;
 }

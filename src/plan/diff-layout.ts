@@ -1,7 +1,15 @@
 // Layout: distributed schemas, access methods, partitions and time partitions of declared
 // tables. Pure: the clock time partitions are kept by is an argument.
-import type { ClusterModel, Partition, SqlObject, Table, TimePartitions } from '../model/types.js';
+import {
+  idOf,
+  type ClusterModel,
+  type Partition,
+  type SqlObject,
+  type Table,
+  type TimePartitions,
+} from '../model/types.js';
 import { tryParseStatements } from '../sql/pg-parse.js';
+import { attachPartition } from './partition-attach.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
@@ -101,7 +109,8 @@ function timePartitionSteps(t: Table, a: Table | undefined, tp: TimePartitions, 
 
 /**
  * Access method, partitioning and partitions of each declared table; `created` are the tables
- * this plan creates. Returns steps, and the partitions the manifest does not declare.
+ * this plan creates. Returns steps, the partitions the manifest does not declare, and the tables
+ * of their own that are attached as partitions.
  */
 /** A materialized view declared USING columnar (CREATE MATERIALIZED VIEW … USING columnar AS …). */
 const columnarMatview = (o: SqlObject): boolean =>
@@ -116,9 +125,10 @@ export function layoutSteps(
   created: ReadonlySet<string>,
   opts: { prune: boolean; now: Date },
   problems: DiffProblem[],
-): { steps: Step[]; unmanaged: string[] } {
+): { steps: Step[]; unmanaged: string[]; attached: string[] } {
   const steps: Step[] = [];
   const unmanaged: string[] = [];
+  const attached: string[] = []; // tables of their own that become partitions: not pruned
   const usesColumnar =
     Object.values(desired.tables).some(
       (t) =>
@@ -163,7 +173,12 @@ export function layoutSteps(
     for (const p of t.partitions ?? []) {
       const ap = have.get(p.name);
       if (!ap) {
-        steps.push({ kind: 'create_partition', table: t.qname, partition: p });
+        const attach = attachPartition(desired, actual, t, p, problems);
+        if (attach === undefined) steps.push({ kind: 'create_partition', table: t.qname, partition: p });
+        else if (attach !== 'refused') {
+          steps.push(attach);
+          attached.push(idOf({ schema: t.qname.schema, name: p.name }));
+        }
         continue;
       }
       if (ap.bound !== p.bound)
@@ -191,5 +206,5 @@ export function layoutSteps(
       else unmanaged.push(`partition ${quoteQualified(partName(t, ap))}`);
     }
   }
-  return { steps, unmanaged };
+  return { steps, unmanaged, attached };
 }

@@ -12,6 +12,8 @@ import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '..
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
+import { domainCheckSteps } from './domain-checks.js';
+import { dependencyOrder } from './object-order.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../util/line-diff.js';
@@ -37,10 +39,6 @@ export interface ObjectDiffContext {
 }
 
 export const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 32);
-
-const TYPE_KINDS = new Set<SqlObject['kind']>(['extension', 'enum', 'domain', 'composite type']);
-/** Kinds that must go before tables are created or changed (columns use them). */
-export const isTypeKind = (k: SqlObject['kind']): boolean => TYPE_KINDS.has(k);
 
 /** True when the actual object is what the desired one declares. */
 export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
@@ -70,24 +68,6 @@ function validatedLater(d: SqlObject, a: SqlObject): { table: QualifiedName; nam
   if (!check?.notValid) return undefined;
   const valid = a.create[0]!.replace(/ NOT VALID$/, '');
   return objectKey([valid], 'public') === objectKey(d.create, d.searchPath) ? check : undefined;
-}
-
-/** Orders objects so that each comes after what it depends on (stable otherwise). */
-export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
-  const byName = new Map<string, SqlObject[]>();
-  for (const o of objs) for (const p of [...o.provides, o.id]) byName.set(p, [...(byName.get(p) ?? []), o]);
-  const out: SqlObject[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (o: SqlObject): void => {
-    if (state.get(o.id)) return; // done, or a cycle: keep declaration order
-    state.set(o.id, 'visiting');
-    for (const d of o.deps) for (const dep of byName.get(d) ?? []) if (dep !== o) visit(dep);
-    state.set(o.id, 'done');
-    out.push(o);
-  };
-  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : 1);
-  for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
-  return out;
 }
 
 /** Steps and problems for the objects defined by SQL, plus the unmanaged ones (as plan lines). */
@@ -206,6 +186,7 @@ export function objectSteps(
   const dropped = new Set<string>();
   const early = new Map<string, SqlObject>(); // unmanaged dependents pruned before what they block changes
   const followed = new Set<string>(); // grants that go with their routine to its new signature
+  const domainChecks: { drops: Step[]; creates: Step[] } = { drops: [], creates: [] };
   for (let grew = true; grew;) {
     grew = false;
     for (const a of Object.values(actual.objects)) {
@@ -227,6 +208,18 @@ export function objectSteps(
             (['view', 'materialized view', 'policy'].includes(a.kind) && readsChanged(a, d, ctx.changedColumns))),
       );
       if (!hit) continue;
+      if (
+        a.kind === 'domain' &&
+        D[a.id] &&
+        ctx.recreatedRoutines.has(hit) &&
+        sameObject(D[a.id]!, a, ctx.recorded[a.id])
+      ) {
+        const around = domainCheckSteps(a);
+        domainChecks.drops.push(...around.drops);
+        domainChecks.creates.push(...around.creates);
+        dropped.add(a.id);
+        continue;
+      }
       // A sub-object goes with a parent that is dropped: nothing to do unless it is declared.
       const goesWithParent =
         a.parent !== undefined &&
@@ -263,7 +256,7 @@ export function objectSteps(
     else unmanaged.push(a.id);
   }
 
-  const steps: Step[] = [];
+  const steps: Step[] = [...domainChecks.drops];
   // Drops: dependents first (the reverse of creation order over the actual dependencies).
   const dropOrder = dependencyOrder([...recreate.values(), ...early.values()]).reverse();
   for (const a of dropOrder)
@@ -288,6 +281,7 @@ export function objectSteps(
       ...(definitionDiff.length > 0 ? { definitionDiff } : {}),
     });
   }
+  steps.push(...domainChecks.creates);
   for (const a of dependencyOrder(prunes).reverse())
     steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
   return { steps, problems, unmanaged };

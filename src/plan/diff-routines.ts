@@ -48,6 +48,15 @@ function formerSignature(desired: ClusterModel, actual: ClusterModel, r: Routine
   return same.length === 1 ? same[0] : undefined;
 }
 
+/** A routine the plan drops that aggregates or types it does not manage are built on: PostgreSQL refuses the DROP. */
+function dependentProblems(a: Routine): DiffProblem[] {
+  return (a.dependents ?? []).map((d) => ({
+    code: 'routine_has_dependents',
+    object: `routine ${a.id}`,
+    message: `is dropped and created again (its result type or arguments change), but ${d} depends on it and is not managed by citus-migrate: PostgreSQL refuses the DROP ("other objects depend on it"); drop ${d} first and create it again after the apply, or keep the routine's signature`,
+  }));
+}
+
 /**
  * Routine definition steps. Returns the routines whose distribution a DROP removed, and every
  * routine dropped to be created again: former signature → the signature it becomes (the same
@@ -82,6 +91,7 @@ export function routineDefinitionSteps(
       // fail with "… is not unique"), so the old signature is dropped first.
       const former = formerSignature(desired, actual, r);
       if (former) {
+        problems.push(...dependentProblems(former));
         steps.push({
           kind: 'drop_routine',
           routine: former.qname,
@@ -115,6 +125,7 @@ export function routineDefinitionSteps(
         ...(bodyDiff.length > 0 ? { bodyDiff } : {}),
       });
     } else if (cmp === 'recreate') {
+      problems.push(...dependentProblems(a));
       steps.push({
         kind: 'drop_routine',
         routine: r.qname,

@@ -1,6 +1,8 @@
 // Table structure: create missing tables, then columns, keys and indexes of existing ones.
 import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
+import { columnCast } from './column-cast.js';
+import { detachProblem } from './partition-attach.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -40,6 +42,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     }
     const collationDiffers =
       (c.collation ?? '') !== (ac.collation ?? '') || (c.collationSchema ?? '') !== (ac.collationSchema ?? '');
+    let defaultSet = false;
     if (c.type.sql !== ac.type.sql || collationDiffers) {
       if (c.type.base === ac.type.base && c.type.serial !== ac.type.serial) {
         problems.push({
@@ -54,6 +57,18 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first`,
         });
       } else {
+        const cast = columnCast(c.name, ac.type.sql, c.type.sql);
+        if ('problem' in cast) {
+          problems.push({
+            code: 'no_cast',
+            object: `${t.id}.${quoteIdent(c.name)}`,
+            message: `changes from ${ac.type.sql} to ${c.type.sql}, and ${cast.problem}: add a new column and fill it, or change the type by hand`,
+          });
+          continue;
+        }
+        // A default PostgreSQL cannot cast either goes while the type changes, then is set again.
+        const reset = cast.using !== undefined && ac.default !== undefined;
+        if (reset) defaultSet = true;
         // COLLATE "default" puts back the type's own collation.
         steps.push({
           kind: 'alter_column_type',
@@ -63,6 +78,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           from: ac.type.sql,
           ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}),
           ...(collationDiffers && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
+          ...(cast.using !== undefined ? { using: cast.using } : {}),
+          ...(reset ? { resetDefault: c.default !== undefined ? { default: c.default } : {} } : {}),
         });
       }
     }
@@ -70,6 +87,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     if (c.notNull !== ac.notNull)
       steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
     if (
+      !defaultSet &&
       !c.type.serial &&
       c.generated === undefined &&
       ac.generated === undefined &&
@@ -178,6 +196,11 @@ export function tableStructureSteps(
   for (const t of Object.values(desired.tables)) {
     const a = actual.tables[t.id];
     if (!a) {
+      const detach = detachProblem(actual, t);
+      if (detach) {
+        problems.push(detach);
+        continue;
+      }
       if (!t.columns) {
         problems.push({
           code: 'missing_table',
@@ -202,7 +225,7 @@ export function tableStructureSteps(
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
-      steps.push(...keySteps(t, a, problems));
+      steps.push(...keySteps(t, a));
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {

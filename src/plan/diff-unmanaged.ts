@@ -4,6 +4,7 @@
 import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
 import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
+import { constraintKey } from './diff-foreign-keys.js';
 
 /** Objects in the cluster the manifest does not declare (and does not ignore). */
 export function unmanagedObjects(
@@ -35,7 +36,12 @@ const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')}
  * Parts of tables declared with columns that the manifest does not list. With prune, columns
  * and indexes are dropped by the plan instead, so only keys and foreign keys are named.
  */
-export function unmanagedParts(desired: ClusterModel, actual: ClusterModel, prune: boolean): string[] {
+export function unmanagedParts(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  prune: boolean,
+  replaced: ReadonlySet<string> = new Set(),
+): string[] {
   const out: string[] = [];
   for (const t of Object.values(desired.tables)) {
     const a = actual.tables[t.id];
@@ -50,16 +56,18 @@ export function unmanagedParts(desired: ClusterModel, actual: ClusterModel, prun
           );
       }
     }
+    const kept = (name: string | undefined): boolean => name === undefined || !replaced.has(constraintKey(t.id, name));
     if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey.columns)}`);
     for (const u of a.unique) {
       if (
+        kept(u.name) &&
         !t.unique.some((x) => sameSet(x.columns, u.columns)) &&
         !(t.primaryKey && sameList(t.primaryKey.columns, u.columns))
       )
         out.push(`unique constraint on ${t.id} ${cols(u.columns)}`);
     }
     for (const fk of a.foreignKeys) {
-      if (!t.foreignKeys.some((x) => sameFk(x, fk)))
+      if (kept(fk.name) && !t.foreignKeys.some((x) => sameFk(x, fk)))
         out.push(
           `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`,
         );

@@ -9,7 +9,8 @@ import { routineDefinitionSteps, routineDistributionSteps } from './diff-routine
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
-import { sameFk } from '../model/same.js';
+import { foreignKeySteps } from './diff-foreign-keys.js';
+import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -121,12 +122,15 @@ export function diff(
   for (const schema of desired.schemas)
     if (!actual.schemas.includes(schema)) steps.push({ kind: 'create_schema', schema });
   const tables = tableStructureSteps(desired, actual, prune, problems);
-  steps.push(...tables.steps);
+  const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
+  const keyDrops = tables.steps.filter((s) => s.kind === 'drop_constraint');
+  // Foreign keys dropped to be added again go before the keys they reference.
+  const fks = foreignKeySteps(desired, actual, present, keyDrops, problems);
+  steps.push(...fks.drops, ...tables.steps);
   steps.push(...sequenceSteps(desired, actual, tables.created, problems));
   const routines = routineDefinitionSteps(desired, actual, problems, opts.citus ?? true);
   steps.push(...routines.steps);
 
-  const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
   const layout = layoutSteps(desired, actual, tables.created, { prune, now: opts.now ?? new Date() }, problems);
   steps.push(...layout.steps, ...schemaSteps(desired, actual, problems));
   const distSteps = distributionSteps(desired, actual, present, problems);
@@ -135,19 +139,7 @@ export function diff(
   // distribute it again in the same plan.
   const touched = new Set(distSteps.flatMap((s) => (s.kind === 'truncate_local_data' ? [] : (tableOf(s) ?? []))));
 
-  for (const t of Object.values(desired.tables)) {
-    if (!present(t.id)) continue;
-    const have = actual.tables[t.id]?.foreignKeys ?? [];
-    for (const fk of t.foreignKeys) {
-      const found = have.find((x) => sameFk(x, fk));
-      if (!found)
-        steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
-      // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
-      // the validation after COMMIT for an online table).
-      else if (found.notValid && found.name !== undefined)
-        steps.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
-    }
-  }
+  steps.push(...fks.adds);
   steps.push(
     ...routineDistributionSteps(
       desired,
@@ -187,7 +179,11 @@ export function diff(
 
   const found = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   // A former signature this plan drops is accounted for.
-  const un = { ...found, routines: found.routines.filter((r) => !routines.moved.has(r.id)) };
+  const un = {
+    ...found,
+    routines: found.routines.filter((r) => !routines.moved.has(r.id)),
+    tables: found.tables.filter((t) => !layout.attached.includes(t.id)),
+  };
   if (prune) {
     for (const r of un.routines)
       steps.push({
@@ -197,7 +193,8 @@ export function diff(
         routineKind: r.kind ?? 'function',
         reason: 'prune',
       });
-    for (const t of un.tables) steps.push({ kind: 'drop_table', table: t.qname });
+    for (const t of pruneOrder(un.tables)) steps.push({ kind: 'drop_table', table: t.qname });
+    problems.push(...pruneBlockers(un.tables, desired, actual, fks.replaced));
     const users = sequenceUsers(un.sequences, desired, actual, new Set(un.tables.map((t) => t.id)));
     for (const s of un.sequences) {
       const by = users.get(s.id);
@@ -231,7 +228,7 @@ export function diff(
           ]),
       ...objects.unmanaged,
       ...layout.unmanaged.filter((u) => !opts.ignore?.(u)),
-      ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),
+      ...unmanagedParts(desired, actual, prune, fks.replaced).filter((u) => !opts.ignore?.(u)),
     ],
   };
 }

@@ -8,17 +8,11 @@ import {
   sqlInt,
   type QualifiedName,
 } from '../sql/quote.js';
-import {
-  DEFAULT_SHARD_COUNT,
-  type Column,
-  type ForeignKey,
-  type Index,
-  type Key,
-  type Sequence,
-} from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 import { renderShardRepair, summarizeShardRepair } from './render-shards.js';
+import { keySql, RENDER_KEYS, SUMMARY_KEYS } from './render-keys.js';
 import { lossyCast } from './lossy-cast.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -76,20 +70,16 @@ function routineRef(s: StepOf<'distribute_routine'>): string {
     : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
 }
 
-/** `[CONSTRAINT name] PRIMARY KEY (a, b)`: the declared name, else PostgreSQL's default. */
-function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
-  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what} (${cols(k.columns)})`;
-}
 // citus.enable_metadata_sync off: CREATE [OR REPLACE] FUNCTION is neither propagated nor recorded in pg_dist_object.
 const coordinatorOnly = (s: { readonly coordinatorOnly?: boolean }, stmts: readonly string[]): readonly string[] =>
   s.coordinatorOnly
     ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, 'RESET citus.enable_metadata_sync']
     : stmts;
-const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
 
 /** SQL statements of each kind, without trailing semicolons. */
 export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly string[] } = {
   ...RENDER_LAYOUT,
+  ...RENDER_KEYS,
   create_schema: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
   create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, true)}`],
   alter_sequence: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, false)}`],
@@ -139,7 +129,11 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_table_persistence: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
   add_column: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
   alter_column_type: (s) => [
-    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}`,
+    ...(s.resetDefault ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP DEFAULT`] : []),
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` USING ${s.using}` : ''}`,
+    ...(s.resetDefault?.default !== undefined
+      ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET DEFAULT ${s.resetDefault.default}`]
+      : []),
   ],
   alter_column_identity: (s) => [
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
@@ -158,11 +152,6 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`,
   ],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
-  add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('PRIMARY KEY', s.key)}`],
-  add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('UNIQUE', s.key)}`],
-  // Through the key's index, which renames its constraint too: Citus 13 refuses ALTER TABLE …
-  // RENAME CONSTRAINT on its tables ("currently unsupported") but propagates ALTER INDEX … RENAME.
-  rename_key: (s) => [`ALTER INDEX ${q({ schema: s.table.schema, name: s.from })} RENAME TO ${quoteIdent(s.to)}`],
   drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
   replace_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
@@ -216,6 +205,7 @@ const name = (x: QualifiedName): string => q(x);
 /** One-line human summary of each kind. */
 export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   ...SUMMARY_LAYOUT,
+  ...SUMMARY_KEYS,
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
   alter_sequence: (s) =>
@@ -244,7 +234,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       : `delegate calls of ${s.signature ?? name(s.routine)} by $${s.argIndex + 1} to the worker holding ${name(s.colocateWith!)}'s shard${s.forceDelegation ? ', even inside transactions' : ''}`,
   add_column: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${name(s.table)}`,
   alter_column_type: (s) =>
-    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${lossyCast(s.from, s.type) ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
+    `change ${name(s.table)}.${quoteIdent(s.column)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` (USING ${s.using})` : ''}${lossyCast(s.from, s.type) || s.using !== undefined ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
   alter_column_identity: (s) =>
     `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column_expression: (s) =>
@@ -255,9 +245,6 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}`
       : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
-  add_primary_key: (s) => `add primary key ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
-  add_unique: (s) => `add unique ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
-  rename_key: (s) => `rename key constraint ${quoteIdent(s.from)} of ${name(s.table)} to ${quoteIdent(s.to)}`,
   drop_index: (s) =>
     `drop index ${s.concurrently ? 'concurrently ' : ''}${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,

@@ -4,6 +4,8 @@ import type { QualifiedName } from '../sql/quote.js';
 import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ShardStep } from './steps-shards.js';
+import type { KeyStep } from './steps-keys.js';
+import type { ColumnStep } from './steps-columns.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 import { lossyCast } from './lossy-cast.js';
@@ -72,6 +74,7 @@ export type Step = StepCommon &
         readonly partitionBy?: string;
       }
     | LayoutStep
+    | KeyStep
     | {
         readonly kind: 'create_index';
         readonly table: QualifiedName;
@@ -99,40 +102,7 @@ export type Step = StepCommon &
         readonly notValid?: boolean;
       }
     | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
-    | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
-    | {
-        readonly kind: 'alter_column_type';
-        readonly table: QualifiedName;
-        readonly column: string;
-        readonly type: string;
-        readonly from: string;
-        readonly collation?: string;
-        readonly collationSchema?: string;
-      }
-    | {
-        readonly kind: 'alter_column_identity';
-        readonly table: QualifiedName;
-        readonly column: string;
-        readonly identity?: 'always' | 'by default';
-        readonly from?: 'always' | 'by default';
-      }
-    | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
-    | {
-        readonly kind: 'alter_column_not_null';
-        readonly table: QualifiedName;
-        readonly column: string;
-        readonly notNull: boolean;
-      }
-    | {
-        readonly kind: 'alter_column_default';
-        readonly table: QualifiedName;
-        readonly column: string;
-        readonly default?: string;
-      }
-    | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
-    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
+    | ColumnStep
     | {
         readonly kind: 'drop_index';
         readonly table: QualifiedName;
@@ -211,6 +181,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
   rename_key: () => 'tables',
+  drop_constraint: () => 'drop_objects',
+  attach_partition: () => 'tables',
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
@@ -260,7 +232,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   truncate_local_data: () => [],
   distribute_routine: () => [],
   add_column: () => [],
-  alter_column_type: (s) => (lossyCast(s.from, s.type) ? ['rewrites_table', 'drops_data'] : ['rewrites_table']),
+  alter_column_type: (s) =>
+    lossyCast(s.from, s.type) || s.using !== undefined ? ['rewrites_table', 'drops_data'] : ['rewrites_table'],
   alter_column_identity: () => [],
   drop_column_expression: () => [],
   alter_column_not_null: () => [],
@@ -269,6 +242,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   rename_key: () => [],
+  drop_constraint: () => [],
+  attach_partition: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),

@@ -1,0 +1,97 @@
+// Foreign keys of declared tables: added when missing, dropped and added again when one changes
+// under its name (ADD CONSTRAINT of a name the table holds fails: "constraint … already
+// exists"), and dropped and added again around a key they reference that this plan replaces
+// (DROP CONSTRAINT of that key fails while they depend on it).
+import { sameFk, sameSet } from '../model/same.js';
+import { idOf, type ClusterModel, type ForeignKey, type Table } from '../model/types.js';
+import { quoteIdent } from '../sql/quote.js';
+import type { DiffProblem } from './diff.js';
+import type { Step } from './steps.js';
+
+/** `${table id} ${constraint name}`: a constraint of the cluster that this plan drops and adds again. */
+export const constraintKey = (table: string, name: string): string => `${table} ${name}`;
+
+/** The actual key columns each replaced key (drop_constraint of a key, by `constraintKey`) had. */
+function replacedKeys(steps: readonly Step[], actual: ClusterModel): { table: string; columns: readonly string[] }[] {
+  const out: { table: string; columns: readonly string[] }[] = [];
+  for (const s of steps) {
+    if (s.kind !== 'drop_constraint' || s.constraint === 'foreign key') continue;
+    const t = actual.tables[idOf(s.table)];
+    const k = [...(t?.primaryKey ? [t.primaryKey] : []), ...(t?.unique ?? [])].find((x) => x.name === s.name);
+    if (t && k) out.push({ table: t.id, columns: k.columns });
+  }
+  return out;
+}
+
+/**
+ * The actual foreign key a declared one that no actual key equals stands for: the one of its
+ * name, or (unnamed) the one on the same columns to the same table that nothing declared equals.
+ */
+function formerFk(t: Table, a: Table, fk: ForeignKey): ForeignKey | undefined {
+  if (fk.name !== undefined) return a.foreignKeys.find((x) => x.name === fk.name);
+  return a.foreignKeys.find(
+    (x) =>
+      x.refTable === fk.refTable &&
+      sameSet(x.columns, fk.columns) &&
+      !t.foreignKeys.some((y) => sameFk(x, y) || (y.name !== undefined && y.name === x.name)),
+  );
+}
+
+/**
+ * Steps for the foreign keys of the declared tables that exist or are created (`present`):
+ * `drops` run first (drop_objects), `adds` with the foreign keys; `replaced` names the actual
+ * constraints (constraintKey) that are dropped to be added again, so they are not unmanaged.
+ */
+export function foreignKeySteps(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  present: (id: string) => boolean,
+  keyDrops: readonly Step[],
+  problems: DiffProblem[],
+): { drops: Step[]; adds: Step[]; replaced: Set<string> } {
+  const drops: Step[] = [];
+  const adds: Step[] = [];
+  const replaced = new Set<string>();
+  const keys = replacedKeys(keyDrops, actual);
+  for (const s of keyDrops) if (s.kind === 'drop_constraint') replaced.add(constraintKey(idOf(s.table), s.name));
+  const onReplacedKey = (fk: ForeignKey): boolean =>
+    keys.some((k) => k.table === fk.refTable && sameSet(k.columns, fk.refColumns));
+  const handled = new Set<ForeignKey>();
+  for (const t of Object.values(desired.tables)) {
+    if (!present(t.id)) continue;
+    const a = actual.tables[t.id];
+    const have = a?.foreignKeys ?? [];
+    for (const fk of t.foreignKeys) {
+      const add: Step = { kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname };
+      const found = have.find((x) => sameFk(x, fk));
+      const former = found ?? (a ? formerFk(t, a, fk) : undefined);
+      if (former && (!found || onReplacedKey(former)) && former.name !== undefined) {
+        handled.add(former);
+        replaced.add(constraintKey(t.id, former.name));
+        drops.push({
+          kind: 'drop_constraint',
+          table: t.qname,
+          name: former.name,
+          constraint: 'foreign key',
+          reason: found ? 'dependent' : 'changed',
+        });
+        adds.push(add);
+      } else if (!found) adds.push(add);
+      // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
+      // the validation after COMMIT for an online table).
+      else if (found.notValid && found.name !== undefined)
+        adds.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
+    }
+  }
+  // A foreign key the manifest does not declare that references a replaced key: PostgreSQL
+  // refuses to drop the key under it, and the plan does not drop what it does not manage.
+  for (const t of Object.values(actual.tables))
+    for (const fk of t.foreignKeys)
+      if (!handled.has(fk) && onReplacedKey(fk))
+        problems.push({
+          code: 'dependent_foreign_key',
+          object: `foreign key ${fk.name !== undefined ? `${quoteIdent(fk.name)} ` : ''}on ${t.id}`,
+          message: `references the key of ${fk.refTable} (${fk.refColumns.map(quoteIdent).join(', ')}) that this plan drops and adds again, and the manifest does not declare it: declare it (so it is added again) or drop it first`,
+        });
+  return { drops, adds, replaced };
+}

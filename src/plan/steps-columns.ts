@@ -1,0 +1,43 @@
+// The step kinds of a table's columns, part of the Step union in steps.ts.
+import type { Column } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
+
+export type ColumnStep =
+  | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
+  | {
+      readonly kind: 'alter_column_type';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly type: string;
+      readonly from: string;
+      readonly collation?: string;
+      readonly collationSchema?: string;
+      /** USING expression when no automatic cast converts the values (column-cast.ts). */
+      readonly using?: string;
+      /**
+       * The column's default is dropped first (PostgreSQL cannot convert it without a cast) and
+       * set again after to this one (undefined: none).
+       */
+      readonly resetDefault?: { readonly default?: string };
+    }
+  | {
+      readonly kind: 'alter_column_identity';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly identity?: 'always' | 'by default';
+      readonly from?: 'always' | 'by default';
+    }
+  | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
+  | {
+      readonly kind: 'alter_column_not_null';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly notNull: boolean;
+    }
+  | {
+      readonly kind: 'alter_column_default';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly default?: string;
+    }
+  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string };

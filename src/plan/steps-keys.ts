@@ -1,0 +1,26 @@
+// The step kinds of a table's keys and constraints (primary keys, unique constraints, foreign
+// keys, partitions attached), part of the Step union in steps.ts; rendered by render-keys.ts.
+import type { Key, Partition } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
+
+export type KeyStep =
+  | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
+  | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
+  | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
+  | {
+      /**
+       * ALTER TABLE … DROP CONSTRAINT of a key or foreign key the plan adds again: `changed`, its
+       * definition differs under the same name; `dependent`, it references a key this plan replaces.
+       */
+      readonly kind: 'drop_constraint';
+      readonly table: QualifiedName;
+      readonly name: string;
+      readonly constraint: 'primary key' | 'unique constraint' | 'foreign key';
+      readonly reason: 'changed' | 'dependent';
+    }
+  | {
+      /** A table of its own that the manifest declares as a partition: ATTACH PARTITION. */
+      readonly kind: 'attach_partition';
+      readonly table: QualifiedName;
+      readonly partition: Partition;
+    };

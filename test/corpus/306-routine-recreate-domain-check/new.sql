@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE FUNCTION app.ok(y integer) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$ SELECT y > 0 $$;
+CREATE DOMAIN app.pos AS integer CHECK (app.ok(VALUE));

@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE FUNCTION app.ok(x integer) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$ SELECT x > 0 $$;
+CREATE TABLE app.t (id bigint PRIMARY KEY, n integer);
+ALTER TABLE app.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY p ON app.t USING (app.ok(n));

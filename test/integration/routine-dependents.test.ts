@@ -1,0 +1,55 @@
+// A routine dropped and created again (its argument names or result type change) that an
+// aggregate or a range type depends on: citus-migrate manages neither, and PostgreSQL refuses
+// the DROP while they exist, so the plan names it as a problem and apply runs nothing.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { freshDatabase, plainServers } from '../support/db.js';
+import { cli } from '../support/run-cli.js';
+
+const CASES = {
+  aggregate: {
+    old: `CREATE SCHEMA app;
+CREATE FUNCTION app.acc(s bigint, v integer) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$ SELECT s + v $$;
+CREATE AGGREGATE app.total(integer) (sfunc = app.acc, stype = bigint, initcond = '0');`,
+    new: `CREATE SCHEMA app;
+CREATE FUNCTION app.acc(t bigint, w integer) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$ SELECT t + w $$;
+CREATE AGGREGATE app.total(integer) (sfunc = app.acc, stype = bigint, initcond = '0');`,
+    dependent: 'aggregate app.total(integer)',
+  },
+  'range type': {
+    old: `CREATE SCHEMA app;
+CREATE FUNCTION app.fdiff(a float8, b float8) RETURNS float8 LANGUAGE sql IMMUTABLE AS $$ SELECT a - b $$;
+CREATE TYPE app.fr AS RANGE (subtype = float8, subtype_diff = app.fdiff);`,
+    new: `CREATE SCHEMA app;
+CREATE FUNCTION app.fdiff(x float8, y float8) RETURNS float8 LANGUAGE sql IMMUTABLE AS $$ SELECT x - y $$;
+CREATE TYPE app.fr AS RANGE (subtype = float8, subtype_diff = app.fdiff);`,
+    dependent: 'type app.fr',
+  },
+};
+
+describe('a routine dropped and created again under what citus-migrate does not manage', () => {
+  it.concurrent.each(Object.entries(CASES))('%s: a plan problem, and apply runs nothing', async (_kind, c) => {
+    const src = await freshDatabase(plainServers(), 'rd_new');
+    expect(src.psql({ input: c.new }).status).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'cm-rdep-'));
+    const file = join(dir, 'citus-migrate.yaml');
+    expect((await cli(['introspect', '--database', src.url, '--out', file])).code).toBe(0);
+    const doc = parseDocument(readFileSync(file, 'utf8'));
+    doc.set('prune', true);
+    writeFileSync(file, doc.toString({ lineWidth: 0 }));
+    const db = await freshDatabase(plainServers(), 'rd_old');
+    expect(db.psql({ input: c.old }).status).toBe(0);
+    const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
+      problems: { code: string; message: string }[];
+    };
+    expect(plan.problems.map((p) => p.code)).toEqual(['routine_has_dependents']);
+    expect(plan.problems[0]!.message).toContain(`${c.dependent} depends on it`);
+    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
+    expect(apply.code).not.toBe(0);
+    expect(apply.stderr).toContain('nothing was run');
+  });
+});

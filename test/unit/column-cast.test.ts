@@ -1,0 +1,51 @@
+// Column type changes that no automatic cast covers get a USING (or are a problem), and a
+// default that cannot be cast goes while the type changes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadParser } from '../../src/sql/pg-parse.js';
+import { columnCast } from '../../src/plan/column-cast.js';
+import { renderSql } from '../../src/plan/render-sql.js';
+import { hazardsOf } from '../../src/plan/steps.js';
+
+describe('column casts', () => {
+  beforeAll(loadParser);
+
+  it('needs no USING where PostgreSQL casts by itself', () => {
+    expect(columnCast('c', 'integer', 'bigint')).toEqual({});
+    expect(columnCast('c', 'bigint', 'integer')).toEqual({});
+    expect(columnCast('c', 'app.status', 'text')).toEqual({});
+    expect(columnCast('c', 'character varying(20)', 'character varying(5)')).toEqual({});
+    expect(columnCast('c', 'date', 'timestamp with time zone')).toEqual({});
+    expect(columnCast('c', 'json', 'jsonb')).toEqual({});
+  });
+
+  it('casts explicitly from a string type, and through text between user-defined types', () => {
+    expect(columnCast('c', 'text', 'integer')).toEqual({ using: 'c::integer' });
+    expect(columnCast('Col', 'text', 'app.status')).toEqual({ using: '"Col"::app.status' });
+    expect(columnCast('c', 'app.s1', 'app.s2')).toEqual({ using: 'c::text::app.s2' });
+    expect(columnCast('c', 'integer', 'boolean')).toEqual({ using: 'c::boolean' });
+  });
+
+  it('is a problem between built-in types with no cast', () => {
+    expect(columnCast('c', 'date', 'integer')).toEqual({ problem: 'PostgreSQL has no cast from date to integer' });
+    expect(columnCast('c', 'uuid', 'bigint')).toEqual({ problem: 'PostgreSQL has no cast from uuid to bigint' });
+    expect(columnCast('c', 'date', 'interval')).toEqual({ problem: 'PostgreSQL has no cast from date to interval' });
+  });
+
+  it('renders USING, with the default dropped and set again, and carries drops_data', () => {
+    const step = {
+      kind: 'alter_column_type',
+      table: { schema: 'app', name: 't' },
+      column: 's',
+      type: 'app.status',
+      from: 'text',
+      using: 's::app.status',
+      resetDefault: { default: "'active'::app.status" },
+    } as const;
+    expect(renderSql(step)).toEqual([
+      'ALTER TABLE app.t ALTER COLUMN s DROP DEFAULT',
+      'ALTER TABLE app.t ALTER COLUMN s TYPE app.status USING s::app.status',
+      "ALTER TABLE app.t ALTER COLUMN s SET DEFAULT 'active'::app.status",
+    ]);
+    expect(hazardsOf(step)).toEqual(['rewrites_table', 'drops_data']);
+  });
+});
