@@ -38,8 +38,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
-      /** A table this plan creates calls it in a default or generated column (routines-first.ts). */
-      readonly beforeTables?: boolean;
+      /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
+      readonly uncheckedBody?: boolean;
     }
   | {
       readonly kind: 'distribute_routine';
@@ -56,6 +56,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
+      /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
+      readonly uncheckedBody?: boolean;
       /** What the body changes, for the reviewer: `- old` / `+ new` lines (util/line-diff.ts). */
       readonly bodyDiff?: readonly string[];
     }
