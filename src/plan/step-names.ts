@@ -4,7 +4,7 @@
 // or draws from nextval('s'), a column of a domain, a routine's argument types, the tables and
 // functions a SQL-language body reads (PostgreSQL parses it at CREATE while
 // check_function_bodies is on), what an SQL-defined object references.
-import { idOf, type ClusterModel } from '../model/types.js';
+import { idOf, type ClusterModel, type Column } from '../model/types.js';
 import { providedNames } from '../introspect/to-model.js';
 import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
@@ -57,13 +57,26 @@ function sequenceLiterals(node: Node, out: string[]): void {
 /** The names SQL text references, unqualified ones standing for each of `schemas`. */
 export function sqlNeeds(sql: readonly string[], schemas: readonly string[]): string[] {
   const out: string[] = [];
+  // With no schemas, unqualified names are left for the caller to expand.
   for (const text of sql) {
     const stmts = tryParseStatements(text);
     if (!stmts) continue;
     out.push(...references(stmts, UNQUALIFIED));
     sequenceLiterals(stmts, out);
   }
-  return expand(out, schemas);
+  return schemas.length === 0 ? out : expand(out, schemas);
+}
+
+/** What columns need: their types, and what their defaults and generation expressions call or draw from. */
+function columnNeeds(columns: readonly Column[], schema: string): string[] {
+  const out: string[] = [];
+  for (const c of columns) {
+    // A type's canonical name is qualified unless it is unqualified in the manifest.
+    out.push(`type ${c.type.base.includes('.') ? c.type.base : `${UNQUALIFIED_PREFIX}${c.type.base}`}`);
+    // Only an expression with a call can need a routine or a sequence: the rest is not parsed.
+    for (const e of [c.default, c.generated]) if (e?.includes('(')) out.push(...sqlNeeds([`SELECT ${e}`], []));
+  }
+  return expand(out, [schema, 'public']);
 }
 
 const routineName = (s: { routine: { schema: string; name: string } }): string => `routine ${idOf(s.routine)}`;
@@ -89,7 +102,9 @@ function routineNeeds(definition: string, schema: string, self: string): Needs {
 export function needsOf(step: Step, desired: ClusterModel): Needs {
   switch (step.kind) {
     case 'create_table':
+      return { hard: columnNeeds(step.columns, step.table.schema), soft: [] };
     case 'add_column':
+      return { hard: columnNeeds([step.column], step.table.schema), soft: [] };
     case 'alter_column_default':
     case 'alter_column_type':
       return { hard: sqlNeeds(renderSql(step), [step.table.schema, 'public']), soft: [] };
