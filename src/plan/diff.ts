@@ -18,6 +18,7 @@ import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
 import { orderSteps } from './order-steps.js';
+import { nameClashes } from './name-clashes.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -216,6 +217,7 @@ export function diff(
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
+  problems.push(...nameClashes(ordered, desired, actual));
   const marked = markUnsafeTriggers(ordered, actual);
   problems.push(...distributionKeyProblems(marked, actual));
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;

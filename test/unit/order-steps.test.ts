@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../src/introspect/to-model.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import type { ClusterModel, Table } from '../../src/model/types.js';
+import { diff } from '../../src/plan/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
 import { orderSteps } from '../../src/plan/order-steps.js';
 import type { Step } from '../../src/plan/steps.js';
@@ -128,6 +129,48 @@ describe('creation order from references', () => {
     const desired: ClusterModel = { schemas: [], tables: {}, groups: {}, sequences: {}, routines: {}, objects: {} };
     expect(orderSteps(steps, desired).map((s) => s.kind)).toEqual(['drop_table', 'create_object']);
     expect(orderSteps([...steps].reverse(), desired).map((s) => s.kind)).toEqual(['drop_table', 'create_object']);
+  });
+});
+
+describe('an object changing kind without prune', () => {
+  it('a view declared under the name of a table the plan does not drop is a plan problem', () => {
+    const table: Table = {
+      id: 'public.summary',
+      qname: { schema: 'public', name: 'summary' },
+      columns: [{ name: 'x', type: { base: 'integer', sql: 'integer', serial: false }, notNull: false }],
+      unique: [],
+      indexes: [],
+      foreignKeys: [],
+      distribution: { kind: 'local' },
+    };
+    const empty: ClusterModel = {
+      schemas: ['public'],
+      tables: {},
+      groups: {},
+      sequences: {},
+      routines: {},
+      objects: {},
+    };
+    const view = {
+      id: 'view public.summary',
+      kind: 'view' as const,
+      name: 'public.summary',
+      create: ['CREATE VIEW summary AS SELECT 1 AS x'],
+      provides: ['relation public.summary'],
+      deps: [],
+      searchPath: 'public',
+    };
+    const desired: ClusterModel = { ...empty, objects: { [view.id]: view } };
+    const actual: ClusterModel = { ...empty, tables: { [table.id]: table } };
+    expect(diff(desired, actual, { citus: false }).problems).toEqual([
+      {
+        code: 'name_taken',
+        object: 'view public.summary',
+        message:
+          'cannot be created: table public.summary has its name and this plan does not drop it (an object changing kind): drop it first, or plan with prune',
+      },
+    ]);
+    expect(diff(desired, actual, { citus: false, prune: true }).problems).toEqual([]);
   });
 });
 
