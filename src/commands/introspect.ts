@@ -65,13 +65,7 @@ export async function introspectCommand(
         .map((l) => `  ${visible(l)}`)
         .join('\n')}\n`,
     );
-  if (project.ignoredOverloads.length > 0)
-    io.stderr(
-      `introspect: left out ${plural(project.ignoredOverloads.length, 'overloaded routine')} (a manifest key names one routine): under ignore:, never pruned, but an apply elsewhere does not create them:\n${project.ignoredOverloads
-        .map((l) => `  ${visible(l)}`)
-        .join('\n')}\n`,
-    );
-  const leftOut = notManaged.length + project.objectsLeftOut + project.ignoredOverloads.length;
+  const leftOut = notManaged.length + project.objectsLeftOut;
   if (opts.strict && leftOut > 0) {
     io.stderr(`introspect --strict: ${plural(leftOut, 'object')} left out; exit 1\n`);
     return EXIT.error;

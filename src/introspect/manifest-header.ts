@@ -1,11 +1,11 @@
 // The comment an introspected manifest starts with: where it was read from, and what it cannot
-// carry (objects of kinds citus-migrate does not manage; overloaded routines left under ignore:).
+// carry (objects of kinds citus-migrate does not manage).
 import { notManagedLines } from '../format/not-managed.js';
 import { visible } from '../util/visible.js';
 import type { LiveState } from './to-model.js';
 
 /** The header comment's text (the yaml package writes it as comment lines: no line can escape). */
-export function manifestHeader(live: LiveState, ignoredOverloads: readonly string[]): string {
+export function manifestHeader(live: LiveState): string {
   const header = ` Written by citus-migrate introspect from ${live.doc.server.database} (PostgreSQL ${live.doc.server.version.split(' ')[0]}${live.citus ? `, Citus ${live.doc.server.citus}` : ', no Citus'}).`;
   const leftOut = live.doc.notManaged ?? [];
   return [
@@ -15,13 +15,6 @@ export function manifestHeader(live: LiveState, ignoredOverloads: readonly strin
           '',
           ` Left out: ${leftOut.length} object${leftOut.length === 1 ? '' : 's'} of kinds citus-migrate does not manage (plans name them as not managed; apply never creates them):`,
           ...notManagedLines(leftOut, Number.MAX_SAFE_INTEGER).map((l) => `   ${visible(l)}`),
-        ]
-      : []),
-    ...(ignoredOverloads.length > 0
-      ? [
-          '',
-          ` Left out: ${ignoredOverloads.length} overloaded routine${ignoredOverloads.length === 1 ? '' : 's'} (a manifest key names one routine), under ignore: so that no plan drops them; apply never creates them elsewhere:`,
-          ...ignoredOverloads.map((l) => `   ${visible(l)}`),
         ]
       : []),
   ].join('\n');

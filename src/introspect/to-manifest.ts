@@ -1,7 +1,7 @@
 // Writes a v1 manifest of what a cluster has (adopting an existing cluster): tables with their
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
-// the others local), overloads under ignore.
+// the others local), overloads keyed by signature.
 import { manifestHeader } from './manifest-header.js';
 import { Document } from 'yaml';
 import {
@@ -172,7 +172,7 @@ const fileSafe = (name: string): string =>
 export function liveToProject(
   live: LiveState,
   opts: { defaultSchema?: string; files: boolean },
-): { manifest: string; files: Record<string, string>; objectsLeftOut: number; ignoredOverloads: readonly string[] } {
+): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
   const m = live.model;
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
@@ -203,22 +203,21 @@ export function liveToProject(
   }
   const sequences: Record<string, unknown> = {};
   for (const s of Object.values(m.sequences)) {
-    if (s.ownedBy && s.cache === 1) continue; // a serial column's sequence at its defaults
-    sequences[key(s.qname)] = sequenceEntry(s);
+    // A sequence is the serial column's own only when that column is written as serial; one a
+    // column of another type owns (a domain over integer with DEFAULT nextval) is declared.
+    const serial =
+      s.ownedBy && m.tables[s.ownedBy.table]?.columns?.find((c) => c.name === s.ownedBy!.column)?.type.serial;
+    if (serial && s.cache === 1) continue; // a serial column's sequence at its defaults
+    sequences[key(s.qname)] = sequenceEntry(serial ? s : { ...s, ownedBy: undefined });
   }
   const files: Record<string, string> = {};
   const routines: Record<string, unknown> = {};
   const byName = new Map<string, number>();
   for (const r of Object.values(m.routines)) byName.set(key(r.qname), (byName.get(key(r.qname)) ?? 0) + 1);
-  const ignore: string[] = [];
   for (const r of Object.values(m.routines)) {
     if (!r.argTypes) continue;
-    const k = key(r.qname);
-    // Overloads cannot each have a key of their name: ignored, so that prune never drops them.
-    if (byName.get(k)! > 1) {
-      ignore.push(`routine ${r.id}`);
-      continue;
-    }
+    // Overloads (one name, other argument types) are each keyed by their signature.
+    const k = byName.get(key(r.qname))! > 1 ? `${key(r.qname)}(${r.argTypes.join(', ')})` : key(r.qname);
     const d = r.distribution;
     // A routine Citus does not know stays on the coordinator (declaring it otherwise would plan
     // create_distributed_function).
@@ -274,16 +273,14 @@ export function liveToProject(
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),
     ...(sql.length ? { sql } : {}),
-    ...(ignore.length ? { ignore } : {}),
   };
   // The header is a YAML comment written by the yaml package: a database name holding a line
   // break stays inside the comment.
   const out = new Document(doc);
-  out.commentBefore = manifestHeader(live, ignore);
+  out.commentBefore = manifestHeader(live);
   return {
     manifest: out.toString({ lineWidth: 0 }),
     files,
     objectsLeftOut: opts.files ? 0 : objects.length,
-    ignoredOverloads: ignore,
   };
 }

@@ -1,19 +1,12 @@
 // Routines: read each file with PostgreSQL's parser, resolve its signature and distribution
 // argument, and check it can be colocated with a hash-distributed group.
 import { idOf, routineId, type Routine, type Table } from '../model/types.js';
-import { ParseFailure } from '../sql/pg-parse.js';
-import { plpgsqlProblem } from '../sql/plpgsql-check.js';
-import {
-  identityArgs,
-  parseRoutineSql,
-  parseSignature,
-  type ParsedRoutine,
-  type RoutineArg,
-} from '../sql/routine-parse.js';
+import { identityArgs, parseSignature, type ParsedRoutine, type RoutineArg } from '../sql/routine-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import { qualifiedKey, type ResolveIo, type TableContext } from './resolve.js';
-import type { Manifest, ManifestRoutine } from './schema.js';
+import type { ResolveIo, TableContext } from './resolve.js';
+import type { Manifest } from './schema.js';
+import { keySignature, readDefinition } from './routine-source.js';
 import { canCoerce } from './types-compat.js';
 import { warnIntSequences } from './routine-warnings.js';
 import { colocatedTable } from './resolve-colocate.js';
@@ -21,41 +14,6 @@ import { colocatedTable } from './resolve-colocate.js';
 export interface RoutineInfo {
   readonly key: string;
   readonly parsed?: ParsedRoutine;
-}
-
-function lineCol(text: string, offset: number): string {
-  // The parser reports byte offsets into the UTF-8 text.
-  const before = Buffer.from(text, 'utf8').subarray(0, offset).toString('utf8').split('\n');
-  return `${before.length}:${before[before.length - 1]!.length + 1}`;
-}
-
-function readDefinition(
-  r: ManifestRoutine,
-  io: ResolveIo,
-  path: Path,
-  problems: ProblemList,
-): { parsed: ParsedRoutine; text: string } | undefined {
-  const text = io.readFile(r.file!, [...path, 'file']);
-  if (text === undefined) return undefined;
-  try {
-    const parsed = parseRoutineSql(text);
-    const bad =
-      parsed.language === 'plpgsql' && parsed.body !== undefined ? plpgsqlProblem(text, parsed.body) : undefined;
-    if (bad) {
-      problems.error(
-        [...path, 'file'],
-        'invalid_routine_body',
-        `${bad.position !== undefined ? `${r.file}:${lineCol(text, bad.position)}` : r.file}: PL/pgSQL: ${bad.message}`,
-      );
-      return undefined;
-    }
-    return { parsed, text };
-  } catch (e) {
-    const f = e as ParseFailure;
-    const where = f.position !== undefined ? `${r.file}:${lineCol(text, f.position)}` : r.file;
-    problems.error([...path, 'file'], 'invalid_routine_file', `${where}: ${f.message}`);
-    return undefined;
-  }
 }
 
 function argIndex(
@@ -119,8 +77,9 @@ export function resolveRoutines(
   const info: Record<string, RoutineInfo> = {};
   for (const [key, r] of Object.entries(m.routines)) {
     const path: Path = ['routines', key];
-    const q = qualifiedKey(key, ctx.defaultSchema, path, problems, 'routine');
-    if (!q) continue;
+    const keyed = keySignature(key, ctx.defaultSchema, path, problems);
+    if (!keyed) continue;
+    const q = keyed.q;
     if (r.file !== undefined && r.signature !== undefined) {
       problems.error(
         [...path, 'signature'],
@@ -166,6 +125,18 @@ export function resolveRoutines(
           [...path, 'signature'],
           'invalid_signature',
           `signature ${JSON.stringify(r.signature)}: ${(e as Error).message}`,
+        );
+        continue;
+      }
+    }
+    // A key that is a signature (an overload) says which one: a file or signature must agree.
+    if (keyed.argTypes !== undefined) {
+      if (callArgs === undefined) callArgs = keyed.argTypes.map((type) => ({ type }));
+      else if (callArgs.map((a) => a.type).join(', ') !== keyed.argTypes.join(', ')) {
+        problems.error(
+          [...path, r.file !== undefined ? 'file' : 'signature'],
+          'routine_signature_mismatch',
+          `the key names ${idOf(q)}(${keyed.argTypes.join(', ')}), but the ${r.file !== undefined ? 'file creates' : 'signature names'} ${idOf(q)}(${callArgs.map((a) => a.type).join(', ')})`,
         );
         continue;
       }

@@ -177,7 +177,12 @@ export const manifestSchema = z.strictObject({
     .record(z.string(), sequence)
     .default({})
     .describe("sequences by name (a serial column's own sequence too)"),
-  routines: z.record(z.string(), routine).default({}).describe('functions and procedures by name'),
+  routines: z
+    .record(z.string(), routine)
+    .default({})
+    .describe(
+      'functions and procedures by name, or by signature `name(type, …)` for overloads (one name, other argument types): each overload its own key',
+    ),
   sql: z
     .array(z.string().min(1))
     .default([])

@@ -18,7 +18,8 @@ import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
-import { routinesBeforeTables } from './routines-first.js';
+import { orderSteps } from './order-steps.js';
+import { nameClashes } from './name-clashes.js';
 
 export interface DiffProblem {
   readonly code: string;
@@ -208,10 +209,12 @@ export function diff(
     }
   }
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const ordered = routinesBeforeTables(steps)
+  const phased = steps
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
+  const ordered = orderSteps(phased, desired);
+  problems.push(...nameClashes(ordered, desired, actual));
   const marked = markUnsafeTriggers(ordered, actual);
   problems.push(...distributionKeyProblems(marked, actual), ...nullableKeyProblems(marked, actual));
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;

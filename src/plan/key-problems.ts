@@ -56,9 +56,14 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
  */
 export function nullableKeyProblems(steps: readonly Step[], actual: ClusterModel): DiffProblem[] {
   const problems: DiffProblem[] = [];
+  // A primary key this plan drops (to add it again changed) no longer holds its columns.
+  const dropped = new Set(
+    steps.flatMap((s) => (s.kind === 'drop_constraint' && s.constraint === 'primary key' ? [tableOf(s)] : [])),
+  );
   for (const s of steps) {
     if (s.kind !== 'alter_column_not_null' || s.notNull) continue;
     const id = tableOf(s);
+    if (dropped.has(id)) continue;
     const key = id !== undefined ? actual.tables[id]?.primaryKey : undefined;
     if (!key?.columns.includes(s.column)) continue;
     problems.push({

@@ -63,6 +63,27 @@ function indexSql(table: QualifiedName, ix: Index, concurrently = false): string
 const searchPathSql = (schema: string | undefined): string[] =>
   schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
 
+/**
+ * CREATE [OR REPLACE] of a routine. Unchecked: its SQL body reads what a cycle creates after it
+ * (order-steps.ts), so PostgreSQL's check at CREATE is off for the statement, as pg_dump does.
+ */
+function routineSql(s: {
+  searchPath?: string;
+  definition: string;
+  uncheckedBody?: boolean;
+  coordinatorOnly?: boolean;
+}): string[] {
+  return [
+    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
+    ...coordinatorOnly(
+      s,
+      s.uncheckedBody
+        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
+        : [s.definition],
+    ),
+  ];
+}
+
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
 function routineRef(s: StepOf<'distribute_routine'>): string {
   return s.signature !== undefined
@@ -99,16 +120,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   },
   create_index: (s) => [indexSql(s.table, s.index, s.concurrently)],
   // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
-  // Created before the tables that call it: its SQL body may read one created after it.
-  create_routine: (s) => [
-    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    ...coordinatorOnly(
-      s,
-      s.beforeTables
-        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
-        : [s.definition],
-    ),
-  ],
+  create_routine: (s) => routineSql(s),
   create_reference_table: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
   // Every argument explicit: Citus treats a NULL argument as a silent no-op.
   distribute_table: (s) => [
@@ -153,10 +165,7 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   ],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
   drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
-  replace_routine: (s) => [
-    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    ...coordinatorOnly(s, [s.definition]),
-  ],
+  replace_routine: (s) => routineSql(s),
   drop_routine: (s) => [`DROP ${s.routineKind === 'procedure' ? 'PROCEDURE' : 'FUNCTION'} ${s.signature}`],
   undistribute_table: (s) => [`SELECT undistribute_table(${quoteRegclass(s.table)})`],
   alter_distributed_table: (s) => [alterDistributed(s)],
@@ -201,6 +210,8 @@ function everywhere(stmt: string): readonly string[] {
 }
 
 const name = (x: QualifiedName): string => q(x);
+const unchecked = (s: { uncheckedBody?: boolean }): string =>
+  s.uncheckedBody ? ' (body not checked at CREATE: it reads what is created after it)' : '';
 
 /** One-line human summary of each kind. */
 export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
@@ -215,7 +226,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
   create_index: (s) =>
     `create ${s.index.unique ? 'unique ' : ''}index ${s.concurrently ? 'concurrently ' : ''}on ${name(s.table)} (${cols(s.index.columns)})`,
-  create_routine: (s) => `create ${s.routineKind} ${s.signature}`,
+  create_routine: (s) => `create ${s.routineKind} ${s.signature}${unchecked(s)}`,
   create_reference_table: (s) =>
     `make ${name(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,
   distribute_table: (s) =>
@@ -247,7 +258,7 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
   drop_index: (s) =>
     `drop index ${s.concurrently ? 'concurrently ' : ''}${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
-  replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,
+  replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}${unchecked(s)}`,
   drop_routine: (s) =>
     s.reason === 'recreate'
       ? `drop ${s.routineKind} ${s.signature} to create it again (its result type or arguments changed)`

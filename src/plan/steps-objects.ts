@@ -38,8 +38,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
-      /** A table this plan creates calls it in a default or generated column (routines-first.ts). */
-      readonly beforeTables?: boolean;
+      /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
+      readonly uncheckedBody?: boolean;
       /** Declared local on Citus: created with metadata sync off, so Citus neither propagates nor records it. */
       readonly coordinatorOnly?: boolean;
     }
@@ -58,6 +58,8 @@ export type RoutineStep =
       readonly routineKind: 'function' | 'procedure';
       readonly definition: string;
       readonly searchPath?: string;
+      /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
+      readonly uncheckedBody?: boolean;
       /** What the body changes, for the reviewer: `- old` / `+ new` lines (util/line-diff.ts). */
       readonly bodyDiff?: readonly string[];
       /** Declared local on Citus: replaced with metadata sync off (CREATE OR REPLACE would distribute it). */

@@ -164,7 +164,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_time_partitions: () => 'time_partitions',
   drop_old_time_partitions: () => 'time_partitions',
   set_old_partitions_access_method: () => 'after_commit',
-  create_routine: (s) => (s.beforeTables ? 'sequences' : 'routines'),
+  create_routine: () => 'routines',
   create_reference_table: () => 'reference_tables',
   distribute_table: (s) => (s.colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members'),
   create_single_shard_table: () => 'colocation_anchors',

@@ -59,17 +59,23 @@ describe('introspect on plain PostgreSQL', () => {
     const keys = "SELECT count(*)::int AS n FROM pg_constraint WHERE conrelid = 'ref'::regclass AND contype = 'f'";
     expect(await db2.query(keys)).toEqual(await db.query(keys));
   });
-  it('overloaded routines, which go under ignore:, are said to be left out (was: silent; kea lost 7)', async () => {
+  it('overloaded routines are declared by signature, and an apply elsewhere creates both (was: under ignore:, left out; kea lost 7)', async () => {
     const db = await freshDatabase(plainServers(), 'intro_overloads');
     await db.query(`CREATE FUNCTION f(a int) RETURNS int LANGUAGE sql AS $$ SELECT a $$;
       CREATE FUNCTION f(a text) RETURNS int LANGUAGE sql AS $$ SELECT 1 $$`);
     const out = mkdtempSync(join(tmpdir(), 'cm-intro-overloads-'));
     const r = await cli(['introspect', '--database', db.url, '--out', join(out, 'citus-migrate.yaml')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(
-      'introspect: left out 2 overloaded routines (a manifest key names one routine): under ignore:, never pruned, but an apply elsewhere does not create them:\n  routine public.f(integer)\n  routine public.f(text)\n',
-    );
-    expect(readFileSync(join(out, 'citus-migrate.yaml'), 'utf8')).toContain('#   routine public.f(text)\n');
-    expect((await cli(['introspect', '--database', db.url, '--strict'])).code).toBe(1);
+    expect(r.stderr).not.toContain('left out');
+    const manifest = readFileSync(join(out, 'citus-migrate.yaml'), 'utf8');
+    expect(manifest).toContain('  f(integer):\n    file: routines/public.f.sql\n    local: true\n');
+    expect(manifest).toContain('  f(text):\n    file: routines/public.f_2.sql\n    local: true\n');
+    expect(manifest).not.toContain('ignore:');
+    expect((await cli(['introspect', '--database', db.url, '--strict'])).code).toBe(0);
+    const db2 = await freshDatabase(plainServers(), 'intro_overloads2');
+    expect((await cli(['apply', '--database', db2.url, '--auto-approve'], { cwd: out })).code).toBe(0);
+    const sigs = "SELECT array_agg(oid::regprocedure::text ORDER BY 1) AS s FROM pg_proc WHERE proname = 'f'";
+    expect(await db2.query(sigs)).toEqual([{ s: ['f(integer)', 'f(text)'] }]);
+    expect((await cli(['plan', '--database', db2.url, '--detailed-exitcode'], { cwd: out })).code).toBe(0);
   });
 });

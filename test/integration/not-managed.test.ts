@@ -122,7 +122,7 @@ describe('objects the model does not hold are named, never hidden', () => {
 });
 
 describe('introspect + prune drops no routine', () => {
-  it('plain routines are declared local, overloads ignored; prune: true then plans nothing', async () => {
+  it('plain routines are declared local, overloads by signature; prune: true then plans nothing', async () => {
     const db = await freshDatabase(plainServers(), 'nmr');
     expect(
       db.psql({
@@ -138,7 +138,9 @@ describe('introspect + prune drops no routine', () => {
     const intro = await cli(['introspect', '--database', db.url]);
     expect(intro.code).toBe(0);
     expect(intro.stdout).toContain('  plain_f:\n    signature: plain_f(integer)\n    local: true\n');
-    expect(intro.stdout).toContain('ignore:\n  - routine public.over(integer)\n  - routine public.over(text)\n');
+    expect(intro.stdout).toContain(
+      '  over(integer):\n    signature: over(integer)\n    local: true\n  over(text):\n    signature: over(text)\n    local: true\n',
+    );
     writeFileSync(join(dir, 'citus-migrate.yaml'), `${intro.stdout}prune: true\n`);
     const plan = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
       changes: boolean;

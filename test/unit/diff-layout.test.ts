@@ -1,6 +1,6 @@
 // Layouts on pairs of models (desired, actual → steps and problems), with the clock given: time
 // partitions, declared partitions, access methods, citus-local tables and distributed schemas.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Distribution, Partition, Table } from '../../src/model/types.js';
 import {
   addInterval,
@@ -12,6 +12,10 @@ import {
 } from '../../src/model/partition-bound.js';
 import { diff } from '../../src/plan/diff.js';
 import { renderSql } from '../../src/plan/render-sql.js';
+import { loadParser } from '../../src/sql/pg-parse.js';
+
+// The plan's order reads the SQL of what it creates (plan/step-names.ts).
+beforeAll(loadParser);
 
 const NOW = new Date('2026-11-24T19:30:00Z');
 
