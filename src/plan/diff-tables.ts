@@ -71,7 +71,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       !c.type.serial &&
       c.generated === undefined &&
       ac.generated === undefined &&
-      !sameExpression(c.default, ac.default)
+      !sameExpression(c.default, ac.default, c.type)
     ) {
       steps.push({
         kind: 'alter_column_default',
