@@ -27,6 +27,7 @@ export const NOT_MANAGED_KINDS = [
   'statistics object',
   'event trigger',
   'publication',
+  'subscription',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -48,6 +49,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
          ELSE 'table storage options' END, ${relName}
     FROM rel WHERE rel.reloptions IS NOT NULL
       OR (rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
+  -- A partition's own storage options (a leaf partition is managed through its parent, its options are not).
+  UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
+    FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
+    JOIN ns ON ns.oid = pc.relnamespace WHERE pc.reloptions IS NOT NULL
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
@@ -76,4 +81,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
-  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p`;
+  UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
+  -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
+  UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
+    WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())`;
