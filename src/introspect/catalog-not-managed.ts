@@ -4,6 +4,7 @@
 // difference. It runs inside the one catalog query and uses its `ns` (user schemas) and `rel`
 // (user tables) CTEs; extension members are left out, as everywhere in that query.
 
+import { quoteIdent } from '../sql/quote.js';
 import { notAShard, notExt, qn } from './catalog-fragments.js';
 
 /** Kinds this query reports, in the order a plan lists them. */
@@ -85,3 +86,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
   UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
     WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())`;
+
+/** The schemas some of `items` live in (their names are qualified by the quoted schema name). */
+export function schemasHolding(schemas: readonly string[], items: readonly { name: string }[]): string[] {
+  return schemas.filter((s) => items.some((x) => x.name.startsWith(`${quoteIdent(s)}.`)));
+}

@@ -3,6 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads under ignore.
 import { manifestHeader } from './manifest-header.js';
+import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
@@ -259,13 +260,12 @@ export function liveToProject(
     }
   }
   const sql = Object.keys(files).some((f) => f.startsWith('sql/')) ? ['sql'] : [];
+  const schemas = schemasEntry(m, defaultSchema, opts.files);
   const doc = {
     version: 1,
     defaults: { schema: defaultSchema, shard_count: DEFAULT_SHARD_COUNT },
     ...(Object.keys(colocation).length ? { colocation } : {}),
-    ...((m.distributedSchemas ?? []).length
-      ? { schemas: Object.fromEntries(m.distributedSchemas!.map((n) => [n, { distributed: true }])) }
-      : {}),
+    ...(schemas ? { schemas } : {}),
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),

@@ -1,4 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
+import { schemasHolding } from './catalog-not-managed.js';
 import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
 import {
@@ -277,6 +278,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   return {
     model: {
       schemas: doc.schemas,
+      schemasWithNotManaged: schemasHolding(doc.schemas, doc.notManaged ?? []),
       distributedSchemas: doc.distributedSchemas,
       columnar: Boolean(doc.server.columnar),
       ...(doc.server.columnarDefaults ? { columnarDefaults: doc.server.columnarDefaults } : {}),

@@ -220,6 +220,8 @@ export interface ClusterModel {
   readonly schemas: readonly string[];
   /** Schemas distributed by citus_schema_distribute (schema-based sharding): each table in one is a single-shard table. */
   readonly distributedSchemas?: readonly string[];
+  /** Actual only: schemas that hold objects of kinds the model does not hold (never pruned: DROP SCHEMA would refuse). */
+  readonly schemasWithNotManaged?: readonly string[];
   /** Actual only: whether the citus_columnar extension (the columnar access method) is installed. */
   readonly columnar?: boolean;
   /** Actual only: the options a columnar table gets when none are set (the columnar.* settings). */

@@ -9,6 +9,7 @@ import { routineDefinitionSteps, routineDistributionSteps } from './diff-routine
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
+import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { sameFk } from '../model/same.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
@@ -210,6 +211,8 @@ export function diff(
         });
     }
   }
+  const schemas = unmanagedSchemaSteps(desired, actual, steps, { prune, ignored: opts.ignore ?? (() => false) });
+  steps.push(...schemas.steps);
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const ordered = routinesBeforeTables(steps)
     .map((s, i) => ({ s, i }))
@@ -229,6 +232,7 @@ export function diff(
             ...un.routines.map((r) => `routine ${r.id}`),
             ...un.sequences.map((s) => `sequence ${s.id}`),
           ]),
+      ...schemas.unmanaged,
       ...objects.unmanaged,
       ...layout.unmanaged.filter((u) => !opts.ignore?.(u)),
       ...unmanagedParts(desired, actual, prune).filter((u) => !opts.ignore?.(u)),

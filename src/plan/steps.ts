@@ -38,6 +38,7 @@ export const PHASES = [
   'objects',
   'prune',
   'prune_types',
+  'prune_schemas',
   'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
@@ -158,6 +159,7 @@ export type Step = StepCommon &
     | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
     | { readonly kind: 'drop_table'; readonly table: QualifiedName }
     | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
+    | { readonly kind: 'drop_schema'; readonly schema: string }
     | ObjectStep
     | RoutineStep
   );
@@ -219,6 +221,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   alter_sequence_everywhere: () => 'after_commit',
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
+  drop_schema: () => 'prune_schemas', // no CASCADE: after everything in it, types too
   create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   alter_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   // Pruned types and extensions go after the tables that may use them.
@@ -276,6 +279,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_table: () => ['drops_data'],
   // Its current value is data: a sequence created again starts over and hands out used values.
   drop_sequence: () => ['drops_data'],
+  drop_schema: () => ['drops_data'], // its privileges, default privileges, comment
   create_object: (s) => statementHazards(s.statements),
   alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.

@@ -1,7 +1,14 @@
 // Compares SQL the way PostgreSQL sees it, not as text: defaults and routine definitions read
 // back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
 // write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
-import { isBuiltinType, parseStatements, tryParseStatements, typeFromNode, type Node, type TypeInfo } from './pg-parse.js';
+import {
+  isBuiltinType,
+  parseStatements,
+  tryParseStatements,
+  typeFromNode,
+  type Node,
+  type TypeInfo,
+} from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
