@@ -208,6 +208,12 @@ export interface SqlObject {
   readonly deps: readonly string[];
   /** Enum labels in order. */
   readonly labels?: readonly string[];
+  /** Default privileges (ALTER DEFAULT PRIVILEGES … GRANT): what objects created later get, and who gets it (quoted names). */
+  readonly defaultGrant?: {
+    readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
+    readonly inSchema?: string;
+    readonly grantee: string;
+  };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };
   /** Desired only: where it was declared, for problems. */

@@ -10,6 +10,7 @@ import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
+import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
 import { sameFk } from '../model/same.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
@@ -212,7 +213,7 @@ export function diff(
     }
   }
   const schemas = unmanagedSchemaSteps(desired, actual, steps, { prune, ignored: opts.ignore ?? (() => false) });
-  steps.push(...schemas.steps);
+  steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const ordered = routinesBeforeTables(steps)
     .map((s, i) => ({ s, i }))

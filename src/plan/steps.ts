@@ -6,6 +6,9 @@ import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 import { lossyCast } from './lossy-cast.js';
+import type { StepCommon } from './step-common.js';
+
+export type { StepCommon };
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -42,19 +45,6 @@ export const PHASES = [
   'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
-
-/** What every step may carry besides its kind's fields. */
-export interface StepCommon {
-  /**
-   * Run after COMMIT, in a transaction of its own: it depends on an online step (a table
-   * distributed concurrently) that cannot run in the plan's transaction.
-   */
-  readonly runAfterCommit?: boolean;
-  /** Its tables have triggers: citus.enable_unsafe_triggers on for the step (unsafe-triggers.ts). */
-  readonly unsafeTriggers?: boolean;
-  /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
-  readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
-}
 
 export type Step = StepCommon &
   (
@@ -222,6 +212,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
   drop_schema: () => 'prune_schemas', // no CASCADE: after everything in it, types too
+  revoke_default_privileges: (s) => (s.target === 'TABLE' ? 'tables' : 'sequences'),
   create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   alter_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   // Pruned types and extensions go after the tables that may use them.
@@ -280,6 +271,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   // Its current value is data: a sequence created again starts over and hands out used values.
   drop_sequence: () => ['drops_data'],
   drop_schema: () => ['drops_data'], // its privileges, default privileges, comment
+  revoke_default_privileges: () => [],
   create_object: (s) => statementHazards(s.statements),
   alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
