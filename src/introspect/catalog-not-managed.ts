@@ -16,6 +16,7 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'rule',
   'constraint option',
+  'identity sequence options',
   'foreign key to a partition',
   'range type',
   'aggregate',
@@ -61,6 +62,14 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  -- An identity column's own sequence (an internal dependency of the column) with options other than its defaults.
+  UNION ALL SELECT 'identity sequence options', ${relName} || '.' || pg_catalog.quote_ident(a.attname)
+    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
+    JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
+      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+    JOIN pg_catalog.pg_sequence s ON s.seqrelid = d.objid
+    WHERE s.seqstart <> 1 OR s.seqincrement <> 1 OR s.seqmin <> 1 OR s.seqcache <> 1 OR s.seqcycle
+      OR s.seqmax <> CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN 2147483647 ELSE 9223372036854775807 END
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
