@@ -13,6 +13,7 @@ const column = z.object({
   identity: z.string(),
   generated: z.string(),
   collation: nullableStr.optional(),
+  storage: nullableStr.optional(),
 });
 const constraint = z.object({
   name: z.string(),

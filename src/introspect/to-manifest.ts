@@ -51,7 +51,8 @@ function tableEntry(
       c.default === undefined &&
       c.identity === undefined &&
       c.generated === undefined &&
-      c.collation === undefined
+      c.collation === undefined &&
+      c.storage === undefined
         ? c.type.sql
         : {
             type: c.type.sql,
@@ -60,6 +61,7 @@ function tableEntry(
             ...(c.identity !== undefined ? { identity: c.identity } : {}),
             ...(c.generated !== undefined ? { generated: c.generated } : {}),
             ...(c.collation !== undefined ? { collation: c.collation } : {}),
+            ...(c.storage !== undefined ? { storage: c.storage } : {}),
           },
     ]),
   );

@@ -1,4 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
+import { storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
 import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
@@ -134,6 +135,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             : {}),
         ...(generated !== undefined ? { generated } : {}),
         ...(c.collation ? { collation: c.collation } : {}),
+        ...storageOf(c.storage),
       };
     });
     const pk = t.constraints.find((c) => c.type === 'p');

@@ -23,6 +23,10 @@ const columnSpec = z
           .min(1)
           .optional()
           .describe("a collation other than the type's default, e.g. `C` or `de-x-icu`"),
+        storage: z
+          .enum(['plain', 'external', 'extended', 'main'])
+          .optional()
+          .describe("SET STORAGE (how values are TOASTed), when not the type's own"),
       })
       .describe('a column with options'),
   ])

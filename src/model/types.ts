@@ -13,7 +13,14 @@ export interface Column {
   readonly generated?: string;
   /** A collation other than the type's default (its name). */
   readonly collation?: string;
+  /** SET STORAGE other than the type's own (desired: as declared; actual: only when it differs). */
+  readonly storage?: ColumnStorage;
+  /** Actual only, with `storage`: the type's own, which a column declared without one goes back to. */
+  readonly typeStorage?: ColumnStorage;
 }
+
+export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
+export type ColumnStorage = (typeof COLUMN_STORAGES)[number];
 
 export interface Index {
   readonly name?: string;

@@ -119,6 +119,12 @@ export type Step = StepCommon &
         readonly default?: string;
       }
     | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
+    | {
+        readonly kind: 'alter_column_storage';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly storage: string;
+      }
     | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
     | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
     | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
@@ -197,6 +203,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_column_expression: () => 'tables',
   alter_column_not_null: () => 'tables',
   alter_column_default: () => 'tables',
+  alter_column_storage: () => 'tables',
   drop_column: () => 'prune',
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
@@ -256,6 +263,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_column_expression: () => [],
   alter_column_not_null: () => [],
   alter_column_default: () => [],
+  alter_column_storage: () => [], // for values written from now on: nothing is rewritten
   drop_column: () => ['drops_data'],
   add_primary_key: () => [],
   add_unique: () => [],
