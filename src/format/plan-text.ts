@@ -35,6 +35,7 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   types: 'Extensions and types',
   objects: 'Views, indexes, constraints, triggers, policies, comments',
   prune_types: 'Prune types and extensions',
+  prune_schemas: 'Prune schemas',
 };
 
 /** `~1.2M rows, 85 MB` from the planner's estimates. */

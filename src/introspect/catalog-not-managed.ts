@@ -4,6 +4,7 @@
 // difference. It runs inside the one catalog query and uses its `ns` (user schemas) and `rel`
 // (user tables) CTEs; extension members are left out, as everywhere in that query.
 
+import { quoteIdent } from '../sql/quote.js';
 import { notAShard, notExt, qn } from './catalog-fragments.js';
 
 /** Kinds this query reports, in the order a plan lists them. */
@@ -15,6 +16,7 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'rule',
   'constraint option',
+  'identity sequence options',
   'foreign key to a partition',
   'partition column option',
   'partition key',
@@ -36,6 +38,7 @@ export const NOT_MANAGED_KINDS = [
   'shard replication',
   'shard layout',
   'distributed sequence',
+  'subscription',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 
@@ -92,6 +95,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
          ELSE 'table storage options' END, ${relName}
     FROM rel WHERE rel.reloptions IS NOT NULL
       OR (rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
+  -- A partition's own storage options (a leaf partition is managed through its parent, its options are not).
+  UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
+    FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
+    JOIN ns ON ns.oid = pc.relnamespace WHERE pc.reloptions IS NOT NULL
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
@@ -99,6 +106,14 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  -- An identity column's own sequence (an internal dependency of the column) with options other than its defaults.
+  UNION ALL SELECT 'identity sequence options', ${relName} || '.' || pg_catalog.quote_ident(a.attname)
+    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
+    JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
+      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+    JOIN pg_catalog.pg_sequence s ON s.seqrelid = d.objid
+    WHERE s.seqstart <> 1 OR s.seqincrement <> 1 OR s.seqmin <> 1 OR s.seqcache <> 1 OR s.seqcycle
+      OR s.seqmax <> CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN 2147483647 ELSE 9223372036854775807 END
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
@@ -145,4 +160,12 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = pc.oid AND d.adnum = a.attnum
     LEFT JOIN pg_catalog.pg_attrdef pd ON pd.adrelid = rel.oid AND pd.adnum = pa.attnum
     WHERE (d.oid IS NOT NULL OR pd.oid IS NOT NULL) AND a.attgenerated = ''
-      AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) IS DISTINCT FROM pg_catalog.pg_get_expr(pd.adbin, pd.adrelid)${citus ? CITUS_NOT_MANAGED : ''}`;
+      AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) IS DISTINCT FROM pg_catalog.pg_get_expr(pd.adbin, pd.adrelid)
+  -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
+  UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
+    WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())${citus ? CITUS_NOT_MANAGED : ''}`;
+
+/** The schemas some of `items` live in (their names are qualified by the quoted schema name). */
+export function schemasHolding(schemas: readonly string[], items: readonly { name: string }[]): string[] {
+  return schemas.filter((s) => items.some((x) => x.name.startsWith(`${quoteIdent(s)}.`)));
+}

@@ -14,6 +14,7 @@ const column = z.object({
   generated: z.string(),
   collation: nullableStr.optional(),
   collationSchema: nullableStr.optional(),
+  storage: nullableStr.optional(),
 });
 const constraint = z.object({
   name: z.string(),

@@ -3,6 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
 import { manifestHeader } from './manifest-header.js';
+import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
@@ -50,7 +51,8 @@ function tableEntry(
       c.default === undefined &&
       c.identity === undefined &&
       c.generated === undefined &&
-      c.collation === undefined
+      c.collation === undefined &&
+      c.storage === undefined
         ? c.type.sql
         : {
             type: c.type.sql,
@@ -61,6 +63,7 @@ function tableEntry(
             ...(c.collation !== undefined
               ? { collation: c.collationSchema ? { schema: c.collationSchema, name: c.collation } : c.collation }
               : {}),
+            ...(c.storage !== undefined ? { storage: c.storage } : {}),
           },
     ]),
   );
@@ -262,13 +265,12 @@ export function liveToProject(
     }
   }
   const sql = Object.keys(files).some((f) => f.startsWith('sql/')) ? ['sql'] : [];
+  const schemas = schemasEntry(m, defaultSchema, opts.files);
   const doc = {
     version: 1,
     defaults: { schema: defaultSchema, shard_count: DEFAULT_SHARD_COUNT },
     ...(Object.keys(colocation).length ? { colocation } : {}),
-    ...((m.distributedSchemas ?? []).length
-      ? { schemas: Object.fromEntries(m.distributedSchemas!.map((n) => [n, { distributed: true }])) }
-      : {}),
+    ...(schemas ? { schemas } : {}),
     ...(Object.keys(tables).length ? { tables } : {}),
     ...(Object.keys(sequences).length ? { sequences } : {}),
     ...(Object.keys(routines).length ? { routines } : {}),

@@ -1,4 +1,6 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
+import { storageOf } from './column-storage.js';
+import { schemasHolding } from './catalog-not-managed.js';
 import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
 import {
@@ -131,6 +133,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...(generated !== undefined ? { generated } : {}),
         ...(c.collation ? { collation: c.collation } : {}),
         ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
+        ...storageOf(c.storage),
       };
     });
     if (t.citus?.colocationId && !colocationTable.has(t.citus.colocationId))
@@ -280,6 +283,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   return {
     model: {
       schemas: doc.schemas,
+      schemasWithNotManaged: schemasHolding(doc.schemas, doc.notManaged ?? []),
       distributedSchemas: doc.distributedSchemas,
       columnar: Boolean(doc.server.columnar),
       ...(doc.server.columnarDefaults ? { columnarDefaults: doc.server.columnarDefaults } : {}),

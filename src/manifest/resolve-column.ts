@@ -1,6 +1,6 @@
 // One column of a manifest table: its type, default, identity, generation expression and
 // collation, each checked by PostgreSQL's parser and against the others.
-import type { Column } from '../model/types.js';
+import type { Column, ColumnStorage } from '../model/types.js';
 import { checkExpression, ParseFailure, parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
@@ -88,5 +88,18 @@ export function resolveColumn(
     ...(typeof spec2?.collation === 'object'
       ? { collation: spec2.collation.name, collationSchema: spec2.collation.schema }
       : {}),
+    ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
   };
+}
+
+// The storage of built-in types (pg_type.typstorage): declaring it is declaring nothing.
+const PLAIN = new Set(['smallint', 'integer', 'bigint', 'real', 'double precision', 'boolean', 'date', 'uuid']);
+const EXTENDED = new Set(['text', 'character varying', 'character', 'bytea', 'json', 'jsonb', 'xml']);
+
+/** The storage PostgreSQL gives a column of a built-in type, when known. */
+function builtinStorage(type: TypeInfo): ColumnStorage | undefined {
+  if (type.base.endsWith('[]') || EXTENDED.has(type.base)) return 'extended';
+  if (PLAIN.has(type.base) || /^(timestamp|time) with(out)? time zone$/.test(type.base)) return 'plain';
+  if (type.base === 'numeric') return 'main';
+  return undefined;
 }

@@ -29,6 +29,10 @@ const columnSpec = z
           .describe(
             "a collation other than the type's default, e.g. `C` or `de-x-icu`, or `{schema: app, name: nocase}` for one made with CREATE COLLATION (citus-migrate does not create collations)",
           ),
+        storage: z
+          .enum(['plain', 'external', 'extended', 'main'])
+          .optional()
+          .describe("SET STORAGE (how values are TOASTed), when not the type's own"),
       })
       .describe('a column with options'),
   ])

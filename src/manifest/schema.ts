@@ -168,7 +168,9 @@ export const manifestSchema = z.strictObject({
   schemas: z
     .record(ident, schemaSpec.describe('a schema'))
     .default({})
-    .describe('schemas by name, when they need more than to exist (schemas of declared objects are created anyway)'),
+    .describe(
+      'schemas by name: `name: {}` declares a schema that holds nothing else the manifest declares (schemas of declared objects are created anyway); a schema in the database declared nowhere is listed as unmanaged, and dropped with prune once empty',
+    ),
   tables: z
     .record(z.string(), table)
     .default({})

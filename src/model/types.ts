@@ -15,7 +15,14 @@ export interface Column {
   readonly collation?: string;
   /** Its schema, when not pg_catalog (a collation the user created: CREATE COLLATION app.nocase …). */
   readonly collationSchema?: string;
+  /** SET STORAGE other than the type's own (desired: as declared; actual: only when it differs). */
+  readonly storage?: ColumnStorage;
+  /** Actual only, with `storage`: the type's own, which a column declared without one goes back to. */
+  readonly typeStorage?: ColumnStorage;
 }
+
+export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
+export type ColumnStorage = (typeof COLUMN_STORAGES)[number];
 
 export interface Index {
   readonly name?: string;
@@ -214,6 +221,12 @@ export interface SqlObject {
   readonly deps: readonly string[];
   /** Enum labels in order. */
   readonly labels?: readonly string[];
+  /** Default privileges (ALTER DEFAULT PRIVILEGES … GRANT): what objects created later get, and who gets it (quoted names). */
+  readonly defaultGrant?: {
+    readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
+    readonly inSchema?: string;
+    readonly grantee: string;
+  };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };
   /** Desired only: where it was declared, for problems. */
@@ -226,6 +239,8 @@ export interface ClusterModel {
   readonly schemas: readonly string[];
   /** Schemas distributed by citus_schema_distribute (schema-based sharding): each table in one is a single-shard table. */
   readonly distributedSchemas?: readonly string[];
+  /** Actual only: schemas that hold objects of kinds the model does not hold (never pruned: DROP SCHEMA would refuse). */
+  readonly schemasWithNotManaged?: readonly string[];
   /** Actual only: whether the citus_columnar extension (the columnar access method) is installed. */
   readonly columnar?: boolean;
   /** Actual only: the options a columnar table gets when none are set (the columnar.* settings). */

@@ -191,6 +191,15 @@ export class PrivilegeSet {
         name,
         create,
         drop: [`${prefix}REVOKE ALL ON ${on} FROM ${e.grantee}`],
+        ...(isDefaults(t)
+          ? {
+              defaultGrant: {
+                on: t.type as DefaultsType,
+                ...(t.inSchema ? { inSchema: t.inSchema } : {}),
+                grantee: e.grantee,
+              },
+            }
+          : {}),
       });
     }
     return out;

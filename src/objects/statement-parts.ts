@@ -128,7 +128,7 @@ export function commentTarget(
   }
 }
 
-/** The schema a statement creates its object in, which must exist first (raw name). */
+/** The schema a statement creates its object in (or comments on), which must exist first (raw name). */
 export function createdSchema(stmt: Node, schema: string): string | undefined {
   const inList = (names: string[]): string => (names.length > 1 ? names[0]! : schema);
   if (stmt.ViewStmt) return stmt.ViewStmt.view.schemaname ?? schema;
@@ -137,6 +137,8 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
   if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
+  // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
+  if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;
   return undefined;
 }
 

@@ -37,7 +37,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           object: `${t.id}.${quoteIdent(c.name)}`,
           message: `is a new NOT NULL column without a default, and the table holds rows (~${a.size!.rows} by the planner's estimate): PostgreSQL refuses it ("column … contains null values"); give it a default, or add it nullable, fill it, then declare not_null`,
         });
-      } else steps.push({ kind: 'add_column', table: t.qname, column: c });
+      } else steps.push({ kind: 'add_column', table: t.qname, column: c }, ...storageSteps(t, [c]));
       continue;
     }
     const collationDiffers =
@@ -84,6 +84,10 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       }
     }
     steps.push(...generationSteps(t, a, c, ac, problems));
+    // Declared without one, a column goes back to its type's own storage.
+    const storage = c.storage ?? ac.typeStorage;
+    if (c.storage !== ac.storage && storage !== undefined)
+      steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
     if (c.notNull !== ac.notNull)
       steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
     if (
@@ -91,7 +95,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       !c.type.serial &&
       c.generated === undefined &&
       ac.generated === undefined &&
-      !sameExpression(c.default, ac.default)
+      !sameExpression(c.default, ac.default, c.type)
     ) {
       steps.push({
         kind: 'alter_column_default',
@@ -219,6 +223,8 @@ export function tableStructureSteps(
         ...(t.accessMethod ? { accessMethod: t.accessMethod } : {}),
         ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
       });
+      // CREATE TABLE takes no STORAGE before PostgreSQL 16: set right after it.
+      steps.push(...storageSteps(t, t.columns));
       created.add(t.id);
     } else {
       if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))
@@ -253,4 +259,11 @@ export function tableStructureSteps(
     }
   }
   return { steps, created };
+}
+
+/** SET STORAGE for the new columns that declare one. */
+function storageSteps(t: Table, columns: readonly Column[]): Step[] {
+  return columns.flatMap((c) =>
+    c.storage ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }] : [],
+  );
 }

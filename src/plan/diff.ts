@@ -11,6 +11,8 @@ import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { foreignKeySteps } from './diff-foreign-keys.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
+import { unmanagedSchemaSteps } from './diff-schemas.js';
+import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -208,6 +210,8 @@ export function diff(
         });
     }
   }
+  const schemas = unmanagedSchemaSteps(desired, actual, steps, { prune, ignored: opts.ignore ?? (() => false) });
+  steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const phased = steps
     .map((s, i) => ({ s, i }))
@@ -229,6 +233,7 @@ export function diff(
             ...un.routines.map((r) => `routine ${r.id}`),
             ...un.sequences.map((s) => `sequence ${s.id}`),
           ]),
+      ...schemas.unmanaged,
       ...objects.unmanaged,
       ...layout.unmanaged.filter((u) => !opts.ignore?.(u)),
       ...unmanagedParts(desired, actual, prune, fks.replaced).filter((u) => !opts.ignore?.(u)),

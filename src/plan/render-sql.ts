@@ -177,6 +177,13 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
   drop_table: (s) => [`DROP TABLE ${q(s.table)}`],
   drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
+  // No CASCADE: PostgreSQL refuses it if anything the plan does not drop is still in it.
+  drop_schema: (s) => [`DROP SCHEMA ${quoteIdent(s.schema)}`],
+  alter_column_storage: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STORAGE ${s.storage.toUpperCase()}`,
+  ],
+  // Grantees are quoted by the catalog query (quote_ident) or the SQL file's parse, as in every GRANT.
+  revoke_default_privileges: (s) => [`REVOKE ALL ON ${s.target} ${q(s.name)} FROM ${s.grantees.join(', ')}`],
   // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
   create_object: (s) => [
     ...searchPathSql(s.searchPath),
@@ -275,6 +282,10 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
     `set cache ${s.sequence.cache} on distributed sequence ${name(s.sequence.qname)} on every node, outside the transaction`,
   drop_table: (s) => `drop table ${name(s.table)} (prune)`,
   drop_sequence: (s) => `drop sequence ${name(s.sequence)} (prune)`,
+  drop_schema: (s) => `drop schema ${quoteIdent(s.schema)} (prune)`,
+  alter_column_storage: (s) => `set storage of ${name(s.table)}.${quoteIdent(s.column)} to ${s.storage}`,
+  revoke_default_privileges: (s) =>
+    `revoke what default privileges give ${s.grantees.join(', ')} on new ${s.target.toLowerCase()} ${name(s.name)} (the manifest declares its privileges)`,
   create_object: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
   alter_object: (s) => `${s.what} ${s.object}`,
   drop_object: (s) =>

@@ -40,4 +40,10 @@ export type ColumnStep =
       readonly column: string;
       readonly default?: string;
     }
-  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string };
+  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
+  | {
+      readonly kind: 'alter_column_storage';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly storage: string;
+    };

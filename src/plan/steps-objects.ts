@@ -28,6 +28,16 @@ export type ObjectStep =
       readonly objectKind: ObjectKind;
       readonly statements: readonly string[];
       readonly reason: 'recreate' | 'prune' | 'prune_dependent';
+    }
+  | {
+      /**
+       * Right after the CREATE: takes back what default privileges (ALTER DEFAULT PRIVILEGES) gave
+       * a new table or sequence, so that it ends with exactly the privileges the manifest declares.
+       */
+      readonly kind: 'revoke_default_privileges';
+      readonly target: 'TABLE' | 'SEQUENCE';
+      readonly name: QualifiedName;
+      readonly grantees: readonly string[];
     };
 
 export type RoutineStep =

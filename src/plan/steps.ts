@@ -9,6 +9,9 @@ import type { ColumnStep } from './steps-columns.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
 import { lossyCast } from './lossy-cast.js';
+import type { StepCommon } from './step-common.js';
+
+export type { StepCommon };
 
 /** Every hazard a step can carry: the one list apply's --allow-hazards and its help read. */
 export const HAZARDS = [
@@ -41,22 +44,10 @@ export const PHASES = [
   'objects',
   'prune',
   'prune_types',
+  'prune_schemas',
   'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
-
-/** What every step may carry besides its kind's fields. */
-export interface StepCommon {
-  /**
-   * Run after COMMIT, in a transaction of its own: it depends on an online step (a table
-   * distributed concurrently) that cannot run in the plan's transaction.
-   */
-  readonly runAfterCommit?: boolean;
-  /** Its tables have triggers: citus.enable_unsafe_triggers on for the step (unsafe-triggers.ts). */
-  readonly unsafeTriggers?: boolean;
-  /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
-  readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
-}
 
 export type Step = StepCommon &
   (
@@ -130,6 +121,7 @@ export type Step = StepCommon &
     | { readonly kind: 'alter_sequence_everywhere'; readonly sequence: Sequence }
     | { readonly kind: 'drop_table'; readonly table: QualifiedName }
     | { readonly kind: 'drop_sequence'; readonly sequence: QualifiedName }
+    | { readonly kind: 'drop_schema'; readonly schema: string }
     | ObjectStep
     | RoutineStep
     | ShardStep
@@ -177,6 +169,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_column_expression: () => 'tables',
   alter_column_not_null: () => 'tables',
   alter_column_default: () => 'tables',
+  alter_column_storage: () => 'tables',
   drop_column: () => 'prune',
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
@@ -194,6 +187,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   repair_shard: () => 'after_commit',
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
+  drop_schema: () => 'prune_schemas', // no CASCADE: after everything in it, types too
+  revoke_default_privileges: (s) => (s.target === 'TABLE' ? 'tables' : 'sequences'),
   create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   alter_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   // Pruned types and extensions go after the tables that may use them.
@@ -238,6 +233,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_column_expression: () => [],
   alter_column_not_null: () => [],
   alter_column_default: () => [],
+  alter_column_storage: () => [], // for values written from now on: nothing is rewritten
   drop_column: () => ['drops_data'],
   add_primary_key: () => [],
   add_unique: () => [],
@@ -255,6 +251,8 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_table: () => ['drops_data'],
   // Its current value is data: a sequence created again starts over and hands out used values.
   drop_sequence: () => ['drops_data'],
+  drop_schema: () => ['drops_data'], // its privileges, default privileges, comment
+  revoke_default_privileges: () => [],
   create_object: (s) => statementHazards(s.statements),
   alter_object: (s) => statementHazards(s.statements),
   // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.

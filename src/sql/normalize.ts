@@ -1,7 +1,14 @@
 // Compares SQL the way PostgreSQL sees it, not as text: defaults and routine definitions read
 // back from the catalog (pg_get_expr, pg_get_functiondef) differ in spelling from what users
 // write ('x'::text vs 'x', int vs integer, option order), so both sides go through the parser.
-import { parseStatements, tryParseStatements, typeFromNode, type Node } from './pg-parse.js';
+import {
+  isBuiltinType,
+  parseStatements,
+  tryParseStatements,
+  typeFromNode,
+  type Node,
+  type TypeInfo,
+} from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
@@ -36,12 +43,44 @@ export function expressionKey(text: string): string | undefined {
   return stableJson(normalizeNode(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val));
 }
 
-/** True when two default expressions mean the same thing. */
-export function sameExpression(a: string | undefined, b: string | undefined): boolean {
+/** True when two default expressions mean the same thing (on a column of `type`, when given). */
+export function sameExpression(a: string | undefined, b: string | undefined, type?: TypeInfo): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (a === b) return true;
-  const ka = expressionKey(a);
-  return ka !== undefined && ka === expressionKey(b);
+  const ka = type ? defaultKey(a, type) : expressionKey(a);
+  return ka !== undefined && ka === (type ? defaultKey(b, type) : expressionKey(b));
+}
+
+const unqualified = (base: string): string => base.replace(/^.*\./, '');
+
+/**
+ * A cast of a constant that PostgreSQL would not add itself: to a user's type (an enum, a domain)
+ * other than the column's own. `'active'::status` on a text column is stored as the enum's
+ * value turned into text, not the text 'active'; `'x'::text` or `'x'::character varying` is
+ * only how PostgreSQL prints a constant coerced to the column's type (or to a domain's base).
+ */
+function meaningfulCast(castBase: string, column: TypeInfo): boolean {
+  if (castBase === column.base || unqualified(castBase) === unqualified(column.base)) return false;
+  return !isBuiltinType(castBase);
+}
+
+/** The key of a column default: as expressionKey, but a meaningful cast of a constant at the top is kept. */
+function defaultKey(text: string, column: TypeInfo): string | undefined {
+  const stmts = tryParseStatements(`SELECT ${text}`);
+  if (stmts?.length !== 1) return undefined;
+  const val = stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val;
+  const cast = val?.TypeCast;
+  if (cast?.arg?.A_Const) {
+    let castBase: string | undefined;
+    try {
+      castBase = typeFromNode(cast.typeName).base;
+    } catch {
+      castBase = undefined; // a type the model does not spell (%TYPE…): compared as before
+    }
+    if (castBase !== undefined && meaningfulCast(castBase, column))
+      return stableJson({ cast: castBase, arg: normalizeNode(cast.arg) });
+  }
+  return stableJson(normalizeNode(val));
 }
 
 interface RoutineShape {

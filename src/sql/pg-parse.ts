@@ -110,6 +110,59 @@ const BUILTIN: Readonly<Record<string, string>> = {
   int: 'integer',
   decimal: 'numeric',
 };
+// Built-in types format_type() prints under their own names (not in BUILTIN: no alias to map).
+const OTHER_BUILTIN: ReadonlySet<string> = new Set([
+  'regclass',
+  'regtype',
+  'regproc',
+  'regprocedure',
+  'regoper',
+  'regoperator',
+  'regconfig',
+  'regdictionary',
+  'regnamespace',
+  'regrole',
+  'regcollation',
+  'point',
+  'line',
+  'lseg',
+  'box',
+  'path',
+  'polygon',
+  'circle',
+  'tsvector',
+  'tsquery',
+  'macaddr',
+  'macaddr8',
+  'pg_lsn',
+  'int4range',
+  'int8range',
+  'numrange',
+  'tsrange',
+  'tstzrange',
+  'daterange',
+  'int4multirange',
+  'int8multirange',
+  'nummultirange',
+  'tsmultirange',
+  'tstzmultirange',
+  'datemultirange',
+  'jsonpath',
+  'txid_snapshot',
+  'pg_snapshot',
+  'xid',
+  'xid8',
+  'cid',
+  'tid',
+]);
+const BUILTIN_NAMES: ReadonlySet<string> = new Set([...Object.values(BUILTIN), ...OTHER_BUILTIN]);
+
+/** True when a canonical type name (TypeInfo.base) is one of PostgreSQL's own, not a user's enum, domain or composite type. */
+export function isBuiltinType(base: string): boolean {
+  const bare = base.replace(/(\[\])+$/, '');
+  return bare.startsWith('pg_catalog.') || BUILTIN_NAMES.has(bare);
+}
+
 /** How DDL spells a serial column of each integer type. */
 export const SERIAL_SPELLING: Readonly<Record<string, string>> = {
   smallint: 'smallserial',

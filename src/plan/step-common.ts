@@ -1,0 +1,14 @@
+// The fields every step may carry besides its kind's own (steps.ts's Step union).
+
+/** What every step may carry besides its kind's fields. */
+export interface StepCommon {
+  /**
+   * Run after COMMIT, in a transaction of its own: it depends on an online step (a table
+   * distributed concurrently) that cannot run in the plan's transaction.
+   */
+  readonly runAfterCommit?: boolean;
+  /** Its tables have triggers: citus.enable_unsafe_triggers on for the step (unsafe-triggers.ts). */
+  readonly unsafeTriggers?: boolean;
+  /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
+  readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
+}

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer);
+CREATE SCHEMA empty_one;

@@ -1,0 +1,6 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer);
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+ALTER DEFAULT PRIVILEGES IN SCHEMA app GRANT SELECT ON TABLES TO cm_reader;
+CREATE TABLE app.n (id bigint PRIMARY KEY);
+REVOKE SELECT ON app.n FROM cm_reader;

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text);
+ALTER TABLE app.t ALTER COLUMN b SET STORAGE EXTERNAL;

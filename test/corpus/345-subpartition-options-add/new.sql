@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.m (id bigint, ts date NOT NULL) PARTITION BY RANGE (ts);
+CREATE TABLE app.m_2024 PARTITION OF app.m FOR VALUES FROM ('2024-01-01') TO ('2025-01-01') WITH (fillfactor = 70);
