@@ -10,3 +10,16 @@ export function storageOf(letters: string | null | undefined): Pick<Column, 'sto
   const typeStorage = letters ? STORAGE[letters[1]!] : undefined;
   return storage && typeStorage ? { storage, typeStorage } : {};
 }
+
+/** The model's identity and collation fields of a column, from the catalog's. */
+export function identityAndCollation(c: {
+  readonly identity: string;
+  readonly collation?: string | null | undefined;
+  readonly collationSchema?: string | null | undefined;
+}): Pick<Column, 'identity' | 'collation' | 'collationSchema'> {
+  return {
+    ...(c.identity === 'a' ? { identity: 'always' } : c.identity === 'd' ? { identity: 'by default' } : {}),
+    ...(c.collation ? { collation: c.collation } : {}),
+    ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
+  };
+}

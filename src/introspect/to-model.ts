@@ -1,5 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
-import { storageOf } from './column-storage.js';
+import { identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
 import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
@@ -125,14 +125,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         type,
         notNull: c.notNull,
         ...(dflt !== undefined ? { default: dflt } : {}),
-        ...(c.identity === 'a'
-          ? { identity: 'always' as const }
-          : c.identity === 'd'
-            ? { identity: 'by default' as const }
-            : {}),
         ...(generated !== undefined ? { generated } : {}),
-        ...(c.collation ? { collation: c.collation } : {}),
-        ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
+        ...identityAndCollation(c),
         ...storageOf(c.storage),
       };
     });

@@ -14,6 +14,7 @@ import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 import { renderShardRepair, summarizeShardRepair } from './render-shards.js';
 import { keySql, RENDER_KEYS, SUMMARY_KEYS } from './render-keys.js';
 import { lossyCast } from './lossy-cast.js';
+import { routineSql } from './render-routines.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
 const q = quoteQualified;
@@ -63,39 +64,12 @@ function indexSql(table: QualifiedName, ix: Index, concurrently = false): string
 const searchPathSql = (schema: string | undefined): string[] =>
   schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
 
-/**
- * CREATE [OR REPLACE] of a routine. Unchecked: its SQL body reads what a cycle creates after it
- * (order-steps.ts), so PostgreSQL's check at CREATE is off for the statement, as pg_dump does.
- */
-function routineSql(s: {
-  searchPath?: string;
-  definition: string;
-  uncheckedBody?: boolean;
-  coordinatorOnly?: boolean;
-}): string[] {
-  return [
-    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
-    ...coordinatorOnly(
-      s,
-      s.uncheckedBody
-        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
-        : [s.definition],
-    ),
-  ];
-}
-
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
 function routineRef(s: StepOf<'distribute_routine'>): string {
   return s.signature !== undefined
     ? quoteLiteral(s.signature)
     : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
 }
-
-// citus.enable_metadata_sync off: CREATE [OR REPLACE] FUNCTION is neither propagated nor recorded in pg_dist_object.
-const coordinatorOnly = (s: { readonly coordinatorOnly?: boolean }, stmts: readonly string[]): readonly string[] =>
-  s.coordinatorOnly
-    ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, 'RESET citus.enable_metadata_sync']
-    : stmts;
 
 /** SQL statements of each kind, without trailing semicolons. */
 export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly string[] } = {

@@ -1,0 +1,30 @@
+// The statements that create or replace a routine: its schema pinned, its body unchecked when a
+// cycle needs it, and with metadata sync off when it stays on the coordinator.
+import { quoteIdent } from '../sql/quote.js';
+
+// citus.enable_metadata_sync off: CREATE [OR REPLACE] FUNCTION is neither propagated nor recorded in pg_dist_object.
+const coordinatorOnly = (s: { readonly coordinatorOnly?: boolean }, stmts: readonly string[]): readonly string[] =>
+  s.coordinatorOnly
+    ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, 'RESET citus.enable_metadata_sync']
+    : stmts;
+
+/**
+ * CREATE [OR REPLACE] of a routine. Unchecked: its SQL body reads what a cycle creates after it
+ * (order-steps.ts), so PostgreSQL's check at CREATE is off for the statement, as pg_dump does.
+ */
+export function routineSql(s: {
+  searchPath?: string;
+  definition: string;
+  uncheckedBody?: boolean;
+  coordinatorOnly?: boolean;
+}): string[] {
+  return [
+    ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
+    ...coordinatorOnly(
+      s,
+      s.uncheckedBody
+        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
+        : [s.definition],
+    ),
+  ];
+}
