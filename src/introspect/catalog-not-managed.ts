@@ -49,12 +49,13 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM rel WHERE rel.reloptions IS NOT NULL
       OR (rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
+  -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
-         CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
+         CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
          CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, NULL) || ')'
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
-    WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+    WHERE co.contype IN ('p', 'u', 'f') AND ((co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition

@@ -50,7 +50,8 @@ cons AS (
   SELECT co.conrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', co.conname, 'type', co.contype, 'columns', co.conkey,
       'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
-      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated) ORDER BY co.conname) AS j
+      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
+      'deferrable', co.condeferrable, 'deferred', co.condeferred) ORDER BY co.conname) AS j
   FROM pg_catalog.pg_constraint co
   JOIN rel ON rel.oid = co.conrelid
   LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid

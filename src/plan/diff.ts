@@ -9,7 +9,7 @@ import { routineDefinitionSteps, routineDistributionSteps } from './diff-routine
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
-import { sameFk } from '../model/same.js';
+import { foreignKeySteps } from './diff-keys.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PHASES, phaseOf, type Step } from './steps.js';
@@ -135,19 +135,7 @@ export function diff(
   // distribute it again in the same plan.
   const touched = new Set(distSteps.flatMap((s) => (s.kind === 'truncate_local_data' ? [] : (tableOf(s) ?? []))));
 
-  for (const t of Object.values(desired.tables)) {
-    if (!present(t.id)) continue;
-    const have = actual.tables[t.id]?.foreignKeys ?? [];
-    for (const fk of t.foreignKeys) {
-      const found = have.find((x) => sameFk(x, fk));
-      if (!found)
-        steps.push({ kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname });
-      // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
-      // the validation after COMMIT for an online table).
-      else if (found.notValid && found.name !== undefined)
-        steps.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
-    }
-  }
+  for (const t of Object.values(desired.tables)) if (present(t.id)) steps.push(...foreignKeySteps(t, desired, actual));
   steps.push(
     ...routineDistributionSteps(
       desired,

@@ -8,16 +8,10 @@ import {
   sqlInt,
   type QualifiedName,
 } from '../sql/quote.js';
-import {
-  DEFAULT_SHARD_COUNT,
-  type Column,
-  type ForeignKey,
-  type Index,
-  type Key,
-  type Sequence,
-} from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Column, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
+import { keySql, RENDER_KEYS, SUMMARY_KEYS } from './render-keys.js';
 import { lossyCast } from './lossy-cast.js';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -48,15 +42,6 @@ function sequenceOptions(s: Sequence, withType: boolean): string {
     .join(' ');
 }
 
-function fkSql(fk: ForeignKey, ref: QualifiedName): string {
-  return [
-    fk.name ? `CONSTRAINT ${quoteIdent(fk.name)} ` : '',
-    `FOREIGN KEY (${cols(fk.columns)}) REFERENCES ${q(ref)} (${cols(fk.refColumns)})`,
-    fk.onDelete ? ` ON DELETE ${fk.onDelete.toUpperCase()}` : '',
-    fk.onUpdate ? ` ON UPDATE ${fk.onUpdate.toUpperCase()}` : '',
-  ].join('');
-}
-
 function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
 }
@@ -72,15 +57,10 @@ function routineRef(s: StepOf<'distribute_routine'>): string {
     : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
 }
 
-/** `[CONSTRAINT name] PRIMARY KEY (a, b)`: the declared name, else PostgreSQL's default. */
-function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
-  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what} (${cols(k.columns)})`;
-}
-const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
-
 /** SQL statements of each kind, without trailing semicolons. */
 export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly string[] } = {
   ...RENDER_LAYOUT,
+  ...RENDER_KEYS,
   create_schema: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
   create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, true)}`],
   alter_sequence: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, false)}`],
@@ -117,7 +97,6 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_single_shard_table: (s) => [
     `SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`,
   ],
-  add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}${s.notValid ? ' NOT VALID' : ''}`],
   truncate_local_data: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
   distribute_routine: (s) => [
     s.argIndex === undefined
@@ -146,11 +125,6 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`,
   ],
   drop_column: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
-  add_primary_key: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('PRIMARY KEY', s.key)}`],
-  add_unique: (s) => [`${ALTER_TABLE(s.table)} ADD ${keySql('UNIQUE', s.key)}`],
-  // Through the key's index, which renames its constraint too: Citus 13 refuses ALTER TABLE …
-  // RENAME CONSTRAINT on its tables ("currently unsupported") but propagates ALTER INDEX … RENAME.
-  rename_key: (s) => [`ALTER INDEX ${q({ schema: s.table.schema, name: s.from })} RENAME TO ${quoteIdent(s.to)}`],
   drop_index: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
   replace_routine: (s) => [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
@@ -203,6 +177,7 @@ const name = (x: QualifiedName): string => q(x);
 /** One-line human summary of each kind. */
 export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   ...SUMMARY_LAYOUT,
+  ...SUMMARY_KEYS,
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
   alter_sequence: (s) =>
@@ -221,8 +196,6 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       : `distribute ${name(s.table)} by ${quoteIdent(s.column)}, colocated with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)})`) +
     (s.copiesData ? '; copies its rows into the shards' : ''),
   create_single_shard_table: (s) => `make ${name(s.table)} a single-shard distributed table`,
-  add_foreign_key: (s) =>
-    `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})${s.notValid ? ' NOT VALID (validated after COMMIT)' : ''}`,
   truncate_local_data: (s) =>
     `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
   distribute_routine: (s) =>
@@ -242,9 +215,6 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       ? `set default of ${name(s.table)}.${quoteIdent(s.column)} to ${s.default}`
       : `drop default of ${name(s.table)}.${quoteIdent(s.column)}`,
   drop_column: (s) => `drop column ${name(s.table)}.${quoteIdent(s.column)} (prune)`,
-  add_primary_key: (s) => `add primary key ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
-  add_unique: (s) => `add unique ${keyName(s.key)}(${cols(s.key.columns)}) to ${name(s.table)}`,
-  rename_key: (s) => `rename key constraint ${quoteIdent(s.from)} of ${name(s.table)} to ${quoteIdent(s.to)}`,
   drop_index: (s) =>
     `drop index ${s.concurrently ? 'concurrently ' : ''}${name(s.index)} of ${name(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   replace_routine: (s) => `replace the body of ${s.routineKind} ${s.signature}`,

@@ -49,6 +49,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   add_primary_key: (s) => table(s.table),
   add_unique: (s) => table(s.table),
   rename_key: (s) => table(s.table),
+  replace_constraint: (s) => table(s.table),
   undistribute_table: (s) => table(s.table),
   alter_distributed_table: (s) => table(s.table),
   update_colocation: (s) => table(s.table),

@@ -1,7 +1,8 @@
 // The steps a plan is made of: a discriminated union, each kind rendered to SQL by exactly one
 // renderer (render-sql.ts) so a kind without a renderer is a compile error.
 import type { QualifiedName } from '../sql/quote.js';
-import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
+import type { Column, Index, Key, ObjectKind, Sequence } from '../model/types.js';
+import type { KeyStep } from './steps-keys.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
@@ -89,14 +90,6 @@ export type Step = StepCommon &
         readonly copiesData: boolean;
       }
     | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-    | {
-        readonly kind: 'add_foreign_key';
-        readonly table: QualifiedName;
-        readonly fk: ForeignKey;
-        readonly refTable: QualifiedName;
-        /** Added NOT VALID (no scan, brief lock) and validated by a later step (online). */
-        readonly notValid?: boolean;
-      }
     | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
     | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
     | {
@@ -128,9 +121,7 @@ export type Step = StepCommon &
         readonly default?: string;
       }
     | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
-    | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
-    | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
+    | KeyStep
     | {
         readonly kind: 'drop_index';
         readonly table: QualifiedName;
@@ -209,6 +200,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
   rename_key: () => 'tables',
+  replace_constraint: (s) => (s.constraint.kind === 'foreign key' ? 'foreign_keys' : 'tables'),
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
@@ -266,6 +258,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   rename_key: () => [],
+  replace_constraint: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),

@@ -27,9 +27,18 @@ function table(primaryKey: Key | undefined, unique: Key[]): Table {
   };
 }
 
+const modelOf = (...tables: Table[]): ClusterModel => ({
+  schemas: ['public'],
+  tables: Object.fromEntries(tables.map((t) => [t.id, t])),
+  groups: {},
+  sequences: {},
+  routines: {},
+  objects: {},
+});
+
 const sqlOf = (t: Table, a: Table): string[] => {
   const problems: unknown[] = [];
-  const sql = keySteps(t, a, problems as never).flatMap((s) => renderSql(s));
+  const sql = keySteps(t, a, modelOf(a), problems as never).flatMap((s) => renderSql(s));
   expect(problems).toEqual([]);
   return sql;
 };
