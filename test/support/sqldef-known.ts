@@ -15,7 +15,6 @@ export const KNOWN: ReadonlyMap<string, { readonly klass: Klass; readonly why: s
   ['IdentityWithSequenceOptions', { klass: 'silent', why: identity }],
   ['IdentitySequenceOptionsIgnored', { klass: 'silent', why: identity }],
   ['AddNewIdentityColumnWithSequence', { klass: 'silent', why: identity }],
-  ['IndexWithCollate', { klass: 'silent', why: 'an index column COLLATE is not compared' }],
   ['ForeignKeyConstraintQuotedMixedCaseDiffersFromUnquoted', { klass: 'silent', why: fkName }],
   ['ForeignKeyRenameQuotedConstraint', { klass: 'silent', why: fkName }],
   ['EmptyTable', { klass: 'rejected', why: 'a table without columns is written `columns: {}`' }],
