@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 1_800_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // sqldef's cases run concurrently, each on databases of its own (SQLDEF_CONCURRENCY to change).
+    maxConcurrency: Number(process.env.SQLDEF_CONCURRENCY ?? 6),
   },
 });

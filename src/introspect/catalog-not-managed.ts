@@ -100,12 +100,13 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
     JOIN ns ON ns.oid = pc.relnamespace WHERE pc.reloptions IS NOT NULL
   UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
+  -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
-         CASE WHEN co.condeferrable THEN 'DEFERRABLE' END, CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
+         CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
          CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, NULL) || ')'
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
-    WHERE co.contype IN ('p', 'u', 'f') AND (co.condeferrable OR (co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+    WHERE co.contype IN ('p', 'u', 'f') AND ((co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
   -- An identity column's own sequence (an internal dependency of the column) with options other than its defaults.
   UNION ALL SELECT 'identity sequence options', ${relName} || '.' || pg_catalog.quote_ident(a.attname)
     FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped

@@ -26,6 +26,9 @@ const constraint = z.object({
   onDelete: z.string(),
   onUpdate: z.string(),
   validated: z.boolean().optional(),
+  // Absent in catalog documents recorded before they were read (scenario fixtures): not deferrable.
+  deferrable: z.boolean().optional(),
+  deferred: z.boolean().optional(),
 });
 const index = z.object({
   name: z.string(),

@@ -53,7 +53,8 @@ cons AS (
   SELECT co.conrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', co.conname, 'type', co.contype, 'columns', co.conkey,
       'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
-      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated) ORDER BY co.conname) AS j
+      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
+      'deferrable', co.condeferrable, 'deferred', co.condeferred) ORDER BY co.conname) AS j
   FROM pg_catalog.pg_constraint co
   JOIN rel ON rel.oid = co.conrelid
   LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
@@ -70,6 +71,10 @@ idx AS (
       -- What the manifest can declare: plain columns, ascending, default operator classes, no options.
       'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL
         AND NOT i.indnullsnotdistinct AND i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[]
+        -- A column indexed with another collation than its own (COLLATE "C") is not a plain column.
+        AND i.indcollation::pg_catalog.oid[] OPERATOR(pg_catalog.=) (SELECT pg_catalog.array_agg(att.attcollation ORDER BY k.ord)
+          FROM pg_catalog.unnest(i.indkey::pg_catalog.int2[]) WITH ORDINALITY AS k(attnum, ord)
+          JOIN pg_catalog.pg_attribute att ON att.attrelid = i.indrelid AND att.attnum = k.attnum)
         AND NOT (i.indclass::pg_catalog.oid[] OPERATOR(pg_catalog.&&) (SELECT pg_catalog.array_agg(oc.oid) FROM pg_catalog.pg_opclass oc WHERE NOT oc.opcdefault))) ORDER BY ic.relname) AS j
   FROM pg_catalog.pg_index i
   JOIN rel ON rel.oid = i.indrelid

@@ -8,6 +8,7 @@ import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
   type ColumnarOptions,
+  type Deferral,
   type Key,
   type Partition,
   type Sequence,
@@ -67,11 +68,14 @@ function tableEntry(
           },
     ]),
   );
-  // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it.
-  const keyEntry = (k: Key, kind: 'primary' | 'unique') =>
-    k.name === undefined || k.name === defaultKeyName(t.qname.name, kind, k)
+  // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it
+  // (or it is DEFERRABLE, which only the object form says).
+  const keyEntry = (k: Key, kind: 'primary' | 'unique') => {
+    const named = k.name !== undefined && k.name !== defaultKeyName(t.qname.name, kind, k);
+    return !named && !k.deferrable && !k.initiallyDeferred
       ? k.columns
-      : { name: k.name, columns: k.columns };
+      : { ...(named ? { name: k.name } : {}), columns: k.columns, ...deferralEntry(k) };
+  };
   if (t.primaryKey) out.primary_key = keyEntry(t.primaryKey, 'primary');
   if (t.unique.length > 0) out.unique = t.unique.map((u) => keyEntry(u, 'unique'));
   if (t.indexes.length > 0)
@@ -89,10 +93,18 @@ function tableEntry(
       ref_columns: fk.refColumns,
       ...(fk.onDelete ? { on_delete: fk.onDelete } : {}),
       ...(fk.onUpdate ? { on_update: fk.onUpdate } : {}),
+      ...deferralEntry(fk),
+      ...(fk.notValid ? { not_valid: true } : {}),
     }));
   }
   return out;
 }
+
+/** `deferrable` / `initially_deferred` as the manifest writes them (only when set). */
+const deferralEntry = (d: Deferral): Record<string, boolean> => ({
+  ...(d.deferrable || d.initiallyDeferred ? { deferrable: true } : {}),
+  ...(d.initiallyDeferred ? { initially_deferred: true } : {}),
+});
 
 const one = (v: readonly string[]): string | readonly string[] => (v.length === 1 ? v[0]! : v);
 

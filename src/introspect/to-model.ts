@@ -10,7 +10,6 @@ import {
   type ClusterModel,
   type ColocationGroup,
   type Column,
-  type FkAction,
   type Routine,
   type Sequence,
   type Table,
@@ -21,9 +20,7 @@ import type { CatalogDoc } from './catalog-schema.js';
 import type { RecordedObject } from '../plan/diff-objects.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
-
-// prettier-ignore
-const FK_ACTIONS: Readonly<Record<string, FkAction>> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+import { deferral, FK_ACTIONS } from './constraint-parts.js';
 
 /** What was read from a live cluster: the model plus what only the live side has. */
 export interface LiveState {
@@ -164,10 +161,10 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           }
         : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
-      ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns } } : {}),
+      ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns, ...deferral(pk) } } : {}),
       unique: t.constraints
         .filter((c) => c.type === 'u' && c.columns)
-        .map((c) => ({ name: c.name, columns: c.columns! })),
+        .map((c) => ({ name: c.name, columns: c.columns!, ...deferral(c) })),
       indexes: t.indexes
         .filter((i) => i.simple && i.columns)
         .map((i) => ({
@@ -187,6 +184,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
           ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
           ...(c.validated === false ? { notValid: true } : {}),
+          ...deferral(c),
         })),
       distribution,
     };

@@ -6,6 +6,7 @@ import type { ProblemList } from './problems.js';
 import type { TableContext } from './resolve.js';
 import type { Manifest } from './schema.js';
 import { sameSet } from '../model/same.js';
+import { modelDeferral } from './schema-table.js';
 
 function kindName(t: Table): string {
   return t.distribution.kind === 'hash'
@@ -116,11 +117,23 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
         ...ref.unique.map((u) => u.columns),
         ...ref.indexes.filter((x) => x.unique).map((x) => x.columns),
       ];
+      const immediate = [
+        ...(ref.primaryKey && !ref.primaryKey.deferrable ? [ref.primaryKey.columns] : []),
+        ...ref.unique.filter((u) => !u.deferrable).map((u) => u.columns),
+        ...ref.indexes.filter((x) => x.unique).map((x) => x.columns),
+      ];
       if (ref.columns && !keys.some((k) => sameSet(k, fk.ref_columns))) {
         problems.error(
           [...path, 'ref_columns'],
           'fk_target_not_unique',
           `ref_columns (${fk.ref_columns.join(', ')}) are not the primary key or a unique constraint of ${ref.id}`,
+        );
+      } else if (ref.columns && !immediate.some((k) => sameSet(k, fk.ref_columns))) {
+        // PostgreSQL: "cannot use a deferrable unique constraint for referenced table".
+        problems.error(
+          [...path, 'ref_columns'],
+          'fk_target_deferrable',
+          `ref_columns (${fk.ref_columns.join(', ')}) are a DEFERRABLE key of ${ref.id}: PostgreSQL refuses a foreign key to a deferrable key`,
         );
       }
       const why = refusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns });
@@ -135,6 +148,8 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
         refColumns: fk.ref_columns,
         ...(fk.on_delete ? { onDelete: fk.on_delete } : {}),
         ...(fk.on_update ? { onUpdate: fk.on_update } : {}),
+        ...modelDeferral(fk),
+        ...(fk.not_valid ? { notValid: true } : {}),
       });
     });
     out[id] = { ...table, foreignKeys: fks };

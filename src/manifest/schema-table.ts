@@ -1,6 +1,7 @@
 // The table part of the manifest schema (columns, keys, indexes, layout): split from schema.ts.
 import { z } from 'zod';
 import { ident, shardCount } from './schema-parts.js';
+import type { Deferral, Key } from '../model/types.js';
 
 const columnSpec = z
   .union([
@@ -39,6 +40,14 @@ const columnSpec = z
   .describe('a column: its type as a string (`bigint`), or an object with options');
 
 const fkAction = z.enum(['no action', 'restrict', 'cascade', 'set null', 'set default']);
+const deferrable = z
+  .boolean()
+  .optional()
+  .describe('DEFERRABLE: `SET CONSTRAINTS … DEFERRED` can move the check to COMMIT (default: NOT DEFERRABLE)');
+const initiallyDeferred = z
+  .boolean()
+  .optional()
+  .describe('INITIALLY DEFERRED: checked at COMMIT unless a transaction says otherwise (implies `deferrable`)');
 const foreignKey = z.strictObject({
   columns: z.array(ident).min(1).describe('referencing columns'),
   references: z.string().min(1).describe('the referenced table: a manifest key'),
@@ -46,6 +55,14 @@ const foreignKey = z.strictObject({
   on_delete: fkAction.optional().describe('ON DELETE action'),
   on_update: fkAction.optional().describe('ON UPDATE action'),
   name: ident.optional().describe("constraint name (default: PostgreSQL's `<table>_<column>_fkey`)"),
+  deferrable,
+  initially_deferred: initiallyDeferred,
+  not_valid: z
+    .boolean()
+    .optional()
+    .describe(
+      'NOT VALID: added without checking the rows already there, and never validated by a plan (a key already validated stays so)',
+    ),
 });
 
 const index = z.strictObject({
@@ -61,15 +78,32 @@ const namedKey = (what: string, dflt: string) =>
     .strictObject({
       name: ident.optional().describe(`constraint name (default: PostgreSQL's \`${dflt}\`)`),
       columns: keyColumns.describe(`${what} columns`),
+      deferrable,
+      initially_deferred: initiallyDeferred,
     })
     .describe(`a ${what} with its constraint name`);
 /** A key: its columns, or `{ name, columns }`. */
-export type KeySpec = readonly string[] | { readonly name?: string | undefined; readonly columns: readonly string[] };
+export type KeySpec =
+  | readonly string[]
+  | {
+      readonly name?: string | undefined;
+      readonly columns: readonly string[];
+      readonly deferrable?: boolean | undefined;
+      readonly initially_deferred?: boolean | undefined;
+    };
 /** The columns of a key as the manifest declares it (`[a, b]` or `{ name, columns: [a, b] }`). */
 export const keyColumnsOf = (k: KeySpec): readonly string[] => ('columns' in k ? k.columns : k);
-/** A key as the model holds it: the name only when declared. */
-export const modelKey = (k: KeySpec) =>
-  'columns' in k ? { ...(k.name ? { name: k.name } : {}), columns: k.columns } : { columns: k };
+/** A key as the model holds it: the name only when declared; INITIALLY DEFERRED implies DEFERRABLE. */
+export const modelKey = (k: KeySpec): Key =>
+  'columns' in k ? { ...(k.name ? { name: k.name } : {}), columns: k.columns, ...modelDeferral(k) } : { columns: k };
+/** `deferrable` / `initially_deferred` as the model holds them (INITIALLY DEFERRED implies DEFERRABLE). */
+export const modelDeferral = (k: {
+  readonly deferrable?: boolean | undefined;
+  readonly initially_deferred?: boolean | undefined;
+}): Deferral => ({
+  ...(k.deferrable || k.initially_deferred ? { deferrable: true } : {}),
+  ...(k.initially_deferred ? { initiallyDeferred: true } : {}),
+});
 /** The path of a key's column list (`…primary_key` or `…primary_key.columns`). */
 export const keyColumnsPath = <P extends readonly (string | number)[]>(k: KeySpec, path: P) =>
   'columns' in k ? [...path, 'columns'] : [...path];

@@ -1,6 +1,6 @@
 // When two parts of the model are the same thing: the one set of comparisons the diff and the
 // manifest rules use.
-import type { ForeignKey, Index } from './types.js';
+import type { Deferral, ForeignKey, Index } from './types.js';
 
 /** Same items in the same order. */
 export const sameList = (a: readonly string[], b: readonly string[]): boolean =>
@@ -28,3 +28,8 @@ export function sameFk(a: ForeignKey, b: ForeignKey): boolean {
     (a.onUpdate ?? 'no action') === (b.onUpdate ?? 'no action')
   );
 }
+
+/** Same DEFERRABLE / INITIALLY DEFERRED (INITIALLY DEFERRED implies DEFERRABLE). */
+export const sameDeferral = (a: Deferral, b: Deferral): boolean =>
+  Boolean(a.deferrable || a.initiallyDeferred) === Boolean(b.deferrable || b.initiallyDeferred) &&
+  Boolean(a.initiallyDeferred) === Boolean(b.initiallyDeferred);

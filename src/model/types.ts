@@ -33,22 +33,32 @@ export interface Index {
   readonly invalid?: boolean;
 }
 
+/** DEFERRABLE [INITIALLY DEFERRED] of a key or foreign key; both absent: NOT DEFERRABLE (checked per statement). */
+export interface Deferral {
+  readonly deferrable?: boolean;
+  /** INITIALLY DEFERRED (checked at COMMIT unless SET CONSTRAINTS says otherwise); implies deferrable. */
+  readonly initiallyDeferred?: boolean;
+}
+
 /** A primary key or unique constraint. Desired: `name` only when declared (else not compared); actual: always. */
-export interface Key {
+export interface Key extends Deferral {
   readonly name?: string;
   readonly columns: readonly string[];
 }
 
 export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
 
-export interface ForeignKey {
+export interface ForeignKey extends Deferral {
   readonly name?: string;
   readonly columns: readonly string[];
   readonly refTable: string; // table id
   readonly refColumns: readonly string[];
   readonly onDelete?: FkAction;
   readonly onUpdate?: FkAction;
-  /** Actual only: added NOT VALID and not validated yet. */
+  /**
+   * Added NOT VALID and not validated (actual); desired: declared `not_valid`, so added NOT VALID
+   * (rows already there are not checked) and never validated by a plan.
+   */
   readonly notValid?: boolean;
 }
 

@@ -2,7 +2,7 @@
 // under its name (ADD CONSTRAINT of a name the table holds fails: "constraint … already
 // exists"), and dropped and added again around a key they reference that this plan replaces
 // (DROP CONSTRAINT of that key fails while they depend on it).
-import { sameFk, sameSet } from '../model/same.js';
+import { sameDeferral, sameFk, sameSet } from '../model/same.js';
 import { idOf, type ClusterModel, type ForeignKey, type Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
@@ -62,8 +62,10 @@ export function foreignKeySteps(
     const a = actual.tables[t.id];
     const have = a?.foreignKeys ?? [];
     for (const fk of t.foreignKeys) {
-      const add: Step = { kind: 'add_foreign_key', table: t.qname, fk, refTable: desired.tables[fk.refTable]!.qname };
-      const found = have.find((x) => sameFk(x, fk));
+      const refTable = desired.tables[fk.refTable]!.qname;
+      const add: Step = { kind: 'add_foreign_key', table: t.qname, fk, refTable };
+      const same = have.filter((x) => sameFk(x, fk));
+      const found = same.find((x) => sameDeferral(x, fk)) ?? same[0];
       const former = found ?? (a ? formerFk(t, a, fk) : undefined);
       if (former && (!found || onReplacedKey(former)) && former.name !== undefined) {
         handled.add(former);
@@ -77,9 +79,17 @@ export function foreignKeySteps(
         });
         adds.push(add);
       } else if (!found) adds.push(add);
+      // Only DEFERRABLE / INITIALLY DEFERRED differ: dropped and added again in one step.
+      else if (!sameDeferral(found, fk) && found.name !== undefined)
+        adds.push({
+          kind: 'replace_constraint',
+          table: t.qname,
+          name: fk.name ?? found.name,
+          constraint: { kind: 'foreign key', fk, refTable },
+        });
       // Added NOT VALID by an online apply that stopped before validating it (online.ts moves
-      // the validation after COMMIT for an online table).
-      else if (found.notValid && found.name !== undefined)
+      // the validation after COMMIT for an online table), unless the manifest declares not_valid.
+      else if (found.notValid && !fk.notValid && found.name !== undefined)
         adds.push({ kind: 'validate_constraint', table: t.qname, name: found.name });
     }
   }

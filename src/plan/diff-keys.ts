@@ -1,9 +1,11 @@
 // Primary keys and unique constraints of a table that exists: added when missing, renamed when
 // the manifest names one the cluster holds under another name (a name not declared is not
-// compared), dropped and added again when their columns change under the same name.
+// compared), dropped and added again when their columns change under the same name, and
+// replaced when only DEFERRABLE / INITIALLY DEFERRED differ.
 import { defaultKeyName } from '../model/key-names.js';
-import { sameList, sameSet } from '../model/same.js';
-import type { Key, Table } from '../model/types.js';
+import { sameDeferral, sameList, sameSet } from '../model/same.js';
+import type { ClusterModel, Key, Table } from '../model/types.js';
+import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
 
 /** RENAME CONSTRAINT when the manifest declares a name the actual key does not have. */
@@ -13,25 +15,60 @@ function rename(t: Table, want: Key, have: Key): Step[] {
     : [];
 }
 
+/** The foreign keys of the cluster that reference key `k` of table `a` (they hold on to its index). */
+function referencing(actual: ClusterModel, a: Table, k: Key): string[] {
+  return Object.values(actual.tables).flatMap((x) =>
+    x.foreignKeys
+      .filter((fk) => fk.refTable === a.id && sameSet(fk.refColumns, k.columns))
+      .map((fk) => `${x.id}.${fk.name ?? '?'}`),
+  );
+}
+
+/** A key whose columns match but whose deferral does not: replaced (same name), unless foreign keys hold on to it. */
+function redefer(
+  t: Table,
+  a: Table,
+  kind: 'primary key' | 'unique',
+  want: Key,
+  have: Key,
+  actual: ClusterModel,
+  problems: DiffProblem[],
+): Step[] {
+  if (sameDeferral(want, have) || have.name === undefined) return rename(t, want, have);
+  const by = referencing(actual, a, have);
+  if (by.length > 0) {
+    problems.push({
+      code: 'key_deferral_change_referenced',
+      object: t.id,
+      message: `${kind} ${have.name} changes DEFERRABLE / INITIALLY DEFERRED, which means dropping and adding it again, but foreign key${by.length === 1 ? '' : 's'} ${by.join(', ')} depend on it`,
+    });
+    return [];
+  }
+  return [
+    { kind: 'replace_constraint', table: t.qname, name: want.name ?? have.name, constraint: { kind, key: want } },
+  ];
+}
+
 /**
  * Steps for the keys of desired table `t` that exists as `a`. A key whose columns change is
  * dropped and added again: a table has one primary key, and a unique constraint added under a
  * name the cluster holds fails ("relation … already exists"). Foreign keys that reference a
  * dropped key are diff-foreign-keys.ts's.
  */
-export function keySteps(t: Table, a: Table): Step[] {
+export function keySteps(t: Table, a: Table, actual: ClusterModel, problems: DiffProblem[]): Step[] {
   const steps: Step[] = [];
   const pk = t.primaryKey;
   if (pk && !a.primaryKey) steps.push({ kind: 'add_primary_key', table: t.qname, key: pk });
   else if (pk && a.primaryKey && !sameList(pk.columns, a.primaryKey.columns)) {
     if (a.primaryKey.name !== undefined) steps.push(dropKey(t, a.primaryKey.name, 'primary key'));
     steps.push({ kind: 'add_primary_key', table: t.qname, key: pk });
-  } else if (pk && a.primaryKey) steps.push(...rename(t, pk, a.primaryKey));
+  } else if (pk && a.primaryKey) steps.push(...redefer(t, a, 'primary key', pk, a.primaryKey, actual, problems));
   for (const u of t.unique) {
     const same = a.unique.filter((x) => sameSet(x.columns, u.columns));
-    const have = same.find((x) => x.name === u.name) ?? same[0];
+    const have =
+      same.find((x) => x.name === u.name && sameDeferral(x, u)) ?? same.find((x) => x.name === u.name) ?? same[0];
     if (have) {
-      steps.push(...rename(t, u, have));
+      steps.push(...redefer(t, a, 'unique', u, have, actual, problems));
       continue;
     }
     const name = u.name ?? defaultKeyName(t.qname.name, 'unique', u);

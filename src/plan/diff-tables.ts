@@ -231,7 +231,7 @@ export function tableStructureSteps(
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
-      steps.push(...keySteps(t, a));
+      steps.push(...keySteps(t, a, actual, problems));
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {

@@ -69,7 +69,7 @@ export function onlineSteps(
       } else out.push(s);
     } else if (s.kind === 'validate_constraint' && online(s.table)) {
       out.push({ ...s, runAfterCommit: true });
-    } else if (s.kind === 'add_foreign_key' && online(s.table) && exists(s.refTable)) {
+    } else if (s.kind === 'add_foreign_key' && !s.fk.notValid && online(s.table) && exists(s.refTable)) {
       const name = s.fk.name ?? foreignKeyName(s.table.name, s.fk);
       out.push({ ...s, fk: { ...s.fk, name }, notValid: true });
       out.push({ kind: 'validate_constraint', table: s.table, name, runAfterCommit: true });

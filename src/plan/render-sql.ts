@@ -8,7 +8,7 @@ import {
   sqlInt,
   type QualifiedName,
 } from '../sql/quote.js';
-import { DEFAULT_SHARD_COUNT, type Column, type ForeignKey, type Index, type Sequence } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Column, type Index, type Sequence } from '../model/types.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 import { renderShardRepair, summarizeShardRepair } from './render-shards.js';
@@ -45,15 +45,6 @@ function sequenceOptions(s: Sequence, withType: boolean): string {
   ]
     .filter(Boolean)
     .join(' ');
-}
-
-function fkSql(fk: ForeignKey, ref: QualifiedName): string {
-  return [
-    fk.name ? `CONSTRAINT ${quoteIdent(fk.name)} ` : '',
-    `FOREIGN KEY (${cols(fk.columns)}) REFERENCES ${q(ref)} (${cols(fk.refColumns)})`,
-    fk.onDelete ? ` ON DELETE ${fk.onDelete.toUpperCase()}` : '',
-    fk.onUpdate ? ` ON UPDATE ${fk.onUpdate.toUpperCase()}` : '',
-  ].join('');
 }
 
 function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
@@ -105,7 +96,6 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_single_shard_table: (s) => [
     `SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`,
   ],
-  add_foreign_key: (s) => [`ALTER TABLE ${q(s.table)} ADD ${fkSql(s.fk, s.refTable)}${s.notValid ? ' NOT VALID' : ''}`],
   truncate_local_data: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
   distribute_routine: (s) => [
     s.argIndex === undefined
@@ -216,8 +206,6 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
       : `distribute ${name(s.table)} by ${quoteIdent(s.column)}, colocated with ${name(s.colocateWith)} (group ${JSON.stringify(s.group)})`) +
     (s.copiesData ? '; copies its rows into the shards' : ''),
   create_single_shard_table: (s) => `make ${name(s.table)} a single-shard distributed table`,
-  add_foreign_key: (s) =>
-    `add foreign key ${name(s.table)} (${cols(s.fk.columns)}) -> ${name(s.refTable)} (${cols(s.fk.refColumns)})${s.notValid ? ' NOT VALID (validated after COMMIT)' : ''}`,
   truncate_local_data: (s) =>
     `remove the coordinator's local copy of ${name(s.table)}'s rows (they are in the shards now)`,
   distribute_routine: (s) =>

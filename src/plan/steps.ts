@@ -1,10 +1,10 @@
 // The steps a plan is made of: a discriminated union, each kind rendered to SQL by exactly one
 // renderer (render-sql.ts) so a kind without a renderer is a compile error.
 import type { QualifiedName } from '../sql/quote.js';
-import type { Column, ForeignKey, Index, Key, ObjectKind, Sequence } from '../model/types.js';
+import type { Column, Index, Key, ObjectKind, Sequence } from '../model/types.js';
+import type { KeyStep } from './steps-keys.js';
 import type { LayoutStep } from './steps-layout.js';
 import type { ShardStep } from './steps-shards.js';
-import type { KeyStep } from './steps-keys.js';
 import type { ColumnStep } from './steps-columns.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
 import { SECURITY_HAZARDS, statementHazards } from './statement-hazards.js';
@@ -84,14 +84,6 @@ export type Step = StepCommon &
         readonly copiesData: boolean;
       }
     | { readonly kind: 'create_single_shard_table'; readonly table: QualifiedName; readonly copiesData: boolean }
-    | {
-        readonly kind: 'add_foreign_key';
-        readonly table: QualifiedName;
-        readonly fk: ForeignKey;
-        readonly refTable: QualifiedName;
-        /** Added NOT VALID (no scan, brief lock) and validated by a later step (online). */
-        readonly notValid?: boolean;
-      }
     | { readonly kind: 'truncate_local_data'; readonly table: QualifiedName }
     | ColumnStep
     | {
@@ -176,6 +168,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   rename_key: () => 'tables',
   drop_constraint: () => 'drop_objects',
   attach_partition: () => 'tables',
+  replace_constraint: (s) => (s.constraint.kind === 'foreign key' ? 'foreign_keys' : 'tables'),
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
   drop_routine: (s) => (s.reason === 'prune' ? 'prune' : 'routines'),
@@ -240,6 +233,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   rename_key: () => [],
   drop_constraint: () => [],
   attach_partition: () => [],
+  replace_constraint: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
   drop_routine: (s) => (s.reason === 'prune' ? [] : ['breaks_cached_plans']),

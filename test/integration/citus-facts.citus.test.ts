@@ -50,6 +50,32 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     ).toEqual([{ n: 0 }]);
   });
 
+  it('DEFERRABLE foreign keys between colocated tables are accepted; ALTER CONSTRAINT is refused, DROP + ADD is not', async () => {
+    await db.query(
+      "CREATE TABLE dp (id bigint PRIMARY KEY); CREATE TABLE dc (id bigint, p bigint, PRIMARY KEY (id, p)); SELECT create_distributed_table('dp', 'id', colocate_with => 'none', shard_count => 4); SELECT create_distributed_table('dc', 'p', colocate_with => 'dp')",
+    );
+    expect(
+      await run(db.url, [
+        'ALTER TABLE dc ADD CONSTRAINT dc_p_fk FOREIGN KEY (p) REFERENCES dp (id) DEFERRABLE INITIALLY DEFERRED',
+      ]),
+    ).toBeUndefined();
+    // Checked at COMMIT: an orphan row inserted first and its parent after commit together.
+    expect(
+      await run(db.url, ['BEGIN', 'INSERT INTO dc VALUES (1, 7)', 'INSERT INTO dp VALUES (7)', 'COMMIT']),
+    ).toBeUndefined();
+    expect(await run(db.url, ['ALTER TABLE dc ALTER CONSTRAINT dc_p_fk NOT DEFERRABLE'])).toBe(
+      'alter table command is currently unsupported',
+    );
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        'ALTER TABLE dc DROP CONSTRAINT dc_p_fk',
+        'ALTER TABLE dc ADD CONSTRAINT dc_p_fk FOREIGN KEY (p) REFERENCES dp (id) DEFERRABLE',
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+  });
+
   it('int and bigint distribution columns cannot be colocated', async () => {
     await db.query(
       "CREATE TABLE ci (id int); CREATE TABLE cb (id bigint); SELECT create_distributed_table('ci', 'id', colocate_with => 'none', shard_count => 4)",

@@ -1,17 +1,11 @@
 // pg_dump --schema-only of a test database, normalised for comparing two databases' schemas.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { TestDb } from './db.js';
 
-/**
- * pg_dump --schema-only --no-owner, without comments, SET lines and blank lines; a table's
- * column lines sorted (column order is not migrated) unless `exact`, where column order counts
- * and any pg_dump warning is an error.
- */
-export function schemaDump(db: TestDb, opts: { exact?: boolean } = {}): string {
+function dumpArgs(db: TestDb): { args: string[]; env: NodeJS.ProcessEnv } {
   const url = new URL(db.url);
-  const r = spawnSync(
-    'pg_dump',
-    [
+  return {
+    args: [
       '--schema-only',
       '--no-owner',
       '-N',
@@ -24,15 +18,43 @@ export function schemaDump(db: TestDb, opts: { exact?: boolean } = {}): string {
       decodeURIComponent(url.username),
       db.name,
     ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-    },
-  );
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+  };
+}
+
+/**
+ * pg_dump --schema-only --no-owner, without comments, SET lines and blank lines; a table's
+ * column lines sorted (column order is not migrated) unless `exact`, where column order counts
+ * and any pg_dump warning is an error.
+ */
+export function schemaDump(db: TestDb, opts: { exact?: boolean } = {}): string {
+  const { args, env } = dumpArgs(db);
+  const r = spawnSync('pg_dump', args, { encoding: 'utf8', env });
   if (r.status !== 0 || (opts.exact && r.stderr !== '')) throw new Error(r.stderr);
+  return normaliseDump(r.stdout, opts);
+}
+
+/** schemaDump without blocking the event loop (for cases run concurrently). */
+export function schemaDumpAsync(db: TestDb, opts: { exact?: boolean } = {}): Promise<string> {
+  const { args, env } = dumpArgs(db);
+  return new Promise((resolve, reject) => {
+    const p = spawn('pg_dump', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => out.push(d));
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('close', (code) => {
+      if (code !== 0 || (opts.exact && stderr !== '')) reject(new Error(stderr));
+      else resolve(normaliseDump(Buffer.concat(out).toString('utf8'), opts));
+    });
+  });
+}
+
+/** The normalisation schemaDump applies to pg_dump's output. */
+export function normaliseDump(text: string, opts: { exact?: boolean } = {}): string {
   const out: string[] = [];
   let table: string[] | undefined;
-  for (const line of r.stdout.split('\n')) {
+  for (const line of text.split('\n')) {
     if (
       line === '' ||
       line.startsWith('--') ||

@@ -25,7 +25,7 @@ export function realSchemas(): { names: string[]; missing?: string } {
 export const EXPECTED_LOAD_ERRORS: Readonly<Record<string, number>> = { adventureworks: 1 };
 
 /** An unexpected exception: what the CLI prints for an error it has no error class for. */
-const CRASH =
+export const CRASH =
   /\b(TypeError|ReferenceError|RangeError|SyntaxError|ZodError)\b|Cannot read propert|Unterminated string|is not a function|is not iterable|Maximum call stack/;
 
 export interface StepRun {

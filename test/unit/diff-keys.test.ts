@@ -27,7 +27,21 @@ function table(primaryKey: Key | undefined, unique: Key[]): Table {
   };
 }
 
-const sqlOf = (t: Table, a: Table): string[] => keySteps(t, a).flatMap((s) => renderSql(s));
+const modelOf = (...tables: Table[]): ClusterModel => ({
+  schemas: ['public'],
+  tables: Object.fromEntries(tables.map((t) => [t.id, t])),
+  groups: {},
+  sequences: {},
+  routines: {},
+  objects: {},
+});
+
+const sqlOf = (t: Table, a: Table): string[] => {
+  const problems: unknown[] = [];
+  const sql = keySteps(t, a, modelOf(a), problems as never).flatMap((s) => renderSql(s));
+  expect(problems).toEqual([]);
+  return sql;
+};
 
 const ACTUAL = table({ name: 'data_pkey', columns: ['id'] }, [{ name: 'data_a_b_key', columns: ['a', 'b'] }]);
 

@@ -1,3 +1,0 @@
-CREATE SCHEMA app;
-CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
-ALTER TABLE app.t ADD CONSTRAINT u UNIQUE (a) DEFERRABLE;

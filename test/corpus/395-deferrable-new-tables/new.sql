@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.p (id bigint PRIMARY KEY DEFERRABLE, code text UNIQUE);
+CREATE TABLE app.c (id bigint PRIMARY KEY, p_code text REFERENCES app.p (code) DEFERRABLE INITIALLY DEFERRED);
