@@ -15,7 +15,8 @@ import { load } from '../support/manifest.js';
 
 /** The foreign-key steps of one declared table. */
 function foreignKeySteps(t: Table, desired: ClusterModel, actual: ClusterModel): Step[] {
-  const r = allForeignKeySteps(desired, actual, (id) => id === t.id, [], []);
+  const withT = { ...desired, tables: { ...desired.tables, [t.id]: t } };
+  const r = allForeignKeySteps(withT, actual, (id) => id === t.id, [], []);
   return [...r.drops, ...r.adds];
 }
 

@@ -106,11 +106,14 @@ describe('creation order from references', () => {
       'create function public.next_ticket() (body not checked at CREATE: it reads what is created after it)',
       'create table public.ticket (1 column)',
     ]);
+    // local: true keeps it on the coordinator (metadata sync off around it, render-routines.ts).
     expect(plan.transaction.steps[0]!.sql).toEqual([
       'SET LOCAL search_path TO public',
+      'SET LOCAL citus.enable_metadata_sync TO off',
       'SET LOCAL check_function_bodies TO off',
       'CREATE FUNCTION next_ticket() RETURNS int LANGUAGE sql AS $$ SELECT coalesce(max(n), 0) + 1 FROM ticket $$',
       'RESET check_function_bodies',
+      'RESET citus.enable_metadata_sync',
     ]);
   });
 
