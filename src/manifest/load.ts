@@ -16,6 +16,7 @@ import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
 import { closestKey } from './suggest.js';
 import { yamlProblems } from './yaml-errors.js';
+import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
 
 export { MAX_MANIFEST_BYTES } from './project-files.js';
@@ -144,6 +145,7 @@ export async function loadManifest(
   cwd: string = process.cwd(),
 ): Promise<LoadedManifest> {
   const abs = resolvePath(cwd, file);
+  const reading = performance.now();
   let text: string;
   try {
     const size = fs.size(abs);
@@ -171,6 +173,7 @@ export async function loadManifest(
       file,
     );
   }
+  recordPhase('read manifest', reading);
   return loadManifestText(text, file, dirname(abs), fs);
 }
 
@@ -181,7 +184,8 @@ export async function loadManifestText(
   dir: string,
   fs: ManifestFs = nodeFs,
 ): Promise<LoadedManifest> {
-  await loadParser();
+  await timed('load parser', loadParser);
+  const parsing = performance.now();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
   const locator = makeLocator(doc, lines);
@@ -224,6 +228,8 @@ export async function loadManifestText(
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
     throw new ManifestError(finish(problems));
   }
+  recordPhase('parse manifest', parsing);
+  const validating = performance.now();
   let parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     zodProblems(parsed.error, raw, problems);
@@ -246,6 +252,8 @@ export async function loadManifestText(
     parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues)) : parsed;
     if (!parsed.success) throw new ManifestError(finish(problems));
   }
+  recordPhase('validate manifest', validating);
+  const resolving = performance.now();
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
     await loadPlpgsqlParser();
@@ -259,8 +267,13 @@ export async function loadManifestText(
     if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
       files.set(id, { key: info.key, file: f, text: io.readChecked(resolvePath(dir, f)) });
   }
+  recordPhase('resolve manifest', resolving);
   const locality =
-    files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];
+    files.size > 0
+      ? timed('locality', () =>
+          localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public'),
+        )
+      : [];
   return {
     ...resolved,
     file,
