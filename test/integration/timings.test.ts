@@ -1,6 +1,9 @@
 // --timings against a database: plan's connection, catalog query and model; apply's lock,
 // execution and verification; and, as a real process, node's start-up and the CLI's loading.
 // The phases' names are checked, never their values.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers } from '../support/db.js';
 import { runCliProcess } from '../support/cli-process.js';
@@ -60,5 +63,22 @@ describe('--timings against a database', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(phases(r.stderr).slice(1, 4)).toEqual(['start-up', 'load cli', 'load command']);
+  });
+
+  it("start-up: node-postgres's Cloudflare probe does not load Node's fetch (undici)", async () => {
+    const db = await freshDatabase(plainServers(), 'timings');
+    const dir = projectDir('version: 1\n');
+    // Node 20 has no `navigator`: pg then builds a Response, which loads undici (~20% of start-up).
+    writeFileSync(
+      join(dir, 'loaded.mjs'),
+      "process.on('exit', () => process.stderr.write(`loaded: ${process.moduleLoadList.filter((m) => m.includes('undici')).join(',') || 'no undici'}\\n`));\n",
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['--import', join(dir, 'loaded.mjs'), join(process.cwd(), 'dist/cli.js'), 'plan', '--database', db.url],
+      { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('loaded: no undici');
   });
 });
