@@ -6,7 +6,6 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
-import { localityWarnings } from '../locality/warnings.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath, makeLocator } from './locate.js';
@@ -184,6 +183,9 @@ export async function loadManifestText(
   dir: string,
   fs: ManifestFs = nodeFs,
 ): Promise<LoadedManifest> {
+  // A manifest that names routine or SQL files will want the PL/pgSQL parser: its WASM compiles
+  // off the main thread while the YAML is parsed (not awaited here; awaited below when needed).
+  if (/^\s*(file|sql)\s*:/m.test(text)) loadPlpgsqlParser().catch(() => undefined);
   await timed('load parser', loadParser);
   const parsing = performance.now();
   const lines = new LineCounter();
@@ -256,7 +258,7 @@ export async function loadManifestText(
   const resolving = performance.now();
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
-    await loadPlpgsqlParser();
+    await timed('load plpgsql parser', loadPlpgsqlParser);
   const io = projectIo(dir, fs, problems);
   const resolved = resolveManifest(parsed.data, io, problems);
   const all = finish(problems);
@@ -268,10 +270,16 @@ export async function loadManifestText(
       files.set(id, { key: info.key, file: f, text: io.readChecked(resolvePath(dir, f)) });
   }
   recordPhase('resolve manifest', resolving);
+  // Only manifests with delegated routines in files load the locality analysis.
   const locality =
     files.size > 0
-      ? timed('locality', () =>
-          localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public'),
+      ? await timed('locality', async () =>
+          (await import('../locality/warnings.js')).localityWarnings(
+            resolved.desired,
+            files,
+            file,
+            parsed.data.defaults?.schema ?? 'public',
+          ),
         )
       : [];
   return {
