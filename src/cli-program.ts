@@ -20,15 +20,20 @@ import {
 import { HAZARDS } from './plan/steps.js';
 import { TOOL_VERSION } from './version.js';
 import { DEFAULT_SHARD_COUNT } from './model/types.js';
+import { timed, withTimings } from './util/timings.js';
 
 // Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
 // when that command runs: start-up is most of a small apply's own cost.
+/** A command's module, loaded when it runs (--timings: its time as "load command"). */
+const load = <M>(f: () => Promise<M>): Promise<M> => timed('load command', f);
+
 /** The commander program, its actions calling the library commands with `io`. */
 export function buildProgram(io: CommandIo, setCode: (n: number) => void): Command {
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
     .version(TOOL_VERSION)
     .option('--no-color', 'no ANSI colours, even on a terminal (as NO_COLOR=1)')
+    .option('--timings', 'print where the time went on stderr (as CITUS_MIGRATE_TIMINGS=1)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
@@ -44,7 +49,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .description('check a manifest without touching any database (exit 0 valid, 1 invalid)')
     .addOption(file())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await (await import('./commands/validate.js')).validateCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/validate.js'))).validateCommand(o, io)));
 
   program
     .command('plan')
@@ -67,7 +72,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
       '--include-unmanaged',
       'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
     )
-    .action(async (o) => setCode(await (await import('./commands/plan.js')).planCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/plan.js'))).planCommand(o, io)));
 
   program
     .command('apply')
@@ -114,7 +119,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('--rehearse', 'run the whole transaction on the cluster, then roll it back')
     .option('--bench', "after a successful apply, run the manifest's smoke benchmark (bench)")
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await (await import('./commands/apply.js')).applyCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/apply.js'))).applyCommand(o, io)));
 
   program
     .command('bench')
@@ -157,7 +162,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('--emit-pgbench <dir>', 'write the workload as pgbench scripts and print the pgbench command; runs nothing')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --out <file>', 'write the report to a file instead of stdout')
-    .action(async (o) => setCode(await (await import('./commands/bench.js')).benchCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/bench.js'))).benchCommand(o, io)));
 
   const history = program
     .command('history')
@@ -165,7 +170,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(new Option('--limit <n>', 'how many, newest first').argParser(countFlag).default(50))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await (await import('./commands/history.js')).historyCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/history.js'))).historyCommand(o, io)));
   history
     .command('show')
     .description('one apply: its steps (kind, summary, hazards), outcome, times, manifest and error')
@@ -175,7 +180,9 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (id: number, _o, cmd: Command) =>
-      setCode(await (await import('./commands/history.js')).historyShowCommand(id, cmd.optsWithGlobals(), io)),
+      setCode(
+        await (await load(() => import('./commands/history.js'))).historyShowCommand(id, cmd.optsWithGlobals(), io),
+      ),
     );
 
   program
@@ -189,7 +196,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
       'read the routines, their delegation and the tables from this cluster (the manifest is then optional)',
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (o) => setCode(await (await import('./commands/analyze.js')).analyzeCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/analyze.js'))).analyzeCommand(o, io)));
 
   program
     .command('introspect')
@@ -199,7 +206,9 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     .option('-o, --out <file>', 'write the manifest to a file instead of stdout (its files beside it)')
     .option('--force', 'overwrite the manifest and files that --out would write')
     .option('--strict', 'exit 1 when anything the cluster holds is left out of the manifest')
-    .action(async (o) => setCode(await (await import('./commands/introspect.js')).introspectCommand(o, io)));
+    .action(async (o) =>
+      setCode(await (await load(() => import('./commands/introspect.js'))).introspectCommand(o, io)),
+    );
 
   program
     .command('hammerdb')
@@ -220,7 +229,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
     )
     .addOption(format('sql'))
     .option('-o, --out <file>', 'write the script to a file instead of stdout')
-    .action(async (o) => setCode(await (await import('./commands/hammerdb.js')).hammerdbCommand(o, io)));
+    .action(async (o) => setCode(await (await load(() => import('./commands/hammerdb.js'))).hammerdbCommand(o, io)));
 
   registerCluster(program, io, setCode);
 
@@ -250,8 +259,20 @@ function wantsJson(argv: readonly string[]): boolean {
   return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
 }
 
-/** Runs the CLI in-process with the given arguments (without node and script); returns the exit code. */
-export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
+/**
+ * Runs the CLI in-process with the given arguments (without node and script); returns the exit
+ * code. `entered`: when the executable's own code started (ms since the process did).
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: CommandIo,
+  start: { entered?: number } = {},
+): Promise<number> {
+  const on = argv.includes('--timings') || io.env.CITUS_MIGRATE_TIMINGS === '1';
+  return on ? withTimings(start.entered, io.stderr, () => runProgram(argv, io)) : runProgram(argv, io);
+}
+
+async function runProgram(argv: readonly string[], io: CommandIo): Promise<number> {
   let code: number = EXIT.ok;
   // --no-color is read here, before any command runs, so every message honours it.
   if (argv.includes('--no-color')) io = { ...io, color: { stdout: false, stderr: false } };

@@ -27,6 +27,7 @@ import { planHeadline } from '../format/plan-headline.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
 import { palette } from '../util/color.js';
+import { recordPhase } from '../util/timings.js';
 
 export interface ApplyOptions {
   file?: string;
@@ -132,6 +133,7 @@ async function applyOnly(opts: ApplyOptions, io: CommandIo): Promise<{ code: num
   const lap = (phase: string): void => {
     const now = performance.now();
     timings[phase] = Math.round((timings[phase] ?? 0) + now - mark);
+    recordPhase(phase === 'transaction' ? 'execute' : phase.replace(/_/g, ' '), mark, now);
     mark = now;
   };
   const code = await withClient(target, (client) =>

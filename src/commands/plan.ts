@@ -9,6 +9,7 @@ import { planLive, planOffline } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
+import { timed } from '../util/timings.js';
 
 export interface PlanOptions {
   file?: string;
@@ -44,16 +45,20 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
       : file;
   let plan: PlanDocument;
   if (opts.offline) {
-    plan = planOffline(await loadManifest(file, undefined, io.cwd), shown, { online: opts.online ?? false });
+    const m = await loadManifest(file, undefined, io.cwd);
+    plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
     const { m, live } = await loadAndRead(file, opts.database, io);
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
-    plan = planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) });
+    plan = timed('diff', () =>
+      planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
+    );
   }
   const toStdout = opts.out === undefined || opts.out === '-';
-  emit(formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout), opts.out, io);
+  const text = timed('render', () => formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout));
+  timed('write', () => emit(text, opts.out, io));
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
   return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;

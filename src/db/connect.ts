@@ -6,6 +6,7 @@ import { parseDatabaseUrl } from './database-url.js';
 import { pgpassPassword } from './pgpass.js';
 import { connectSession } from './session.js';
 import { sslSetting } from './ssl.js';
+import { timed } from '../util/timings.js';
 
 /** What functions that read or write the database need: a narrow query interface. */
 export interface Queryable {
@@ -114,7 +115,7 @@ async function open(target: ConnectionTarget, signal: AbortSignal | undefined): 
       { once: true },
     );
     try {
-      await connectSession(client);
+      await timed('connect', () => connectSession(client));
       return client;
     } catch (e) {
       // A refused handshake (no password to give) leaves the socket open until the server's

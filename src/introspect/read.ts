@@ -9,6 +9,7 @@ import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
 import { readObjectState } from '../apply/object-state.js';
 import { catalogToModel, type LiveState } from './to-model.js';
+import { recordPhase, timed } from '../util/timings.js';
 
 /** Settings the catalog query runs under, each put back in the same round trip. */
 const PINS: readonly (readonly [string, string])[] = [
@@ -63,6 +64,7 @@ export async function readCatalog(
 ): Promise<{ doc: CatalogDoc; roundTrips: number }> {
   let raw: unknown;
   let roundTrips = 1;
+  const querying = performance.now();
   try {
     raw = await pinned(db, CATALOG_SQL_CITUS, CITUS_PINS, onSent);
   } catch (e) {
@@ -72,7 +74,8 @@ export async function readCatalog(
     roundTrips = 2;
     raw = await pinned(db, CATALOG_SQL_PLAIN, PINS);
   }
-  const parsed = catalogSchema.safeParse(raw);
+  recordPhase('catalog query', querying);
+  const parsed = timed('validate catalog', () => catalogSchema.safeParse(raw));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new CmError(
@@ -99,9 +102,10 @@ const OBJECT_STATE_DENIED: Problem = {
 
 /** Reads the live state of the cluster as a model; `onSent` as for readCatalog. */
 export async function readLiveState(db: Queryable, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
-  await loadParser();
+  await timed('load parser', loadParser);
   const { doc, roundTrips } = await readCatalog(db, onSent);
-  if (doc.objectState === null) return { ...catalogToModel(doc), roundTrips, warnings: [OBJECT_STATE_DENIED] };
-  if (!doc.objectState) return { ...catalogToModel(doc), roundTrips };
-  return { ...catalogToModel(doc), recorded: await readObjectState(db), roundTrips: roundTrips + 1 };
+  const model = timed('model', () => catalogToModel(doc));
+  if (doc.objectState === null) return { ...model, roundTrips, warnings: [OBJECT_STATE_DENIED] };
+  if (!doc.objectState) return { ...model, roundTrips };
+  return { ...model, recorded: await timed('object state', () => readObjectState(db)), roundTrips: roundTrips + 1 };
 }

@@ -6,7 +6,6 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
-import { localityWarnings } from '../locality/warnings.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath, makeLocator } from './locate.js';
@@ -16,6 +15,7 @@ import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
 import { closestKey } from './suggest.js';
 import { yamlProblems } from './yaml-errors.js';
+import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
 
 export { MAX_MANIFEST_BYTES } from './project-files.js';
@@ -144,6 +144,7 @@ export async function loadManifest(
   cwd: string = process.cwd(),
 ): Promise<LoadedManifest> {
   const abs = resolvePath(cwd, file);
+  const reading = performance.now();
   let text: string;
   try {
     const size = fs.size(abs);
@@ -171,6 +172,7 @@ export async function loadManifest(
       file,
     );
   }
+  recordPhase('read manifest', reading);
   return loadManifestText(text, file, dirname(abs), fs);
 }
 
@@ -181,7 +183,11 @@ export async function loadManifestText(
   dir: string,
   fs: ManifestFs = nodeFs,
 ): Promise<LoadedManifest> {
-  await loadParser();
+  // A manifest that names routine or SQL files will want the PL/pgSQL parser: its WASM compiles
+  // off the main thread while the YAML is parsed (not awaited here; awaited below when needed).
+  if (/^\s*(file|sql)\s*:/m.test(text)) loadPlpgsqlParser().catch(() => undefined);
+  await timed('load parser', loadParser);
+  const parsing = performance.now();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
   const locator = makeLocator(doc, lines);
@@ -224,6 +230,8 @@ export async function loadManifestText(
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
     throw new ManifestError(finish(problems));
   }
+  recordPhase('parse manifest', parsing);
+  const validating = performance.now();
   let parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     zodProblems(parsed.error, raw, problems);
@@ -246,9 +254,11 @@ export async function loadManifestText(
     parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues)) : parsed;
     if (!parsed.success) throw new ManifestError(finish(problems));
   }
+  recordPhase('validate manifest', validating);
+  const resolving = performance.now();
   // Only manifests with routine files pay for loading the PL/pgSQL parser.
   if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
-    await loadPlpgsqlParser();
+    await timed('load plpgsql parser', loadPlpgsqlParser);
   const io = projectIo(dir, fs, problems);
   const resolved = resolveManifest(parsed.data, io, problems);
   const all = finish(problems);
@@ -259,8 +269,19 @@ export async function loadManifestText(
     if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
       files.set(id, { key: info.key, file: f, text: io.readChecked(resolvePath(dir, f)) });
   }
+  recordPhase('resolve manifest', resolving);
+  // Only manifests with delegated routines in files load the locality analysis.
   const locality =
-    files.size > 0 ? localityWarnings(resolved.desired, files, file, parsed.data.defaults?.schema ?? 'public') : [];
+    files.size > 0
+      ? await timed('locality', async () =>
+          (await import('../locality/warnings.js')).localityWarnings(
+            resolved.desired,
+            files,
+            file,
+            parsed.data.defaults?.schema ?? 'public',
+          ),
+        )
+      : [];
   return {
     ...resolved,
     file,

@@ -49,7 +49,12 @@ export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject 
       (d.extension?.version === undefined || d.extension.version === a.extension?.version)
     );
   }
-  // The catalog is read with search_path = public: an unqualified name there is in public.
+  // The catalog is read with search_path = public: an unqualified name there is in public. The
+  // same text under the same search_path has the same key (what introspect wrote, unchanged):
+  // no need to parse either.
+  const path = d.searchPath ?? 'public';
+  if (path === 'public' && d.create.length === a.create.length && d.create.every((s, i) => s === a.create[i]))
+    return true;
   const kd = objectKey(d.create, d.searchPath);
   const ka = objectKey(a.create, 'public');
   if (kd === ka) return true;

@@ -231,8 +231,23 @@ export function parseEmbedded(prefix: string, text: string, suffix: string, what
   }
 }
 
+// Each call crosses into the WASM parser, and a schema spells the same few types and defaults
+// over and over: what parsed once is not parsed again (pure functions of the text).
+const typeCache = new Map<string, Readonly<TypeInfo>>();
+const expressionsChecked = new Set<string>();
+const CACHE_LIMIT = 10_000;
+
 /** Parses a column type such as `numeric(12,2)` or `varchar(10)[]`; throws ParseFailure. */
 export function parseTypeText(text: string): TypeInfo {
+  const known = typeCache.get(text);
+  if (known) return { ...known };
+  const info = parseTypeUncached(text);
+  if (typeCache.size >= CACHE_LIMIT) typeCache.clear();
+  typeCache.set(text, Object.freeze({ ...info }));
+  return info;
+}
+
+function parseTypeUncached(text: string): TypeInfo {
   const stmts = parseEmbedded('CREATE TABLE t (c ', text, ')', 'a type');
   const create = stmts.length === 1 ? stmts[0].stmt.CreateStmt : undefined;
   const elts = create?.tableElts ?? [];
@@ -252,6 +267,7 @@ export function isPlainSelect(sel: Node): boolean {
 
 /** Checks that text is exactly one SQL expression (as a column default); throws ParseFailure. */
 export function checkExpression(text: string): void {
+  if (expressionsChecked.has(text)) return;
   const stmts = parseEmbedded('SELECT ', text, '', 'an expression');
   const sel = stmts.length === 1 ? stmts[0].stmt.SelectStmt : undefined;
   const ok =
@@ -274,6 +290,13 @@ export function checkExpression(text: string): void {
   if (!ok) throw new ParseFailure('not a single expression', undefined);
   // The plan writes more after the expression (`, NOT NULL`, `)`): text ending in a `--` comment
   // would comment that out, and what runs would not be what the plan shows.
-  if (tryParseStatements(`SELECT (${text}\n)`)?.length === 1 && tryParseStatements(`SELECT (${text})`) === undefined)
+  // Only text holding `--` can end in one.
+  if (
+    text.includes('--') &&
+    tryParseStatements(`SELECT (${text}\n)`)?.length === 1 &&
+    tryParseStatements(`SELECT (${text})`) === undefined
+  )
     throw new ParseFailure('ends in a -- comment, which would comment out what the plan writes after it', undefined);
+  if (expressionsChecked.size >= CACHE_LIMIT) expressionsChecked.clear();
+  expressionsChecked.add(text);
 }

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Real schemas, side by side (issue #25): each of ../shared/corpora/real-schemas/<name>/schema.sql
+// is loaded into a fresh database of one local PostgreSQL server and adopted with `introspect`;
+// then, alternating in one run: `plan` against that database vs `pg_dump --schema-only` of it,
+// and `apply` of the adopted manifest to an empty database vs `psql -f` of pg_dump's output into
+// another. Prints the table (medians of RUNS) with each process's peak memory, then the fixed
+// cost: `plan` of an empty manifest against an empty database vs `node -e 0` + one round trip.
+// Usage: npm run perf:real   (REAL_SCHEMAS=a,b to pick; RUNS=3; BENCH_URL=postgresql://…/postgres
+// to use a running server; CLI=path/to/cli.js to time another build, e.g. a baseline).
+// Targets: plan <= 2x pg_dump at the median and <= 1x on the largest; apply <= 1.2x psql;
+// fixed cost <= 0.35 s and <= 2x (node -e 0 + one round trip).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startLocalCluster } from '../dist/cluster/local.js';
+
+const CORPUS = new URL('../../shared/corpora/real-schemas/', import.meta.url).pathname;
+const runs = Number(process.env.RUNS ?? 3);
+const cli = process.env.CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
+const peakHook = new URL('./lib/peak-rss.mjs', import.meta.url).pathname;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const s = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+const ratio = (a, b) => (a === undefined || b === undefined ? '-' : `${(a / b).toFixed(2)}x`);
+const log = (t) => process.stderr.write(`${t}\n`);
+
+if (!existsSync(CORPUS)) {
+  console.log(`perf:real: skipped, ${CORPUS} is missing (the corpora are checked out beside the repository)`);
+  process.exit(0);
+}
+const only = process.env.REAL_SCHEMAS?.split(',').filter((n) => n !== '');
+const names = readdirSync(CORPUS)
+  .filter((n) => existsSync(join(CORPUS, n, 'schema.sql')))
+  .filter((n) => !only || only.includes(n))
+  .sort();
+
+let server;
+let base = process.env.BENCH_URL;
+if (!base) {
+  server = await startLocalCluster({ citus: false });
+  base = server.url('postgres');
+}
+const urlOf = (db) => {
+  const u = new URL(base);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+const fresh = async (db) => {
+  await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${db}" TEMPLATE template0`);
+  return urlOf(db);
+};
+const drop = (db) => admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+
+/** Runs a command; its wall time in ms, exit code, output, and (for the CLI) peak RSS in MB. */
+function timed(cmd, args, opts = {}) {
+  const peakFile = join(tmpdir(), `perf-real-peak-${process.pid}`);
+  rmSync(peakFile, { force: true });
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    ...opts,
+    env: { ...process.env, ...opts.env, PEAK_RSS_FILE: peakFile },
+  });
+  const ms = performance.now() - t0;
+  const peak = existsSync(peakFile) ? Number(readFileSync(peakFile, 'utf8')) / 1024 : undefined;
+  return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, peak };
+}
+const runCli = (args, cwd) => timed(process.execPath, ['--import', peakHook, cli, ...args], { cwd });
+const firstLine = (t) =>
+  (t ?? '')
+    .split('\n')
+    .find((l) => /error/i.test(l))
+    ?.trim()
+    .slice(0, 100) ?? '';
+
+const rows = [];
+const notes = [];
+try {
+  for (const name of names) {
+    const t0 = performance.now();
+    const orig = `perf_real_${name.replace(/-/g, '_')}`;
+    const origUrl = await fresh(orig);
+    spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=0', '-f', join(CORPUS, name, 'schema.sql'), origUrl], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    const c = new pg.Client({ connectionString: origUrl });
+    await c.connect();
+    await c.query('VACUUM ANALYZE');
+    const tables = Number(
+      (
+        await c.query(
+          "SELECT count(*) AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'",
+        )
+      ).rows[0].n,
+    );
+    await c.end();
+    const dir = mkdtempSync(join(tmpdir(), `perf-real-${name}-`));
+    const intro = runCli(['introspect', '--database', origUrl, '--out', join(dir, 'citus-migrate.yaml')]);
+    const row = { name, tables, peak: 0 };
+    rows.push(row);
+    if (intro.code !== 0) {
+      row.note = `introspect: ${firstLine(intro.stderr)}`;
+      await drop(orig);
+      continue;
+    }
+    const dumpFile = join(dir, 'dump.sql');
+    const dump = spawnSync('pg_dump', ['--schema-only', '-f', dumpFile, origUrl], { encoding: 'utf8' });
+    if (dump.status !== 0) throw new Error(dump.stderr);
+    const plans = [];
+    const dumps = [];
+    const applies = [];
+    const psqls = [];
+    for (let r = 0; r < runs; r++) {
+      // Alternating which goes first, so neither always finds the server's caches warm.
+      const order = r % 2 === 0 ? ['plan', 'dump'] : ['dump', 'plan'];
+      for (const which of order) {
+        if (which === 'dump') dumps.push(timed('pg_dump', ['--schema-only', '-f', '/dev/null', origUrl]).ms);
+        else {
+          const p = runCli(['plan', '--database', origUrl, '--format', 'json'], dir);
+          if (p.code !== 0) row.planNote = `plan exit ${p.code}: ${firstLine(p.stderr)}`;
+          else {
+            const doc = JSON.parse(p.stdout);
+            row.steps = doc.transaction.steps.length + doc.afterCommit.length;
+          }
+          plans.push(p.ms);
+          row.peak = Math.max(row.peak, p.peak ?? 0);
+        }
+      }
+      const a = await fresh(`${orig}_apply`);
+      const b = await fresh(`${orig}_psql`);
+      for (const which of r % 2 === 0 ? ['apply', 'psql'] : ['psql', 'apply']) {
+        if (which === 'psql') psqls.push(timed('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=0', '-f', dumpFile, b]).ms);
+        else {
+          const p = runCli(['apply', '--database', a, '--auto-approve', '--allow-hazards', 'all'], dir);
+          if (p.code !== 0) row.applyNote = `apply exit ${p.code}: ${firstLine(p.stderr)}`;
+          else applies.push(p.ms);
+          row.peak = Math.max(row.peak, p.peak ?? 0);
+        }
+      }
+      await drop(`${orig}_apply`);
+      await drop(`${orig}_psql`);
+    }
+    Object.assign(row, { plan: median(plans), dump: median(dumps), psql: median(psqls) });
+    if (applies.length === runs) row.apply = median(applies);
+    await drop(orig);
+    rmSync(dir, { recursive: true, force: true });
+    log(`${name}: ${tables} tables, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+
+  // Fixed cost: an empty manifest against an empty database, node's own start-up, one round trip.
+  const emptyDir = mkdtempSync(join(tmpdir(), 'perf-real-empty-'));
+  writeFileSync(join(emptyDir, 'citus-migrate.yaml'), 'version: 1\n');
+  const emptyUrl = await fresh('perf_real_empty');
+  const fixed = { plan: [], node: [], trip: [] };
+  for (let r = 0; r < Math.max(5, runs); r++) {
+    fixed.plan.push(runCli(['plan', '--database', emptyUrl], emptyDir).ms);
+    fixed.node.push(timed(process.execPath, ['-e', '0']).ms);
+    const c = new pg.Client({ connectionString: emptyUrl });
+    const t = performance.now();
+    await c.connect();
+    await c.query('SELECT 1');
+    fixed.trip.push(performance.now() - t);
+    await c.end();
+  }
+  await drop('perf_real_empty');
+
+  const header = ['schema', 'tables', 'plan s', 'pg_dump s', 'ratio', 'apply s', 'psql s', 'ratio', 'peak MB'];
+  const body = rows.map((r) => [
+    r.name,
+    String(r.tables),
+    s(r.plan),
+    s(r.dump),
+    ratio(r.plan, r.dump),
+    s(r.apply),
+    s(r.psql),
+    ratio(r.apply, r.psql),
+    r.peak ? r.peak.toFixed(0) : '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(`perf:real (${process.env.CLI ? `CLI=${cli}, ` : ''}medians of ${runs}; plain PostgreSQL)`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? ':' : '-').padEnd(w + 1, '-') + (i === 0 ? '-' : ':')).join('|')}|`);
+  for (const b of body) console.log(line(b));
+  for (const r of rows) for (const n of [r.note, r.planNote, r.applyNote]) if (n) notes.push(`${r.name}: ${n}`);
+  for (const n of notes) console.log(`note: ${n}`);
+  const planned = rows.filter((r) => r.plan !== undefined && !r.planNote);
+  if (planned.length > 0) {
+    const largest = [...planned].sort((a, b) => b.tables - a.tables)[0];
+    console.log(
+      `plan / pg_dump: median ${median(planned.map((r) => r.plan / r.dump)).toFixed(2)}x (target <= 2x), largest (${largest.name}, ${largest.tables} tables) ${(largest.plan / largest.dump).toFixed(2)}x (target <= 1x)`,
+    );
+  }
+  const applied = rows.filter((r) => r.apply !== undefined);
+  if (applied.length > 0)
+    console.log(
+      `apply / psql: median ${median(applied.map((r) => r.apply / r.psql)).toFixed(2)}x over ${applied.length} schemas that apply (target <= 1.2x)`,
+    );
+  const [fp, fn, ft] = [median(fixed.plan), median(fixed.node), median(fixed.trip)];
+  console.log(
+    `fixed cost: plan of an empty manifest vs an empty database ${s(fp)} s; node -e 0 ${s(fn)} s + one round trip ${s(ft)} s = ${s(fn + ft)} s; ratio ${(fp / (fn + ft)).toFixed(2)}x (target <= 0.35 s, <= 2x)`,
+  );
+} finally {
+  await admin.end();
+  await server?.stop();
+}
