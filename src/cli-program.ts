@@ -22,9 +22,7 @@ import { TOOL_VERSION } from './version.js';
 import { DEFAULT_SHARD_COUNT } from './model/types.js';
 import { timed, withTimings } from './util/timings.js';
 
-// Each command's module (and what it pulls in: pg, zod, the parser, the histogram) is imported
-// when that command runs: start-up is most of a small apply's own cost.
-/** A command's module, loaded when it runs (--timings: its time as "load command"). */
+/** A command's module (and pg, zod, the parser… it pulls in), loaded when it runs: start-up is most of a small apply's cost. */
 const load = <M>(f: () => Promise<M>): Promise<M> => timed('load command', f);
 
 /** The commander program, its actions calling the library commands with `io`. */

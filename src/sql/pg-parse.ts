@@ -5,9 +5,8 @@ import { quoteIdent } from './quote.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Node = any;
-
-let loaded: Promise<void> | undefined;
-let ready = false;
+let loaded: Promise<void> | undefined,
+  ready = false;
 
 /** Loads the WASM parser once; every other function here needs it loaded. */
 export function loadParser(): Promise<void> {
@@ -231,8 +230,7 @@ export function parseEmbedded(prefix: string, text: string, suffix: string, what
   }
 }
 
-// Each call crosses into the WASM parser, and a schema spells the same few types and defaults
-// over and over: what parsed once is not parsed again (pure functions of the text).
+// A schema spells the same few types and defaults over and over: parsed once (pure functions of the text).
 const typeCache = new Map<string, Readonly<TypeInfo>>();
 const expressionsChecked = new Set<string>();
 const CACHE_LIMIT = 10_000;
