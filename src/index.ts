@@ -17,7 +17,7 @@ export type {
 } from './apply/run-types.js';
 export { readSavedPlan, type SavedPlan } from './apply/saved-plan.js';
 export { parseHazards } from './apply/hazards.js';
-export type { ApplyDetail, HistoryRow } from './apply/history.js';
+export type { ApplyDetail, HistoryRow } from './own/history.js';
 export type { BenchEvents, BenchResult, BenchRunOptions } from './bench/run.js';
 export { readBaseline } from './bench/baseline.js';
 export type { BenchReport } from './bench/report.js';

@@ -1,7 +1,7 @@
 // introspect() and history() of the library: what the cluster has, as a manifest project, and
 // the applies recorded in citus_migrate.applies.
 import { withClient } from '../db/connect.js';
-import { readApply, readHistory, type ApplyDetail, type HistoryRow } from '../apply/history.js';
+import { readApply, readHistory, type ApplyDetail, type HistoryRow } from '../own/history.js';
 import { readLiveState } from '../introspect/read.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import type { NotManaged } from '../plan/plan.js';

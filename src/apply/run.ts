@@ -16,7 +16,7 @@ import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
 import { ApplyError } from './failure.js';
 import { refuseHazards } from './hazards.js';
-import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from './history.js';
+import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';

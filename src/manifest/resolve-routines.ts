@@ -12,7 +12,7 @@ import {
 } from '../sql/routine-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import { qualifiedKey, type ResolveIo, type TableContext } from './resolve.js';
+import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
 import type { Manifest, ManifestRoutine } from './schema.js';
 import { canCoerce } from './types-compat.js';
 import { warnIntSequences } from './routine-warnings.js';

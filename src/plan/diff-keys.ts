@@ -2,7 +2,7 @@
 // the manifest names one the cluster holds under another name (a name not declared is not compared).
 import { sameList, sameSet } from '../model/same.js';
 import type { Key, Table } from '../model/types.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 
 /** RENAME CONSTRAINT when the manifest declares a name the actual key does not have. */

@@ -3,7 +3,7 @@
 import type { ClusterModel, Partition, Table, TimePartitions } from '../model/types.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { columnarOptionSteps } from './diff-columnar.js';
 
