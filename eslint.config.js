@@ -1,6 +1,19 @@
 // ESLint (typescript-eslint's recommended rules) over the sources, tests and benchmark scripts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const EDGES = ['**/db/*', '**/introspect/*', '**/own/*'];
+const WORKFLOWS = ['**/apply/*', '**/bench/*', '**/cluster/*', '**/hammerdb/*'];
+const CLI = {
+  group: ['**/commands/*', '**/cli/*', '**/cli-*', '**/cli.js', '**/index.js'],
+  message: 'the CLI is the top layer',
+};
+const ABOVE_WORKFLOWS = {
+  group: ['**/api/*', ...CLI.group],
+  message: 'the library (api/) and the CLI are above this layer',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.citus-migrate/'] },
@@ -32,4 +45,43 @@ export default tseslint.config(
   },
   // A source file a newcomer reads in one sitting (the maintainability issue's rule).
   { files: ['src/**/*.ts'], rules: { 'max-lines': ['error', { max: 300 }] } },
+  // No two source files import each other, however far round.
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Arrows point down (docs/architecture.md, "Layers"): the CLI (cli/, commands/, cli-*.ts) over
+  // the library (api/, index.ts), over the workflows (apply/, bench/, cluster/, hammerdb/), over
+  // the database edges (db/, introspect/, own/), over the pure core (util/, sql/, model/, objects/,
+  // locality/, manifest/, plan/, format/). Nothing imports a layer above its own.
+  layer(
+    ['src/{util,sql,model,objects,locality,manifest,plan,format}/**/*.ts'],
+    [
+      // The pure core touches no database; it may name their types (model/live-state.ts the catalog's).
+      {
+        group: [...EDGES, ...WORKFLOWS],
+        allowTypeImports: true,
+        message: 'the pure core runs no query and no workflow',
+      },
+      ABOVE_WORKFLOWS,
+    ],
+  ),
+  layer(['src/{db,introspect,own,apply,bench,cluster,hammerdb}/**/*.ts'], [ABOVE_WORKFLOWS]),
+  layer(['src/api/**/*.ts'], [CLI]),
+  // Type-aware: a promise nobody awaits loses its error (and the apply's order).
+  {
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
 );
+
+/** A layer rule: `files` may not import what `patterns` name. */
+function layer(files, patterns) {
+  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
+}

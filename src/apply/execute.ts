@@ -13,6 +13,8 @@ export interface ExecuteOptions {
   readonly onRetry: (message: string) => void;
   /** Called before each step runs (in the transaction, then after COMMIT). */
   readonly onStep?: (step: PlanStep, afterCommit: boolean) => void;
+  /** Called after a step's statements ran without error, with its time. */
+  readonly onStepDone?: (step: PlanStep, afterCommit: boolean, ms: number) => void;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Aborted (Ctrl-C, SIGTERM): no further statement starts; the transaction rolls back. */
   readonly signal?: AbortSignal;
@@ -72,11 +74,13 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
     }
     for (const step of plan.transaction.steps) {
       opts.onStep?.(step, false);
+      const s0 = performance.now();
       for (const sql of step.sql) {
         current = { step, sql };
         opts.signal?.throwIfAborted();
         await db.query(sql);
       }
+      opts.onStepDone?.(step, false, performance.now() - s0);
     }
     current = { sql: 'COMMIT' };
     opts.signal?.throwIfAborted();
@@ -135,6 +139,7 @@ export async function executePlan(db: Queryable, plan: PlanDocument, opts: Execu
         }
       }
       afterCommit.push({ index: step.index, summary: step.summary, ms: performance.now() - s0 });
+      opts.onStepDone?.(step, true, performance.now() - s0);
     }
   }
   return { attempts, transactionMs, afterCommit };

@@ -6,7 +6,7 @@
 import type { ConnectionTarget, Queryable } from '../db/connect.js';
 import { withClient } from '../db/connect.js';
 import { CmError, EXIT } from '../errors.js';
-import { finishHistory } from './history.js';
+import { finishHistory } from '../own/history.js';
 import type { ApplyError } from './failure.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';

@@ -3,25 +3,59 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CmError, EXIT, UsageError } from '../errors.js';
-import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { z } from 'zod';
+import type { PlanDocument } from '../plan/plan.js';
+import { readJsonFile } from '../util/json-file.js';
 
-/** Reads a saved live plan; refuses a file that is not one. */
-export function readSavedPlan(file: string, cwd: string): PlanDocument {
-  let saved: PlanDocument;
-  try {
-    saved = JSON.parse(readFileSync(resolve(cwd, file), 'utf8')) as PlanDocument;
-  } catch (e) {
-    throw new CmError(`cannot read plan ${file}: ${(e as Error).message}`, 'file', EXIT.error);
-  }
-  if (saved.format !== 'citus-migrate.plan' || saved.formatVersion !== 1)
-    throw new CmError(`${file} is not a citus-migrate plan (format version 1)`, 'invalid_plan', EXIT.error);
+const savedStep = z.looseObject({
+  index: z.number().int().positive(),
+  kind: z.string(),
+  phase: z.string(),
+  summary: z.string(),
+  hazards: z.array(z.string()).readonly(),
+  sql: z.array(z.string()).readonly(),
+});
+
+/**
+ * What apply reads of a saved plan (the rest passes through): which manifest and cluster state
+ * it was made from, and the steps, SQL and hazards that must equal the plan computed again.
+ */
+export const savedPlanSchema = z.looseObject({
+  format: z.literal('citus-migrate.plan'),
+  formatVersion: z.literal(1),
+  source: z.discriminatedUnion('kind', [
+    z.looseObject({ kind: z.literal('offline') }),
+    z.looseObject({
+      kind: z.literal('live'),
+      fingerprint: z.string(),
+      objects: z.record(z.string(), z.string()).optional(),
+    }),
+  ]),
+  manifest: z.looseObject({ file: z.string(), sha256: z.string(), path: z.string().optional() }),
+  options: z.looseObject({ online: z.boolean(), shards: z.boolean().optional() }).optional(),
+  hazards: z.array(z.string()).readonly(),
+  transaction: z.looseObject({ preamble: z.array(z.string()).readonly(), steps: z.array(savedStep).readonly() }),
+  afterCommit: z.array(savedStep).readonly(),
+});
+
+/** A saved plan as apply reads it. */
+export type SavedPlan = z.infer<typeof savedPlanSchema>;
+
+/** Reads a saved live plan; refuses a file that is not one, naming what is wrong where. */
+export function readSavedPlan(file: string, cwd: string): SavedPlan {
+  const saved = readJsonFile(file, cwd, {
+    schema: savedPlanSchema,
+    what: 'plan',
+    format: 'citus-migrate.plan',
+    code: 'invalid_plan',
+  });
   if (saved.source.kind !== 'live')
     throw new CmError(
       `${file} is an offline plan: apply needs a plan made against the cluster (plan --database … --format json)`,
       'invalid_plan',
       EXIT.error,
     );
-  return { ...saved, notManaged: saved.notManaged ?? [] };
+  return saved;
 }
 
 /** What changed between two object-hash maps, for a stale-plan message. */
@@ -46,7 +80,7 @@ const listed = (lines: readonly string[]): string =>
 
 /** Throws exit 5 when the cluster's state is not the one the saved plan was made against. */
 export function refuseStale(
-  saved: PlanDocument,
+  saved: SavedPlan,
   fingerprint: string,
   objects: Readonly<Record<string, string>>,
   file: string,
@@ -85,7 +119,7 @@ const sha256Of = (p: string): string | undefined => {
  * the caller reports what changed.
  */
 export function savedPlanManifest(
-  saved: PlanDocument,
+  saved: SavedPlan,
   planFile: string,
   cwd: string,
   explicit: string | undefined,
@@ -117,15 +151,20 @@ export function savedPlanManifest(
 }
 
 /** What of a step must match between a saved plan and the plan computed again before running it. */
-const essence = (s: PlanStep) => ({ kind: s.kind, phase: s.phase, sql: s.sql, hazards: s.hazards });
+const essence = (s: {
+  readonly kind: string;
+  readonly phase: string;
+  readonly sql: readonly string[];
+  readonly hazards: readonly string[];
+}) => ({ kind: s.kind, phase: s.phase, sql: s.sql, hazards: s.hazards });
 
 /**
  * Throws when a saved plan's steps, SQL or hazards differ from the plan computed now from the
  * same manifest and the same cluster: the file was edited (or made by another version). The
  * recomputed plan is what runs; a saved plan only ever narrows what is approved.
  */
-export function refuseAltered(saved: PlanDocument, fresh: PlanDocument, file: string): void {
-  const sides = (p: PlanDocument) => ({
+export function refuseAltered(saved: SavedPlan, fresh: PlanDocument, file: string): void {
+  const sides = (p: SavedPlan | PlanDocument) => ({
     preamble: p.transaction.preamble,
     transaction: p.transaction.steps.map(essence),
     afterCommit: p.afterCommit.map(essence),

@@ -10,8 +10,8 @@ import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
 import { withLockTimeout } from './execute.js';
-import { finishHistory } from './history.js';
-import { recordObjectState } from './object-state.js';
+import { finishHistory } from '../own/history.js';
+import { recordObjectState } from '../own/object-state.js';
 
 /** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
 export async function verifyConverged(

@@ -4,7 +4,7 @@
 // worker. Otherwise the reason is looked up, including the cases where Citus says nothing.
 import pg from 'pg';
 import { connectSession } from '../db/session.js';
-import type { LiveState } from '../introspect/to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import type { Routine } from '../model/types.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';

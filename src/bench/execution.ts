@@ -7,7 +7,7 @@
 // ("issuing …", transaction control left out). Compared with the static analysis of the routine.
 import pg from 'pg';
 import { connectSession } from '../db/session.js';
-import type { LiveState } from '../introspect/to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import { analyzeRoutine, type RoutineAnalysis } from '../locality/analyze.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';

@@ -1,99 +1,19 @@
-// `citus-migrate analyze`: for every delegated routine, where each SQL statement of its body runs
-// once the call is on the worker (shard, reference, cross_shard, coordinator, unknown). Bodies come
-// from the routine files; with --database, the cluster says which routines are delegated and how
-// its tables are laid out, and routines without a file are read with pg_get_functiondef.
-import { readProjectFile } from '../manifest/project-files.js';
-import { dirname, join, resolve } from 'node:path';
-import type { Routine } from '../model/types.js';
-import { loadManifest, type LoadedManifest } from '../manifest/load.js';
+// `citus-migrate analyze`: finds the manifest (optional with --database), runs the library's
+// analyze (api/analyze.ts) and prints its report.
+import { analyze } from '../api/analyze.js';
 import { FileError } from '../errors.js';
-import {
-  analyzeRoutine,
-  delegatedRoutines,
-  localityCounts,
-  type AnalysisDocument,
-  type RoutineAnalysis,
-  type RoutineSource,
-} from '../locality/analyze.js';
-import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
-import { loadParser } from '../sql/pg-parse.js';
+import { localityCounts, type AnalysisDocument } from '../locality/analyze.js';
+import { loadManifest, type LoadedManifest } from '../manifest/load.js';
+import { connectionTarget } from '../db/connect.js';
 import { plural } from '../util/plural.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
-import { readDatabase } from '../introspect/read-database.js';
 
 export interface AnalyzeOptions {
   file?: string;
   database?: string;
   format?: 'text' | 'json';
 }
-
-/** The manifest's routine files, by routine id: name as written and text. */
-function routineFiles(m: LoadedManifest | undefined): Map<string, { file: string; text: string; definition: string }> {
-  const out = new Map<string, { file: string; text: string; definition: string }>();
-  if (!m) return out;
-  for (const [id, info] of Object.entries(m.routineInfo)) {
-    const file = m.manifest.routines[info.key]?.file;
-    const definition = m.desired.routines[id]?.definition;
-    if (!file || !definition) continue;
-    out.set(id, { file: join(dirname(m.file), file), text: readProjectFile(m.dir, resolve(m.dir, file)), definition });
-  }
-  return out;
-}
-
-/** Reads what to analyse and analyses it. */
-export async function analyze(opts: AnalyzeOptions, io: CommandIo): Promise<AnalysisDocument> {
-  await loadParser();
-  await loadPlpgsqlParser();
-  let m: LoadedManifest | undefined;
-  try {
-    m = await loadManifest(findManifest(opts.file, io.cwd), undefined, io.cwd);
-  } catch (e) {
-    // With a database, a manifest is optional: the cluster's own routines are analysed.
-    if (!(e instanceof FileError && opts.file === undefined && opts.database !== undefined)) throw e;
-  }
-  const files = routineFiles(m);
-  const defaultSchema = m?.manifest.defaults?.schema ?? 'public';
-  if (opts.database !== undefined || !m) {
-    const live = await readDatabase(opts.database, io.env);
-    const model = live.model;
-    // The live routine ids are the manifest's (schema.name(canonical types)).
-    const sources = delegatedRoutines(model, (r: Routine) => {
-      const f = files.get(r.id);
-      return f
-        ? { definition: f.definition, file: f.file, fileText: f.text }
-        : { ...(r.definition ? { definition: r.definition } : {}) };
-    });
-    const names = liveGroupNames(m, live.model);
-    return document(
-      sources
-        .map((s) => analyzeRoutine(s, model, defaultSchema))
-        .map((a) => ({ ...a, colocation: a.colocation && (names.get(a.colocation) ?? a.colocation) })),
-    );
-  }
-  const model = m.desired;
-  const sources: RoutineSource[] = delegatedRoutines(model, (r) => {
-    const f = files.get(r.id);
-    return f ? { definition: f.definition, file: f.file, fileText: f.text } : {};
-  });
-  return document(sources.map((s) => analyzeRoutine(s, model, defaultSchema)));
-}
-
-/** The manifest's name of each live colocation group (by its anchor table), where it has one. */
-function liveGroupNames(m: LoadedManifest | undefined, live: LoadedManifest['desired']): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const g of Object.values(m?.desired.groups ?? {})) {
-    const d = live.tables[g.anchor]?.distribution;
-    if (d?.kind === 'hash') out.set(d.group, g.name);
-  }
-  return out;
-}
-
-const document = (routines: RoutineAnalysis[]): AnalysisDocument => ({
-  format: 'citus-migrate.analysis',
-  formatVersion: 1,
-  routines,
-});
 
 /** The short text report: a line per routine, and one per statement that leaves the shard. */
 export function analysisText(doc: AnalysisDocument): string {
@@ -133,7 +53,14 @@ export function analysisText(doc: AnalysisDocument): string {
 
 /** CLI entry. */
 export async function analyzeCommand(opts: AnalyzeOptions, io: CommandIo): Promise<number> {
-  const doc = await analyze(opts, io);
+  let m: LoadedManifest | undefined;
+  try {
+    m = await loadManifest(findManifest(opts.file, io.cwd), undefined, io.cwd);
+  } catch (e) {
+    // With a database, a manifest is optional: the cluster's own routines are analysed.
+    if (!(e instanceof FileError && opts.file === undefined && opts.database !== undefined)) throw e;
+  }
+  const doc = await analyze(m, opts.database !== undefined || !m ? connectionTarget(opts.database, io.env) : undefined);
   io.stdout(opts.format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : analysisText(doc));
   return 0;
 }

@@ -25,7 +25,8 @@ export interface ConnectionTarget {
 /** Thrown from the password callback: the server asked for a password and none was given. */
 class NoPasswordError extends Error {}
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The environment variables a connection reads (DATABASE_URL, PG*). */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Resolves where to connect, from the flag, DATABASE_URL or PG* variables, each keyword as libpq

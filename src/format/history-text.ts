@@ -1,6 +1,6 @@
 // The apply history as an aligned table. STATE is the cluster state each apply was planned
 // against: the same 12 characters `plan` prints as "state …".
-import type { ApplyDetail, HistoryRow } from '../apply/history.js';
+import type { ApplyDetail, HistoryRow } from '../own/history.js';
 import { NO_COLOR, type Palette } from '../util/color.js';
 import { visible } from '../util/visible.js';
 

@@ -2,7 +2,7 @@
 // carry (objects of kinds citus-migrate does not manage).
 import { notManagedLines } from '../format/not-managed.js';
 import { visible } from '../util/visible.js';
-import type { LiveState } from './to-model.js';
+import type { LiveState } from '../model/live-state.js';
 
 /** The header comment's text (the yaml package writes it as comment lines: no line can escape). */
 export function manifestHeader(live: LiveState): string {

@@ -1,16 +1,15 @@
 // Reading the cluster a command names (--database, DATABASE_URL, PG*): the live state, and the
 // manifest loaded while the catalog query runs.
-import { connectionTarget, withClient } from '../db/connect.js';
-import type { CommandIo } from '../commands/io.js';
+import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { readLiveState } from './read.js';
 import { readShardState, type ShardState } from './read-shards.js';
-import type { LiveState } from './to-model.js';
+import type { LiveState } from '../model/live-state.js';
 
 /** Connects and reads the live state. */
 export async function readDatabase(
   database: string | undefined,
-  env: CommandIo['env'],
+  env: Env,
   signal?: AbortSignal,
   onSent?: () => void,
 ): Promise<LiveState & { roundTrips: number }> {
@@ -28,7 +27,7 @@ export async function readDatabase(
 export async function loadAndRead(
   file: string,
   database: string | undefined,
-  io: CommandIo,
+  io: { readonly env: Env; readonly cwd: string },
 ): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
   const stop = new AbortController();
   let sent: () => void = () => undefined;
@@ -60,6 +59,6 @@ export async function loadAndRead(
 }
 
 /** `--shards`: reads every shard placement on its node (read-shards.ts), on a connection of its own. */
-export async function readShards(database: string | undefined, env: CommandIo['env']): Promise<ShardState> {
+export async function readShards(database: string | undefined, env: Env): Promise<ShardState> {
   return withClient(connectionTarget(database, env), (c) => readShardState(c));
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/connect.js';
 import { quoteQualified } from '../sql/quote.js';
+import { placementKey, tableKey } from '../model/shard-keys.js';
 import { FACTS_ON_NODES_SQL, RELATION_FACTS_SQL, SHARD_PLACEMENTS_SQL } from './catalog-shards.js';
 
 const indexFacts = z.object({
@@ -52,11 +53,6 @@ export interface ShardState {
   /** Nodes that did not answer, with what Citus said. */
   readonly unreachable: readonly { readonly host: string; readonly port: number; readonly error: string }[];
 }
-
-/** The key a placement's table is found under. */
-export const tableKey = (t: readonly [string, string]): string => JSON.stringify(t);
-/** The key of one placement (a shard on a node group). */
-export const placementKey = (p: Pick<Placement, 'shardId' | 'group'>): string => `${p.shardId}@${p.group}`;
 
 const factsList = (doc: string): RelationFacts[] => z.array(relationFacts).parse(JSON.parse(doc));
 

@@ -7,8 +7,9 @@ import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
-import { readObjectState } from '../apply/object-state.js';
-import { catalogToModel, type LiveState } from './to-model.js';
+import { readObjectState } from '../own/object-state.js';
+import { catalogToModel } from './to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import { recordPhase, timed } from '../util/timings.js';
 
 /** Settings the catalog query runs under, each put back in the same round trip. */

@@ -18,7 +18,7 @@ import {
 import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../model/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
-import type { LiveState } from './to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 
 function tableEntry(

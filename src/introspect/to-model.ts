@@ -1,13 +1,11 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
-import type { Problem } from '../errors.js';
 import { createHash } from 'node:crypto';
 import {
   idOf,
   routineId,
   type SqlObject,
-  type ClusterModel,
   type ColocationGroup,
   type Column,
   type Routine,
@@ -17,25 +15,13 @@ import {
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
-import type { RecordedObject } from '../plan/diff-objects.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 import { deferral, FK_ACTIONS } from './constraint-parts.js';
+import { providedNames, type LiveState } from '../model/live-state.js';
 
-/** What was read from a live cluster: the model plus what only the live side has. */
-export interface LiveState {
-  readonly model: ClusterModel;
-  readonly doc: CatalogDoc;
-  readonly citus: boolean;
-  /** sha256 of the catalog document: what a saved plan was computed from. */
-  readonly fingerprint: string;
-  /** A short hash per object ("table public.t", "routine …", "sequence …", "nodes"), to say what changed. */
-  readonly objects: Readonly<Record<string, string>>;
-  /** What earlier applies recorded about objects defined by SQL (citus_migrate.object_state). */
-  readonly recorded?: Readonly<Record<string, RecordedObject>>;
-  /** What the plan should say about the read (the object state this role may not read). */
-  readonly warnings?: readonly Problem[];
-}
+// Kept here too for the callers that import them from the introspection.
+export { providedNames, type LiveState };
 
 // The catalog document's keys come in a fixed order (the query builds them, zod keeps its shape's
 // order), so JSON.stringify is stable here and several times faster than stableJson.
@@ -76,14 +62,6 @@ const safeNumber = (text: string): number | undefined => {
   const n = Number(text);
   return Number.isSafeInteger(n) ? n : undefined;
 };
-
-/** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
-export function providedNames(kind: SqlObject['kind'], name: string): string[] {
-  if (kind === 'view' || kind === 'materialized view') return [`relation ${name}`];
-  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [`type ${name}`];
-  if (kind === 'index') return [`index ${name}`];
-  return [];
-}
 
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {

@@ -6,7 +6,7 @@ import { relative, resolve as resolvePath } from 'node:path';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { FileRefusal, listProjectSql, MAX_MANIFEST_BYTES, readProjectFile, readTextFile } from './project-files.js';
-import type { ResolveIo } from './resolve.js';
+import type { ResolveIo } from './resolve-context.js';
 
 /** Reads the manifest and the files of its project; injectable for tests. May throw FileRefusal. */
 export interface ManifestFs {

@@ -2,7 +2,7 @@
 import type { Table } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import type { TableContext } from './resolve.js';
+import type { TableContext } from './resolve-context.js';
 
 /**
  * The table a routine without a distribution argument is colocated with: Citus records the

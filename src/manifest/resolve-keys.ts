@@ -3,7 +3,7 @@
 import type { ForeignKey, Table } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import type { TableContext } from './resolve.js';
+import type { TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
 import { sameSet } from '../model/same.js';
 import { modelDeferral } from './schema-table.js';

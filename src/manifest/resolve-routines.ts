@@ -4,7 +4,7 @@ import { idOf, routineId, type Routine, type Table } from '../model/types.js';
 import { identityArgs, parseSignature, type ParsedRoutine, type RoutineArg } from '../sql/routine-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import type { ResolveIo, TableContext } from './resolve.js';
+import type { ResolveIo, TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
 import { keySignature, readDefinition } from './routine-source.js';
 import { canCoerce } from './types-compat.js';

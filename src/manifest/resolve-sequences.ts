@@ -3,7 +3,7 @@
 import { idOf, type Sequence } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import { qualifiedKey, type TableContext } from './resolve.js';
+import { qualifiedKey, type TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
 
 function canonicalSeqType(t: string | undefined): Sequence['type'] | undefined {

@@ -6,7 +6,7 @@ import { routineId, type Routine, type SqlObject } from '../model/types.js';
 import { objectsFromSql, type RoutineStatement, type SqlFile, type SqlFileProblem } from '../objects/from-sql.js';
 import { ParseFailure, typeFromNode, type Node } from '../sql/pg-parse.js';
 import type { ProblemList } from './problems.js';
-import type { ResolveIo } from './resolve.js';
+import type { ResolveIo } from './resolve-context.js';
 import type { Manifest } from './schema.js';
 import { plpgsqlProblem } from '../sql/plpgsql-check.js';
 import { identityArgs, parseRoutineSql } from '../sql/routine-parse.js';

@@ -1,7 +1,6 @@
 // Turns a schema-valid manifest into the desired model, enforcing the cross-field rules of
 // the manifest reference (docs/manifest.md). Problems are collected with their path; nothing here touches a database.
 import { keyColumnsOf, keyColumnsPath, modelKey } from './schema-table.js';
-import { identifierProblem, parseQualifiedKey, type QualifiedName } from '../sql/quote.js';
 import {
   idOf,
   type ColocationGroup,
@@ -20,53 +19,14 @@ import { resolveSqlObjects } from './resolve-sql.js';
 import { resolveColumn } from './resolve-column.js';
 import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
+import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
-
-export interface ResolveIo {
-  /** Reads a routine file relative to the project; reports its own problems and returns undefined. */
-  readFile(rel: string, path: Path): string | undefined;
-  /** The .sql files a `sql:` entry names: the file itself, or a folder's .sql files (sorted, recursively). */
-  listSql(rel: string, path: Path): readonly string[] | undefined;
-}
+import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
 
 export interface ResolvedManifest {
   readonly desired: ClusterModel;
   readonly routineInfo: Readonly<Record<string, RoutineInfo>>;
   readonly bench?: BenchSpec<SpecParam>;
-}
-
-/** What resolving tables leaves for the later rules. */
-export interface TableContext {
-  readonly tables: Record<string, Table>;
-  readonly keyOf: Map<string, string>; // table id -> manifest key
-  readonly groups: Record<string, ColocationGroup>;
-  readonly groupColumnType: Map<string, { type: string; table: string }>;
-  readonly defaultSchema: string;
-  /** Resolves a table reference written in the manifest to a declared table id. */
-  lookup(ref: string): string | undefined;
-}
-
-/** Parses a manifest key into a qualified name, reporting a problem when it is not one. */
-export function qualifiedKey(
-  key: string,
-  defaultSchema: string,
-  path: Path,
-  problems: ProblemList,
-  what: string,
-): QualifiedName | undefined {
-  const q = parseQualifiedKey(key, defaultSchema);
-  if ('error' in q) {
-    problems.error(path, 'invalid_name', `${what} name ${JSON.stringify(key)} ${q.error}`, true);
-    return undefined;
-  }
-  for (const part of [q.schema, q.name]) {
-    const why = identifierProblem(part);
-    if (why) {
-      problems.error(path, 'invalid_name', `${what} name ${JSON.stringify(part)} ${why}`, true);
-      return undefined;
-    }
-  }
-  return q;
 }
 
 function resolveTables(m: Manifest, problems: ProblemList): TableContext {

@@ -6,7 +6,7 @@ import { parseRoutineSql, parseSignature, type ParsedRoutine } from '../sql/rout
 import type { QualifiedName } from '../sql/quote.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import { qualifiedKey, type ResolveIo } from './resolve.js';
+import { qualifiedKey, type ResolveIo } from './resolve-context.js';
 import type { ManifestRoutine } from './schema.js';
 
 function lineCol(text: string, offset: number): string {

@@ -3,7 +3,7 @@
 import type { Table } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
-import type { TableContext } from './resolve.js';
+import type { TableContext } from './resolve-context.js';
 
 const intSequenceColumns = new WeakMap<TableContext, Map<string, { table: string; column: string; type: string }[]>>();
 

@@ -3,7 +3,7 @@
 // the object it belongs to and the names it references. Statements that define no such object
 // are refused with their file:line:col, so nothing in a file is silently skipped.
 import type { ObjectKind, SqlObject } from '../model/types.js';
-import { providedNames } from '../introspect/to-model.js';
+import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';

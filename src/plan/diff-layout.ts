@@ -12,7 +12,7 @@ import { tryParseStatements } from '../sql/pg-parse.js';
 import { attachPartition } from './partition-attach.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { columnarOptionSteps } from './diff-columnar.js';
 

@@ -9,7 +9,7 @@ import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../sql/quote.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
 import { domainCheckSteps } from './domain-checks.js';
@@ -19,10 +19,8 @@ import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../util/line-diff.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
-export interface RecordedObject {
-  readonly desired: string;
-  readonly actual: string;
-}
+import type { RecordedObject } from '../model/live-state.js';
+export type { RecordedObject };
 
 export interface ObjectDiffContext {
   readonly prune: boolean;

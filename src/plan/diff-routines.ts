@@ -3,7 +3,7 @@
 import type { ClusterModel, Routine, RoutineDistribution } from '../model/types.js';
 import { compareRoutines, orReplace, routineBody } from '../sql/normalize.js';
 import { lineDiff } from '../util/line-diff.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 
 /** True when two tables share a colocation group in the actual cluster. */

@@ -6,7 +6,7 @@ import { detachProblem } from './partition-attach.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 
 const notNullWithoutDefault = (c: Column): boolean =>

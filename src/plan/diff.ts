@@ -22,13 +22,10 @@ import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js'
 import { sequenceUsers } from './sequence-users.js';
 import { orderSteps } from './order-steps.js';
 import { nameClashes } from './name-clashes.js';
+import type { DiffProblem } from './diff-problem.js';
 
-export interface DiffProblem {
-  readonly code: string;
-  readonly object: string;
-  /** What is wrong with `object`, without naming it again (lines read "object: message"). */
-  readonly message: string;
-}
+// Kept here too for callers that import it from the diff (it lives below the diff's parts).
+export type { DiffProblem };
 
 export interface DiffResult {
   readonly steps: readonly Step[];

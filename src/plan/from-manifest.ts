@@ -2,7 +2,7 @@
 // from one. Pure but for the default `now` (time partitions): reading the cluster is
 // introspect/read-database.ts's.
 import { basename, join } from 'node:path';
-import type { LiveState } from '../introspect/to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';

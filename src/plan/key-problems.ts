@@ -5,7 +5,7 @@
 // keys it has (keys are never dropped), so those are checked here, before anything runs.
 import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import { tableOf } from './step-object.js';
 import type { Step } from './steps.js';
 

@@ -4,7 +4,7 @@
 // repair_shard step; what it cannot (a missing shard, other columns, a missing foreign key, an
 // object only the shard has) is a problem naming the shard. Pure.
 import type { IndexFacts, RelationFacts, ShardState } from '../introspect/read-shards.js';
-import { placementKey, tableKey } from '../introspect/read-shards.js';
+import { placementKey, tableKey } from '../model/shard-keys.js';
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
 import type { ShardStep } from './steps-shards.js';

@@ -5,7 +5,7 @@
 // functions a SQL-language body reads (PostgreSQL parses it at CREATE while
 // check_function_bodies is on), what an SQL-defined object references.
 import { idOf, type ClusterModel, type Column } from '../model/types.js';
-import { providedNames } from '../introspect/to-model.js';
+import { providedNames } from '../model/live-state.js';
 import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';

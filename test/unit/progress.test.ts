@@ -1,6 +1,6 @@
 // apply's heartbeat: a line while one step runs long without a terminal, its timer gone with the step.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heartbeatLine, heartbeatTiming, stepProgress } from '../../src/apply/progress.js';
+import { heartbeatLine, heartbeatTiming, stepProgress } from '../../src/cli/apply-progress.js';
 import type { PlanDocument, PlanStep } from '../../src/plan/plan.js';
 
 const step = (index: number, summary: string): PlanStep => ({ index, summary }) as unknown as PlanStep;

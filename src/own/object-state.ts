@@ -1,7 +1,7 @@
 // Reads and writes citus_migrate.object_state: for each object defined by SQL that an apply
 // created, the hash of its declared definition and of the definition PostgreSQL printed back.
 import type { Queryable } from '../db/connect.js';
-import type { LiveState } from '../introspect/to-model.js';
+import type { LiveState } from '../model/live-state.js';
 import { objectKey } from '../objects/key.js';
 import { keyHash, type RecordedObject } from '../plan/diff-objects.js';
 import type { PlanDocument } from '../plan/plan.js';

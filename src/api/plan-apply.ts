@@ -1,0 +1,58 @@
+// plan() and apply() of the library: the diff against a cluster (or an empty one), and the
+// apply sequence of apply/run.ts.
+import { withClient } from '../db/connect.js';
+import { readLiveState } from '../introspect/read.js';
+import { planLive, planOffline } from '../plan/from-manifest.js';
+import type { PlanDocument } from '../plan/plan.js';
+import { runApply } from '../apply/run.js';
+import type { ApplyEvents, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
+import { toManifest, toTarget, type DatabaseTarget, type ManifestInput } from './target.js';
+
+export interface PlanFunctionOptions {
+  /** Every table that holds rows changes online (create_distributed_table_concurrently…). */
+  readonly online?: boolean;
+}
+
+/**
+ * Plans the manifest against the cluster at `target` (or, with `'offline'`, against an empty
+ * cluster without any database): the one transaction that converges it, with its hazards,
+ * problems, unmanaged and not-managed objects. Reads only.
+ *
+ * @example
+ * const p = await plan('postgresql://app@db/app', 'citus-migrate.yaml');
+ * if (p.changes) console.log(formatPlan(p, 'text'));
+ */
+export async function plan(
+  target: DatabaseTarget | 'offline',
+  manifest: ManifestInput,
+  options: PlanFunctionOptions = {},
+): Promise<PlanDocument> {
+  const m = await toManifest(manifest);
+  const opts = { online: options.online ?? false };
+  if (target === 'offline') return planOffline(m, m.file, opts);
+  const live = await withClient(toTarget(target), (c) => readLiveState(c));
+  return planLive(m, live, m.file, opts);
+}
+
+/**
+ * Applies a manifest (or a saved plan with its manifest) to the cluster at `target`: under an
+ * advisory lock it plans again, refuses problems, stale or altered plans and hazards not in
+ * `options.allowHazards`, waits for the cluster guard, asks `options.approve`, records the apply
+ * in citus_migrate.applies, runs the one transaction (retrying lock timeouts) and the steps
+ * after COMMIT, and verifies that planning again is empty. Progress goes to `events`.
+ *
+ * Resolves to `nothing_to_do`, `not_approved`, `rehearsed` or `applied`; refusals and failures
+ * reject with a CmError (`code`, `exitCode`, `meta`) as the CLI reports them.
+ */
+export async function apply(
+  target: DatabaseTarget,
+  manifestOrPlan: ManifestInput | (Omit<SavedPlanSource, 'manifest'> & { readonly manifest: ManifestInput }),
+  options: ApplyRunOptions = {},
+  events: ApplyEvents = {},
+): Promise<ApplyResult> {
+  const source =
+    typeof manifestOrPlan === 'object' && 'savedPlan' in manifestOrPlan
+      ? { ...manifestOrPlan, manifest: await toManifest(manifestOrPlan.manifest) }
+      : await toManifest(manifestOrPlan);
+  return runApply(toTarget(target), source, options, events);
+}

@@ -1,0 +1,102 @@
+// What an apply is given and what it gives back: its options, the events it reports while it
+// runs, and its typed result. Plain types, so the CLI's printer and an embedding program share them.
+import type { LoadedManifest } from '../manifest/load.js';
+import type { Hazard } from '../plan/steps.js';
+import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import type { SavedPlan } from './saved-plan.js';
+
+/** A plan saved with `plan --format json` (read with readSavedPlan), and the manifest it was made from. */
+export interface SavedPlanSource {
+  readonly manifest: LoadedManifest;
+  readonly savedPlan: SavedPlan;
+  /** How the saved plan is named in messages (its file); default "the saved plan". */
+  readonly planFile?: string;
+}
+
+/** What to apply: a loaded manifest (planned now), or a saved plan that must equal the plan made now. */
+export type ApplySource = LoadedManifest | SavedPlanSource;
+
+/** Handles SIGINT / SIGTERM until the returned function is called (CommandIo's onInterrupt). */
+export type InterruptSubscriber = (handler: (signal: 'SIGINT' | 'SIGTERM') => void) => () => void;
+
+export interface ApplyRunOptions {
+  /** Hazards allowed to run (the others refuse the plan, exit 4). */
+  readonly allowHazards?: ReadonlySet<Hazard>;
+  /** Milliseconds the transaction's statements wait for a lock before a retry (default 5000). */
+  readonly lockTimeoutMs?: number;
+  /** Milliseconds a statement may run, 0 for no limit (default 0). */
+  readonly statementTimeoutMs?: number;
+  /** How many times a lock_timeout is retried (default 3). */
+  readonly retries?: number;
+  /** Milliseconds to wait for another apply's lock and for the cluster to be ready (default 60000). */
+  readonly waitMs?: number;
+  /** Run the transaction and roll it back: nothing stays, no history row. */
+  readonly rehearse?: boolean;
+  /** Every table that holds rows changes online (default: as the saved plan was made, else false). */
+  readonly online?: boolean;
+  /** Also repair shards that differ from their table (plan --shards), and verify them after (default: as the saved plan was made). */
+  readonly shards?: boolean;
+  /**
+   * Asked once the plan is known and allowed, before anything runs; false ends the apply with
+   * outcome `not_approved`. Absent: approved.
+   */
+  readonly approve?: (plan: PlanDocument, rehearse: boolean) => Promise<boolean>;
+  /** Lets SIGINT / SIGTERM cancel the server's work and roll back (interrupt.ts); absent: never. */
+  readonly onInterrupt?: InterruptSubscriber;
+}
+
+/** Progress of an apply, in the order it happens; every member is optional. */
+export interface ApplyEvents {
+  /** Another apply holds the lock (`holder` says who); waiting up to `waitMs`. */
+  waitingForLock?(holder: string, waitMs: number): void;
+  /** The plan moves or rewrites tables and the cluster is not ready; waiting up to `waitMs`. */
+  waitingForCluster?(reasons: readonly string[], waitMs: number): void;
+  /** The transaction is about to start. */
+  starting?(info: {
+    readonly plan: PlanDocument;
+    readonly rehearse: boolean;
+    /** Steps to run: the transaction's and the after-COMMIT ones. */
+    readonly steps: number;
+    /** user@host:port/database. */
+    readonly target: string;
+  }): void;
+  /** A step starts: in the transaction, or after COMMIT (`afterCommit`). */
+  stepStarted?(step: PlanStep, afterCommit: boolean): void;
+  /** A step ended without error (`ms`: its time; the transaction's steps end at COMMIT together). */
+  stepFinished?(step: PlanStep, afterCommit: boolean, ms: number): void;
+  /** No more steps run (success or failure). */
+  stepsEnded?(): void;
+  /** A lock_timeout rolled back (or a catalog read waited): retrying after the backoff. */
+  retry?(message: string): void;
+  /** Something worth knowing that changes nothing (earlier applies that died, transactions in the way). */
+  note?(message: string): void;
+  /** A signal arrived: the apply's statement is being cancelled. */
+  interrupting?(message: string): void;
+}
+
+/** Milliseconds per phase: connect_and_lock, read, plan_and_history, transaction, verify. */
+export type ApplyTimings = Readonly<Record<string, number>>;
+
+/** What an apply did. Failures throw (CmError subclasses with a code and exit code). */
+export type ApplyResult =
+  | { readonly outcome: 'nothing_to_do'; readonly plan: PlanDocument; readonly timings: ApplyTimings }
+  | { readonly outcome: 'not_approved'; readonly plan: PlanDocument; readonly timings: ApplyTimings }
+  | {
+      readonly outcome: 'rehearsed';
+      readonly plan: PlanDocument;
+      /** The transaction's time (rolled back). */
+      readonly ms: number;
+      readonly timings: ApplyTimings;
+    }
+  | {
+      readonly outcome: 'applied';
+      readonly plan: PlanDocument;
+      /** Transaction attempts (more than 1 after lock_timeout retries). */
+      readonly attempts: number;
+      /** The transaction's time, with its retries (the after-COMMIT steps are timed in afterCommit). */
+      readonly ms: number;
+      readonly afterCommit: readonly { index: number; summary: string; ms: number }[];
+      /** The row in citus_migrate.applies. */
+      readonly historyId: number;
+      readonly timings: ApplyTimings;
+    };

@@ -1,0 +1,221 @@
+// The apply sequence, as a library function: under the advisory lock, read the cluster, plan
+// (a saved plan must be exactly that plan, made against the same state), refuse problems and
+// hazards, wait for the cluster guard, ask for approval, record the start in the history, run
+// the one transaction and the after-COMMIT steps, then verify that planning again is empty.
+// It reports progress through ApplyEvents and returns a typed result; it never prints.
+import { hostname } from 'node:os';
+import { CmError, EXIT } from '../errors.js';
+import { withClient, type ConnectionTarget } from '../db/connect.js';
+import { readLiveState } from '../introspect/read.js';
+import { readShardState } from '../introspect/read-shards.js';
+import { recordPhase } from '../util/timings.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { planLive } from '../plan/from-manifest.js';
+import type { PlanDocument } from '../plan/plan.js';
+import { TOOL_VERSION } from '../version.js';
+import { plural } from '../util/plural.js';
+import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
+import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
+import { ApplyError } from './failure.js';
+import { refuseHazards } from './hazards.js';
+import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
+import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
+import { withApplyLock } from './lock.js';
+import { refuseAltered, refuseStale } from './saved-plan.js';
+import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
+import { verifyAndRecord, verifyConverged } from './verify.js';
+import type pg from 'pg';
+
+const isSaved = (s: ApplySource): s is SavedPlanSource => 'savedPlan' in s;
+
+/** Milliseconds per phase, added up as the apply goes. */
+function stopwatch(): { timings: Record<string, number>; lap(phase: string): void } {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  return {
+    timings,
+    lap: (phase) => {
+      const now = performance.now();
+      timings[phase] = Math.round((timings[phase] ?? 0) + now - mark);
+      recordPhase(phase === 'transaction' ? 'execute' : phase.replace(/_/g, ' '), mark, now);
+      mark = now;
+    },
+  };
+}
+
+/**
+ * Applies a manifest (or a saved plan of it) to the cluster at `target`: see the file comment.
+ * Refusals and failures throw CmError subclasses (codes and exit codes as the CLI's).
+ */
+export async function runApply(
+  target: ConnectionTarget,
+  source: ApplySource,
+  options: ApplyRunOptions = {},
+  events: ApplyEvents = {},
+): Promise<ApplyResult> {
+  const m = isSaved(source) ? source.manifest : source;
+  const saved = isSaved(source) ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' } : undefined;
+  // Known before anything runs: a saved plan of another text of the manifest is stale.
+  if (saved && saved.plan.manifest.sha256 !== m.sha256) {
+    throw new CmError(
+      `stale plan: ${m.file} changed since ${saved.name} was made (manifest sha256 ${saved.plan.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`,
+      'stale_plan',
+      EXIT.stalePlan,
+    );
+  }
+  const waitMs = options.waitMs ?? 60_000;
+  const clock = stopwatch();
+  return withClient(target, (client) =>
+    withApplyLock(
+      client,
+      waitMs,
+      (h) => events.waitingForLock?.(h, waitMs),
+      async () => {
+        clock.lap('connect_and_lock');
+        const timeouts = {
+          lockTimeoutMs: options.lockTimeoutMs ?? 5000,
+          retries: options.retries ?? 3,
+          onRetry: (msg: string) => events.retry?.(msg),
+        };
+        const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
+        const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
+        const shards = withShards ? await readShardState(client) : undefined;
+        clock.lap('read');
+        const online = options.online ?? saved?.plan.options?.online ?? false;
+        // What runs is always the plan computed now; a saved plan must be exactly it.
+        const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
+        if (saved) {
+          refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
+          refuseAltered(saved.plan, plan, saved.name);
+        }
+        if (plan.problems.length > 0) {
+          throw new CmError(
+            `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
+            'plan_problems',
+            EXIT.error,
+            { problems: plan.problems },
+          );
+        }
+        const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
+        if (!plan.changes) {
+          if (!options.rehearse) {
+            await ensureHistorySchema(client);
+            const id = await startHistory(client, {
+              ...history,
+              steps: [],
+              toolVersion: TOOL_VERSION,
+              clientHost: hostname(),
+            });
+            await finishHistory(client, id, 'nothing_to_do');
+          }
+          return { outcome: 'nothing_to_do', plan, timings: clock.timings };
+        }
+        refuseHazards(plan, options.allowHazards ?? new Set());
+        await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
+          events.waitingForCluster?.(reasons, waitMs),
+        );
+        if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
+          return { outcome: 'not_approved', plan, timings: clock.timings };
+        return runSteps(
+          client,
+          target,
+          m,
+          plan,
+          history,
+          { ...options, ...timeouts, shards: withShards },
+          events,
+          clock,
+        );
+      },
+    ),
+  );
+}
+
+/** Records the start, runs the steps, verifies; an interrupt ends it with ApplyInterrupted. */
+async function runSteps(
+  client: pg.Client,
+  target: ConnectionTarget,
+  m: LoadedManifest,
+  plan: PlanDocument,
+  history: { planFingerprint: string; manifestSha256: string; manifestFile: string },
+  options: ApplyRunOptions & { lockTimeoutMs: number; retries: number; onRetry: (msg: string) => void },
+  events: ApplyEvents,
+  clock: ReturnType<typeof stopwatch>,
+): Promise<ApplyResult> {
+  const rehearse = options.rehearse ?? false;
+  const steps = [...plan.transaction.steps, ...plan.afterCommit].map((s) => ({
+    index: s.index,
+    kind: s.kind,
+    summary: s.summary,
+    hazards: s.hazards,
+  }));
+  // From here on Ctrl-C / SIGTERM cancel the server's work and roll back (interrupt.ts).
+  const interrupts = await watchInterrupts(options.onInterrupt, target, client, (text) =>
+    events.interrupting?.(text.trimEnd()),
+  );
+  let historyId: number | undefined;
+  let committed: { transactionSteps: number } | undefined;
+  try {
+    if (!rehearse) {
+      await ensureHistorySchema(client);
+      const aborted = await markAbandoned(client);
+      if (aborted > 0)
+        events.note?.(
+          `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
+        );
+      historyId = await startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
+    }
+    clock.lap('plan_and_history');
+    events.starting?.({ plan, rehearse, steps: steps.length, target: target.label });
+    const inTheWay = await transactionsInTheWay(client, plan);
+    if (inTheWay.length > 0)
+      events.note?.(
+        `create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}`,
+      );
+    let exec: ExecuteResult;
+    try {
+      exec = await executePlan(client, plan, {
+        lockTimeoutMs: options.lockTimeoutMs,
+        statementTimeoutMs: options.statementTimeoutMs ?? 0,
+        retries: options.retries,
+        rehearse,
+        onRetry: options.onRetry,
+        onStep: (step, after) => events.stepStarted?.(step, after),
+        onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
+        signal: interrupts.signal,
+      });
+    } catch (e) {
+      if (historyId !== undefined && !interrupts.which()) {
+        const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+        await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+      }
+      throw e;
+    } finally {
+      events.stepsEnded?.();
+    }
+    if (!rehearse) committed = { transactionSteps: plan.transaction.steps.length };
+    interrupts.signal.throwIfAborted();
+    clock.lap('transaction');
+    if (rehearse) return { outcome: 'rehearsed', plan, ms: Math.round(exec.transactionMs), timings: clock.timings };
+    await verifyAndRecord(client, historyId!, () =>
+      verifyConverged(client, m, plan, m.file, options, options.shards ?? false),
+    );
+    clock.lap('verify');
+    return {
+      outcome: 'applied',
+      plan,
+      attempts: exec.attempts,
+      ms: exec.transactionMs,
+      afterCommit: exec.afterCommit,
+      historyId: historyId!,
+      timings: clock.timings,
+    };
+  } catch (e) {
+    if (!interrupts.which() || e instanceof ApplyInterrupted) throw e;
+    const failure = e instanceof ApplyError ? e : undefined;
+    const done = failure?.committed ? { transactionSteps: plan.transaction.steps.length } : committed;
+    throw await interrupted(client, interrupts, historyId, done, failure);
+  } finally {
+    interrupts.dispose();
+  }
+}

@@ -1,0 +1,99 @@
+// What `apply` shows while it runs, on stderr, as the library's ApplyEvents: the lock and cluster
+// waits, the start line, step progress (apply-progress.ts), retries and notes; the approval
+// question on the terminal; and the result on stdout (a line, or a JSON document).
+import { planHeadline } from '../format/plan-headline.js';
+import type { ApplyEvents, ApplyResult } from '../apply/run-types.js';
+import { rehearseText } from '../apply/rehearse-note.js';
+import type { CommandIo } from '../commands/io.js';
+import { CmError, EXIT } from '../errors.js';
+import { formatPlan } from '../format/index.js';
+import type { PlanDocument } from '../plan/plan.js';
+import { plural } from '../util/plural.js';
+import { stepProgress, type StepProgress } from './apply-progress.js';
+
+/** The events that print what the CLI has always printed on stderr. */
+export function applyEvents(io: CommandIo): ApplyEvents {
+  let progress: StepProgress | undefined;
+  return {
+    waitingForLock: (holder, waitMs) =>
+      io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${holder}) ...\n`),
+    waitingForCluster: (reasons, waitMs) =>
+      io.stderr(
+        `waiting up to ${Math.round(waitMs / 1000)}s for the cluster:\n${reasons.map((r) => `  ${r}`).join('\n')}\n`,
+      ),
+    starting: ({ plan, rehearse, steps, target }) => {
+      io.stderr(
+        `${rehearse ? 'rehearsing' : 'applying'} ${plural(steps, 'step')} in one transaction on ${target} ...\n`,
+      );
+      progress = stepProgress(plan, io);
+    },
+    stepStarted: (step, afterCommit) => progress?.onStep(step, afterCommit),
+    stepsEnded: () => progress?.end(),
+    retry: (message) => io.stderr(`${message}\n`),
+    note: (message) => io.stderr(`note: ${message}\n`),
+    interrupting: (message) => io.stderr(`${message}\n`),
+  };
+}
+
+/** Asks on the terminal; without one, approval must be given with --auto-approve. */
+export async function approveOnTerminal(plan: PlanDocument, rehearse: boolean, io: CommandIo): Promise<boolean> {
+  if (!io.isTTY || !io.prompt) {
+    throw new CmError(
+      'refusing to apply without a terminal to confirm on: review the plan and pass --auto-approve',
+      'approval_required',
+      EXIT.usage,
+    );
+  }
+  io.stderr(formatPlan(plan, 'text', io.color?.stderr));
+  const n = plan.transaction.steps.length + plan.afterCommit.length;
+  const answer = (
+    await io.prompt(`\n${rehearse ? 'Rehearse' : 'Apply'} ${n === 1 ? 'this step' : `these ${n} steps`}? [y/N] `)
+  )
+    .trim()
+    .toLowerCase();
+  return answer === 'y' || answer === 'yes';
+}
+
+/** The result line (uncoloured; ends in a newline). */
+export function resultText(r: Exclude<ApplyResult, { outcome: 'not_approved' }>): string {
+  if (r.outcome === 'nothing_to_do') {
+    // As plan says it: never "matches" while the cluster holds what the manifest does not declare.
+    const headline = planHeadline(r.plan);
+    return headline.startsWith('No changes: ')
+      ? 'Nothing to do: the cluster matches the manifest.\n'
+      : `Nothing to do. ${headline}\n`;
+  }
+  if (r.outcome === 'rehearsed') return rehearseText(r.plan.transaction.steps, r.plan.afterCommit);
+  const steps = r.plan.transaction.steps.length + r.plan.afterCommit.length;
+  const after = r.afterCommit.length;
+  const where = after
+    ? ` (${after === steps ? (steps === 1 ? 'after COMMIT' : 'all after COMMIT') : `${after} of them after COMMIT`})`
+    : '';
+  return `Applied ${plural(steps, 'step')} in ${(r.ms / 1000).toFixed(2)}s${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}${where}; verified: planning again is empty. Recorded as apply #${r.historyId}.\n`;
+}
+
+/** The JSON result document (its `outcome` names as in the history: success, not applied). */
+export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>): Record<string, unknown> {
+  const steps = r.plan.transaction.steps.length + r.plan.afterCommit.length;
+  switch (r.outcome) {
+    case 'nothing_to_do':
+      return { outcome: 'nothing_to_do' };
+    case 'rehearsed':
+      return {
+        outcome: 'rehearsed',
+        steps: r.plan.transaction.steps.length,
+        notRehearsed: r.plan.afterCommit.map((s) => s.index),
+        ms: Math.round(r.ms),
+      };
+    case 'applied':
+      return {
+        outcome: 'success',
+        steps,
+        attempts: r.attempts,
+        ms: Math.round(r.ms),
+        afterCommit: r.afterCommit,
+        historyId: r.historyId,
+        timings: r.timings,
+      };
+  }
+}

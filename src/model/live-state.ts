@@ -1,0 +1,36 @@
+// What was read from a live cluster, beside its model: the catalog document, hashes that say
+// what changed, and what earlier applies recorded. Plain data, shared by introspection, the
+// planner and apply, so it lives below all three. (CatalogDoc is the zod type of the catalog
+// answer, a type-only import: the catalog's schema stays with the query that answers it.)
+import type { Problem } from '../errors.js';
+import type { CatalogDoc } from '../introspect/catalog-schema.js';
+import type { ClusterModel, SqlObject } from './types.js';
+
+/** What PostgreSQL printed of an object defined by SQL, against the hash of its declared text. */
+export interface RecordedObject {
+  readonly desired: string;
+  readonly actual: string;
+}
+
+/** What was read from a live cluster: the model plus what only the live side has. */
+export interface LiveState {
+  readonly model: ClusterModel;
+  readonly doc: CatalogDoc;
+  readonly citus: boolean;
+  /** sha256 of the catalog document: what a saved plan was computed from. */
+  readonly fingerprint: string;
+  /** A short hash per object ("table public.t", "routine …", "sequence …", "nodes"), to say what changed. */
+  readonly objects: Readonly<Record<string, string>>;
+  /** What earlier applies recorded about objects defined by SQL (citus_migrate.object_state). */
+  readonly recorded?: Readonly<Record<string, RecordedObject>>;
+  /** What the plan should say about the read (the object state this role may not read). */
+  readonly warnings?: readonly Problem[];
+}
+
+/** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
+export function providedNames(kind: SqlObject['kind'], name: string): string[] {
+  if (kind === 'view' || kind === 'materialized view') return [`relation ${name}`];
+  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [`type ${name}`];
+  if (kind === 'index') return [`index ${name}`];
+  return [];
+}

@@ -1,0 +1,9 @@
+// A change the diff refuses or cannot make, as data: the CLI decides what to do with it. Below
+// the diff and all its parts (diff-*.ts, online.ts, key-problems.ts), which report into it.
+
+export interface DiffProblem {
+  readonly code: string;
+  readonly object: string;
+  /** What is wrong with `object`, without naming it again (lines read "object: message"). */
+  readonly message: string;
+}

@@ -1,0 +1,106 @@
+// The library without the CLI: plan, apply with its events recorded, plan again empty; a saved
+// plan; approval refused; and the README's "Use it from code" example run as a program that
+// imports 'citus-migrate' (the built package), against a real PostgreSQL the suite starts.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apply, CmError, history, loadManifest, plan, type ApplyEvents } from '../../src/index.js';
+import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
+
+/** Events as a list of names and what they carried, in the order they came. */
+function recorder(): { events: ApplyEvents; seen: string[] } {
+  const seen: string[] = [];
+  return {
+    seen,
+    events: {
+      waitingForLock: (holder) => seen.push(`waitingForLock ${holder}`),
+      waitingForCluster: (reasons) => seen.push(`waitingForCluster ${reasons.join('; ')}`),
+      starting: ({ rehearse, steps }) => seen.push(`starting rehearse=${rehearse} steps=${steps}`),
+      stepStarted: (s, after) => seen.push(`stepStarted ${s.index} ${s.kind}${after ? ' afterCommit' : ''}`),
+      stepFinished: (s, after, ms) => seen.push(`stepFinished ${s.index}${after ? ' afterCommit' : ''} ${ms >= 0}`),
+      stepsEnded: () => seen.push('stepsEnded'),
+      retry: (m) => seen.push(`retry ${m}`),
+      note: (m) => seen.push(`note ${m}`),
+    },
+  };
+}
+
+describe('the library (no CLI)', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'lib');
+  });
+
+  it('plans, applies with events, and plans again empty', async () => {
+    const file = join(projectDir(ACCOUNTS_MANIFEST, 'cm-lib-'), 'citus-migrate.yaml');
+    const before = await plan(db.url, file);
+    expect(before.changes).toBe(true);
+    expect(before.source.kind).toBe('live');
+    const { events, seen } = recorder();
+    const result = await apply(db.url, file, {}, events);
+    expect(result.outcome).toBe('applied');
+    if (result.outcome !== 'applied') return;
+    expect(result.plan.transaction.steps.map((s) => s.kind)).toEqual(['create_table']);
+    expect(result.attempts).toBe(1);
+    expect(Object.keys(result.timings)).toEqual([
+      'connect_and_lock',
+      'read',
+      'plan_and_history',
+      'transaction',
+      'verify',
+    ]);
+    expect(seen).toEqual([
+      'starting rehearse=false steps=1',
+      'stepStarted 1 create_table',
+      'stepFinished 1 true',
+      'stepsEnded',
+    ]);
+    expect((await history(db.url)).map((h) => [h.id, h.outcome])).toEqual([[result.historyId, 'success']]);
+    expect((await plan(db.url, file)).changes).toBe(false);
+    const again = await apply(db.url, await loadManifest(file), {}, recorder().events);
+    expect(again.outcome).toBe('nothing_to_do');
+  });
+
+  it('rehearses, refuses without approval, and takes a saved plan only while it is fresh', async () => {
+    const file = join(projectDir(ACCOUNTS_MANIFEST, 'cm-lib-'), 'citus-migrate.yaml');
+    const rehearsed = await apply(db.url, file, { rehearse: true });
+    expect(rehearsed.outcome).toBe('rehearsed');
+    const asked: number[] = [];
+    const refused = await apply(db.url, file, {
+      approve: async (p) => {
+        asked.push(p.transaction.steps.length);
+        return false;
+      },
+    });
+    expect([refused.outcome, asked]).toEqual(['not_approved', [1]]);
+    expect(await db.query("SELECT to_regclass('public.accounts') IS NULL AS none")).toEqual([{ none: true }]);
+    const saved = JSON.parse(JSON.stringify(await plan(db.url, file)));
+    await db.query('CREATE TABLE stray (x int)');
+    const stale = await apply(db.url, { manifest: file, savedPlan: saved, planFile: 'p.json' }).catch((e) => e);
+    expect(stale).toBeInstanceOf(CmError);
+    expect([stale.code, stale.exitCode]).toEqual(['stale_plan', 5]);
+    const fresh = JSON.parse(JSON.stringify(await plan(db.url, file)));
+    const applied = await apply(db.url, { manifest: file, savedPlan: fresh });
+    expect(applied.outcome).toBe('applied');
+  });
+
+  it("runs the README's example as a program importing 'citus-migrate'", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const example = /<!-- library-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'README: a ```js block after <!-- library-example -->').toBeDefined();
+    const dir = projectDir(ACCOUNTS_MANIFEST, 'cm-lib-readme-');
+    // The package as installed: this repository's node_modules holds citus-migrate (file:.).
+    symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'example.mjs'), example!);
+    const run = spawnSync(process.execPath, ['example.mjs'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, DATABASE_URL: db.url },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('step 1: create table public.accounts (2 columns)\n');
+    expect(run.stdout).toBe('applied apply #1\nplanning again: no changes\n');
+    expect(run.status).toBe(0);
+  });
+});
