@@ -48,7 +48,7 @@ describe('objects the model does not hold are named, never hidden', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('matches the manifest');
     expect(r.stdout.split('\n')[1]).toMatch(
-      /^No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.$/,
+      /^No changes to what the manifest declares; the cluster also holds \d+ objects? of kinds citus-migrate does not manage \(not compared\)\.$/,
     );
     const json = JSON.parse((await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout) as {
       unmanaged: string[];
@@ -59,12 +59,9 @@ describe('objects the model does not hold are named, never hidden', () => {
     // nothing is unmanaged, and none of those kinds is among the not-managed ones.
     expect(json.unmanaged).toEqual([]);
     const got = json.notManaged.map((x) => `${x.kind}: ${x.name}`);
-    expect(got).toEqual(
-      expect.arrayContaining([
-        'aggregate: public.mysum(integer)',
-        'constraint option: public.ex.ex_a_key (DEFERRABLE)',
-      ]),
-    );
+    // DEFERRABLE keys are managed (declared in the manifest), not named.
+    expect(got.some((x) => x.includes('DEFERRABLE'))).toBe(false);
+    expect(got).toEqual(expect.arrayContaining(['aggregate: public.mysum(integer)']));
     const managed = [
       'partition',
       'view',
@@ -103,7 +100,7 @@ describe('objects the model does not hold are named, never hidden', () => {
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain('matches the manifest');
     expect(r.stdout).toMatch(
-      /^Nothing to do\. No changes to what the manifest declares; the cluster also holds \d+ objects of kinds citus-migrate does not manage \(not compared\)\.\n$/,
+      /^Nothing to do\. No changes to what the manifest declares; the cluster also holds \d+ objects? of kinds citus-migrate does not manage \(not compared\)\.\n$/,
     );
   });
 
