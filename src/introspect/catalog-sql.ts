@@ -72,7 +72,8 @@ idx AS (
       'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL
         AND NOT i.indnullsnotdistinct AND i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[]
         -- A column indexed with another collation than its own (COLLATE "C") is not a plain column.
-        AND i.indcollation::pg_catalog.oid[] OPERATOR(pg_catalog.=) (SELECT pg_catalog.array_agg(att.attcollation ORDER BY k.ord)
+        -- (as text: an oidvector cast to oid[] starts at index 0, and arrays with other bounds are not equal)
+        AND pg_catalog.array_to_string(i.indcollation::pg_catalog.oid[], ',') OPERATOR(pg_catalog.=) (SELECT pg_catalog.string_agg(att.attcollation::pg_catalog.text, ',' ORDER BY k.ord)
           FROM pg_catalog.unnest(i.indkey::pg_catalog.int2[]) WITH ORDINALITY AS k(attnum, ord)
           JOIN pg_catalog.pg_attribute att ON att.attrelid = i.indrelid AND att.attnum = k.attnum)
         AND NOT (i.indclass::pg_catalog.oid[] OPERATOR(pg_catalog.&&) (SELECT pg_catalog.array_agg(oc.oid) FROM pg_catalog.pg_opclass oc WHERE NOT oc.opcdefault))) ORDER BY ic.relname) AS j
