@@ -3,7 +3,6 @@
 // ends otherwise fails the run until it is removed from here (or its class corrected).
 import type { Klass } from './sqldef.js';
 
-const identity = "an identity column's sequence options are lost";
 const fkName = "a foreign key's name is not compared";
 
 export const KNOWN: ReadonlyMap<string, { readonly klass: Klass; readonly why: string }> = new Map<
@@ -11,10 +10,6 @@ export const KNOWN: ReadonlyMap<string, { readonly klass: Klass; readonly why: s
   { readonly klass: Klass; readonly why: string }
 >([
   ['DropDomainMultipleSchemas', { klass: 'silent', why: 'an empty schema is not created' }],
-  ['CreateIdentityColumnWithNegativeValue', { klass: 'silent', why: identity }],
-  ['IdentityWithSequenceOptions', { klass: 'silent', why: identity }],
-  ['IdentitySequenceOptionsIgnored', { klass: 'silent', why: identity }],
-  ['AddNewIdentityColumnWithSequence', { klass: 'silent', why: identity }],
   ['ForeignKeyConstraintQuotedMixedCaseDiffersFromUnquoted', { klass: 'silent', why: fkName }],
   ['ForeignKeyRenameQuotedConstraint', { klass: 'silent', why: fkName }],
   ['EmptyTable', { klass: 'rejected', why: 'a table without columns is written `columns: {}`' }],
