@@ -1,7 +1,8 @@
 // The Citus layouts corpus (issue #24): layouts built the way Citus's own regression tests build
 // them. test/citus-layouts/layouts.json lists file names and line ranges of Citus's
 // src/test/regress/sql at a tag; the SQL is read from a fetched Citus repository at test time
-// (CITUS_REPO, default /work/.mirror/citusdata+citus/repo) and never committed. Each layout is
+// (CITUS_REPO, default .mirror/citusdata+citus/repo beside the clone, where `fetch` puts it, as
+// ../shared holds the corpora) and never committed. Each layout is
 // built in a fresh database of a coordinator + 2 workers, adopted with introspect, planned
 // against itself, applied to an empty database, and both compared: Citus metadata
 // (support/citus-meta.ts), normalised pg_dump, and a re-plan of the copy.
@@ -35,7 +36,8 @@ interface LayoutList {
 
 export const LAYOUTS_FILE = join(import.meta.dirname, '..', 'citus-layouts', 'layouts.json');
 export const layoutList = (): LayoutList => JSON.parse(readFileSync(LAYOUTS_FILE, 'utf8')) as LayoutList;
-export const CITUS_REPO = process.env.CITUS_REPO ?? '/work/.mirror/citusdata+citus/repo';
+export const CITUS_REPO =
+  process.env.CITUS_REPO ?? join(import.meta.dirname, '..', '..', '..', '.mirror', 'citusdata+citus', 'repo');
 
 /** Why the corpus cannot run here ('' when the repository and tag are there). */
 export function citusRepoMissing(): string {
