@@ -162,8 +162,12 @@ export function orderSteps(steps: readonly Step[], desired: ClusterModel): Step[
   }
   return topological(steps.length, edges).map((i) => {
     const s = steps[i]!;
-    return unchecked.has(i) && (s.kind === 'create_routine' || s.kind === 'replace_routine')
-      ? { ...s, uncheckedBody: true }
+    if (s.kind !== 'create_routine' && s.kind !== 'replace_routine') return s;
+    if (unchecked.has(i)) return { ...s, uncheckedBody: true };
+    // A checked SQL body is read at CREATE under the session's search_path; its unqualified names
+    // were resolved above under its schema, then public, so it is created under that path.
+    return s.searchPath === undefined && s.routine.schema !== 'public' && needsOf(s, desired).soft.length > 0
+      ? { ...s, bodyPath: s.routine.schema }
       : s;
   });
 }

@@ -16,15 +16,18 @@ export function routineSql(s: {
   searchPath?: string;
   definition: string;
   uncheckedBody?: boolean;
+  bodyPath?: string;
   coordinatorOnly?: boolean;
 }): string[] {
   return [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
+    ...(s.bodyPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.bodyPath)}, public`] : []),
     ...coordinatorOnly(
       s,
       s.uncheckedBody
         ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
         : [s.definition],
     ),
+    ...(s.bodyPath !== undefined ? ['RESET search_path'] : []),
   ];
 }

@@ -50,6 +50,8 @@ export type RoutineStep =
       readonly searchPath?: string;
       /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
       readonly uncheckedBody?: boolean;
+      /** Its SQL body is checked at CREATE with unqualified names read under this schema, then public (order-steps.ts). */
+      readonly bodyPath?: string;
       /** Declared local on Citus: created with metadata sync off, so Citus neither propagates nor records it. */
       readonly coordinatorOnly?: boolean;
     }
@@ -70,6 +72,8 @@ export type RoutineStep =
       readonly searchPath?: string;
       /** Its SQL body reads what is created after it (a cycle, order-steps.ts): created with check_function_bodies off. */
       readonly uncheckedBody?: boolean;
+      /** Its SQL body is checked at CREATE with unqualified names read under this schema, then public (order-steps.ts). */
+      readonly bodyPath?: string;
       /** What the body changes, for the reviewer: `- old` / `+ new` lines (util/line-diff.ts). */
       readonly bodyDiff?: readonly string[];
       /** Declared local on Citus: replaced with metadata sync off (CREATE OR REPLACE would distribute it). */

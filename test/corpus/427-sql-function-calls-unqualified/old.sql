@@ -1,0 +1,2 @@
+-- Before: nothing. (The source created both functions with search_path set to its schema, as
+-- Citus's merge_arbitrary_create.sql does; the rebuilt SQL body names check_data unqualified.)
