@@ -48,10 +48,11 @@ function refusal(
     if (t.kind === 'reference') return undefined; // Citus adds the local table to its metadata
     return `a local table cannot reference ${kindName(to)} table ${to.id}: Citus accepts it but does not enforce it from the parent side (deleting a parent row leaves orphans)`;
   }
+  // Citus accepts a reference table's key to a citus_local table (both live on the coordinator's group).
   if (f.kind === 'reference') {
-    return t.kind === 'reference'
+    return t.kind === 'reference' || t.kind === 'citus_local'
       ? undefined
-      : `a reference table can only reference another reference table, not ${kindName(to)} table ${to.id}`;
+      : `a reference table can only reference reference or citus_local tables, not ${kindName(to)} table ${to.id}`;
   }
   if (t.kind === 'reference') return undefined;
   if (f.kind === 'single_shard')

@@ -223,11 +223,14 @@ export function resolveRoutines(
           'distributed_by needs colocation or colocate_with: a hash-distributed group to colocate with',
         );
       }
+      // Citus accepts any type with an explicit coercion path to the column's (find_coercion_pathway,
+      // COERCION_EXPLICIT) and casts the argument before it picks the shard; only an implicit cast
+      // is known safe here, so the rest is said, and Citus refuses at apply what has no path at all.
       if (idx !== undefined && callArgs && columnType && !canCoerce(callArgs[idx]!.type, columnType)) {
-        problems.error(
+        problems.warn(
           [...path, 'distributed_by'],
           'argument_type_mismatch',
-          `distribution argument ${r.distributed_by} is ${callArgs[idx]!.type}, which cannot be compared with the group's distribution column type ${columnType}`,
+          `distribution argument ${r.distributed_by} is ${callArgs[idx]!.type}, not the group's distribution column type ${columnType}: Citus casts it explicitly to pick the shard (a value the cast refuses fails the call), and refuses to distribute the routine where no cast exists`,
         );
       }
       if (idx !== undefined && target) {

@@ -1,5 +1,5 @@
-// Which distribution argument types Citus accepts against a distribution column type: the same
-// type, or one PostgreSQL casts to it implicitly (Citus checks for an implicit coercion path).
+// Which distribution argument types are known safe against a distribution column type: the same
+// type, or one PostgreSQL casts to it implicitly. (Citus itself accepts any explicit coercion path.)
 const IMPLICIT: Readonly<Record<string, readonly string[]>> = {
   smallint: ['integer', 'bigint', 'numeric', 'real', 'double precision'],
   integer: ['bigint', 'numeric', 'real', 'double precision'],

@@ -335,4 +335,30 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     );
     expect(failed).toEqual([{ success: false, result: 'ERROR:  relation "no_such_index" does not exist' }]);
   });
+  it('a distributed function colocates on an argument of another type when an explicit cast exists (bigint → integer, text → macaddr), and not when none does', async () => {
+    await db.query(
+      "CREATE TABLE cti (id integer); SELECT create_distributed_table('cti', 'id', colocate_with => 'none', shard_count => 2); CREATE TABLE ctm (k macaddr); SELECT create_distributed_table('ctm', 'k', colocate_with => 'none', shard_count => 2)",
+    );
+    await db.query(
+      'CREATE FUNCTION cfb(a bigint) RETURNS void LANGUAGE plpgsql AS $$ BEGIN END $$; CREATE FUNCTION cft(a text) RETURNS void LANGUAGE plpgsql AS $$ BEGIN END $$; CREATE FUNCTION cfp(a point) RETURNS void LANGUAGE plpgsql AS $$ BEGIN END $$',
+    );
+    expect(
+      await run(db.url, ["SELECT create_distributed_function('cfb(bigint)', '$1', colocate_with => 'cti')"]),
+    ).toBeUndefined();
+    expect(
+      await run(db.url, ["SELECT create_distributed_function('cft(text)', '$1', colocate_with => 'ctm')"]),
+    ).toBeUndefined();
+    expect(
+      await run(db.url, ["SELECT create_distributed_function('cfp(point)', '$1', colocate_with => 'cti')"]),
+    ).toMatch(/because distribution column types don't match and there is no coercion path/);
+  });
+
+  it('a reference table may have a foreign key to a citus_local table', async () => {
+    await db.query(
+      "CREATE TABLE rcl (id int UNIQUE); SELECT citus_add_local_table_to_metadata('rcl'); CREATE TABLE rref (id int UNIQUE); SELECT create_reference_table('rref')",
+    );
+    expect(
+      await run(db.url, ['ALTER TABLE rref ADD CONSTRAINT rref_fk FOREIGN KEY (id) REFERENCES rcl (id)']),
+    ).toBeUndefined();
+  });
 });

@@ -308,7 +308,7 @@ describe('foreign keys', () => {
         ]),
       ),
     ).toEqual([
-      'error: m.yaml:10:49: tables.r.foreign_keys[0].references: a reference table can only reference another reference table, not distributed table public.w',
+      'error: m.yaml:10:49: tables.r.foreign_keys[0].references: a reference table can only reference reference or citus_local tables, not distributed table public.w',
       'error: m.yaml:10:103: tables.r.foreign_keys[1].references: references "ghost", which the manifest does not declare',
     ]);
   });
@@ -370,7 +370,7 @@ describe('routines', () => {
     ]);
   });
 
-  it('compares the argument type with the group column type', async () => {
+  it('warns when the argument type is not the group column type or implicitly cast to it (Citus accepts explicit casts)', async () => {
     expect(
       await problems(
         yaml([
@@ -381,7 +381,7 @@ describe('routines', () => {
         ]),
       ),
     ).toEqual([
-      "error: m.yaml:7:48: routines.f.distributed_by: distribution argument $1 is bigint, which cannot be compared with the group's distribution column type integer",
+      "warning: m.yaml:7:48: routines.f.distributed_by: distribution argument $1 is bigint, not the group's distribution column type integer: Citus casts it explicitly to pick the shard (a value the cast refuses fails the call), and refuses to distribute the routine where no cast exists",
     ]);
   });
 
