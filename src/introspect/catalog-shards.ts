@@ -65,6 +65,8 @@ SELECT COALESCE(json_agg(json_build_object(
                 'name', co.conname,
                 'type', co.contype,
                 'definition', pg_catalog.pg_get_constraintdef(co.oid, true),
+                'refTable', (SELECT json_build_array(rn.nspname, rc.relname) FROM pg_catalog.pg_class rc
+                              JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace WHERE rc.oid = co.confrelid),
                 'columns', (SELECT json_agg(a.attname ORDER BY k.ord)
                               FROM unnest(co.conkey) WITH ORDINALITY k(num, ord)
                               JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.num))

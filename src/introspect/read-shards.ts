@@ -21,6 +21,8 @@ const constraintFacts = z.object({
   name: z.string(),
   type: z.string(),
   definition: z.string(),
+  /** A foreign key's referenced table (schema, name); null for other kinds. */
+  refTable: z.tuple([z.string(), z.string()]).nullish(),
   columns: z.array(z.string()).nullable(),
 });
 const triggerFacts = z.object({ name: z.string(), function: z.string(), definition: z.string() });

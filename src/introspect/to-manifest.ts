@@ -12,14 +12,14 @@ import {
   type Key,
   type Partition,
   type Sequence,
-  type SqlObject,
   type Table,
 } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../model/partition-bound.js';
-import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
+import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
+import { sqlObjectFiles } from './sql-object-files.js';
 
 function tableEntry(
   t: Table,
@@ -154,24 +154,6 @@ export function liveToManifest(live: LiveState, opts: { defaultSchema?: string }
   return liveToProject(live, { ...opts, files: false }).manifest;
 }
 
-/** Which file of the `sql/` folder each kind of object goes to. */
-const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
-  extension: 'extensions',
-  enum: 'types',
-  domain: 'types',
-  'composite type': 'types',
-  view: 'views',
-  'materialized view': 'views',
-  index: 'indexes',
-  'check constraint': 'constraints',
-  'exclusion constraint': 'constraints',
-  trigger: 'triggers',
-  'row level security': 'policies',
-  policy: 'policies',
-  comment: 'comments',
-  privileges: 'privileges',
-};
-
 /** A file name made of an object name: letters, digits, _ . - kept, the rest replaced. */
 const fileSafe = (name: string): string =>
   name
@@ -262,20 +244,7 @@ export function liveToProject(
     };
   }
   const objects = Object.values(m.objects);
-  if (opts.files) {
-    // Indexes the manifest's tables declare (plain columns) are written there, not here.
-    const inYaml = new Set(
-      Object.values(m.tables).flatMap((t) =>
-        t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`),
-      ),
-    );
-    for (const o of objects) {
-      if (inYaml.has(o.id)) continue;
-      const f = `sql/${SQL_FILE[o.kind]}.sql`;
-      // The catalog printed them with search_path = public: unqualified names are in public.
-      files[f] = `${files[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
-    }
-  }
+  if (opts.files) Object.assign(files, sqlObjectFiles(live, files));
   const sql = Object.keys(files).some((f) => f.startsWith('sql/')) ? ['sql'] : [];
   const schemas = schemasEntry(m, defaultSchema, opts.files);
   const doc = {

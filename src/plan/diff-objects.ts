@@ -107,7 +107,9 @@ export function objectSteps(
       }
     }
   }
-  const inScope = (a: SqlObject): boolean => !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent));
+  // An object the sql: files declare is compared even when its table is not (a not-managed one).
+  const inScope = (a: SqlObject): boolean =>
+    !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent) || D[a.id] !== undefined);
   const A: Record<string, SqlObject> = {};
   for (const a of Object.values(actual.objects)) if (inScope(a) && !ctx.ignore(a.id)) A[a.id] = a;
 

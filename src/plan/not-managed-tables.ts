@@ -10,12 +10,15 @@ interface Named {
   readonly name: string;
 }
 
-const KINDS = new Set(['range-distributed table', 'append-distributed table']);
+export const NOT_MANAGED_TABLE_KINDS: ReadonlySet<string> = new Set([
+  'range-distributed table',
+  'append-distributed table',
+]);
 
 /** A problem for each declared table the cluster has range- or append-distributed. */
 export function notManagedTableProblems(desired: ClusterModel, notManaged: readonly Named[]): DiffProblem[] {
   return notManaged
-    .filter((x) => KINDS.has(x.kind) && desired.tables[x.name] !== undefined)
+    .filter((x) => NOT_MANAGED_TABLE_KINDS.has(x.kind) && desired.tables[x.name] !== undefined)
     .map((x) => ({
       code: 'table_not_managed',
       object: x.name,

@@ -49,6 +49,18 @@ export function checkShards(state: ShardState): ShardCheck {
       message: `its shards could not be read (${u.error}); plan --shards checks nothing there`,
     });
   const down = new Set(state.unreachable.map((u) => `${u.host}:${u.port}`));
+  // The node groups each table has placements in: a shard's foreign key exists only where the
+  // referenced table has a placement too (a reference table's key to a citus_local table is on
+  // the coordinator's placement alone).
+  const groupsOf = new Map<string, Set<number>>();
+  for (const p of state.placements) {
+    const k = tableKey(p.table);
+    groupsOf.set(k, (groupsOf.get(k) ?? new Set()).add(p.group));
+  }
+  const fkCanBeOn = (c: Constraint, group: number): boolean => {
+    const on = c.refTable ? groupsOf.get(tableKey(c.refTable)) : undefined;
+    return on === undefined || on.has(group);
+  };
   for (const p of state.placements) {
     const t = state.tables[tableKey(p.table)];
     if (!t?.exists || down.has(`${p.host}:${p.port}`)) continue;
@@ -87,7 +99,8 @@ export function checkShards(state: ShardState): ShardCheck {
       if (!i.valid && (t.indexes ?? []).some((c) => shapeKey(c) === shapeKey(i)))
         step('reindex', `index ${quoteIdent(i.name)} is invalid`, quoteQualified({ schema: i.schema, name: i.name }));
 
-    for (const c of unmatched(t.constraints ?? [], f.constraints ?? [], constraintKey, constraintKey)) {
+    const wanted = (t.constraints ?? []).filter((c) => c.type !== 'f' || fkCanBeOn(c, p.group));
+    for (const c of unmatched(wanted, f.constraints ?? [], constraintKey, constraintKey)) {
       if (c.type === 'f')
         problem('shard_constraint_missing', `foreign key ${quoteIdent(c.name)} is missing (${c.definition})`);
       else

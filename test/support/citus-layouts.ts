@@ -57,7 +57,12 @@ export function layoutSql(entry: LayoutEntry): string {
   return [...(entry.setup ?? []), ...picked, ''].join('\n');
 }
 
-export type LayoutClass = 'exact' | 'named' | 'silent' | 'crash';
+/**
+ * exact: copy equal, both plans empty. named: the tool said what differs. silent: it differs and
+ * nothing said so. rejected: the tool's own plan refuses the manifest introspect wrote. refused:
+ * PostgreSQL or Citus refused a step of the apply to an empty database. crash: a CLI crash.
+ */
+export type LayoutClass = 'exact' | 'named' | 'silent' | 'rejected' | 'refused' | 'crash';
 
 export interface LayoutOutcome {
   readonly name: string;
@@ -98,6 +103,9 @@ function classify(o: Omit<LayoutOutcome, 'klass' | 'reason'>): { klass: LayoutCl
     ...(o.replan && o.replan.exit !== 0 ? [`re-plan: ${o.replan.first[0] ?? o.replan.firstError ?? ''}`] : []),
   ];
   if (diffs.length === 0) return { klass: 'exact', reason: '' };
+  if (o.plan?.exit === 3) return { klass: 'rejected', reason: diffs[0]!.slice(0, 160) };
+  if (o.apply?.exit && /apply failed at step/.test(o.apply.firstError ?? ''))
+    return { klass: 'refused', reason: `apply: ${o.apply.firstError ?? ''}`.slice(0, 160) };
   return { klass: named ? 'named' : 'silent', reason: diffs[0]!.slice(0, 160) };
 }
 
@@ -194,7 +202,7 @@ export function layoutsTable(outcomes: readonly LayoutOutcome[]): string {
     'plan --shards findings',
     'first difference',
   ];
-  const counts = (['exact', 'named', 'silent', 'crash'] as const)
+  const counts = (['exact', 'named', 'silent', 'rejected', 'refused', 'crash'] as const)
     .map((k) => `${k} ${outcomes.filter((o) => o.klass === k).length}`)
     .join(', ');
   return [

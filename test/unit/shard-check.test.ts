@@ -57,6 +57,32 @@ describe('checkShards', () => {
     expect(checkShards(state({}))).toEqual({ steps: [], problems: [] });
   });
 
+  it("a foreign key to a table without a placement on the shard's node is not expected there (a reference table's key to a citus_local table)", () => {
+    const fk = { name: 't_r_fkey', type: 'f', definition: 'FOREIGN KEY (b) REFERENCES app.cl(b)', columns: ['b'] };
+    const withFk = {
+      ...TABLE,
+      constraints: [...TABLE.constraints!, { ...fk, refTable: ['app', 'cl'] as [string, string] }],
+    };
+    const cl = {
+      table: ['app', 'cl'] as [string, string],
+      shardId: 9,
+      shard: 'app.cl_9',
+      group: 0,
+      host: 'c',
+      port: 1,
+    };
+    const s = state({});
+    const on = (group: number): ShardState => ({
+      ...s,
+      tables: { [TABLE.key]: withFk },
+      placements: [{ ...s.placements[0]!, group }, cl],
+    });
+    expect(checkShards(on(1)).problems).toEqual([]);
+    expect(checkShards(on(0)).problems.map((p) => p.message)).toEqual([
+      'foreign key t_r_fkey is missing (FOREIGN KEY (b) REFERENCES app.cl(b))',
+    ]);
+  });
+
   it('a missing index, an invalid one, a missing check constraint and trigger: one repair step each', () => {
     const r = checkShards(
       state({

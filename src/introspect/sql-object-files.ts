@@ -1,0 +1,47 @@
+// The sql/ files introspect writes: each object defined by SQL in the file of its kind, as the
+// catalog printed it (with search_path = public), except what the manifest's tables declare and
+// what goes with a table that is left out.
+import type { SqlObject } from '../model/types.js';
+import type { LiveState } from '../model/live-state.js';
+import { NOT_MANAGED_TABLE_KINDS } from '../plan/not-managed-tables.js';
+import { quoteQualified } from '../sql/quote.js';
+
+/** Which file of the `sql/` folder each kind of object goes to. */
+const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
+  extension: 'extensions',
+  enum: 'types',
+  domain: 'types',
+  'composite type': 'types',
+  view: 'views',
+  'materialized view': 'views',
+  index: 'indexes',
+  'check constraint': 'constraints',
+  'exclusion constraint': 'constraints',
+  trigger: 'triggers',
+  'row level security': 'policies',
+  policy: 'policies',
+  comment: 'comments',
+  privileges: 'privileges',
+};
+
+/** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
+export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
+  const m = live.model;
+  const out: Record<string, string> = { ...files };
+  // Indexes the manifest's tables declare (plain columns) are written there, not here.
+  const inYaml = new Set(
+    Object.values(m.tables).flatMap((t) =>
+      t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`),
+    ),
+  );
+  // A not-managed table's indexes, triggers and the rest go with it: named, never created alone.
+  const tablesLeftOut = new Set(
+    (live.doc.notManaged ?? []).filter((x) => NOT_MANAGED_TABLE_KINDS.has(x.kind)).map((x) => `relation ${x.name}`),
+  );
+  for (const o of Object.values(m.objects)) {
+    if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;
+    const f = `sql/${SQL_FILE[o.kind]}.sql`;
+    out[f] = `${out[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
+  }
+  return out;
+}
