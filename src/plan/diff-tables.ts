@@ -83,13 +83,18 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
         });
       }
     }
+    // An identity needs NOT NULL first; it goes before NOT NULL can be dropped.
+    const notNull: Step[] =
+      c.notNull !== ac.notNull
+        ? [{ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull }]
+        : [];
+    if (c.notNull) steps.push(...notNull);
     steps.push(...generationSteps(t, a, c, ac, problems));
     // Declared without one, a column goes back to its type's own storage.
     const storage = c.storage ?? ac.typeStorage;
     if (c.storage !== ac.storage && storage !== undefined)
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
-    if (c.notNull !== ac.notNull)
-      steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
+    if (!c.notNull) steps.push(...notNull);
     if (
       !defaultSet &&
       !c.type.serial &&

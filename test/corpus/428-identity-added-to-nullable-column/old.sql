@@ -1,0 +1,1 @@
+CREATE TABLE voltages (id bigint PRIMARY KEY, volt integer);
