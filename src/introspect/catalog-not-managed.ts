@@ -6,6 +6,7 @@
 
 import { quoteIdent } from '../sql/quote.js';
 import { notAShard, notExt, qn } from './catalog-fragments.js';
+import { MANAGED_AGGREGATE } from './catalog-objects.js';
 
 /** Kinds this query reports, in the order a plan lists them. */
 export const NOT_MANAGED_KINDS = [
@@ -136,7 +137,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('a', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid = p.oid
+    WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
   UNION ALL SELECT 'procedural language', pg_catalog.quote_ident(l.lanname) FROM pg_catalog.pg_language l
     WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
   UNION ALL SELECT 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname) FROM pg_catalog.pg_foreign_data_wrapper w

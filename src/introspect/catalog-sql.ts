@@ -4,7 +4,7 @@
 // the number of objects. Without the citus extension the pg_dist_* parts are left out.
 
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
-import { OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
+import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
 import { MOVES_SQL, notAShard, notExt } from './catalog-fragments.js';
 
@@ -185,11 +185,12 @@ SELECT pg_catalog.json_build_object(
           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)),
       'result', pg_catalog.pg_get_function_result(p.oid),
       'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
-      -- Aggregates and types (range, base) built on it, which citus-migrate does not manage: PostgreSQL refuses its DROP while they exist.
+      -- Aggregates and types (range, base) built on it that citus-migrate does not manage (catalog-objects.ts): PostgreSQL refuses its DROP while they exist.
       'dependents', (SELECT pg_catalog.json_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) ORDER BY d.classid, d.objid)
         FROM pg_catalog.pg_depend d WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refobjid = p.oid AND d.deptype = 'n'
           AND (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass OR (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-            AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag WHERE ag.aggfnoid = d.objid)))),
+            AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag JOIN pg_catalog.pg_proc p ON p.oid = ag.aggfnoid
+              WHERE ag.aggfnoid = d.objid AND NOT (${MANAGED_AGGREGATE}))))),
       'distribution', ${
         citus
           ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,

@@ -14,6 +14,7 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   'composite type': 'types',
   view: 'views',
   'materialized view': 'views',
+  aggregate: 'aggregates',
   index: 'indexes',
   'check constraint': 'constraints',
   'exclusion constraint': 'constraints',

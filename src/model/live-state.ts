@@ -32,5 +32,7 @@ export function providedNames(kind: SqlObject['kind'], name: string): string[] {
   if (kind === 'view' || kind === 'materialized view') return [`relation ${name}`];
   if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [`type ${name}`];
   if (kind === 'index') return [`index ${name}`];
+  // Called by its name alone, as a routine ("routine public.group_concat").
+  if (kind === 'aggregate') return [`routine ${name.replace(/\((?:[^"()]|"[^"]*")*\)$/, '')}`];
   return [];
 }

@@ -200,6 +200,7 @@ export const OBJECT_KINDS = [
   'composite type',
   'view',
   'materialized view',
+  'aggregate',
   'index',
   'check constraint',
   'exclusion constraint',

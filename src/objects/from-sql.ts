@@ -7,6 +7,7 @@ import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';
+import { aggregateDecl } from './aggregate.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
 import {
   addEnumLabel,
@@ -37,6 +38,8 @@ interface Classified {
   readonly kind: ObjectKind;
   readonly name: string;
   readonly parent?: string;
+  /** What it needs, when read from the statement otherwise than references() does (aggregates). */
+  readonly deps?: readonly string[];
   /** A statement that completes an object declared by an earlier statement (enum ADD VALUE, DISABLE TRIGGER). */
   readonly amends?: boolean;
 }
@@ -116,6 +119,11 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
     }
     case 'CreateStmt':
       return 'tables are declared under tables: in the manifest';
+    case 'DefineStmt': {
+      if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
+      const a = aggregateDecl(s, defaultSchema, argTypes);
+      return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };
+    }
     default:
       return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
   }
@@ -198,7 +206,9 @@ export function objectsFromSql(
       const have = objects[id];
       const made = createdSchema(raw.stmt, schema);
       if (made !== undefined) schemas.add(made);
-      const deps = [...references(raw.stmt, schema)].filter((d) => !providedNames(c.kind, c.name).includes(d));
+      const deps = [...(c.deps ?? references(raw.stmt, schema))].filter(
+        (d) => !providedNames(c.kind, c.name).includes(d),
+      );
       if (c.amends) {
         if (!have) {
           problems.push({ where, code: 'amends_undeclared', message: `${id} is not declared before this statement` });

@@ -1,0 +1,60 @@
+// CREATE AGGREGATE in sql: files (issue #23: real schemas use them; pagila's group_concat). A
+// plain aggregate of one or more arguments is an object like a view: named by its identity
+// arguments as the catalog names it ("public.group_concat(text)"), it provides the routine name
+// views call it by, and it needs the functions and types its options name. Ordered-set and
+// hypothetical aggregates, aggregates of * and VARIADIC ones are left out (named as not managed).
+import type { Node } from '../sql/pg-parse.js';
+import { strings } from '../sql/pg-parse.js';
+import { listName } from './statement-parts.js';
+
+// The options whose value is a function (the parser reads them as type names).
+const FUNCTION_OPTIONS = new Set([
+  'sfunc',
+  'finalfunc',
+  'combinefunc',
+  'serialfunc',
+  'deserialfunc',
+  'msfunc',
+  'minvfunc',
+  'mfinalfunc',
+]);
+const TYPE_OPTIONS = new Set(['stype', 'mstype']);
+
+export interface AggregateDecl {
+  readonly name: string;
+  readonly deps: readonly string[];
+}
+
+/** The aggregate a DefineStmt declares, or why it is not managed. */
+export function aggregateDecl(
+  s: Node,
+  defaultSchema: string,
+  argTypes: (objectWithArgs: Node) => string,
+): AggregateDecl | string {
+  if (s.oldstyle)
+    return 'write CREATE AGGREGATE name (argument types) (SFUNC = …, STYPE = …): the old BASETYPE form is not managed';
+  const params: Node[] = (s.args?.[0]?.List?.items ?? []).map((p: Node) => p.FunctionParameter);
+  const direct: unknown = s.args?.[1]?.Integer?.ival;
+  if (direct !== undefined && direct !== -1)
+    return 'ordered-set aggregates (… ORDER BY …) are not managed in SQL files';
+  if (params.length === 0) return 'an aggregate of * is not managed in SQL files';
+  if (params.some((p) => p?.mode === 'FUNC_PARAM_VARIADIC')) return 'VARIADIC aggregates are not managed in SQL files';
+  if (params.some((p) => p?.argType === undefined)) return 'not understood: an aggregate argument without a type';
+  const name = `${listName(strings(s.defnames), defaultSchema)}(${argTypes({ objargs: params.map((p) => p.argType) })})`;
+  const deps = new Set<string>();
+  const typeName = (t: Node): string | undefined => {
+    const names = strings(t?.names);
+    return names.length > 0 && names[0] !== 'pg_catalog' ? listName(names, defaultSchema) : undefined;
+  };
+  for (const p of params) {
+    const t = typeName(p.argType);
+    if (t) deps.add(`type ${t}`);
+  }
+  for (const d of (s.definition ?? []).map((x: Node) => x.DefElem)) {
+    const n = typeName(d?.arg?.TypeName);
+    if (!n) continue;
+    if (FUNCTION_OPTIONS.has(d.defname)) deps.add(`routine ${n}`);
+    else if (TYPE_OPTIONS.has(d.defname)) deps.add(`type ${n}`);
+  }
+  return { name, deps: [...deps] };
+}

@@ -1,0 +1,1 @@
+CREATE TABLE film (id bigint PRIMARY KEY, title text);
