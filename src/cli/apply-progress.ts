@@ -6,7 +6,8 @@
 // The heartbeat's rule: on a terminal, the live line is rewritten with the step's elapsed time
 // at every beat. Without one (CI logs, kept for hours), a beat is a mark appended to one line per
 // minute: the line opens at the first beat with the step and its time, a beat adds " .", every
-// fifth the elapsed time, and the line ends at each full minute (and with the step). So the
+// fifth the elapsed time, and the line ends at each full minute (and with the step, or before
+// a message such as a retry; the next beat opens a new one). So the
 // stream hears from the step every 2 s while the log grows by one line a minute.
 import type { CommandIo } from '../commands/io.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
@@ -16,6 +17,8 @@ export interface StepProgress {
   readonly onStep: (step: PlanStep, afterCommit: boolean) => void;
   /** Ends a live line, so that what follows starts on a line of its own; stops the heartbeat. */
   readonly end: () => void;
+  /** Writes a message (a retry, an interruption) on a line of its own while a step runs. */
+  readonly interject: (text: string) => void;
 }
 
 /** When the heartbeat speaks: every `everyMs` of one step, from the first `everyMs`. */
@@ -45,9 +48,9 @@ export function heartbeatLine(index: number, total: number, summary: string, ela
   return `  … still running step ${index}/${total} (${short}), ${seconds(elapsedMs)}`;
 }
 
-/** What beat `n` (1, 2, …) of a step writes without a terminal, `elapsedMs` into it. */
-export function beatText(n: number, head: () => string, elapsedMs: number): string {
-  if (n % BEATS_PER_LINE === 1) return head();
+/** What beat `n` (1, 2, …) of a step writes without a terminal, `elapsedMs` into it; `open`: a heartbeat line is open. */
+export function beatText(n: number, head: () => string, elapsedMs: number, open: boolean): string {
+  if (!open) return head();
   const mark = n % BEATS_PER_STAMP === 0 ? ` ${seconds(elapsedMs)}` : ' .';
   return n % BEATS_PER_LINE === 0 ? `${mark}\n` : mark;
 }
@@ -78,7 +81,7 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
           const elapsed = Date.now() - started;
           if (live) liveLine(line, ` … ${seconds(elapsed)}`);
           else {
-            const text = beatText(n, head, elapsed);
+            const text = beatText(n, head, elapsed, open);
             io.stderr(text);
             open = !text.endsWith('\n');
           }
@@ -113,6 +116,11 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
     end: () => {
       stopHeartbeat();
       closeLine();
+    },
+    interject: (text) => {
+      // The live line is written again at the next beat; a heartbeat line starts anew.
+      closeLine();
+      io.stderr(text);
     },
   };
 }

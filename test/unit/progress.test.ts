@@ -34,7 +34,8 @@ describe('heartbeat', () => {
 
   it('opens a line at the first beat of each minute, a dot per beat, the time every fifth, a newline at the minute', () => {
     const head = (): string => 'HEAD';
-    expect([1, 2, 4, 5, 10, 29, 30, 31, 32].map((n) => beatText(n, head, n * 2_000))).toEqual([
+    const open = (n: number): boolean => n % 30 !== 1;
+    expect([1, 2, 4, 5, 10, 29, 30, 31, 32].map((n) => beatText(n, head, n * 2_000, open(n)))).toEqual([
       'HEAD',
       ' .',
       ' .',
@@ -73,6 +74,23 @@ describe('heartbeat', () => {
     expect(out.slice(-2)).toEqual(['  … still running step 3/3 (validate foreign key), 2s', '\n']);
     vi.advanceTimersByTime(100_000);
     expect(out.at(-1)).toBe('\n');
+  });
+
+  it('a retry message goes on a line of its own; the next beat opens a new heartbeat line', () => {
+    const out: string[] = [];
+    const p = stepProgress(plan, { stderr: (t) => out.push(t), isTTY: false, env: {} });
+    p.onStep(plan.transaction.steps[0]!, false);
+    vi.advanceTimersByTime(4_000);
+    p.interject('lock_timeout: retrying (attempt 2 of 3)\n');
+    vi.advanceTimersByTime(4_000);
+    p.end();
+    expect(out.join('').split('\n')).toEqual([
+      '  [1/3] create table public.a',
+      '  … still running step 1/3 (create table public.a), 2s .',
+      'lock_timeout: retrying (attempt 2 of 3)',
+      '  … still running step 1/3 (create table public.a), 6s .',
+      '',
+    ]);
   });
 
   it('a late beat does not push back the next ones (each timed from the step start)', () => {
