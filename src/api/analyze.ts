@@ -2,7 +2,7 @@
 // runs once the call is on the worker. Bodies come from the routine files; with a database, the
 // cluster says which routines are delegated and how its tables are laid out, and routines
 // without a file are read with pg_get_functiondef.
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { withClient } from '../db/connect.js';
 import { UsageError } from '../errors.js';
 import { readLiveState } from '../introspect/read.js';
@@ -14,7 +14,6 @@ import {
   type RoutineSource,
 } from '../locality/analyze.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { readProjectFile } from '../manifest/project-files.js';
 import type { Routine } from '../model/types.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { loadParser } from '../sql/pg-parse.js';
@@ -28,7 +27,9 @@ function routineFiles(m: LoadedManifest | undefined): Map<string, { file: string
     const file = m.manifest.routines[info.key]?.file;
     const definition = m.desired.routines[id]?.definition;
     if (!file || !definition) continue;
-    out.set(id, { file: join(dirname(m.file), file), text: readProjectFile(m.dir, resolve(m.dir, file)), definition });
+    // The text loadManifest read: the file is not read again.
+    const text = m.routineTexts.get(id);
+    if (text !== undefined) out.set(id, { file: join(dirname(m.file), file), text, definition });
   }
   return out;
 }

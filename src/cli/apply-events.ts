@@ -14,6 +14,8 @@ import { stepProgress, type StepProgress } from './apply-progress.js';
 /** The events that print what the CLI has always printed on stderr. */
 export function applyEvents(io: CommandIo): ApplyEvents {
   let progress: StepProgress | undefined;
+  // While steps run, a message goes on a line of its own, not after a heartbeat's marks.
+  const say = (text: string): void => (progress ? progress.interject(text) : io.stderr(text));
   return {
     waitingForLock: (holder, waitMs) =>
       io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${holder}) ...\n`),
@@ -29,9 +31,9 @@ export function applyEvents(io: CommandIo): ApplyEvents {
     },
     stepStarted: (step, afterCommit) => progress?.onStep(step, afterCommit),
     stepsEnded: () => progress?.end(),
-    retry: (message) => io.stderr(`${message}\n`),
-    note: (message) => io.stderr(`note: ${message}\n`),
-    interrupting: (message) => io.stderr(`${message}\n`),
+    retry: (message) => say(`${message}\n`),
+    note: (message) => say(`note: ${message}\n`),
+    interrupting: (message) => say(`${message}\n`),
   };
 }
 

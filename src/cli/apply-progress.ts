@@ -1,7 +1,14 @@
 // What apply says while it runs, on stderr: a live line on a terminal, else a line per step
 // (CI logs show which step a slow or stuck apply is in), and while one step runs long, a
-// heartbeat line now and then (a CI job that prints nothing for minutes looks hung, and some
+// heartbeat at least every 2 s (a CI job that prints nothing for minutes looks hung, and some
 // kill it). Data stays on stdout.
+//
+// The heartbeat's rule: on a terminal, the live line is rewritten with the step's elapsed time
+// at every beat. Without one (CI logs, kept for hours), a beat is a mark appended to one line per
+// minute: the line opens at the first beat with the step and its time, a beat adds " .", every
+// fifth the elapsed time, and the line ends at each full minute (and with the step, or before
+// a message such as a retry; the next beat opens a new one). So the
+// stream hears from the step every 2 s while the log grows by one line a minute.
 import type { CommandIo } from '../commands/io.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { visible } from '../util/visible.js';
@@ -10,27 +17,42 @@ export interface StepProgress {
   readonly onStep: (step: PlanStep, afterCommit: boolean) => void;
   /** Ends a live line, so that what follows starts on a line of its own; stops the heartbeat. */
   readonly end: () => void;
+  /** Writes a message (a retry, an interruption) on a line of its own while a step runs. */
+  readonly interject: (text: string) => void;
 }
 
-/** When the heartbeat speaks: first after `firstMs` of one step, then every `everyMs`. */
+/** When the heartbeat speaks: every `everyMs` of one step, from the first `everyMs`. */
 export interface HeartbeatTiming {
-  readonly firstMs: number;
   readonly everyMs: number;
 }
 
-/** 10 s, then every 30 s; CITUS_MIGRATE_HEARTBEAT_MS (milliseconds) sets both (for tests). */
+/** A beat in every this many shows the elapsed time instead of a dot. */
+export const BEATS_PER_STAMP = 5;
+/** A heartbeat line holds this many beats (a minute, at the default 2 s). */
+export const BEATS_PER_LINE = 30;
+
+/** Every 2 s; CITUS_MIGRATE_HEARTBEAT_MS (milliseconds) sets it (for tests). */
 export function heartbeatTiming(env: Readonly<Record<string, string | undefined>>): HeartbeatTiming {
   const ms = Number(env.CITUS_MIGRATE_HEARTBEAT_MS);
-  return Number.isSafeInteger(ms) && ms > 0 ? { firstMs: ms, everyMs: ms } : { firstMs: 10_000, everyMs: 30_000 };
+  return { everyMs: Number.isSafeInteger(ms) && ms > 0 ? ms : 2_000 };
 }
 
 const SUMMARY_CHARS = 60;
 
-/** `  … still running step 3/7 (create_distributed_table …), 40s` (the summary shortened). */
+const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
+
+/** `  … still running step 3/7 (create_distributed_table …), 40s` (the summary shortened; no newline). */
 export function heartbeatLine(index: number, total: number, summary: string, elapsedMs: number): string {
   const shown = visible(summary);
   const short = shown.length > SUMMARY_CHARS ? `${shown.slice(0, SUMMARY_CHARS - 2)} …` : shown;
-  return `  … still running step ${index}/${total} (${short}), ${Math.round(elapsedMs / 1000)}s\n`;
+  return `  … still running step ${index}/${total} (${short}), ${seconds(elapsedMs)}`;
+}
+
+/** What beat `n` (1, 2, …) of a step writes without a terminal, `elapsedMs` into it; `open`: a heartbeat line is open. */
+export function beatText(n: number, head: () => string, elapsedMs: number, open: boolean): string {
+  if (!open) return head();
+  const mark = n % BEATS_PER_STAMP === 0 ? ` ${seconds(elapsedMs)}` : ' .';
+  return n % BEATS_PER_LINE === 0 ? `${mark}\n` : mark;
 }
 
 /** Progress reporting for the plan's steps. */
@@ -38,24 +60,43 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
   const total = plan.transaction.steps.length + plan.afterCommit.length;
   const width = String(total).length;
   const live = io.isTTY && !io.env.NO_COLOR && !io.env.CI;
-  const timing = heartbeatTiming(io.env);
-  let open = false;
+  const { everyMs } = heartbeatTiming(io.env);
+  let open = false; // a live line, or a heartbeat line without its newline yet
   let timer: NodeJS.Timeout | undefined;
   const stopHeartbeat = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
   };
-  const startHeartbeat = (step: PlanStep): void => {
+  const liveLine = (line: string, suffix: string): void => {
+    const cols = (process.stderr.columns || 100) - 1 - suffix.length;
+    io.stderr(`\r\x1b[K${line.length > cols ? `${line.slice(0, Math.max(cols - 1, 0))}…` : line}${suffix}`);
+  };
+  const startHeartbeat = (step: PlanStep, line: string): void => {
     const started = Date.now();
-    const beat = (delay: number): void => {
-      timer = setTimeout(() => {
-        io.stderr(heartbeatLine(step.index, total, step.summary, Date.now() - started));
-        beat(timing.everyMs);
-      }, delay);
+    const head = (): string => heartbeatLine(step.index, total, step.summary, Date.now() - started);
+    // Each beat is timed from the step's start, so a late one does not push back the rest.
+    const beat = (n: number): void => {
+      timer = setTimeout(
+        () => {
+          const elapsed = Date.now() - started;
+          if (live) liveLine(line, ` … ${seconds(elapsed)}`);
+          else {
+            const text = beatText(n, head, elapsed, open);
+            io.stderr(text);
+            open = !text.endsWith('\n');
+          }
+          beat(n + 1);
+        },
+        Math.max(0, started + n * everyMs - Date.now()),
+      );
       // Never what keeps the process alive, should a path forget end().
       timer.unref();
     };
-    beat(timing.firstMs);
+    beat(1);
+  };
+  const closeLine = (): void => {
+    if (open) io.stderr(live ? '\r\x1b[K' : '\n');
+    open = false;
   };
   return {
     onStep: (step, afterCommit) => {
@@ -64,18 +105,22 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
         `  [${String(step.index).padStart(width)}/${total}] ${afterCommit ? '(after COMMIT) ' : ''}${step.summary}`,
       );
       if (live) {
-        const cols = (process.stderr.columns || 100) - 1;
-        io.stderr(`\r\x1b[K${line.length > cols ? `${line.slice(0, cols - 1)}…` : line}`);
+        liveLine(line, '');
         open = true;
       } else {
+        closeLine();
         io.stderr(`${line}\n`);
-        startHeartbeat(step);
       }
+      startHeartbeat(step, line);
     },
     end: () => {
       stopHeartbeat();
-      if (open) io.stderr('\r\x1b[K');
-      open = false;
+      closeLine();
+    },
+    interject: (text) => {
+      // The live line is written again at the next beat; a heartbeat line starts anew.
+      closeLine();
+      io.stderr(text);
     },
   };
 }

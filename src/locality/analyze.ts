@@ -135,9 +135,12 @@ export function analyzeRoutine(src: RoutineSource, model: ClusterModel, defaultS
     colocation,
     ...(src.file ? { file: src.file } : {}),
   };
+  // The file's text when there is one (its one statement is the definition): the manifest's
+  // resolve parsed that text already, so the parse is not done again (routine-parse.ts).
+  const text = src.fileText ?? src.definition;
   let parsed: ParsedRoutine;
   try {
-    parsed = parseRoutineSql(src.definition);
+    parsed = parseRoutineSql(text);
   } catch (e) {
     return {
       ...base,
@@ -148,9 +151,9 @@ export function analyzeRoutine(src: RoutineSource, model: ClusterModel, defaultS
   }
   const argName = identityArgs(parsed.args)[argIndex]?.name;
   const distributedBy = argName ?? `$${argIndex + 1}`;
-  const body = statementsOf(parsed, src.definition);
+  const body = statementsOf(parsed, text);
   if (typeof body === 'string') return { ...base, distributedBy, statements: [], skipped: body };
-  const offset = (bodyStartLine(src.fileText ?? src.definition, parsed.body!) ?? 1) - 1;
+  const offset = (bodyStartLine(text, parsed.body!) ?? 1) - 1;
   const facts = tableFacts(model);
   const searchPath = [...new Set([r.qname.schema, defaultSchema])];
   const scope: RoutineScope = {

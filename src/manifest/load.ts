@@ -27,6 +27,8 @@ export interface LoadedManifest extends ResolvedManifest {
   readonly sha256: string;
   readonly manifest: Manifest;
   readonly warnings: readonly Problem[];
+  /** The text of each routine read from a file, by routine id: read once, for whoever needs it again. */
+  readonly routineTexts: ReadonlyMap<string, string>;
 }
 
 function describe(value: unknown): string {
@@ -264,10 +266,14 @@ export async function loadManifestText(
   const all = finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
   const files = new Map<string, { key: string; file: string; text: string }>();
+  const routineTexts = new Map<string, string>();
   for (const [id, info] of Object.entries(resolved.routineInfo)) {
     const f = parsed.data.routines[info.key]?.file;
-    if (f && resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
-      files.set(id, { key: info.key, file: f, text: io.readChecked(resolvePath(dir, f)) });
+    if (!f) continue;
+    const text = io.readChecked(resolvePath(dir, f)); // (read by the resolve: not read again)
+    routineTexts.set(id, text);
+    if (resolved.desired.routines[id]?.distribution?.argIndex !== undefined)
+      files.set(id, { key: info.key, file: f, text });
   }
   recordPhase('resolve manifest', resolving);
   // Only manifests with delegated routines in files load the locality analysis.
@@ -289,5 +295,6 @@ export async function loadManifestText(
     sha256: createHash('sha256').update(text).digest('hex'),
     manifest: parsed.data,
     warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
+    routineTexts,
   };
 }

@@ -25,13 +25,22 @@ export const nodeFs: ManifestFs = {
   listSql: (p, root) => listProjectSql(root, p),
 };
 
-/** The files of the project folder `dir` for resolveManifest; `readChecked` reads one already resolved. */
+/** The files of the project folder `dir` for resolveManifest, each read once; `readChecked` reads one already resolved. */
 export function projectIo(
   dir: string,
   fs: ManifestFs,
   problems: ProblemList,
 ): ResolveIo & { readChecked(abs: string): string } {
-  const readChecked = (abs: string): string => fs.readProjectFile?.(abs, dir) ?? fs.readFile(abs);
+  // Each file is read once per load, whoever asks (the routine's resolve, the locality analysis).
+  const read = new Map<string, string>();
+  const readChecked = (abs: string): string => {
+    let text = read.get(abs);
+    if (text === undefined) {
+      text = fs.readProjectFile?.(abs, dir) ?? fs.readFile(abs);
+      read.set(abs, text);
+    }
+    return text;
+  };
   // A path that leaves the folder by its spelling (../x, /etc/x); links are resolved by project-files.ts.
   const outside = (rel: string, path: Path, what: string): string | undefined => {
     const abs = resolvePath(dir, rel);

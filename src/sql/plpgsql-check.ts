@@ -33,9 +33,26 @@ function call(fn: (ptr: number) => number, text: string): string {
   }
 }
 
-/** The compile error of the PL/pgSQL routines in `sql`, or undefined when they compile. */
-function compileError(sql: string): string | undefined {
+// A routine file is compiled when the manifest is resolved (its check) and again by the locality
+// analysis (its tree): the compiler's answer is kept by text (the check's bisection is not kept).
+const compiled = new Map<string, string>();
+const CACHE_LIMIT = 1_000;
+
+/** The PL/pgSQL compiler's answer for `sql` (its tree as JSON, or its error message). */
+function compile(sql: string, keep: boolean): string {
+  const known = compiled.get(sql);
+  if (known !== undefined) return known;
   const out = call((p) => wasm!._wasm_parse_plpgsql(p), sql);
+  if (keep) {
+    if (compiled.size >= CACHE_LIMIT) compiled.clear();
+    compiled.set(sql, out);
+  }
+  return out;
+}
+
+/** The compile error of the PL/pgSQL routines in `sql`, or undefined when they compile. */
+function compileError(sql: string, keep = false): string | undefined {
+  const out = compile(sql, keep);
   return out.startsWith('{') ? undefined : out;
 }
 
@@ -46,7 +63,7 @@ function compileError(sql: string): string | undefined {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function parsePlpgsql(sql: string): any {
   if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
-  const out = call((p) => wasm!._wasm_parse_plpgsql(p), sql);
+  const out = compile(sql, true);
   return out.startsWith('{') ? JSON.parse(out) : undefined;
 }
 
@@ -142,7 +159,7 @@ export function bodyStartLine(text: string, body: string): number | undefined {
  */
 export function plpgsqlProblem(text: string, body: string): { message: string; position?: number } | undefined {
   if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
-  const message = compileError(text);
+  const message = compileError(text, true);
   if (message === undefined) return undefined;
   const where = bodyToken(text, body);
   if (!where) return { message };

@@ -91,8 +91,23 @@ function statementText(text: string, raw: Node): string {
   return bytes.subarray(start, end).toString('utf8').trim().replace(/;$/, '').trimEnd();
 }
 
-/** Parses the text of one CREATE FUNCTION/PROCEDURE statement; throws ParseFailure. */
+// A routine file is parsed when the manifest is resolved and again by the locality analysis: the
+// result is kept (a pure function of the text; frozen, so no caller changes what another gets).
+const parsedRoutines = new Map<string, ParsedRoutine>();
+const CACHE_LIMIT = 1_000;
+
+/** Parses the text of one CREATE FUNCTION/PROCEDURE statement (once per text); throws ParseFailure. */
 export function parseRoutineSql(text: string): ParsedRoutine {
+  const known = parsedRoutines.get(text);
+  if (known) return known;
+  const parsed = parseRoutineUncached(text);
+  Object.freeze(parsed.args);
+  if (parsedRoutines.size >= CACHE_LIMIT) parsedRoutines.clear();
+  parsedRoutines.set(text, Object.freeze(parsed));
+  return parsed;
+}
+
+function parseRoutineUncached(text: string): ParsedRoutine {
   const stmts = parseStatements(text);
   if (stmts.length === 0)
     throw new ParseFailure('holds no statement; expected one CREATE FUNCTION or CREATE PROCEDURE', undefined);

@@ -1,6 +1,5 @@
 // history show N against a real PostgreSQL (one apply in full: steps, outcome, times, manifest,
-// error), and apply's heartbeat line while one step waits (here, on a lock another session holds).
-import pg from 'pg';
+// error). (apply's heartbeat: apply-heartbeat.test.ts.)
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
@@ -67,34 +66,5 @@ describe('history show (plain PostgreSQL)', () => {
     const bad = await cli(['history', 'show', 'three', '--database', db.url]);
     expect(bad.code).toBe(64);
     expect(bad.stderr).toContain("value 'three' is invalid for argument 'id'");
-  });
-});
-
-describe('apply heartbeat (plain PostgreSQL)', () => {
-  let db: TestDb;
-  beforeEach(async () => {
-    db = await freshDatabase(plainServers(), 'hbeat');
-  });
-
-  it('prints a still-running line while a step waits, without a terminal', async () => {
-    await db.query('CREATE TABLE accounts (id bigint NOT NULL PRIMARY KEY)');
-    const holder = new pg.Client({ connectionString: db.url });
-    await holder.connect();
-    await holder.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
-    const release = setTimeout(() => void holder.query('COMMIT'), 1600);
-    try {
-      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '20s'], {
-        cwd: project(),
-        env: { CITUS_MIGRATE_HEARTBEAT_MS: '500' },
-      });
-      expect(r.code).toBe(0);
-      const beats = r.stderr.split('\n').filter((l) => l.startsWith('  … still running'));
-      expect(beats.length).toBeGreaterThanOrEqual(2);
-      expect(beats[0]).toMatch(/^ {2}… still running step 1\/1 \(add column name text to public\.accounts\), [01]s$/);
-      // (That the timer ends with the step is test/unit/progress.test.ts's.)
-    } finally {
-      clearTimeout(release);
-      await holder.end();
-    }
   });
 });
