@@ -15,6 +15,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   create_schema: (s) => `schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `sequence ${s.sequence.id}`,
   alter_sequence: (s) => `sequence ${s.sequence.id}`,
+  set_sequence_owner: (s) => `sequence ${idOf(s.sequence)}`,
   alter_sequence_everywhere: (s) => `sequence ${s.sequence.id}`,
   repair_shard: (s) => table(s.table),
   drop_sequence: (s) => `sequence ${idOf(s.sequence)}`,
