@@ -58,7 +58,6 @@ function liveType(text: string): TypeInfo {
   return t;
 }
 
-
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.

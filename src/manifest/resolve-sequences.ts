@@ -32,12 +32,20 @@ function ownerOf(
 ): Sequence['ownedBy'] {
   const table = ctx.lookup(s.table);
   if (table === undefined) {
-    problems.error([...path, 'table'], 'unknown_table', `names table ${JSON.stringify(s.table)}, which the manifest does not declare`);
+    problems.error(
+      [...path, 'table'],
+      'unknown_table',
+      `names table ${JSON.stringify(s.table)}, which the manifest does not declare`,
+    );
     return undefined;
   }
   const cols = ctx.tables[table]!.columns;
   if (cols && !cols.some((c) => c.name === s.column)) {
-    problems.error([...path, 'column'], 'unknown_column', `names column ${JSON.stringify(s.column)}, which table ${s.table} does not declare`);
+    problems.error(
+      [...path, 'column'],
+      'unknown_column',
+      `names column ${JSON.stringify(s.column)}, which table ${s.table} does not declare`,
+    );
     return undefined;
   }
   return { table, column: s.column };

@@ -41,7 +41,8 @@ export function normalSequence<S extends Sequence>(s: S): S {
   const d = effectiveBounds({ type: s.type, increment });
   const min = s.min !== undefined && BigInt(s.min) !== d.min ? s.min : undefined;
   const max = s.max !== undefined && BigInt(s.max) !== d.max ? s.max : undefined;
-  const start = s.start !== undefined && BigInt(s.start) !== effectiveBounds({ type: s.type, increment, min, max }).start;
+  const start =
+    s.start !== undefined && BigInt(s.start) !== effectiveBounds({ type: s.type, increment, min, max }).start;
   const out = { ...s } as Record<string, unknown>;
   for (const [k, v] of Object.entries({ increment, min, max, start: start ? s.start : undefined }))
     if (v === undefined) delete out[k];

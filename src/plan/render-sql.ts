@@ -55,7 +55,9 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   ...RENDER_KEYS,
   create_schema: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
   create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${createSequenceOptions(s.sequence)}`],
-  alter_sequence: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${alterSequenceOptions(s.sequence, s.from).join(' ')}`],
+  alter_sequence: (s) => [
+    `ALTER SEQUENCE ${q(s.sequence.qname)} ${alterSequenceOptions(s.sequence, s.from).join(' ')}`,
+  ],
   set_sequence_owner: (s) => [`ALTER SEQUENCE ${q(s.sequence)} ${ownedBySql(s.owner)}`],
   create_table: (s) => {
     const body = [

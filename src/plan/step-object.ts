@@ -54,6 +54,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   add_primary_key: (s) => table(s.table),
   add_unique: (s) => table(s.table),
   rename_key: (s) => table(s.table),
+  rename_constraint: (s) => table(s.table),
   drop_constraint: (s) => table(s.table),
   attach_partition: (s) => table(s.table),
   replace_constraint: (s) => table(s.table),

@@ -178,6 +178,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
   rename_key: () => 'tables',
+  // Before the table is distributed: Citus refuses RENAME CONSTRAINT on its tables.
+  rename_constraint: () => 'tables',
   drop_constraint: () => 'drop_objects',
   attach_partition: () => 'tables',
   replace_constraint: (s) => (s.constraint.kind === 'foreign key' ? 'foreign_keys' : 'tables'),
@@ -244,6 +246,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   rename_key: () => [],
+  rename_constraint: () => [],
   drop_constraint: () => [],
   attach_partition: () => [],
   replace_constraint: () => [],
