@@ -1,6 +1,7 @@
 // The `sequences:` section introspect writes: every option that is not PostgreSQL's default (the
 // model already leaves those out), OWNED BY as `owned_by`, and nothing for a serial column's own
 // sequence at CREATE TABLE's defaults.
+import { isSerialsOwn } from '../model/serial-sequence.js';
 import type { ClusterModel, Sequence } from '../model/types.js';
 
 function sequenceEntry(s: Sequence, serial: boolean, tableKey: (id: string) => string): Record<string, unknown> {
@@ -35,9 +36,7 @@ export function manifestSequences(
   for (const s of Object.values(m.sequences)) {
     // A sequence is the serial column's own only when that column is written as serial; one a
     // column of another type owns (a domain over integer with DEFAULT nextval) is declared.
-    const serial =
-      s.ownedBy !== undefined &&
-      Boolean(m.tables[s.ownedBy.table]?.columns?.find((c) => c.name === s.ownedBy!.column)?.type.serial);
+    const serial = isSerialsOwn(s, m);
     if (serial && atSerialDefaults(s)) continue;
     // An owner table the manifest does not hold (not adopted) cannot be named.
     const owned = s.ownedBy && m.tables[s.ownedBy.table] ? s : { ...s, ownedBy: undefined };

@@ -63,7 +63,13 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.
   const serialOf = new Map<string, string>(); // "table id/column" -> sequence id
   for (const s of doc.sequences) {
-    if (s.ownedBy?.deptype === 'a')
+    // Only the name CREATE TABLE gives it (as the manifest resolves serial): one of another name
+    // (its table renamed, or OWNED BY set by hand) is a declared sequence and the default stays.
+    if (
+      s.ownedBy?.deptype === 'a' &&
+      s.schema === s.ownedBy.schema &&
+      s.name === `${s.ownedBy.table}_${s.ownedBy.column}_seq`
+    )
       serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
   }
   const groupMembers = new Map<number, string[]>();

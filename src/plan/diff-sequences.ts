@@ -2,6 +2,7 @@
 // (type, increment, bounds, start, cache, cycle: both sides leave PostgreSQL's defaults out, so
 // they compare exactly), and their OWNED BY column set. A distributed sequence can only have its
 // cache changed (node by node); anything else is a problem.
+import { isSerialsOwn } from '../model/serial-sequence.js';
 import type { ClusterModel, Sequence } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
@@ -23,12 +24,6 @@ function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
 
 /** A serial column's sequence as CREATE TABLE (or ADD COLUMN) makes it. */
 const asSerialMakesIt = (s: Sequence): Sequence => ({ id: s.id, qname: s.qname, type: s.type, cache: 1, cycle: false });
-
-/** Whether `s` is the own sequence of a serial column the manifest declares (its table makes it). */
-function serialsOwn(s: Sequence, desired: ClusterModel): boolean {
-  const o = s.ownedBy;
-  return o !== undefined && Boolean(desired.tables[o.table]?.columns?.find((c) => c.name === o.column)?.type.serial);
-}
 
 function ownerStep(s: Sequence, desired: ClusterModel): Step {
   const t = s.ownedBy ? desired.tables[s.ownedBy.table] : undefined;
@@ -52,7 +47,7 @@ export function sequenceSteps(
     if (!a) {
       // A serial column's undeclared sequence is made by its table with exactly these options.
       if (s.implicit) continue;
-      if (serialsOwn(s, desired)) {
+      if (isSerialsOwn(s, desired)) {
         const o = s.ownedBy!;
         const made = created.has(o.table) || !actual.tables[o.table]?.columns?.some((c) => c.name === o.column);
         const from = asSerialMakesIt(s);
@@ -70,7 +65,7 @@ export function sequenceSteps(
       if (s.ownedBy) steps.push(ownerStep(s, desired));
       continue;
     }
-    const ownerDiffers = !serialsOwn(s, desired) && !sameOwner(s.ownedBy, a.ownedBy);
+    const ownerDiffers = !isSerialsOwn(s, desired) && !sameOwner(s.ownedBy, a.ownedBy);
     // A worker that has another cache or could not be read (it was down when the cache was set).
     if (sameSequenceOptions(s, a) && !(a.distributed && a.workersDiffer) && !ownerDiffers) continue;
     if (!a.distributed) {
