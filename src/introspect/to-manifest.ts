@@ -12,7 +12,6 @@ import {
   type Deferral,
   type Key,
   type Partition,
-  type Sequence,
   type SqlObject,
   type Table,
 } from '../model/types.js';
