@@ -34,7 +34,7 @@ export async function validateCommand(
     const counts = [
       plural(Object.keys(m.desired.tables).length, 'table'),
       plural(Object.keys(m.desired.routines).length, 'routine'),
-      plural(Object.keys(m.desired.sequences).length, 'sequence'),
+      plural(Object.values(m.desired.sequences).filter((s) => !s.implicit).length, 'sequence'),
       ...(m.warnings.length ? [plural(m.warnings.length, 'warning')] : []),
     ];
     io.stdout(`${palette(io.color?.stdout).green(`${visible(m.file)} is valid`)} (${counts.join(', ')})\n`);

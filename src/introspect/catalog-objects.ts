@@ -172,6 +172,15 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
     LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum = d.objsubid
     WHERE d.objsubid = 0 OR a.attname IS NOT NULL
     UNION ALL
+    -- A sequence a column owns goes with its table (dropped with it), as its privileges do.
+    SELECT 'SEQUENCE', ${qn('ns.nspname', 'sc.relname')},
+      CASE WHEN own.refobjid IS NULL THEN 'sequence ' || ${qn('ns.nspname', 'sc.relname')} ELSE 'relation ' || ${qn('ons.nspname', 'oc.relname')} END, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_class sc ON sc.oid = d.objoid AND d.classoid = ${cls('pg_class')} AND sc.relkind = 'S'
+    JOIN ns ON ns.oid = sc.relnamespace
+    LEFT JOIN pg_catalog.pg_depend own ON own.classid = ${cls('pg_class')} AND own.objid = sc.oid
+      AND own.refclassid = ${cls('pg_class')} AND own.deptype IN ('a', 'i')
+    LEFT JOIN pg_catalog.pg_class oc ON oc.oid = own.refobjid LEFT JOIN pg_catalog.pg_namespace ons ON ons.oid = oc.relnamespace
+    WHERE ${notExt('pg_catalog.pg_class', 'sc.oid')}    UNION ALL
     SELECT 'INDEX', ${qn('r.nspname', 'ic.relname')}, 'index ' || ${qn('r.nspname', 'ic.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_class ic ON ic.oid = d.objoid AND d.classoid = ${cls('pg_class')} AND ic.relkind = 'i'
     JOIN pg_catalog.pg_index i ON i.indexrelid = ic.oid JOIN anyrel r ON r.oid = i.indrelid

@@ -2,6 +2,7 @@
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
+import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';
 import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
@@ -11,7 +12,6 @@ import {
   type Deferral,
   type Key,
   type Partition,
-  type Sequence,
   type Table,
 } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
@@ -133,17 +133,6 @@ function partitionEntry(p: Partition): Record<string, unknown> {
   return { default: true, ...am };
 }
 
-function sequenceEntry(s: Sequence): Record<string, unknown> {
-  if (s.ownedBy) return { cache: s.cache };
-  return {
-    type: s.type,
-    cache: s.cache,
-    ...(s.increment !== undefined && s.increment !== 1 ? { increment: s.increment } : {}),
-    ...(s.start !== undefined && s.start !== 1 ? { start: s.start } : {}),
-    ...(s.cycle ? { cycle: true } : {}),
-  };
-}
-
 /** A routine signature, name(type, ...), with the name quoted as PostgreSQL needs (a reserved word such as select too). */
 export function routineSignature(name: string, argTypes: readonly string[]): string {
   return `${quoteIdent(name)}(${argTypes.join(', ')})`;
@@ -198,15 +187,7 @@ export function liveToProject(
       m.columnarDefaults,
     );
   }
-  const sequences: Record<string, unknown> = {};
-  for (const s of Object.values(m.sequences)) {
-    // A sequence is the serial column's own only when that column is written as serial; one a
-    // column of another type owns (a domain over integer with DEFAULT nextval) is declared.
-    const serial =
-      s.ownedBy && m.tables[s.ownedBy.table]?.columns?.find((c) => c.name === s.ownedBy!.column)?.type.serial;
-    if (serial && s.cache === 1) continue; // a serial column's sequence at its defaults
-    sequences[key(s.qname)] = sequenceEntry(serial ? s : { ...s, ownedBy: undefined });
-  }
+  const sequences = manifestSequences(m, key);
   const files: Record<string, string> = {};
   const routines: Record<string, unknown> = {};
   const byName = new Map<string, number>();

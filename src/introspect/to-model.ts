@@ -9,12 +9,12 @@ import {
   type ColocationGroup,
   type Column,
   type Routine,
-  type Sequence,
   type Table,
 } from '../model/types.js';
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
+import { sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 import { deferral, FK_ACTIONS } from './constraint-parts.js';
@@ -58,17 +58,18 @@ function liveType(text: string): TypeInfo {
   return t;
 }
 
-const safeNumber = (text: string): number | undefined => {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : undefined;
-};
-
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.
   const serialOf = new Map<string, string>(); // "table id/column" -> sequence id
   for (const s of doc.sequences) {
-    if (s.ownedBy?.deptype === 'a')
+    // Only the name CREATE TABLE gives it (as the manifest resolves serial): one of another name
+    // (its table renamed, or OWNED BY set by hand) is a declared sequence and the default stays.
+    if (
+      s.ownedBy?.deptype === 'a' &&
+      s.schema === s.ownedBy.schema &&
+      s.name === `${s.ownedBy.table}_${s.ownedBy.column}_seq`
+    )
       serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
   }
   const groupMembers = new Map<number, string[]>();
@@ -176,32 +177,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       members,
     };
   }
-  const sequences: Record<string, Sequence> = {};
-  for (const s of doc.sequences) {
-    // An identity column's sequence is part of the column (reported as not managed), not an object of its own.
-    if (s.ownedBy?.deptype === 'i') continue;
-    const id = idOf(s);
-    const start = safeNumber(s.start);
-    const inc = safeNumber(s.increment);
-    const min = safeNumber(s.min);
-    const max = safeNumber(s.max);
-    sequences[id] = {
-      id,
-      qname: { schema: s.schema, name: s.name },
-      type: (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'],
-      cache: Number(s.cache),
-      ...(s.workersDiffer ? { workersDiffer: true } : {}),
-      ...(start !== undefined ? { start } : {}),
-      ...(inc !== undefined ? { increment: inc } : {}),
-      ...(min !== undefined ? { min } : {}),
-      ...(max !== undefined ? { max } : {}),
-      cycle: s.cycle,
-      ...(s.ownedBy && s.ownedBy.deptype === 'a'
-        ? { ownedBy: { table: idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table }), column: s.ownedBy.column } }
-        : {}),
-      distributed: s.distributed,
-    };
-  }
+  const sequences = sequencesFromCatalog(doc);
   const routines: Record<string, Routine> = {};
   for (const r of doc.routines) {
     const q = { schema: r.schema, name: r.name };

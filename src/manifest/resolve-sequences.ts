@@ -1,6 +1,8 @@
 // Sequences of the manifest: a serial column's own sequence is matched to its column (type and
 // owner), ranges are checked.
+import { normalSequence } from '../model/sequence-bounds.js';
 import { idOf, type Sequence } from '../model/types.js';
+import type { QualifiedName } from '../sql/quote.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { qualifiedKey, type TableContext } from './resolve-context.js';
@@ -21,15 +23,45 @@ function canonicalSeqType(t: string | undefined): Sequence['type'] | undefined {
   )[t as 'int'];
 }
 
+/** The table column a sequence's `owned_by` names, checked against the declared tables. */
+function ownerOf(
+  s: NonNullable<Manifest['sequences'][string]['owned_by']>,
+  ctx: TableContext,
+  path: Path,
+  problems: ProblemList,
+): Sequence['ownedBy'] {
+  const table = ctx.lookup(s.table);
+  if (table === undefined) {
+    problems.error(
+      [...path, 'table'],
+      'unknown_table',
+      `names table ${JSON.stringify(s.table)}, which the manifest does not declare`,
+    );
+    return undefined;
+  }
+  const cols = ctx.tables[table]!.columns;
+  if (cols && !cols.some((c) => c.name === s.column)) {
+    problems.error(
+      [...path, 'column'],
+      'unknown_column',
+      `names column ${JSON.stringify(s.column)}, which table ${s.table} does not declare`,
+    );
+    return undefined;
+  }
+  return { table, column: s.column };
+}
+
 /** Sequences: types checked against the serial columns that own them, ranges checked. */
 export function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Sequence> {
   const out: Record<string, Sequence> = {};
-  const serials = new Map<string, { table: string; column: string; type: Sequence['type'] }>();
+  const serials = new Map<string, { table: string; column: string; type: Sequence['type']; qname: QualifiedName }>();
   for (const t of Object.values(ctx.tables)) {
     for (const c of t.columns ?? []) {
       // PostgreSQL names a serial column's sequence <table>_<column>_seq, in the table's schema.
+      const qname = { schema: t.qname.schema, name: `${t.qname.name}_${c.name}_seq` };
       if (c.type.serial)
-        serials.set(idOf({ schema: t.qname.schema, name: `${t.qname.name}_${c.name}_seq` }), {
+        serials.set(idOf(qname), {
+          qname,
           table: t.id,
           column: c.name,
           type: c.type.base as Sequence['type'],
@@ -62,7 +94,15 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
     ) {
       problems.error([...path, 'start'], 'invalid_range', `start ${s.start} is outside min..max`);
     }
-    out[id] = {
+    const declaredOwner = s.owned_by ? ownerOf(s.owned_by, ctx, [...path, 'owned_by'], problems) : undefined;
+    if (owner && declaredOwner && (declaredOwner.table !== owner.table || declaredOwner.column !== owner.column))
+      problems.error(
+        [...path, 'owned_by'],
+        'sequence_owner_mismatch',
+        `is the own sequence of the serial column ${ctx.keyOf.get(owner.table)}.${owner.column}, which owns it`,
+      );
+    const ownedBy = owner ? { table: owner.table, column: owner.column } : declaredOwner;
+    out[id] = normalSequence({
       id,
       qname: q,
       type: owner?.type ?? declared ?? 'bigint',
@@ -72,8 +112,21 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
       ...(s.min !== undefined ? { min: s.min } : {}),
       ...(s.max !== undefined ? { max: s.max } : {}),
       cycle: s.cycle ?? false,
-      ...(owner ? { ownedBy: { table: owner.table, column: owner.column } } : {}),
-    };
+      ...(ownedBy ? { ownedBy } : {}),
+    });
   }
+  // A serial column's sequence the manifest does not declare has CREATE TABLE's defaults: a
+  // database where it has others differs (and is planned), never silently equal.
+  for (const [id, owner] of serials)
+    if (!out[id])
+      out[id] = {
+        id,
+        qname: owner.qname,
+        type: owner.type,
+        cache: 1,
+        cycle: false,
+        ownedBy: { table: owner.table, column: owner.column },
+        implicit: true,
+      };
   return out;
 }

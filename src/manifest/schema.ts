@@ -28,6 +28,15 @@ const sequence = z.strictObject({
   min: z.number().int().optional().describe('MINVALUE'),
   max: z.number().int().optional().describe('MAXVALUE'),
   cycle: z.boolean().optional().describe('CYCLE'),
+  owned_by: z
+    .strictObject({
+      table: z.string().min(1).describe('a table the manifest declares'),
+      column: ident.describe('one of its columns'),
+    })
+    .optional()
+    .describe(
+      "OWNED BY table.column: dropped with that column or table (a serial column's own sequence is owned by it without saying so)",
+    ),
 });
 
 const routine = z.strictObject({

@@ -159,8 +159,10 @@ export interface Sequence {
   readonly min?: number;
   readonly max?: number;
   readonly cycle: boolean;
-  /** Set when the sequence is the one a serial column of a managed table creates. */
+  /** OWNED BY: the table column it goes with (a serial column's own sequence, or declared `owned_by`). */
   readonly ownedBy?: { readonly table: string; readonly column: string };
+  /** Desired only: a serial column's own sequence the manifest does not declare (CREATE TABLE's defaults). */
+  readonly implicit?: boolean;
   /** Actual only: Citus created it on every node (its table was distributed); ALTER is refused then. */
   readonly distributed?: boolean;
   /** Actual only: a worker has another cache, or could not be read. */

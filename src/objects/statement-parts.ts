@@ -67,6 +67,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_TABLE: 'TABLE',
   OBJECT_VIEW: 'VIEW',
   OBJECT_MATVIEW: 'MATERIALIZED VIEW',
+  OBJECT_SEQUENCE: 'SEQUENCE',
   OBJECT_COLUMN: 'COLUMN',
   OBJECT_INDEX: 'INDEX',
   OBJECT_FUNCTION: 'FUNCTION',
@@ -120,6 +121,10 @@ export function commentTarget(
     case 'DOMAIN': {
       const n = listName(strings(obj.TypeName.names), defaultSchema);
       return { keyword, target: n, parent: `type ${n}` };
+    }
+    case 'SEQUENCE': {
+      const n = listName(items, defaultSchema);
+      return { keyword, target: n, parent: `sequence ${n}` };
     }
     default: {
       const n = listName(items, defaultSchema);

@@ -37,6 +37,10 @@ function formerFk(t: Table, a: Table, fk: ForeignKey): ForeignKey | undefined {
   );
 }
 
+/** Whether another foreign key the manifest declares on `t` has the name of actual key `x`. */
+const claimedByAnother = (t: Table, fk: ForeignKey, x: ForeignKey): boolean =>
+  x.name !== undefined && t.foreignKeys.some((y) => y !== fk && y.name === x.name);
+
 /**
  * Steps for the foreign keys of the declared tables that exist or are created (`present`):
  * `drops` run first (drop_objects), `adds` with the foreign keys; `replaced` names the actual
@@ -64,8 +68,33 @@ export function foreignKeySteps(
     for (const fk of t.foreignKeys) {
       const refTable = desired.tables[fk.refTable]!.qname;
       const add: Step = { kind: 'add_foreign_key', table: t.qname, fk, refTable };
-      const same = have.filter((x) => sameFk(x, fk));
-      const found = same.find((x) => sameDeferral(x, fk)) ?? same[0];
+      const same = have.filter((x) => sameFk(x, fk) && !claimedByAnother(t, fk, x));
+      const named = fk.name !== undefined ? same.find((x) => x.name === fk.name) : undefined;
+      let found = named ?? same.find((x) => sameDeferral(x, fk)) ?? same[0];
+      // The same key under another name: renamed, unless the name is taken by another one (that
+      // one is then the former key, dropped and added again as declared).
+      if (found && !named && fk.name !== undefined && found.name !== undefined) {
+        if (have.some((x) => x.name === fk.name)) found = undefined;
+        else {
+          handled.add(found);
+          replaced.add(constraintKey(t.id, found.name));
+          // Citus refuses ALTER TABLE … RENAME CONSTRAINT on its tables: dropped and added there.
+          if (a?.distribution.kind === 'local' && !onReplacedKey(found)) {
+            adds.push({ kind: 'rename_constraint', table: t.qname, from: found.name, to: fk.name });
+            found = { ...found, name: fk.name };
+          } else {
+            drops.push({
+              kind: 'drop_constraint',
+              table: t.qname,
+              name: found.name,
+              constraint: 'foreign key',
+              reason: 'changed',
+            });
+            adds.push(add);
+            continue;
+          }
+        }
+      }
       const former = found ?? (a ? formerFk(t, a, fk) : undefined);
       if (former && (!found || onReplacedKey(former)) && former.name !== undefined) {
         handled.add(former);

@@ -57,7 +57,11 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first`,
         });
       } else {
-        const cast = columnCast(c.name, ac.type.sql, c.type.sql);
+        // serial <-> bigserial: the column's type changes (its sequence's AS type goes with the
+        // sequence diff); ALTER COLUMN … TYPE takes no serial spelling.
+        const to = c.type.serial && ac.type.serial ? c.type.base : c.type.sql;
+        const from = c.type.serial && ac.type.serial ? ac.type.base : ac.type.sql;
+        const cast = columnCast(c.name, from, to);
         if ('problem' in cast) {
           problems.push({
             code: 'no_cast',
@@ -74,8 +78,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           kind: 'alter_column_type',
           table: t.qname,
           column: c.name,
-          type: c.type.sql,
-          from: ac.type.sql,
+          type: to,
+          from,
           ...(collationDiffers ? { collation: c.collation ?? 'default' } : {}),
           ...(collationDiffers && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
           ...(cast.using !== undefined ? { using: cast.using } : {}),

@@ -67,7 +67,8 @@ export function unmanagedParts(
         out.push(`unique constraint on ${t.id} ${cols(u.columns)}`);
     }
     for (const fk of a.foreignKeys) {
-      if (kept(fk.name) && !t.foreignKeys.some((x) => sameFk(x, fk)))
+      // A declared name is compared too: the same key under another name is renamed by the plan.
+      if (kept(fk.name) && !t.foreignKeys.some((x) => sameFk(x, fk) && (x.name === undefined || x.name === fk.name)))
         out.push(
           `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`,
         );

@@ -1,6 +1,6 @@
 // The pure diff: desired model vs actual model -> ordered steps, plus problems and unmanaged
 // objects as data. It never prompts, reads a clock or touches the network.
-import { idOf, type ClusterModel, type Routine, type Sequence, type Table } from '../model/types.js';
+import { idOf, type ClusterModel, type Routine, type Table } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import { distributionSteps } from './diff-distribution.js';
 import { layoutSteps, schemaSteps } from './diff-layout.js';
@@ -20,6 +20,7 @@ import { tableOf } from './step-object.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
+import { sequenceSteps } from './diff-sequences.js';
 import { orderSteps } from './order-steps.js';
 import { nameClashes } from './name-clashes.js';
 import type { DiffProblem } from './diff-problem.js';
@@ -32,71 +33,6 @@ export interface DiffResult {
   readonly problems: readonly DiffProblem[];
   /** Objects in the cluster the manifest does not declare: left alone unless prune. */
   readonly unmanaged: readonly string[];
-}
-
-function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
-  return (
-    a.cache === b.cache &&
-    a.cycle === b.cycle &&
-    a.type === b.type &&
-    (a.increment ?? 1) === (b.increment ?? 1) &&
-    (a.start === undefined || a.start === b.start) &&
-    (a.min === undefined || a.min === b.min) &&
-    (a.max === undefined || a.max === b.max)
-  );
-}
-
-// What CREATE TABLE gives a serial column's sequence: nothing to alter when that is what is declared.
-function serialDefaults(s: Sequence): boolean {
-  return (
-    s.cache === 1 &&
-    !s.cycle &&
-    (s.increment ?? 1) === 1 &&
-    (s.start ?? 1) === 1 &&
-    (s.min ?? 1) === 1 &&
-    s.max === undefined
-  );
-}
-
-function sequenceSteps(
-  desired: ClusterModel,
-  actual: ClusterModel,
-  created: ReadonlySet<string>,
-  problems: DiffProblem[],
-): Step[] {
-  const steps: Step[] = [];
-  for (const s of Object.values(desired.sequences)) {
-    const a = actual.sequences[s.id];
-    if (!a) {
-      if (s.ownedBy && created.has(s.ownedBy.table)) {
-        if (!serialDefaults(s)) steps.push({ kind: 'alter_sequence', sequence: s });
-      } else if (s.ownedBy)
-        problems.push({
-          code: 'missing_sequence',
-          object: s.id,
-          message: `belongs to a serial column of ${s.ownedBy.table} but does not exist`,
-        });
-      else steps.push({ kind: 'create_sequence', sequence: s });
-      continue;
-    }
-    // A worker that has another cache or could not be read (it was down when the cache was set).
-    if (sameSequenceOptions(s, a) && !(a.distributed && a.workersDiffer)) continue;
-    if (!a.distributed) {
-      steps.push({ kind: 'alter_sequence', sequence: s });
-      continue;
-    }
-    // "Altering a distributed sequence is currently not supported": only the cache can be
-    // changed, node by node with DDL propagation off, outside the transaction.
-    if (sameSequenceOptions(s, { ...a, cache: s.cache }))
-      steps.push({ kind: 'alter_sequence_everywhere', sequence: s });
-    else
-      problems.push({
-        code: 'distributed_sequence_change',
-        object: s.id,
-        message: `is distributed: Citus refuses to change its type, start, increment, bounds or cycle (only its cache can be changed, node by node)`,
-      });
-  }
-  return steps;
 }
 
 /** Computes the ordered steps that take `actual` to `desired`. */

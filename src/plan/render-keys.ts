@@ -9,6 +9,7 @@ type KeyKind =
   | 'add_primary_key'
   | 'add_unique'
   | 'rename_key'
+  | 'rename_constraint'
   | 'replace_constraint'
   | 'drop_constraint'
   | 'attach_partition';
@@ -45,6 +46,9 @@ export const RENDER_KEYS: { readonly [K in KeyKind]: (s: StepOf<K>) => readonly 
   add_unique: (s) => [`ALTER TABLE ${q(s.table)} ADD ${keySql('UNIQUE', s.key)}`],
   // Through the key's index, which renames its constraint too: Citus 13 refuses ALTER TABLE …
   // RENAME CONSTRAINT on its tables ("currently unsupported") but propagates ALTER INDEX … RENAME.
+  rename_constraint: (s) => [
+    `ALTER TABLE ${q(s.table)} RENAME CONSTRAINT ${quoteIdent(s.from)} TO ${quoteIdent(s.to)}`,
+  ],
   rename_key: (s) => [`ALTER INDEX ${q({ schema: s.table.schema, name: s.from })} RENAME TO ${quoteIdent(s.to)}`],
   replace_constraint: (s) => {
     const c = s.constraint;
@@ -63,6 +67,7 @@ export const SUMMARY_KEYS: { readonly [K in KeyKind]: (s: StepOf<K>) => string }
     `add foreign key ${q(s.table)} (${cols(s.fk.columns)}) -> ${q(s.refTable)} (${cols(s.fk.refColumns)})${deferralSql(s.fk)}${s.notValid ? ' NOT VALID (validated after COMMIT)' : s.fk.notValid ? ' NOT VALID' : ''}`,
   add_primary_key: (s) => `add primary key ${keyName(s.key)}(${cols(s.key.columns)}) to ${q(s.table)}`,
   add_unique: (s) => `add unique ${keyName(s.key)}(${cols(s.key.columns)}) to ${q(s.table)}`,
+  rename_constraint: (s) => `rename foreign key ${quoteIdent(s.from)} of ${q(s.table)} to ${quoteIdent(s.to)}`,
   rename_key: (s) => `rename key constraint ${quoteIdent(s.from)} of ${q(s.table)} to ${quoteIdent(s.to)}`,
   replace_constraint: (s) => {
     const d = s.constraint.kind === 'foreign key' ? s.constraint.fk : s.constraint.key;

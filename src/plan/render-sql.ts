@@ -8,7 +8,8 @@ import {
   sqlInt,
   type QualifiedName,
 } from '../sql/quote.js';
-import { DEFAULT_SHARD_COUNT, type Column, type Index, type Sequence } from '../model/types.js';
+import { DEFAULT_SHARD_COUNT, type Column, type Index } from '../model/types.js';
+import { alterSequenceOptions, alterSequenceSummary, createSequenceOptions, ownedBySql } from './render-sequences.js';
 import { dispatch, type Step, type StepKind, type StepOf } from './steps.js';
 import { RENDER_LAYOUT, SUMMARY_LAYOUT } from './render-layout.js';
 import { renderShardRepair, summarizeShardRepair } from './render-shards.js';
@@ -33,20 +34,6 @@ function columnSql(c: Column): string {
   ].join('');
 }
 
-function sequenceOptions(s: Sequence, withType: boolean): string {
-  return [
-    withType ? `AS ${s.type}` : '',
-    s.increment !== undefined ? `INCREMENT BY ${sqlInt(s.increment)}` : '',
-    s.min !== undefined ? `MINVALUE ${sqlInt(s.min)}` : '',
-    s.max !== undefined ? `MAXVALUE ${sqlInt(s.max)}` : '',
-    s.start !== undefined ? `START WITH ${sqlInt(s.start)}` : '',
-    `CACHE ${sqlInt(s.cache)}`,
-    s.cycle ? 'CYCLE' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
 function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
 }
@@ -67,8 +54,11 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   ...RENDER_LAYOUT,
   ...RENDER_KEYS,
   create_schema: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
-  create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, true)}`],
-  alter_sequence: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, false)}`],
+  create_sequence: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${createSequenceOptions(s.sequence)}`],
+  alter_sequence: (s) => [
+    `ALTER SEQUENCE ${q(s.sequence.qname)} ${alterSequenceOptions(s.sequence, s.from).join(' ')}`,
+  ],
+  set_sequence_owner: (s) => [`ALTER SEQUENCE ${q(s.sequence)} ${ownedBySql(s.owner)}`],
   create_table: (s) => {
     const body = [
       ...s.columns.map(columnSql),
@@ -190,8 +180,11 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   ...SUMMARY_KEYS,
   create_schema: (s) => `create schema ${quoteIdent(s.schema)}`,
   create_sequence: (s) => `create sequence ${name(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
-  alter_sequence: (s) =>
-    `set cache ${s.sequence.cache} on sequence ${name(s.sequence.qname)} before its table is distributed`,
+  alter_sequence: (s) => alterSequenceSummary(s.sequence, s.from),
+  set_sequence_owner: (s) =>
+    s.owner
+      ? `make sequence ${name(s.sequence)} owned by ${name(s.owner.table)}.${quoteIdent(s.owner.column)}`
+      : `make sequence ${name(s.sequence)} owned by no column`,
   alter_table_persistence: (s) => `make ${name(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
   create_table: (s) =>
     `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${name(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,

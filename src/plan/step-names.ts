@@ -118,6 +118,11 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
     }
     case 'add_foreign_key':
       return { hard: [`relation ${idOf(step.refTable)}`], soft: [] };
+    case 'set_sequence_owner':
+      return {
+        hard: [`sequence ${idOf(step.sequence)}`, ...(step.owner ? [`relation ${idOf(step.owner.table)}`] : [])],
+        soft: [],
+      };
     default:
       return { hard: [], soft: [] };
   }

@@ -15,6 +15,8 @@ export type KeyStep =
   | { readonly kind: 'add_primary_key'; readonly table: QualifiedName; readonly key: Key }
   | { readonly kind: 'add_unique'; readonly table: QualifiedName; readonly key: Key }
   | { readonly kind: 'rename_key'; readonly table: QualifiedName; readonly from: string; readonly to: string }
+  /** ALTER TABLE … RENAME CONSTRAINT of a foreign key (a constraint without an index), on a plain table. */
+  | { readonly kind: 'rename_constraint'; readonly table: QualifiedName; readonly from: string; readonly to: string }
   | {
       /**
        * ALTER TABLE … DROP CONSTRAINT of a key or foreign key the plan adds again: `changed`, its

@@ -53,7 +53,18 @@ export type Step = StepCommon &
   (
     | { readonly kind: 'create_schema'; readonly schema: string }
     | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
-    | { readonly kind: 'alter_sequence'; readonly sequence: Sequence }
+    | {
+        readonly kind: 'alter_sequence';
+        readonly sequence: Sequence;
+        /** The sequence as it is (or as CREATE TABLE makes a serial column's): only what differs is altered. */
+        readonly from: Sequence;
+      }
+    | {
+        /** ALTER SEQUENCE … OWNED BY table.column (or NONE, without `owner`). */
+        readonly kind: 'set_sequence_owner';
+        readonly sequence: QualifiedName;
+        readonly owner?: { readonly table: QualifiedName; readonly column: string };
+      }
     | {
         readonly kind: 'create_table';
         readonly table: QualifiedName;
@@ -132,6 +143,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_schema: () => 'schemas',
   create_sequence: () => 'sequences',
   alter_sequence: () => 'tables',
+  set_sequence_owner: () => 'tables',
   create_table: () => 'tables',
   alter_table_persistence: () => 'tables',
   create_index: () => 'tables',
@@ -166,6 +178,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
   rename_key: () => 'tables',
+  // Before the table is distributed: Citus refuses RENAME CONSTRAINT on its tables.
+  rename_constraint: () => 'tables',
   drop_constraint: () => 'drop_objects',
   attach_partition: () => 'tables',
   replace_constraint: (s) => (s.constraint.kind === 'foreign key' ? 'foreign_keys' : 'tables'),
@@ -193,6 +207,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   create_schema: () => [],
   create_sequence: () => [],
   alter_sequence: () => [],
+  set_sequence_owner: () => [],
   create_table: () => [],
   alter_table_persistence: () => ['rewrites_table'],
   create_index: (s) => (s.concurrently ? ['non_transactional'] : []),
@@ -231,6 +246,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   add_primary_key: () => [],
   add_unique: () => [],
   rename_key: () => [],
+  rename_constraint: () => [],
   drop_constraint: () => [],
   attach_partition: () => [],
   replace_constraint: () => [],

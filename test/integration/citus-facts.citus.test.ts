@@ -123,6 +123,29 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     );
   });
 
+  it('a foreign key of a distributed table cannot be renamed (RENAME CONSTRAINT), dropped and added under the new name it can; a distributed sequence refuses OWNED BY', async () => {
+    await db.query(
+      "CREATE TABLE rp (id bigint PRIMARY KEY); CREATE TABLE rc (id bigint, p bigint REFERENCES rp (id), PRIMARY KEY (id, p)); SELECT create_distributed_table('rp', 'id', colocate_with => 'none', shard_count => 4); SELECT create_distributed_table('rc', 'p', colocate_with => 'rp')",
+    );
+    expect(await run(db.url, ['ALTER TABLE rc RENAME CONSTRAINT rc_p_fkey TO rc_parent'])).toBe(
+      'renaming constraints belonging to distributed tables is currently unsupported',
+    );
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        'ALTER TABLE rc DROP CONSTRAINT rc_p_fkey',
+        'ALTER TABLE rc ADD CONSTRAINT rc_parent FOREIGN KEY (p) REFERENCES rp (id)',
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    await db.query(
+      "CREATE TABLE ro (t bigint, id bigserial); SELECT create_distributed_table('ro', 't', shard_count => 4)",
+    );
+    expect(await run(db.url, ['ALTER SEQUENCE ro_id_seq OWNED BY NONE'])).toBe(
+      'cannot alter OWNED BY option of a sequence already owned by a distributed table',
+    );
+  });
+
   it('int sequences cannot be used on workers; bigint ones draw from a per-node range', async () => {
     await db.query(
       "CREATE TABLE si (t bigint, id serial); SELECT create_distributed_table('si', 't', shard_count => 4)",

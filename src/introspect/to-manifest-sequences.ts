@@ -1,0 +1,46 @@
+// The `sequences:` section introspect writes: every option that is not PostgreSQL's default (the
+// model already leaves those out), OWNED BY as `owned_by`, and nothing for a serial column's own
+// sequence at CREATE TABLE's defaults.
+import { isSerialsOwn } from '../model/serial-sequence.js';
+import type { ClusterModel, Sequence } from '../model/types.js';
+
+function sequenceEntry(s: Sequence, serial: boolean, tableKey: (id: string) => string): Record<string, unknown> {
+  return {
+    // A serial column's own sequence takes its type and owner from the column.
+    ...(serial ? {} : { type: s.type }),
+    cache: s.cache,
+    ...(s.increment !== undefined ? { increment: s.increment } : {}),
+    ...(s.min !== undefined ? { min: s.min } : {}),
+    ...(s.max !== undefined ? { max: s.max } : {}),
+    ...(s.start !== undefined ? { start: s.start } : {}),
+    ...(s.cycle ? { cycle: true } : {}),
+    ...(!serial && s.ownedBy ? { owned_by: { table: tableKey(s.ownedBy.table), column: s.ownedBy.column } } : {}),
+  };
+}
+
+const atSerialDefaults = (s: Sequence): boolean =>
+  s.cache === 1 &&
+  !s.cycle &&
+  s.increment === undefined &&
+  s.min === undefined &&
+  s.max === undefined &&
+  s.start === undefined;
+
+/** The manifest's sequences, keyed by manifest key. */
+export function manifestSequences(
+  m: ClusterModel,
+  key: (q: { schema: string; name: string }) => string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const tableKey = (id: string): string => key(m.tables[id]!.qname);
+  for (const s of Object.values(m.sequences)) {
+    // A sequence is the serial column's own only when that column is written as serial; one a
+    // column of another type owns (a domain over integer with DEFAULT nextval) is declared.
+    const serial = isSerialsOwn(s, m);
+    if (serial && atSerialDefaults(s)) continue;
+    // An owner table the manifest does not hold (not adopted) cannot be named.
+    const owned = s.ownedBy && m.tables[s.ownedBy.table] ? s : { ...s, ownedBy: undefined };
+    out[key(s.qname)] = sequenceEntry(owned, serial, tableKey);
+  }
+  return out;
+}

@@ -1,0 +1,6 @@
+CREATE SCHEMA app;
+CREATE TABLE app.a (id bigint PRIMARY KEY, n bigint);
+CREATE SEQUENCE app.s1;
+ALTER SEQUENCE app.s1 OWNED BY app.a.n;
+CREATE SEQUENCE app.s2;
+ALTER SEQUENCE app.s2 OWNED BY app.a.id;

@@ -1,0 +1,4 @@
+-- A foreign key renamed, quoted mixed case against unquoted (sqldef ForeignKeyRenameQuotedConstraint).
+CREATE TABLE users (id int PRIMARY KEY);
+CREATE TABLE orders (id int PRIMARY KEY, user_id int, CONSTRAINT "FK_New_Name" FOREIGN KEY (user_id) REFERENCES users (id));
+CREATE TABLE lines (id int PRIMARY KEY, order_id int, CONSTRAINT fk_order FOREIGN KEY (order_id) REFERENCES orders (id));
