@@ -22,6 +22,7 @@ import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js'
 import { sequenceUsers } from './sequence-users.js';
 import { orderSteps } from './order-steps.js';
 import { nameClashes } from './name-clashes.js';
+import { citusAlterRefusals } from './citus-alter-refusals.js';
 import type { DiffProblem } from './diff-problem.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).
@@ -217,7 +218,11 @@ export function diff(
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
   const marked = markUnsafeTriggers(ordered, actual);
-  problems.push(...distributionKeyProblems(marked, actual), ...nullableKeyProblems(marked, actual));
+  problems.push(
+    ...distributionKeyProblems(marked, actual),
+    ...nullableKeyProblems(marked, actual),
+    ...citusAlterRefusals(marked, desired, actual),
+  );
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;
   return {
     steps: sorted,
