@@ -18,6 +18,7 @@ import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../util/line-diff.js';
 import { extensionChange } from './diff-extension.js';
+import { indexStatisticsChange } from './index-statistics.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
@@ -178,8 +179,11 @@ export function objectSteps(
         recreate.set(d.id, a);
         break;
       }
-      default:
-        recreate.set(d.id, a);
+      default: {
+        const stats = d.kind === 'index' ? indexStatisticsChange(d, a) : undefined;
+        if (stats) alters.push(stats);
+        else recreate.set(d.id, a);
+      }
     }
   }
 

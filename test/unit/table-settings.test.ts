@@ -6,6 +6,7 @@ import type { ClusterModel, SqlObject, Table } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { citusAlterRefusals } from '../../src/plan/citus-alter-refusals.js';
 import { compareVersions, extensionChange } from '../../src/plan/diff-extension.js';
+import { indexStatisticsChange } from '../../src/plan/index-statistics.js';
 import { renderSql, summarize } from '../../src/plan/render-sql.js';
 import type { Step } from '../../src/plan/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
@@ -148,5 +149,32 @@ describe('changes Citus refuses on its tables', () => {
     expect(codes([cluster], model('reference'), model('none'))).toEqual(['cluster on app.t']);
     expect(codes([cluster], model('local'), model('reference'))).toEqual(['cluster on app.t']);
     expect(codes([cluster], model('local'), model('local'))).toEqual([]);
+  });
+});
+
+describe('index statistics', () => {
+  it('a change of statistics targets alone is made in place, not by building the index again', () => {
+    const index = (...stats: string[]): SqlObject => ({
+      id: 'index app.i',
+      kind: 'index',
+      name: 'app.i',
+      create: ['CREATE INDEX i ON app.t USING btree (lower(a), upper(b))', ...stats],
+      provides: ['index app.i'],
+      deps: [],
+    });
+    expect(
+      indexStatisticsChange(
+        index('ALTER INDEX app.i ALTER COLUMN 2 SET STATISTICS 100'),
+        index('ALTER INDEX app.i ALTER COLUMN 1 SET STATISTICS 500'),
+      ),
+    ).toMatchObject({
+      kind: 'alter_object',
+      statements: [
+        'ALTER INDEX app.i ALTER COLUMN 1 SET STATISTICS -1',
+        'ALTER INDEX app.i ALTER COLUMN 2 SET STATISTICS 100',
+      ],
+    });
+    const other = { ...index(), create: ['CREATE INDEX i ON app.t USING btree (lower(b))'] };
+    expect(indexStatisticsChange(other, index('ALTER INDEX app.i ALTER COLUMN 1 SET STATISTICS 500'))).toBeUndefined();
   });
 });
