@@ -23,6 +23,7 @@ import { sequenceUsers } from './sequence-users.js';
 import { orderSteps } from './order-steps.js';
 import { nameClashes } from './name-clashes.js';
 import { citusAlterRefusals } from './citus-alter-refusals.js';
+import { withoutOrphanedCommentDrops } from './comment-drops.js';
 import type { DiffProblem } from './diff-problem.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).
@@ -211,7 +212,7 @@ export function diff(
   const schemas = unmanagedSchemaSteps(desired, actual, steps, { prune, ignored: opts.ignore ?? (() => false) });
   steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const phased = steps
+  const phased = withoutOrphanedCommentDrops(steps)
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
