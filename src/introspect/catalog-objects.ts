@@ -104,12 +104,17 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
     -- PostgreSQL prints a partitioned table's index as ON ONLY (pg_dump attaches each partition's
     -- index after): run as written, that would make an invalid index on the parent alone. A valid
     -- one is written without ONLY, which builds (or attaches) the partitions' indexes too.
-    pg_catalog.json_build_array(CASE WHEN r.relkind = 'p' AND i.indisvalid
+    (pg_catalog.jsonb_build_array(CASE WHEN r.relkind = 'p' AND i.indisvalid
       THEN pg_catalog.replace(pg_catalog.pg_get_indexdef(i.indexrelid), ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ONLY ', ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ')
-      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END),
+      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END) || COALESCE(ist.j, '[]'::pg_catalog.jsonb))::pg_catalog.json,
     pg_catalog.json_build_array('DROP INDEX ' || ${qn('r.nspname', 'ic.relname')}),
     ${cls('pg_class')}, i.indexrelid, NULL, NULL
   FROM pg_catalog.pg_index i JOIN anyrel r ON r.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+  -- Statistics targets of its expression columns (ALTER INDEX … ALTER COLUMN n SET STATISTICS), after its CREATE.
+  LEFT JOIN (SELECT a.attrelid, pg_catalog.jsonb_agg('ALTER INDEX ' || ${qn('sn.nspname', 'sc.relname')} || ' ALTER COLUMN ' || a.attnum
+        || ' SET STATISTICS ' || a.attstattarget ORDER BY a.attnum) AS j
+      FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class sc ON sc.oid = a.attrelid AND sc.relkind IN ('i', 'I')
+      JOIN ns sn ON sn.oid = sc.relnamespace WHERE a.attstattarget >= 0 GROUP BY a.attrelid) ist ON ist.attrelid = i.indexrelid
   WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint kc WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
     -- a partition's index attached to its parent's index comes with the parent's
     AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits ii WHERE ii.inhrelid = i.indexrelid)
@@ -139,6 +144,25 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
       'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DISABLE ROW LEVEL SECURITY'),
     NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
   FROM rel r WHERE r.relrowsecurity OR r.relforcerowsecurity
+  UNION ALL
+  -- REPLICA IDENTITY other than DEFAULT; USING INDEX an index that no longer exists is left out (as pg_dump does).
+  SELECT 'replica identity', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' REPLICA IDENTITY '
+      || CASE c.relreplident WHEN 'f' THEN 'FULL' WHEN 'n' THEN 'NOTHING' ELSE 'USING INDEX ' || pg_catalog.quote_ident(ric.relname) END),
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' REPLICA IDENTITY DEFAULT'),
+    CASE WHEN c.relreplident = 'i' THEN ${cls('pg_index')} END, ri.indexrelid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid AND c.relkind IN ('r', 'p', 'm')
+  LEFT JOIN pg_catalog.pg_index ri ON ri.indrelid = r.oid AND ri.indisreplident AND c.relreplident = 'i'
+  LEFT JOIN pg_catalog.pg_class ric ON ric.oid = ri.indexrelid
+  WHERE c.relreplident IN ('f', 'n') OR ric.oid IS NOT NULL
+  UNION ALL
+  -- ALTER TABLE … CLUSTER ON: the index a later CLUSTER without an index name uses.
+  SELECT 'cluster on', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' CLUSTER ON ' || pg_catalog.quote_ident(cic.relname)),
+    pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' SET WITHOUT CLUSTER'),
+    ${cls('pg_index')}, ci.indexrelid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_index ci ON ci.indrelid = r.oid AND ci.indisclustered
+  JOIN pg_catalog.pg_class cic ON cic.oid = ci.indexrelid
   UNION ALL
   SELECT 'policy', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(p.polname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     pg_catalog.json_build_array('CREATE POLICY ' || pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}
@@ -257,6 +281,11 @@ objdeps AS (
     SELECT d.classid, d.objid, 'type ' || ${qn('ns.nspname', 't.typname')} FROM objdep d
       JOIN pg_catalog.pg_type t ON t.oid = d.refobjid JOIN ns ON ns.oid = t.typnamespace
       WHERE d.refclassid = ${cls('pg_type')}
+    UNION ALL
+    -- The index of REPLICA IDENTITY USING INDEX and of CLUSTER ON (no pg_depend row says so).
+    SELECT o.depclass, o.depobj, 'index ' || ${qn('ns.nspname', 'ic.relname')} FROM obj o
+      JOIN pg_catalog.pg_class ic ON ic.oid = o.depobj JOIN ns ON ns.oid = ic.relnamespace
+      WHERE o.depclass = ${cls('pg_index')}
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
       JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN ns ON ns.oid = p.pronamespace

@@ -15,6 +15,7 @@ const column = z.object({
   collation: nullableStr.optional(),
   collationSchema: nullableStr.optional(),
   storage: nullableStr.optional(),
+  statistics: z.number().int().nullable().optional(),
 });
 const constraint = z.object({
   name: z.string(),

@@ -39,7 +39,9 @@ cols AS (
       'notNull', a.attnotnull, 'default', pg_catalog.pg_get_expr(ad.adbin, CASE WHEN a.attgenerated = '' THEN 0 ELSE ad.adrelid END),
       'identity', a.attidentity, 'generated', a.attgenerated, 'collation', co.collname, 'collationSchema', CASE WHEN cns.nspname <> 'pg_catalog' THEN cns.nspname END,
       -- SET STORAGE other than the type's own: the column's, then the type's (two letters).
-      'storage', CASE WHEN a.attstorage <> ty.typstorage THEN a.attstorage::pg_catalog.text || ty.typstorage::pg_catalog.text END) ORDER BY a.attnum) AS j
+      'storage', CASE WHEN a.attstorage <> ty.typstorage THEN a.attstorage::pg_catalog.text || ty.typstorage::pg_catalog.text END,
+      -- SET STATISTICS (-1, or NULL from PostgreSQL 17 on: the default).
+      'statistics', CASE WHEN a.attstattarget >= 0 THEN a.attstattarget END) ORDER BY a.attnum) AS j
   FROM pg_catalog.pg_attribute a
   JOIN rel ON rel.oid = a.attrelid
   LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum

@@ -1,5 +1,5 @@
 // A column's SET STORAGE as the catalog query gives it (attstorage then typstorage, only when
-// they differ) turned into the model's words.
+// they differ) turned into the model's words, and a column as the manifest writes it.
 import type { Column, ColumnStorage } from '../model/types.js';
 
 const STORAGE: Readonly<Record<string, ColumnStorage>> = { p: 'plain', e: 'external', x: 'extended', m: 'main' };
@@ -21,5 +21,30 @@ export function identityAndCollation(c: {
     ...(c.identity === 'a' ? { identity: 'always' } : c.identity === 'd' ? { identity: 'by default' } : {}),
     ...(c.collation ? { collation: c.collation } : {}),
     ...(c.collation && c.collationSchema ? { collationSchema: c.collationSchema } : {}),
+  };
+}
+
+/** A column as the manifest writes it: its type alone, or an object with its options. */
+export function columnEntry(c: Column): string | Record<string, unknown> {
+  const plain =
+    !c.notNull &&
+    c.default === undefined &&
+    c.identity === undefined &&
+    c.generated === undefined &&
+    c.collation === undefined &&
+    c.storage === undefined &&
+    c.statistics === undefined;
+  if (plain) return c.type.sql;
+  return {
+    type: c.type.sql,
+    ...(c.notNull && c.identity === undefined ? { not_null: true } : {}),
+    ...(c.default !== undefined ? { default: c.default } : {}),
+    ...(c.identity !== undefined ? { identity: c.identity } : {}),
+    ...(c.generated !== undefined ? { generated: c.generated } : {}),
+    ...(c.collation !== undefined
+      ? { collation: c.collationSchema ? { schema: c.collationSchema, name: c.collation } : c.collation }
+      : {}),
+    ...(c.storage !== undefined ? { storage: c.storage } : {}),
+    ...(c.statistics !== undefined ? { statistics: c.statistics } : {}),
   };
 }

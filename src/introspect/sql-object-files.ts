@@ -20,6 +20,8 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   'exclusion constraint': 'constraints',
   trigger: 'triggers',
   'row level security': 'policies',
+  'replica identity': 'table-options',
+  'cluster on': 'table-options',
   policy: 'policies',
   comment: 'comments',
   privileges: 'privileges',

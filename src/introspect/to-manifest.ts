@@ -20,6 +20,7 @@ import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 import { sqlObjectFiles } from './sql-object-files.js';
+import { columnEntry } from './column-storage.js';
 
 function tableEntry(
   t: Table,
@@ -45,29 +46,7 @@ function tableEntry(
     out.partition_by = t.partitionBy;
     out.partitions = Object.fromEntries((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)]));
   }
-  out.columns = Object.fromEntries(
-    (t.columns ?? []).map((c) => [
-      c.name,
-      !c.notNull &&
-      c.default === undefined &&
-      c.identity === undefined &&
-      c.generated === undefined &&
-      c.collation === undefined &&
-      c.storage === undefined
-        ? c.type.sql
-        : {
-            type: c.type.sql,
-            ...(c.notNull && c.identity === undefined ? { not_null: true } : {}),
-            ...(c.default !== undefined ? { default: c.default } : {}),
-            ...(c.identity !== undefined ? { identity: c.identity } : {}),
-            ...(c.generated !== undefined ? { generated: c.generated } : {}),
-            ...(c.collation !== undefined
-              ? { collation: c.collationSchema ? { schema: c.collationSchema, name: c.collation } : c.collation }
-              : {}),
-            ...(c.storage !== undefined ? { storage: c.storage } : {}),
-          },
-    ]),
-  );
+  out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name, columnEntry(c)]));
   // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it
   // (or it is DEFERRABLE, which only the object form says).
   const keyEntry = (k: Key, kind: 'primary' | 'unique') => {

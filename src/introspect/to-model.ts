@@ -104,6 +104,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...(generated !== undefined ? { generated } : {}),
         ...identityAndCollation(c),
         ...storageOf(c.storage),
+        ...(c.statistics != null ? { statistics: c.statistics } : {}),
       };
     });
     if (t.citus?.colocationId && !colocationTable.has(t.citus.colocationId))

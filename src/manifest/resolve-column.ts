@@ -89,6 +89,7 @@ export function resolveColumn(
       ? { collation: spec2.collation.name, collationSchema: spec2.collation.schema }
       : {}),
     ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
+    ...(spec2?.statistics !== undefined ? { statistics: spec2.statistics } : {}),
   };
 }
 

@@ -87,8 +87,6 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
             (t.primary_key ? keyColumnsOf(t.primary_key).includes(cname) : false) ? { ...col, notNull: true } : col,
           );
       }
-      if (Object.keys(t.columns).length === 0)
-        problems.error([...path, 'columns'], 'no_columns', 'columns is empty; omit it for a table created elsewhere');
     }
     const known = t.columns ? new Set(Object.keys(t.columns)) : undefined;
     if (t.primary_key)

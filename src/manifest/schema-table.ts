@@ -34,6 +34,13 @@ const columnSpec = z
           .enum(['plain', 'external', 'extended', 'main'])
           .optional()
           .describe("SET STORAGE (how values are TOASTed), when not the type's own"),
+        statistics: z
+          .number()
+          .int()
+          .min(0)
+          .max(10000)
+          .optional()
+          .describe('SET STATISTICS: how much ANALYZE samples of it (default: default_statistics_target)'),
       })
       .describe('a column with options'),
   ])
@@ -211,7 +218,7 @@ export const table = z.strictObject({
     .record(ident, columnSpec)
     .optional()
     .describe(
-      'columns in order; without it the table is created elsewhere and only its distribution and declared keys are managed',
+      'columns in order (`{}`: a table without columns); without it the table is created elsewhere and only its distribution and declared keys are managed',
     ),
   primary_key: z
     .union([keyColumns, namedKey('primary key', '<table>_pkey')])

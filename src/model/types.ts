@@ -19,6 +19,8 @@ export interface Column {
   readonly storage?: ColumnStorage;
   /** Actual only, with `storage`: the type's own, which a column declared without one goes back to. */
   readonly typeStorage?: ColumnStorage;
+  /** SET STATISTICS: the planner's statistics target for it; absent: default_statistics_target. */
+  readonly statistics?: number;
 }
 
 export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
@@ -209,6 +211,8 @@ export const OBJECT_KINDS = [
   'trigger',
   'row level security',
   'policy',
+  'replica identity',
+  'cluster on',
   'comment',
   'privileges',
 ] as const;

@@ -38,11 +38,15 @@ interface Classified {
   readonly kind: ObjectKind;
   readonly name: string;
   readonly parent?: string;
-  /** What it needs, when read from the statement otherwise than references() does (aggregates). */
-  readonly deps?: readonly string[];
+  readonly deps?: readonly string[]; // read otherwise than references() does (aggregates)
   /** A statement that completes an object declared by an earlier statement (enum ADD VALUE, DISABLE TRIGGER). */
   readonly amends?: boolean;
+  /** Names it needs that its statement does not spell as a relation (the index of REPLICA IDENTITY USING INDEX, CLUSTER ON). */
+  readonly needs?: readonly string[];
 }
+
+/** The object name of index `name` in `schema` (an index lives in its table's schema). */
+const indexIn = (schema: string, name: string): string => `index ${quoteQualified({ schema, name })}`;
 
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
@@ -109,6 +113,22 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
           name: `${table}.${quoteIdent(con.conname)}`,
           parent: `relation ${table}`,
         };
+      }
+      // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
+      if (s.objtype === 'OBJECT_INDEX') {
+        if (c.subtype !== 'AT_SetStatistics')
+          return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';
+        return { kind: 'index', name: table, amends: true };
+      }
+      // REPLICA IDENTITY and CLUSTER ON: table settings, each an object of its own (one per table).
+      const indexSchema = s.relation.schemaname ?? defaultSchema;
+      const r = c.subtype === 'AT_ReplicaIdentity' ? c.def.ReplicaIdentityStmt : undefined;
+      if (r?.identity_type === 'd')
+        return 'REPLICA IDENTITY DEFAULT is what a table has without this statement: leave the statement out';
+      if (r || c.subtype === 'AT_ClusterOn') {
+        const index = r ? (r.identity_type === 'i' ? r.name : undefined) : c.name;
+        const needs = index !== undefined ? [indexIn(indexSchema, index)] : [];
+        return { kind: r ? 'replica identity' : 'cluster on', name: table, parent: `relation ${table}`, needs };
       }
       if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
         return { kind: 'row level security', name: table, parent: `relation ${table}` };
@@ -206,7 +226,7 @@ export function objectsFromSql(
       const have = objects[id];
       const made = createdSchema(raw.stmt, schema);
       if (made !== undefined) schemas.add(made);
-      const deps = [...(c.deps ?? references(raw.stmt, schema))].filter(
+      const deps = [...(c.deps ?? references(raw.stmt, schema)), ...(c.needs ?? [])].filter(
         (d) => !providedNames(c.kind, c.name).includes(d),
       );
       if (c.amends) {

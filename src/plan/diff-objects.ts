@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { addedCheck } from '../objects/statement-parts.js';
-import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../sql/quote.js';
+import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
@@ -17,6 +17,8 @@ import { dependencyOrder } from './object-order.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../util/line-diff.js';
+import { extensionChange } from './diff-extension.js';
+import { indexStatisticsChange } from './index-statistics.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
@@ -140,7 +142,10 @@ export function objectSteps(
           ...searchPath(d),
         });
         break;
+      // Set again in place: the new setting replaces the old one.
       case 'comment':
+      case 'replica identity':
+      case 'cluster on':
         alters.push({
           kind: 'alter_object',
           object: d.id,
@@ -157,13 +162,9 @@ export function objectSteps(
         break;
       }
       case 'extension': {
-        const name = d.name;
-        const sql: string[] = [];
-        if (d.extension?.schema !== undefined && d.extension.schema !== a.extension?.schema)
-          sql.push(`ALTER EXTENSION ${name} SET SCHEMA ${quoteIdent(d.extension.schema)}`);
-        if (d.extension?.version !== undefined && d.extension.version !== a.extension?.version)
-          sql.push(`ALTER EXTENSION ${name} UPDATE TO ${quoteLiteral(d.extension.version)}`);
-        alters.push({ kind: 'alter_object', object: d.id, objectKind: d.kind, statements: sql, what: 'update' });
+        const change = extensionChange(d, a);
+        if ('code' in change) problems.push(change);
+        else alters.push(change);
         break;
       }
       case 'domain':
@@ -180,8 +181,11 @@ export function objectSteps(
         recreate.set(d.id, a);
         break;
       }
-      default:
-        recreate.set(d.id, a);
+      default: {
+        const stats = d.kind === 'index' ? indexStatisticsChange(d, a) : undefined;
+        if (stats) alters.push(stats);
+        else recreate.set(d.id, a);
+      }
     }
   }
 

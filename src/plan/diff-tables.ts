@@ -98,6 +98,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
     const storage = c.storage ?? ac.typeStorage;
     if (c.storage !== ac.storage && storage !== undefined)
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
+    if (c.statistics !== ac.statistics)
+      steps.push({ kind: 'alter_column_statistics', table: t.qname, column: c.name, statistics: c.statistics ?? -1 });
     if (!c.notNull) steps.push(...notNull);
     if (
       !defaultSet &&
@@ -270,9 +272,14 @@ export function tableStructureSteps(
   return { steps, created };
 }
 
-/** SET STORAGE for the new columns that declare one. */
+/** SET STORAGE and SET STATISTICS for the new columns that declare them. */
 function storageSteps(t: Table, columns: readonly Column[]): Step[] {
-  return columns.flatMap((c) =>
-    c.storage ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }] : [],
-  );
+  return columns.flatMap((c) => [
+    ...(c.storage
+      ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }]
+      : []),
+    ...(c.statistics !== undefined
+      ? [{ kind: 'alter_column_statistics' as const, table: t.qname, column: c.name, statistics: c.statistics }]
+      : []),
+  ]);
 }

@@ -23,6 +23,8 @@ import { sequenceUsers } from './sequence-users.js';
 import { sequenceSteps } from './diff-sequences.js';
 import { orderSteps } from './order-steps.js';
 import { nameClashes } from './name-clashes.js';
+import { citusAlterRefusals } from './citus-alter-refusals.js';
+import { withoutOrphanedCommentDrops } from './comment-drops.js';
 import type { DiffProblem } from './diff-problem.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).
@@ -146,14 +148,18 @@ export function diff(
   const schemas = unmanagedSchemaSteps(desired, actual, steps, { prune, ignored: opts.ignore ?? (() => false) });
   steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
-  const phased = steps
+  const phased = withoutOrphanedCommentDrops(steps)
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
   const marked = markUnsafeTriggers(ordered, actual);
-  problems.push(...distributionKeyProblems(marked, actual), ...nullableKeyProblems(marked, actual));
+  problems.push(
+    ...distributionKeyProblems(marked, actual),
+    ...nullableKeyProblems(marked, actual),
+    ...citusAlterRefusals(marked, desired, actual),
+  );
   const sorted = opts.online ? onlineSteps(marked, actual, opts.online, problems) : marked;
   return {
     steps: sorted,

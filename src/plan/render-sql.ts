@@ -133,6 +133,9 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   drop_sequence: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
   // No CASCADE: PostgreSQL refuses it if anything the plan does not drop is still in it.
   drop_schema: (s) => [`DROP SCHEMA ${quoteIdent(s.schema)}`],
+  alter_column_statistics: (s) => [
+    `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STATISTICS ${sqlInt(s.statistics)}`,
+  ],
   alter_column_storage: (s) => [
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STORAGE ${s.storage.toUpperCase()}`,
   ],
@@ -239,6 +242,8 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   drop_sequence: (s) => `drop sequence ${name(s.sequence)} (prune)`,
   drop_schema: (s) => `drop schema ${quoteIdent(s.schema)} (prune)`,
   alter_column_storage: (s) => `set storage of ${name(s.table)}.${quoteIdent(s.column)} to ${s.storage}`,
+  alter_column_statistics: (s) =>
+    `set statistics target of ${name(s.table)}.${quoteIdent(s.column)} to ${s.statistics < 0 ? 'the default' : s.statistics}`,
   revoke_default_privileges: (s) =>
     `revoke what default privileges give ${s.grantees.join(', ')} on new ${s.target.toLowerCase()} ${name(s.name)} (the manifest declares its privileges)`,
   create_object: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,

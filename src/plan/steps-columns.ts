@@ -46,4 +46,11 @@ export type ColumnStep =
       readonly table: QualifiedName;
       readonly column: string;
       readonly storage: string;
+    }
+  | {
+      /** SET STATISTICS; -1: back to default_statistics_target. */
+      readonly kind: 'alter_column_statistics';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly statistics: number;
     };

@@ -174,6 +174,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   alter_column_not_null: () => 'tables',
   alter_column_default: () => 'tables',
   alter_column_storage: () => 'tables',
+  alter_column_statistics: () => 'tables',
   drop_column: () => 'prune',
   add_primary_key: () => 'tables',
   add_unique: () => 'tables',
@@ -242,6 +243,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   alter_column_not_null: () => [],
   alter_column_default: () => [],
   alter_column_storage: () => [], // for values written from now on: nothing is rewritten
+  alter_column_statistics: () => [], // for the next ANALYZE
   drop_column: () => ['drops_data'],
   add_primary_key: () => [],
   add_unique: () => [],

@@ -18,12 +18,7 @@ import { schemaDump } from '../support/dump.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 /** Cases that do not converge yet, with why. Keep it exact: a case that starts passing fails the test until removed. */
-const KNOWN_FAILING = new Map<string, string>([
-  [
-    '424-extension-downgrade',
-    'no update path from the installed version: PostgreSQL refuses ALTER EXTENSION … UPDATE TO an older version; the catalog query does not read update paths (pg_extension_update_paths costs 10-70 ms an extension on every plan)',
-  ],
-]);
+const KNOWN_FAILING = new Map<string, string>([]);
 
 interface Case {
   readonly name: string;

@@ -6,6 +6,4 @@ import type { Klass } from './sqldef.js';
 export const KNOWN: ReadonlyMap<string, { readonly klass: Klass; readonly why: string }> = new Map<
   string,
   { readonly klass: Klass; readonly why: string }
->([
-  ['EmptyTable', { klass: 'rejected', why: 'a table without columns is written `columns: {}`' }],
-]);
+>([]);
