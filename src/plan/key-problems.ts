@@ -6,7 +6,7 @@
 import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
-import { tableOf } from './step-object.js';
+import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
 
 const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')})`;

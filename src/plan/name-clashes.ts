@@ -3,7 +3,7 @@
 // ("relation … already exists"), so it is a plan problem, never a failed apply.
 import type { ClusterModel } from '../model/types.js';
 import type { DiffProblem } from './diff.js';
-import { objectOf } from './step-object.js';
+import { objectOf } from './step-spec.js';
 import { providesOf, removesOf } from './step-names.js';
 import type { Step } from './steps.js';
 

@@ -9,9 +9,8 @@ import { providedNames } from '../model/live-state.js';
 import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { renderSql } from './render-sql.js';
+import { objectOf, renderSql } from './step-spec.js';
 import type { Step } from './steps.js';
-import { objectOf } from './step-object.js';
 
 /** What a step needs: `hard` must exist when it runs; `soft` only while check_function_bodies is on. */
 export interface Needs {

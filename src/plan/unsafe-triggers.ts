@@ -8,7 +8,7 @@
 //   time. The table's enabled triggers are paused for the copy and restored after.
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { quoteQualified } from '../sql/quote.js';
-import { tableOf } from './step-object.js';
+import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
 
 const REWRITES: ReadonlySet<Step['kind']> = new Set([
