@@ -17,9 +17,10 @@ import {
 } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../model/partition-bound.js';
-import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
+import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
+import { indexRef } from '../model/object-ref.js';
 
 function tableEntry(
   t: Table,
@@ -264,11 +265,10 @@ export function liveToProject(
   const objects = Object.values(m.objects);
   if (opts.files) {
     // Indexes the manifest's tables declare (plain columns) are written there, not here.
-    const inYaml = new Set(
-      Object.values(m.tables).flatMap((t) =>
-        t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`),
-      ),
+    const tableIndexes = Object.values(m.tables).flatMap((t) =>
+      t.indexes.map((i) => ({ ...t.qname, name: i.name ?? '' })),
     );
+    const inYaml = new Set(tableIndexes.map(indexRef));
     for (const o of objects) {
       if (inYaml.has(o.id)) continue;
       const f = `sql/${SQL_FILE[o.kind]}.sql`;

@@ -21,6 +21,7 @@ import {
   sessionSetting,
   splitQualified,
 } from './statement-parts.js';
+import { relationRef } from '../model/object-ref.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -70,16 +71,16 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       return {
         kind: 'index',
         name: quoteQualified({ schema: s.relation.schemaname ?? defaultSchema, name: s.idxname }),
-        parent: `relation ${table}`,
+        parent: relationRef(table),
       };
     }
     case 'CreateTrigStmt': {
       const table = relName(s.relation, defaultSchema);
-      return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: `relation ${table}` };
+      return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: relationRef(table) };
     }
     case 'CreatePolicyStmt': {
       const table = relName(s.table, defaultSchema);
-      return { kind: 'policy', name: `${table}.${quoteIdent(s.policy_name)}`, parent: `relation ${table}` };
+      return { kind: 'policy', name: `${table}.${quoteIdent(s.policy_name)}`, parent: relationRef(table) };
     }
     case 'CommentStmt': {
       const t = commentTarget(s, defaultSchema, argTypes);
@@ -104,13 +105,13 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         return {
           kind: con.contype === 'CONSTR_CHECK' ? 'check constraint' : 'exclusion constraint',
           name: `${table}.${quoteIdent(con.conname)}`,
-          parent: `relation ${table}`,
+          parent: relationRef(table),
         };
       }
       if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
-        return { kind: 'row level security', name: table, parent: `relation ${table}` };
+        return { kind: 'row level security', name: table, parent: relationRef(table) };
       if (['AT_DisableTrig', 'AT_EnableReplicaTrig', 'AT_EnableAlwaysTrig', 'AT_EnableTrig'].includes(c.subtype)) {
-        return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: `relation ${table}`, amends: true };
+        return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: relationRef(table), amends: true };
       }
       return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
     }

@@ -1,6 +1,7 @@
 // One record per step kind (spec/step-spec.ts says what a record holds and how to add a kind),
 // joined here, and what the rest of the code asks of a step: its phase, hazards, object, SQL,
 // summary, and whether it needs Citus or touches shards.
+import { refId } from '../model/object-ref.js';
 import type { Hazard, Phase, Step, StepKind } from './steps.js';
 import type { StepSpec, StepSpecs } from './spec/step-spec.js';
 import { CITUS_SPECS } from './spec/citus.js';
@@ -77,6 +78,5 @@ export const renderSql = (s: Step): readonly string[] => {
 
 /** The table id a step changes ("app.t"), if its object is a table. */
 export function tableOf(s: Step): string | undefined {
-  const o = objectOf(s);
-  return o.startsWith('table ') ? o.slice('table '.length) : undefined;
+  return refId(objectOf(s), 'table');
 }

@@ -4,7 +4,9 @@ import { quoteIdent, quoteLiteral, quoteRegclass, sqlBool, sqlInt, type Qualifie
 import { DEFAULT_SHARD_COUNT } from '../../model/types.js';
 import type { Phase, StepOf } from '../steps.js';
 import { CITUS, SHARDS, type StepSpecs } from './step-spec.js';
-import { q, tableObject } from './sql-parts.js';
+import { q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
+import { schemaRef } from '../../model/object-ref.js';
 
 type CitusKind =
   | 'create_reference_table'
@@ -22,8 +24,8 @@ type CitusKind =
 /** A colocation group's anchor (colocate_with => 'none') goes before the tables colocated with it. */
 const colocationPhase = (colocateWith: 'none' | QualifiedName | undefined): Phase =>
   colocateWith === undefined || colocateWith === 'none' ? 'colocation_anchors' : 'colocation_members';
-const onTable = { object: (s: { readonly table: QualifiedName }) => tableObject(s.table) } as const;
-const onSchema = { object: (s: { readonly schema: string }) => `schema ${quoteIdent(s.schema)}` } as const;
+const onTable = { object: (s: { readonly table: QualifiedName }) => tableRef(s.table) } as const;
+const onSchema = { object: (s: { readonly schema: string }) => schemaRef(s.schema) } as const;
 const copies = (s: { readonly copiesData: boolean }) => (s.copiesData ? (['copies_data'] as const) : []);
 
 function alterDistributed(s: StepOf<'alter_distributed_table'>): string {

@@ -2,12 +2,13 @@
 import { quoteIdent } from '../../sql/quote.js';
 import { lossyCast } from '../lossy-cast.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
-import { ALTER_TABLE, collationSql, columnSql, q, tableObject } from './sql-parts.js';
+import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 import type { ColumnStep } from '../steps-columns.js';
 import type { Phase } from '../steps.js';
 
 /** The column step records: every one runs in the tables phase but drop_column, and changes its table. */
-const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableObject(s.table) } as const;
+const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableRef(s.table) } as const;
 const col = (s: { readonly table: Parameters<typeof q>[0]; readonly column: string }): string =>
   `${q(s.table)}.${quoteIdent(s.column)}`;
 

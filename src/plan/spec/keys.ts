@@ -2,7 +2,8 @@
 import { quoteIdent, type QualifiedName } from '../../sql/quote.js';
 import type { ForeignKey, Key } from '../../model/types.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
-import { cols, deferralSql, keySql, q, tableObject } from './sql-parts.js';
+import { cols, deferralSql, keySql, q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 import type { KeyStep } from '../steps-keys.js';
 
 type KeyKind = Exclude<KeyStep['kind'], 'attach_partition'> | 'validate_constraint';
@@ -19,7 +20,7 @@ function fkSql(fk: ForeignKey, ref: QualifiedName): string {
 }
 
 const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
-const onTable = { ...PLAIN, object: (s: { readonly table: QualifiedName }) => tableObject(s.table) } as const;
+const onTable = { ...PLAIN, object: (s: { readonly table: QualifiedName }) => tableRef(s.table) } as const;
 
 export const KEY_SPECS: StepSpecs<KeyKind> = {
   add_primary_key: {

@@ -4,7 +4,8 @@ import { intervalText } from '../../model/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
 import type { Partition } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
-import { q, tableObject } from './sql-parts.js';
+import { q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 
 type PartitionKind =
   | 'create_partition'
@@ -21,7 +22,7 @@ const partitionName = (s: { readonly table: QualifiedName; readonly partition: P
 const few = (names: readonly string[]): string =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 const partitions = (n: number): string => `${n} partition${n === 1 ? '' : 's'}`;
-const onTable = { object: (s: { readonly table: QualifiedName }) => tableObject(s.table) } as const;
+const onTable = { object: (s: { readonly table: QualifiedName }) => tableRef(s.table) } as const;
 
 export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
   create_partition: {

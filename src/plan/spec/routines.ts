@@ -6,16 +6,17 @@ import { routineSql } from '../render-routines.js';
 import type { StepOf } from '../steps.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
 import { q } from './sql-parts.js';
+import { routineRef } from '../../model/object-ref.js';
 
 type RoutineKind = 'create_routine' | 'replace_routine' | 'drop_routine' | 'distribute_routine';
 
 const routineObject = (s: { routine: QualifiedName; signature?: string }): string =>
-  `routine ${s.signature ?? idOf(s.routine)}`;
+  routineRef(s.signature ?? idOf(s.routine));
 const unchecked = (s: { uncheckedBody?: boolean }): string =>
   s.uncheckedBody ? ' (body not checked at CREATE: it reads what is created after it)' : '';
 
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
-function routineRef(s: StepOf<'distribute_routine'>): string {
+function functionArg(s: StepOf<'distribute_routine'>): string {
   return s.signature !== undefined
     ? quoteLiteral(s.signature)
     : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
@@ -59,8 +60,8 @@ export const ROUTINE_SPECS: StepSpecs<RoutineKind> = {
     object: routineObject,
     sql: (s) => [
       s.argIndex === undefined
-        ? `SELECT create_distributed_function(${routineRef(s)}${s.colocateWith ? `, colocate_with => ${quoteRegclass(s.colocateWith)}` : ''})`
-        : `SELECT create_distributed_function(${routineRef(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`,
+        ? `SELECT create_distributed_function(${functionArg(s)}${s.colocateWith ? `, colocate_with => ${quoteRegclass(s.colocateWith)}` : ''})`
+        : `SELECT create_distributed_function(${functionArg(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`,
     ],
     summary: (s) =>
       s.argIndex === undefined

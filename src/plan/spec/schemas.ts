@@ -1,8 +1,8 @@
 // Step records of schemas and sequences.
-import { idOf } from '../../model/types.js';
 import { quoteIdent, sqlInt } from '../../sql/quote.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
 import { everywhere, q, sequenceOptions } from './sql-parts.js';
+import { schemaRef, sequenceRef } from '../../model/object-ref.js';
 
 type SchemaKind =
   | 'create_schema'
@@ -17,7 +17,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     ...PLAIN,
     phase: () => 'schemas',
     hazards: () => [],
-    object: (s) => `schema ${quoteIdent(s.schema)}`,
+    object: (s) => schemaRef(s.schema),
     sql: (s) => [`CREATE SCHEMA ${quoteIdent(s.schema)}`],
     summary: (s) => `create schema ${quoteIdent(s.schema)}`,
   },
@@ -25,7 +25,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     ...PLAIN,
     phase: () => 'prune_schemas', // no CASCADE: after everything in it, types too
     hazards: () => ['drops_data'], // its privileges, default privileges, comment
-    object: (s) => `schema ${quoteIdent(s.schema)}`,
+    object: (s) => schemaRef(s.schema),
     // No CASCADE: PostgreSQL refuses it if anything the plan does not drop is still in it.
     sql: (s) => [`DROP SCHEMA ${quoteIdent(s.schema)}`],
     summary: (s) => `drop schema ${quoteIdent(s.schema)} (prune)`,
@@ -34,7 +34,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     ...PLAIN,
     phase: () => 'sequences',
     hazards: () => [],
-    object: (s) => `sequence ${s.sequence.id}`,
+    object: (s) => sequenceRef(s.sequence.id),
     sql: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, true)}`],
     summary: (s) => `create sequence ${q(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
   },
@@ -42,7 +42,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     ...PLAIN,
     phase: () => 'tables',
     hazards: () => [],
-    object: (s) => `sequence ${s.sequence.id}`,
+    object: (s) => sequenceRef(s.sequence.id),
     sql: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${sequenceOptions(s.sequence, false)}`],
     summary: (s) => `set cache ${s.sequence.cache} on sequence ${q(s.sequence.qname)} before its table is distributed`,
   },
@@ -50,7 +50,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     ...CITUS,
     phase: () => 'after_commit',
     hazards: () => ['non_transactional'],
-    object: (s) => `sequence ${s.sequence.id}`,
+    object: (s) => sequenceRef(s.sequence.id),
     sql: (s) => everywhere(`ALTER SEQUENCE ${q(s.sequence.qname)} CACHE ${sqlInt(s.sequence.cache)}`),
     summary: (s) =>
       `set cache ${s.sequence.cache} on distributed sequence ${q(s.sequence.qname)} on every node, outside the transaction`,
@@ -60,7 +60,7 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     phase: () => 'prune',
     // Its current value is data: a sequence created again starts over and hands out used values.
     hazards: () => ['drops_data'],
-    object: (s) => `sequence ${idOf(s.sequence)}`,
+    object: (s) => sequenceRef(s.sequence),
     sql: (s) => [`DROP SEQUENCE ${q(s.sequence)}`],
     summary: (s) => `drop sequence ${q(s.sequence)} (prune)`,
   },

@@ -5,7 +5,7 @@
 import { quoteLiteral, sqlInt } from '../../sql/quote.js';
 import type { ShardStep } from '../steps-shards.js';
 import { CITUS, type StepSpecs } from './step-spec.js';
-import { tableObject } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 
 /** The statement run on the node. */
 function onNode(s: ShardStep): string {
@@ -44,7 +44,7 @@ export const SHARD_SPECS: StepSpecs<'repair_shard'> = {
     ...CITUS,
     phase: () => 'after_commit',
     hazards: () => ['non_transactional'], // on the node, through a connection of its own
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: renderShardRepair,
     summary: summarizeShardRepair,
   },

@@ -1,15 +1,11 @@
 // SQL fragments more than one group of step records builds on. Every name and value goes
 // through quote.ts.
-import { idOf } from '../../model/types.js';
 import type { Column, Deferral, Index, Key, Sequence } from '../../model/types.js';
 import { quoteIdent, quoteLiteral, quoteQualified, sqlInt, type QualifiedName } from '../../sql/quote.js';
 
 export const q = quoteQualified;
 export const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
 export const ALTER_TABLE = (t: QualifiedName): string => `ALTER TABLE ${q(t)}`;
-
-/** The object of a step on a table or one of its parts (columns, keys, indexes, partitions). */
-export const tableObject = (t: QualifiedName): string => `table ${idOf(t)}`;
 
 /** A collation as COLLATE takes it: schema-qualified when it is not pg_catalog's. */
 export const collationSql = (name: string, schema: string | undefined): string =>

@@ -2,7 +2,8 @@
 import { quoteLiteral, quoteRegclass, sqlInt } from '../../sql/quote.js';
 import type { ColumnarOptions } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
-import { q, tableObject } from './sql-parts.js';
+import { q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 
 type StorageKind = 'create_columnar_extension' | 'set_access_method' | 'set_columnar_options';
 
@@ -35,7 +36,7 @@ export const STORAGE_SPECS: StepSpecs<StorageKind> = {
     ...CITUS,
     phase: () => 'tables',
     hazards: () => ['rewrites_table'],
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     // Citus's function rewrites a distributed table shard by shard; a local one is rewritten in place.
     sql: (s) => [`SELECT alter_table_set_access_method(${quoteRegclass(s.table)}, ${quoteLiteral(s.accessMethod)})`],
     summary: (s) =>
@@ -46,7 +47,7 @@ export const STORAGE_SPECS: StepSpecs<StorageKind> = {
     phase: () => 'tables',
     // Applies to stripes written from now on: nothing is rewritten.
     hazards: () => [],
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     // Citus applies them to every shard, in a transaction too.
     sql: (s) => [
       ...(Object.keys(s.set).length > 0

@@ -1,7 +1,8 @@
 // Step records of tables and their indexes.
 import { quoteIdent } from '../../sql/quote.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
-import { ALTER_TABLE, cols, columnSql, indexSql, keySql, q, tableObject } from './sql-parts.js';
+import { ALTER_TABLE, cols, columnSql, indexSql, keySql, q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
 
 type TableKind = 'create_table' | 'alter_table_persistence' | 'drop_table' | 'create_index' | 'drop_index';
 
@@ -10,7 +11,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     ...PLAIN,
     phase: () => 'tables',
     hazards: () => [],
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: (s) => {
       const body = [
         ...s.columns.map(columnSql),
@@ -32,7 +33,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     ...PLAIN,
     phase: () => 'tables',
     hazards: () => ['rewrites_table'],
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
     summary: (s) => `make ${q(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
   },
@@ -40,7 +41,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     ...PLAIN,
     phase: () => 'prune',
     hazards: () => ['drops_data'],
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: (s) => [`DROP TABLE ${q(s.table)}`],
     summary: (s) => `drop table ${q(s.table)} (prune)`,
   },
@@ -48,7 +49,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     ...PLAIN,
     phase: () => 'tables',
     hazards: (s) => (s.concurrently ? ['non_transactional'] : []),
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: (s) => [indexSql(s.table, s.index, s.concurrently)],
     summary: (s) =>
       `create ${s.index.unique ? 'unique ' : ''}index ${s.concurrently ? 'concurrently ' : ''}on ${q(s.table)} (${cols(s.index.columns)})`,
@@ -57,7 +58,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     ...PLAIN,
     phase: (s) => (s.recreate ? 'tables' : 'prune'),
     hazards: (s) => (s.concurrently ? ['non_transactional'] : []),
-    object: (s) => tableObject(s.table),
+    object: (s) => tableRef(s.table),
     sql: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
     summary: (s) =>
       `drop index ${s.concurrently ? 'concurrently ' : ''}${q(s.index)} of ${q(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
