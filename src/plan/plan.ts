@@ -81,7 +81,7 @@ export interface PlanDocument {
   readonly warnings: readonly Problem[];
   /** Objects in the cluster the manifest does not declare (left alone unless prune). */
   readonly unmanaged: readonly string[];
-  /** What the cluster holds of kinds citus-migrate does not model (views, triggers, grants…): never compared. */
+  /** What the cluster holds of kinds citus-migrate does not model (foreign tables, rules, aggregates, table inheritance…; catalog-not-managed.ts): never compared. */
   readonly notManaged: readonly NotManaged[];
   /** Objects defined by SQL this plan creates, with the hash of their declared definition: apply records what each became. */
   readonly recordObjects?: Readonly<Record<string, string>>;
