@@ -24,6 +24,15 @@ export type { BenchReport } from './bench/report.js';
 export type { Tick as BenchTick } from './bench/runner.js';
 export type { AnalysisDocument, RoutineAnalysis } from './locality/analyze.js';
 export { connectionTarget, type ConnectionTarget } from './db/connect.js';
+export { clusterUp, clusterDown, clusterStatus } from './cluster/cluster-api.js';
+export type {
+  ClusterNote,
+  ClusterPlace,
+  ClusterStatusResult,
+  ClusterUpOptions,
+  ClusterUpResult,
+  NodeStatus,
+} from './cluster/cluster-types.js';
 
 // The pieces: load and validate, diff, plan, format.
 export { loadManifest, loadManifestText, type LoadedManifest } from './manifest/load.js';

@@ -7,25 +7,14 @@ import { CmError, EXIT } from '../errors.js';
 import type { CatalogDoc } from '../introspect/catalog-schema.js';
 import { MOVES_SQL } from '../introspect/catalog-fragments.js';
 import type { PlanDocument } from '../plan/plan.js';
-import type { Step } from '../plan/steps.js';
-
-/** Step kinds that create, move or rewrite shards, whatever their hazards. */
-const SHARD_KINDS: ReadonlySet<Step['kind']> = new Set([
-  'distribute_table',
-  'create_reference_table',
-  'create_single_shard_table',
-  'update_colocation',
-  'distribute_schema',
-  'undistribute_schema',
-  'add_local_table_to_metadata',
-]);
+import { touchesShards } from '../plan/step-spec.js';
 
 type GuardState = Pick<CatalogDoc, 'nodes' | 'jobs'> & Partial<Pick<CatalogDoc, 'moves'>>;
 
 /** Whether the plan moves or rewrites tables (what the guard is for). */
 export const movesTables = (plan: PlanDocument): boolean =>
   [...plan.transaction.steps, ...plan.afterCommit].some(
-    (s) => SHARD_KINDS.has(s.kind) || s.hazards.includes('copies_data') || s.hazards.includes('rewrites_table'),
+    (s) => touchesShards(s.kind) || s.hazards.includes('copies_data') || s.hazards.includes('rewrites_table'),
   );
 
 /** Why the cluster is not ready for such a plan; empty when it is. Pure. */

@@ -19,6 +19,7 @@ import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 import { deferral, FK_ACTIONS } from './constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
+import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
 
 // Kept here too for the callers that import them from the introspection.
 export { providedNames, type LiveState };
@@ -31,9 +32,9 @@ const shortHash = (v: unknown): string => createHash('sha256').update(JSON.strin
 export function objectHashes(doc: CatalogDoc): Record<string, string> {
   const out: Record<string, string> = {};
   // Planner statistics change with every ANALYZE: a saved plan is not stale for that.
-  for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[`table ${idOf(t)}`] = shortHash(t);
-  for (const s of doc.sequences) out[`sequence ${idOf(s)}`] = shortHash(s);
-  for (const r of doc.routines) out[`routine ${routineId(r, r.argTypes)}`] = shortHash(r);
+  for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[tableRef(t)] = shortHash(t);
+  for (const s of doc.sequences) out[sequenceRef(s)] = shortHash(s);
+  for (const r of doc.routines) out[routineRef(routineId(r, r.argTypes))] = shortHash(r);
   for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
   out.nodes = shortHash(doc.nodes);
   out.schemas = shortHash(doc.schemas);

@@ -5,6 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { CatalogDoc } from '../introspect/catalog-schema.js';
 import type { ClusterModel, SqlObject } from './types.js';
+import { indexRef, relationRef, routineRef, typeRef, withoutArgs } from './object-ref.js';
 
 /** What PostgreSQL printed of an object defined by SQL, against the hash of its declared text. */
 export interface RecordedObject {
@@ -29,10 +30,10 @@ export interface LiveState {
 
 /** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
 export function providedNames(kind: SqlObject['kind'], name: string): string[] {
-  if (kind === 'view' || kind === 'materialized view') return [`relation ${name}`];
-  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [`type ${name}`];
-  if (kind === 'index') return [`index ${name}`];
+  if (kind === 'view' || kind === 'materialized view') return [relationRef(name)];
+  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [typeRef(name)];
+  if (kind === 'index') return [indexRef(name)];
   // Called by its name alone, as a routine ("routine public.group_concat").
-  if (kind === 'aggregate') return [`routine ${name.replace(/\((?:[^"()]|"[^"]*")*\)$/, '')}`];
+  if (kind === 'aggregate') return [routineRef(withoutArgs(name))];
   return [];
 }

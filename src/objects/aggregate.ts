@@ -58,3 +58,14 @@ export function aggregateDecl(
   }
   return { name, deps: [...deps] };
 }
+
+/** A CREATE … (DefineStmt) in a sql: file: an aggregate object, or why it is not managed. */
+export function defineObject(
+  s: Node,
+  defaultSchema: string,
+  argTypes: (objectWithArgs: Node) => string,
+): { kind: 'aggregate'; name: string; deps: readonly string[] } | string {
+  if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
+  const a = aggregateDecl(s, defaultSchema, argTypes);
+  return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };
+}

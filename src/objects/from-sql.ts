@@ -7,7 +7,7 @@ import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';
-import { aggregateDecl } from './aggregate.js';
+import { defineObject } from './aggregate.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
 import {
   addEnumLabel,
@@ -22,6 +22,7 @@ import {
   sessionSetting,
   splitQualified,
 } from './statement-parts.js';
+import { relationRef } from '../model/object-ref.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -77,16 +78,16 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       return {
         kind: 'index',
         name: quoteQualified({ schema: s.relation.schemaname ?? defaultSchema, name: s.idxname }),
-        parent: `relation ${table}`,
+        parent: relationRef(table),
       };
     }
     case 'CreateTrigStmt': {
       const table = relName(s.relation, defaultSchema);
-      return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: `relation ${table}` };
+      return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: relationRef(table) };
     }
     case 'CreatePolicyStmt': {
       const table = relName(s.table, defaultSchema);
-      return { kind: 'policy', name: `${table}.${quoteIdent(s.policy_name)}`, parent: `relation ${table}` };
+      return { kind: 'policy', name: `${table}.${quoteIdent(s.policy_name)}`, parent: relationRef(table) };
     }
     case 'CommentStmt': {
       const t = commentTarget(s, defaultSchema, argTypes);
@@ -111,7 +112,7 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         return {
           kind: con.contype === 'CONSTR_CHECK' ? 'check constraint' : 'exclusion constraint',
           name: `${table}.${quoteIdent(con.conname)}`,
-          parent: `relation ${table}`,
+          parent: relationRef(table),
         };
       }
       // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
@@ -131,19 +132,16 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         return { kind: r ? 'replica identity' : 'cluster on', name: table, parent: `relation ${table}`, needs };
       }
       if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
-        return { kind: 'row level security', name: table, parent: `relation ${table}` };
+        return { kind: 'row level security', name: table, parent: relationRef(table) };
       if (['AT_DisableTrig', 'AT_EnableReplicaTrig', 'AT_EnableAlwaysTrig', 'AT_EnableTrig'].includes(c.subtype)) {
-        return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: `relation ${table}`, amends: true };
+        return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: relationRef(table), amends: true };
       }
       return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
     }
     case 'CreateStmt':
       return 'tables are declared under tables: in the manifest';
-    case 'DefineStmt': {
-      if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
-      const a = aggregateDecl(s, defaultSchema, argTypes);
-      return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };
-    }
+    case 'DefineStmt':
+      return defineObject(s, defaultSchema, argTypes);
     default:
       return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
   }

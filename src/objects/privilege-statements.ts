@@ -3,6 +3,7 @@
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { strings, type Node } from '../sql/pg-parse.js';
 import { ALL, type DefaultsType, type PrivilegeSet, type Target, type TargetType } from './privileges.js';
+import { relationRef, routineRef, sequenceRef, typeRef } from '../model/object-ref.js';
 
 /** A grantee as PostgreSQL names it: PUBLIC, or the quoted role name. */
 export const granteeName = (r: Node): string | undefined =>
@@ -83,12 +84,12 @@ export function applyGrantStmt(
   const targets: Target[] = (g.objects ?? []).map((o: Node): Target => {
     if (o.RangeVar) {
       const name = quoteQualified({ schema: o.RangeVar.schemaname ?? schema, name: o.RangeVar.relname });
-      return { type, name, parent: type === 'TABLE' ? `relation ${name}` : `sequence ${name}` };
+      return { type, name, parent: type === 'TABLE' ? relationRef(name) : sequenceRef(name) };
     }
     if (o.ObjectWithArgs) {
       const names = strings(o.ObjectWithArgs.objname);
       const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
-      return { type, name: `${n}(${argTypes(o.ObjectWithArgs)})`, parent: `routine ${n}` };
+      return { type, name: `${n}(${argTypes(o.ObjectWithArgs)})`, parent: routineRef(n) };
     }
     const names = o.String ? [o.String.sval as string] : strings(o.List?.items ?? o.TypeName?.names);
     if (type === 'SCHEMA') {
@@ -96,7 +97,7 @@ export function applyGrantStmt(
       return { type, name: quoteIdent(names[0]!) };
     }
     const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
-    return { type, name: n, parent: `type ${n}` };
+    return { type, name: n, parent: typeRef(n) };
   });
   const privs: { name: string; cols?: string[] }[] = (g.privileges ?? []).map((p: Node) => ({
     name: String(p.AccessPriv.priv_name ?? 'all').toUpperCase(),

@@ -3,6 +3,7 @@
 // an extension's options, and where in a file an error is.
 import { isPlainSelect, parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import { indexRef, relationRef, routineRef, typeRef } from '../model/object-ref.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
 export function lineCol(text: string, byteOffset: number): string {
@@ -49,14 +50,14 @@ export function references(node: Node, defaultSchema: string, out = new Set<stri
   for (const [k, v] of Object.entries(node)) {
     const x = v as Node;
     if ((k === 'RangeVar' || k === 'relation' || k === 'table') && x?.relname)
-      out.add(`relation ${relName(x, defaultSchema)}`);
+      out.add(relationRef(relName(x, defaultSchema)));
     if (k === 'TypeName' || k === 'typeName' || k === 'argType' || k === 'returnType') {
       const names = strings(Array.isArray(x) ? x : x?.names);
-      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`type ${listName(names, defaultSchema)}`);
+      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(typeRef(listName(names, defaultSchema)));
     }
     if (k === 'FuncCall' || k === 'funcname') {
       const names = strings(k === 'funcname' ? x : x?.funcname);
-      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(`routine ${listName(names, defaultSchema)}`);
+      if (names.length > 0 && names[0] !== 'pg_catalog') out.add(routineRef(listName(names, defaultSchema)));
     }
     references(x, defaultSchema, out);
   }
@@ -98,29 +99,29 @@ export function commentTarget(
     case 'COLUMN': {
       const col = items[items.length - 1]!;
       const table = listName(items.slice(0, -1), defaultSchema);
-      return { keyword, target: `${table}.${quoteIdent(col)}`, parent: `relation ${table}` };
+      return { keyword, target: `${table}.${quoteIdent(col)}`, parent: relationRef(table) };
     }
     case 'CONSTRAINT':
     case 'TRIGGER':
     case 'POLICY': {
       const own = items[items.length - 1]!;
       const table = listName(items.slice(0, -1), defaultSchema);
-      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: `relation ${table}` };
+      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: relationRef(table) };
     }
     case 'INDEX': {
       const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: `index ${n}` };
+      return { keyword, target: n, parent: indexRef(n) };
     }
     case 'FUNCTION':
     case 'PROCEDURE': {
       const owa = obj.ObjectWithArgs;
       const n = listName(strings(owa.objname), defaultSchema);
-      return { keyword, target: `${n}(${argTypes(owa)})`, parent: `routine ${n}` };
+      return { keyword, target: `${n}(${argTypes(owa)})`, parent: routineRef(n) };
     }
     case 'TYPE':
     case 'DOMAIN': {
       const n = listName(strings(obj.TypeName.names), defaultSchema);
-      return { keyword, target: n, parent: `type ${n}` };
+      return { keyword, target: n, parent: typeRef(n) };
     }
     case 'SEQUENCE': {
       const n = listName(items, defaultSchema);
@@ -128,7 +129,7 @@ export function commentTarget(
     }
     default: {
       const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: `relation ${n}` };
+      return { keyword, target: n, parent: relationRef(n) };
     }
   }
 }

@@ -4,6 +4,7 @@
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
+import { tableRef } from '../model/object-ref.js';
 
 /** A problem for each column a step gives a collation of the user's that the cluster does not have. */
 export function missingCollationProblems(steps: readonly Step[], existing: ReadonlySet<string>): DiffProblem[] {
@@ -16,7 +17,7 @@ export function missingCollationProblems(steps: readonly Step[], existing: Reado
     seen.add(`${table}.${column}`);
     problems.push({
       code: 'collation_missing',
-      object: `table ${table}`,
+      object: tableRef(table),
       message: `column ${quoteIdent(column)} uses collation ${collation}, which the cluster does not have and citus-migrate does not create: CREATE COLLATION ${collation} … first`,
     });
   };

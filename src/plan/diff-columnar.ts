@@ -2,7 +2,7 @@
 // is the server's default, and a value other than that is named as unmanaged (reset with prune).
 // A table created or rewritten to columnar by this plan starts from the defaults. Pure.
 import type { ColumnarOptions, Table } from '../model/types.js';
-import { COLUMNAR_OPTION } from './render-layout.js';
+import { COLUMNAR_OPTION } from './spec/storage.js';
 import type { Step } from './steps.js';
 
 const KEYS = Object.keys(COLUMNAR_OPTION) as (keyof ColumnarOptions)[];

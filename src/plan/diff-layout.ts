@@ -11,10 +11,11 @@ import {
 import { tryParseStatements } from '../sql/pg-parse.js';
 import { attachPartition } from './partition-attach.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
-import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import { quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { columnarOptionSteps } from './diff-columnar.js';
+import { schemaRef } from '../model/object-ref.js';
 
 /** Steps that distribute or undistribute schemas (schema-based sharding). */
 export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): Step[] {
@@ -29,7 +30,7 @@ export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problem
     if (citus.length > 0) {
       problems.push({
         code: 'schema_has_citus_tables',
-        object: `schema ${quoteIdent(schema)}`,
+        object: schemaRef(schema),
         message: `cannot be distributed while it holds ${citus.map((t) => `${t.distribution.kind} table ${t.id}`).join(', ')}: undistribute them first (citus_schema_distribute refuses)`,
       });
       continue;
@@ -49,7 +50,7 @@ export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problem
     if (declared.length > 0)
       problems.push({
         code: 'distributed_schema_undeclared',
-        object: `schema ${quoteIdent(schema)}`,
+        object: schemaRef(schema),
         message: `is a distributed schema in the cluster, and the manifest declares its tables ${declared.map((t) => t.id).join(', ')} without saying so: declare \`schemas: {${schema}: {distributed: true}}\` (or \`false\` to undistribute it)`,
       });
   }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { addedCheck } from '../objects/statement-parts.js';
-import { quoteQualified, type QualifiedName } from '../sql/quote.js';
+import type { QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
@@ -19,6 +19,7 @@ import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../util/line-diff.js';
 import { extensionChange } from './diff-extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
+import * as ref from '../model/object-ref.js';
 
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
@@ -86,23 +87,22 @@ export function objectSteps(
   // Parents a managed object may belong to: declared tables, objects and routines.
   const declared = new Set<string>([
     ...Object.values(desired.tables).flatMap((t) => [
-      `relation ${t.id}`,
+      ref.relationRef(t.id),
       // a partition's own indexes, CHECKs, triggers, comments and grants
-      ...(t.partitions ?? []).map((p) => `relation ${quoteQualified({ schema: t.qname.schema, name: p.name })}`),
+      ...(t.partitions ?? []).map((p) => ref.relationRef({ schema: t.qname.schema, name: p.name })),
     ]),
     ...Object.values(D).flatMap((o) => [o.id, ...o.provides]),
-    ...Object.values(desired.routines).map((r) => `routine ${r.id.replace(/\(.*$/, '')}`),
-    ...Object.values(desired.sequences).map((s) => `sequence ${s.id}`),
+    ...Object.values(desired.routines).map((r) => ref.routineRef(ref.withoutArgs(r.id))),
+    ...Object.values(desired.sequences).map((s) => ref.sequenceRef(s.id)),
   ]);
   // Plain indexes of a table declared with columns are the table diff's (declared or unmanaged
   // there), unless an SQL file declares them.
   const yamlIndex = new Set<string>();
   for (const t of Object.values(desired.tables)) {
-    for (const i of t.indexes)
-      if (i.name) declared.add(`index ${quoteQualified({ schema: t.qname.schema, name: i.name })}`);
+    for (const i of t.indexes) if (i.name) declared.add(ref.indexRef({ schema: t.qname.schema, name: i.name }));
     if (!t.columns) continue;
     for (const x of actual.tables[t.id]?.indexes ?? []) {
-      const id = `index ${quoteQualified({ schema: t.qname.schema, name: x.name ?? '' })}`;
+      const id = ref.indexRef({ schema: t.qname.schema, name: x.name ?? '' });
       if (!D[id]) {
         yamlIndex.add(id);
         declared.add(id);
@@ -174,7 +174,7 @@ export function objectSteps(
           problems.push({
             code: 'type_in_use',
             object: d.id,
-            message: `differs, and ${users.map((u) => u.replace(/^relation /, 'table ')).join(', ')} ${users.length === 1 ? 'uses' : 'use'} it: changing it in place (ALTER DOMAIN / ALTER TYPE) is not planned; change it by hand or through a new type`,
+            message: `differs, and ${users.map(ref.relationAsTable).join(', ')} ${users.length === 1 ? 'uses' : 'use'} it: changing it in place (ALTER DOMAIN / ALTER TYPE) is not planned; change it by hand or through a new type`,
           });
           break;
         }
@@ -246,7 +246,7 @@ export function objectSteps(
         problems.push({
           code: 'dependent_object',
           object: a.id,
-          message: `depends on ${hit.replace(/^relation /, '')}, which this plan drops or changes, and the manifest does not declare it: declare it (so it is created again) or drop it first`,
+          message: `depends on ${ref.refId(hit, 'relation') ?? hit}, which this plan drops or changes, and the manifest does not declare it: declare it (so it is created again) or drop it first`,
         });
         dropped.add(a.id);
         continue;

@@ -5,6 +5,7 @@ import { compareRoutines, orReplace, routineBody } from '../sql/normalize.js';
 import { lineDiff } from '../util/line-diff.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
+import { routineRef } from '../model/object-ref.js';
 
 /** True when two tables share a colocation group in the actual cluster. */
 export function colocated(actual: ClusterModel, a: string, b: string): boolean {
@@ -52,7 +53,7 @@ function formerSignature(desired: ClusterModel, actual: ClusterModel, r: Routine
 function dependentProblems(a: Routine): DiffProblem[] {
   return (a.dependents ?? []).map((d) => ({
     code: 'routine_has_dependents',
-    object: `routine ${a.id}`,
+    object: routineRef(a.id),
     message: `is dropped and created again (its result type or arguments change), but ${d} depends on it and is not managed by citus-migrate: PostgreSQL refuses the DROP ("other objects depend on it"); drop ${d} first and create it again after the apply, or keep the routine's signature`,
   }));
 }

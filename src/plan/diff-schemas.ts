@@ -2,9 +2,10 @@
 // with prune dropped (DROP SCHEMA, no CASCADE) once the plan drops everything in them. A schema
 // that keeps something the plan does not drop (an ignored object, an object of a kind the tool
 // does not manage, a sequence still in use) is listed instead, never dropped with it.
-import { idOf, type ClusterModel } from '../model/types.js';
+import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { Step } from './steps.js';
+import { refId, routineRef, schemaRef, sequenceRef, tableRef } from '../model/object-ref.js';
 
 /** Steps dropping the undeclared schemas the plan empties (with prune), and the lines naming the others. */
 export function unmanagedSchemaSteps(
@@ -16,26 +17,28 @@ export function unmanagedSchemaSteps(
   const want = new Set(desired.schemas);
   const dropped = new Set<string>();
   for (const s of steps) {
-    if (s.kind === 'drop_table') dropped.add(`table ${idOf(s.table)}`);
-    else if (s.kind === 'drop_sequence') dropped.add(`sequence ${idOf(s.sequence)}`);
-    else if (s.kind === 'drop_routine' && s.reason === 'prune') dropped.add(`routine ${s.signature}`);
+    if (s.kind === 'drop_table') dropped.add(tableRef(s.table));
+    else if (s.kind === 'drop_sequence') dropped.add(sequenceRef(s.sequence));
+    else if (s.kind === 'drop_routine' && s.reason === 'prune') dropped.add(routineRef(s.signature));
     else if (s.kind === 'drop_object' && s.reason !== 'recreate') dropped.add(s.object);
   }
-  const tableGone = (id: string): boolean => dropped.has(`table ${id}`);
+  const tableGone = (id: string): boolean => dropped.has(tableRef(id));
   const emptied = (schema: string): boolean => {
     if (actual.schemasWithNotManaged?.includes(schema)) return false;
     const prefix = `${quoteIdent(schema)}.`;
-    const parentGone = (parent: string | undefined): boolean =>
-      parent !== undefined && parent.startsWith('relation ') && tableGone(parent.slice('relation '.length));
+    const parentGone = (parent: string | undefined): boolean => {
+      const id = parent !== undefined ? refId(parent, 'relation') : undefined;
+      return id !== undefined && tableGone(id);
+    };
     return (
       Object.values(actual.tables).every((t) => t.qname.schema !== schema || tableGone(t.id)) &&
       Object.values(actual.sequences).every(
         (s) =>
           s.qname.schema !== schema ||
-          dropped.has(`sequence ${s.id}`) ||
+          dropped.has(sequenceRef(s.id)) ||
           (s.ownedBy !== undefined && tableGone(s.ownedBy.table)),
       ) &&
-      Object.values(actual.routines).every((r) => r.qname.schema !== schema || dropped.has(`routine ${r.id}`)) &&
+      Object.values(actual.routines).every((r) => r.qname.schema !== schema || dropped.has(routineRef(r.id))) &&
       Object.values(actual.objects).every(
         (o) => !o.name.startsWith(prefix) || dropped.has(o.id) || parentGone(o.parent),
       )
@@ -44,7 +47,7 @@ export function unmanagedSchemaSteps(
   const out: Step[] = [];
   const unmanaged: string[] = [];
   for (const schema of actual.schemas) {
-    const line = `schema ${quoteIdent(schema)}`;
+    const line = schemaRef(schema);
     // public is in every new database: not the manifest's to list or drop.
     if (want.has(schema) || schema === 'public' || opts.ignored(line)) continue;
     if (opts.prune && emptied(schema)) out.push({ kind: 'drop_schema', schema });

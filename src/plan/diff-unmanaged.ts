@@ -5,6 +5,7 @@ import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
 import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { constraintKey } from './diff-foreign-keys.js';
+import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
 
 /** Objects in the cluster the manifest does not declare (and does not ignore). */
 export function unmanagedObjects(
@@ -15,17 +16,17 @@ export function unmanagedObjects(
   const ownedByKnown = (s: Sequence): boolean =>
     s.ownedBy !== undefined && actual.tables[s.ownedBy.table] !== undefined;
   return {
-    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id] && !ignored(`table ${t.id}`)),
+    tables: Object.values(actual.tables).filter((t) => !desired.tables[t.id] && !ignored(tableRef(t.id))),
     routines: Object.values(actual.routines).filter(
       (r) =>
         !desired.routines[r.id] &&
         !Object.values(desired.routines).some(
           (d) => d.argTypes === undefined && d.qname.schema === r.qname.schema && d.qname.name === r.qname.name,
         ) &&
-        !ignored(`routine ${r.id}`),
+        !ignored(routineRef(r.id)),
     ),
     sequences: Object.values(actual.sequences).filter(
-      (s) => !desired.sequences[s.id] && !ownedByKnown(s) && !ignored(`sequence ${s.id}`),
+      (s) => !desired.sequences[s.id] && !ownedByKnown(s) && !ignored(sequenceRef(s.id)),
     ),
   };
 }

@@ -14,9 +14,9 @@ import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
-import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { PHASES, phaseOf, type Step } from './steps.js';
-import { tableOf } from './step-object.js';
+import { quoteIdent } from '../sql/quote.js';
+import { PHASES, type Step } from './steps.js';
+import { phaseOf, tableOf } from './step-spec.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
@@ -26,6 +26,7 @@ import { nameClashes } from './name-clashes.js';
 import { citusAlterRefusals } from './citus-alter-refusals.js';
 import { withoutOrphanedCommentDrops } from './comment-drops.js';
 import type { DiffProblem } from './diff-problem.js';
+import { indexRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs } from '../model/object-ref.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).
 export type { DiffProblem };
@@ -100,7 +101,7 @@ export function diff(
     changedRelations: new Set(
       tables.steps
         .filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
-        .map((s) => `relation ${idOf((s as { table: QualifiedName }).table)}`),
+        .map((s) => relationRef((s as { table: QualifiedName }).table)),
     ),
     changedColumns: new Set(
       tables.steps.flatMap((s) =>
@@ -109,7 +110,7 @@ export function diff(
           : [],
       ),
     ),
-    recreatedRoutines: new Set([...routines.moved.keys()].map((id) => `routine ${id.replace(/\(.*$/, '')}`)),
+    recreatedRoutines: new Set([...routines.moved.keys()].map((id) => routineRef(withoutArgs(id)))),
     movedRoutines: routines.moved,
   });
   steps.push(...objects.steps);
@@ -140,7 +141,7 @@ export function diff(
       else
         problems.push({
           code: 'sequence_in_use',
-          object: `sequence ${s.id}`,
+          object: sequenceRef(s.id),
           message: `is not declared, so prune would drop it, but the default of ${by.join(', ')} draws from it: declare the sequence, ignore it, or change the default`,
         });
     }
@@ -168,9 +169,9 @@ export function diff(
       ...(prune
         ? []
         : [
-            ...un.tables.map((t) => `table ${t.id}`),
-            ...un.routines.map((r) => `routine ${r.id}`),
-            ...un.sequences.map((s) => `sequence ${s.id}`),
+            ...un.tables.map((t) => tableRef(t.id)),
+            ...un.routines.map((r) => routineRef(r.id)),
+            ...un.sequences.map((s) => sequenceRef(s.id)),
           ]),
       ...schemas.unmanaged,
       ...objects.unmanaged,
@@ -183,7 +184,7 @@ export function diff(
 /** The actual model without the plain indexes that SQL files declare: the object diff owns those. */
 function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): ClusterModel {
   const declared = (t: Table, name: string | undefined): boolean =>
-    name !== undefined && desired.objects[`index ${quoteQualified({ schema: t.qname.schema, name })}`] !== undefined;
+    name !== undefined && desired.objects[indexRef({ schema: t.qname.schema, name })] !== undefined;
   if (!Object.values(actual.tables).some((t) => t.indexes.some((i) => declared(t, i.name)))) return actual;
   const tables: Record<string, Table> = {};
   for (const t of Object.values(actual.tables))

@@ -6,8 +6,9 @@
 import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
-import { tableOf } from './step-object.js';
+import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
+import { tableRef } from '../model/object-ref.js';
 
 const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')})`;
 
@@ -42,7 +43,7 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
       seen.add(JSON.stringify(k.columns));
       problems.push({
         code: 'key_without_distribution_column',
-        object: `table ${id}`,
+        object: tableRef(id!),
         message: `its ${k.what} ${cols(k.columns)} does not include the distribution column ${quoteIdent(column)}: Citus refuses to distribute it ("cannot create constraint on …": a distributed table's UNIQUE, EXCLUDE and PRIMARY KEY constraints must include it); add the column to the key, or distribute by one of the key's columns`,
       });
     }
@@ -68,7 +69,7 @@ export function nullableKeyProblems(steps: readonly Step[], actual: ClusterModel
     if (!key?.columns.includes(s.column)) continue;
     problems.push({
       code: 'nullable_key_column',
-      object: `table ${id}`,
+      object: tableRef(id!),
       message: `the manifest declares ${quoteIdent(s.column)} nullable, but it is in the primary key ${cols(key.columns)} the cluster keeps (citus-migrate never drops a key): PostgreSQL refuses DROP NOT NULL there ("column is in a primary key"); declare it not_null, or drop the key by hand first`,
     });
   }

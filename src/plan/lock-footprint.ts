@@ -7,7 +7,7 @@
 import type { Problem } from '../errors.js';
 import { DEFAULT_SHARD_COUNT, type ClusterModel, type Table } from '../model/types.js';
 import type { Step } from './steps.js';
-import { tableOf } from './step-object.js';
+import { tableOf } from './step-spec.js';
 
 /** A node's lock table settings (the coordinator's, read by the catalog query) and the workers. */
 export interface LockSettings {

@@ -8,7 +8,7 @@ import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import type { DiffProblem } from './diff-problem.js';
-import { tableOf } from './step-object.js';
+import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
 
 export interface OnlineOptions {

@@ -6,6 +6,7 @@
 import { idOf, type ClusterModel, type Partition, type Table } from '../model/types.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
+import { relationRef, tableRef } from '../model/object-ref.js';
 
 /** ATTACH PARTITION of an existing table, `refused` (a problem is pushed), or undefined (no such table). */
 export function attachPartition(
@@ -21,7 +22,7 @@ export function attachPartition(
   const refuse = (why: string): 'refused' => {
     problems.push({
       code: 'partition_attach',
-      object: `table ${childId}`,
+      object: tableRef(childId),
       message: `is a table of its own in the cluster and a partition of ${t.id} in the manifest, but ${why}: PostgreSQL refuses ATTACH PARTITION; change the table to match, or attach it by hand`,
     });
     return 'refused';
@@ -39,7 +40,7 @@ export function attachPartition(
   const extra = [...have.keys()].filter((n) => !want.some((c) => c.name === n));
   if (extra.length > 0) return refuse(`it has columns the parent lacks (${extra.join(', ')})`);
   for (const o of Object.values(desired.objects)) {
-    if (o.kind !== 'check constraint' || o.parent !== `relation ${t.id}`) continue;
+    if (o.kind !== 'check constraint' || o.parent !== relationRef(t.id)) continue;
     const own = `check constraint ${childId}${o.name.slice(t.id.length)}`;
     if (!actual.objects[own]) return refuse(`it lacks the parent's CHECK constraint ${o.name.slice(t.id.length + 1)}`);
   }
@@ -54,7 +55,7 @@ export function detachProblem(actual: ClusterModel, t: Table): DiffProblem | und
   if (!parent) return undefined;
   return {
     code: 'partition_detach',
-    object: `table ${t.id}`,
+    object: tableRef(t.id),
     message: `is a partition of ${parent.id} in the cluster and a table of its own in the manifest: detaching is not planned (ALTER TABLE ${parent.id} DETACH PARTITION ${t.id} by hand, then plan again)`,
   };
 }

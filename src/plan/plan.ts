@@ -7,9 +7,8 @@ import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
 import { notManagedTableProblems } from './not-managed-tables.js';
-import { renderSql, summarize } from './render-sql.js';
-import { objectOf, tableOf } from './step-object.js';
-import { hazardsOf, phaseOf, type Hazard, type Phase, type Step } from './steps.js';
+import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './step-spec.js';
+import type { Hazard, Phase, Step } from './steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
 import type { ShardCheck } from './shard-check.js';
@@ -82,7 +81,7 @@ export interface PlanDocument {
   readonly warnings: readonly Problem[];
   /** Objects in the cluster the manifest does not declare (left alone unless prune). */
   readonly unmanaged: readonly string[];
-  /** What the cluster holds of kinds citus-migrate does not model (views, triggers, grants…): never compared. */
+  /** What the cluster holds of kinds citus-migrate does not model (foreign tables, rules, aggregates, table inheritance…; catalog-not-managed.ts): never compared. */
   readonly notManaged: readonly NotManaged[];
   /** Objects defined by SQL this plan creates, with the hash of their declared definition: apply records what each became. */
   readonly recordObjects?: Readonly<Record<string, string>>;
@@ -93,29 +92,6 @@ export interface NotManaged {
   readonly kind: string;
   readonly name: string;
 }
-
-/** Step kinds that call Citus functions. */
-export const CITUS_STEP_KINDS: ReadonlySet<Step['kind']> = new Set([
-  'create_reference_table',
-  'distribute_table',
-  'create_single_shard_table',
-  'truncate_local_data',
-  'distribute_routine',
-  'undistribute_table',
-  'alter_distributed_table',
-  'update_colocation',
-  'alter_sequence_everywhere',
-  'repair_shard',
-  'create_columnar_extension',
-  'distribute_table_concurrently',
-  'set_access_method',
-  'add_local_table_to_metadata',
-  'distribute_schema',
-  'undistribute_schema',
-  'create_time_partitions',
-  'drop_old_time_partitions',
-  'set_old_partitions_access_method',
-]);
 
 const changedLines = (s: Step): readonly string[] | undefined =>
   s.kind === 'replace_routine' ? s.bodyDiff : s.kind === 'create_object' ? s.definitionDiff : undefined;
@@ -184,7 +160,7 @@ export function buildPlan(input: {
     const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);
     problems.push(...missingCollationProblems(result.steps, new Set(collations)));
   }
-  const needCitus = steps.filter((s) => CITUS_STEP_KINDS.has(s.kind));
+  const needCitus = steps.filter((s) => needsCitus(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
     problems.push({
       code: 'citus_missing',

@@ -4,6 +4,7 @@
 import type { ClusterModel, Table } from '../model/types.js';
 import type { DiffProblem } from './diff.js';
 import { constraintKey } from './diff-foreign-keys.js';
+import { tableRef } from '../model/object-ref.js';
 
 /** What `t` needs to exist while it does: the tables it references and inherits from. */
 const needs = (t: Table): string[] => [...t.foreignKeys.map((fk) => fk.refTable), ...(t.inherits ?? [])];
@@ -46,7 +47,7 @@ export function pruneBlockers(
     for (const link of links)
       problems.push({
         code: 'prune_blocked',
-        object: `table ${t.id}`,
+        object: tableRef(t.id),
         message: `${link}, which prune drops, and the manifest does not declare that link: PostgreSQL refuses the DROP while it exists; drop the link first, or declare the table it points to`,
       });
   }

@@ -1,6 +1,7 @@
 // Which views and policies a column change reaches: those that read the column, not every one
 // on the table (PostgreSQL records the columns a view's rule or a policy reads in pg_depend).
 import type { SqlObject } from '../model/types.js';
+import { refId } from '../model/object-ref.js';
 
 /**
  * Whether an object that depends on a relation whose columns change reads one of them: the
@@ -9,7 +10,7 @@ import type { SqlObject } from '../model/types.js';
  * assumed to read them.
  */
 export function readsChanged(a: SqlObject, relation: string, changed: ReadonlySet<string> | undefined): boolean {
-  const rel = relation.slice('relation '.length);
+  const rel = refId(relation, 'relation') ?? relation;
   const known = a.deps.filter((x) => x.startsWith(`column ${rel}.`) || x === `row ${rel}`);
   // A policy that reads no column of its table (USING (true)) has only its table as a dependency.
   if (known.length === 0 && a.kind === 'policy') return false;

@@ -4,14 +4,14 @@
 // or draws from nextval('s'), a column of a domain, a routine's argument types, the tables and
 // functions a SQL-language body reads (PostgreSQL parses it at CREATE while
 // check_function_bodies is on), what an SQL-defined object references.
-import { idOf, type ClusterModel, type Column } from '../model/types.js';
+import type { ClusterModel, Column } from '../model/types.js';
 import { providedNames } from '../model/live-state.js';
 import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
-import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { renderSql } from './render-sql.js';
+import { quoteIdent } from '../sql/quote.js';
+import { objectOf, renderSql } from './step-spec.js';
 import type { Step } from './steps.js';
-import { objectOf } from './step-object.js';
+import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef, withoutArgs } from '../model/object-ref.js';
 
 /** What a step needs: `hard` must exist when it runs; `soft` only while check_function_bodies is on. */
 export interface Needs {
@@ -46,8 +46,8 @@ function sequenceLiterals(node: Node, out: string[]): void {
         // The literal is read the way regclass input reads it: an optionally qualified name.
         const cast = tryParseStatements(`SELECT NULL::${sval}`);
         const names = strings(cast?.[0]?.stmt?.SelectStmt?.targetList?.[0]?.ResTarget?.val?.TypeCast?.typeName?.names);
-        if (names.length === 1) out.push(`sequence ${UNQUALIFIED_PREFIX}${quoteIdent(names[0]!)}`);
-        else if (names.length === 2) out.push(`sequence ${quoteQualified({ schema: names[0]!, name: names[1]! })}`);
+        if (names.length === 1) out.push(sequenceRef(`${UNQUALIFIED_PREFIX}${quoteIdent(names[0]!)}`));
+        else if (names.length === 2) out.push(sequenceRef({ schema: names[0]!, name: names[1]! }));
       }
     }
     Object.values(node).forEach((v) => sequenceLiterals(v, out));
@@ -72,14 +72,14 @@ function columnNeeds(columns: readonly Column[], schema: string): string[] {
   const out: string[] = [];
   for (const c of columns) {
     // A type's canonical name is qualified unless it is unqualified in the manifest.
-    out.push(`type ${c.type.base.includes('.') ? c.type.base : `${UNQUALIFIED_PREFIX}${c.type.base}`}`);
+    out.push(typeRef(c.type.base.includes('.') ? c.type.base : `${UNQUALIFIED_PREFIX}${c.type.base}`));
     // Only an expression with a call can need a routine or a sequence: the rest is not parsed.
     for (const e of [c.default, c.generated]) if (e?.includes('(')) out.push(...sqlNeeds([`SELECT ${e}`], []));
   }
   return expand(out, [schema, 'public']);
 }
 
-const routineName = (s: { routine: { schema: string; name: string } }): string => `routine ${idOf(s.routine)}`;
+const routineName = (s: { routine: { schema: string; name: string } }): string => routineRef(s.routine);
 
 function routineNeeds(definition: string, schema: string, self: string): Needs {
   const stmts = tryParseStatements(definition);
@@ -117,10 +117,10 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
       return { hard: o ? o.deps.filter((d) => !o.provides.includes(d)) : [], soft: [] };
     }
     case 'add_foreign_key':
-      return { hard: [`relation ${idOf(step.refTable)}`], soft: [] };
+      return { hard: [relationRef(step.refTable)], soft: [] };
     case 'set_sequence_owner':
       return {
-        hard: [`sequence ${idOf(step.sequence)}`, ...(step.owner ? [`relation ${idOf(step.owner.table)}`] : [])],
+        hard: [sequenceRef(step.sequence), ...(step.owner ? [relationRef(step.owner.table)] : [])],
         soft: [],
       };
     default:
@@ -133,19 +133,19 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
   switch (step.kind) {
     case 'create_table':
       return [
-        `relation ${idOf(step.table)}`,
-        `type ${idOf(step.table)}`,
+        relationRef(step.table),
+        typeRef(step.table),
         // A serial column makes its sequence, named <table>_<column>_seq in the table's schema.
         ...step.columns
           .filter((c) => c.type.serial)
-          .map((c) => `sequence ${idOf({ schema: step.table.schema, name: `${step.table.name}_${c.name}_seq` })}`),
+          .map((c) => sequenceRef({ schema: step.table.schema, name: `${step.table.name}_${c.name}_seq` })),
       ];
     case 'create_partition':
-      return [`relation ${idOf({ schema: step.table.schema, name: step.partition.name })}`];
+      return [relationRef({ schema: step.table.schema, name: step.partition.name })];
     case 'create_sequence':
-      return [`sequence ${step.sequence.id}`];
+      return [sequenceRef(step.sequence.id)];
     case 'create_routine':
-      return [routineName(step), `routine ${step.signature}`];
+      return [routineName(step), routineRef(step.signature)];
     case 'create_object': {
       const o = desired.objects[step.object];
       return [
@@ -162,11 +162,11 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
 export function removesOf(step: Step): string[] {
   switch (step.kind) {
     case 'drop_table':
-      return [`relation ${idOf(step.table)}`, `type ${idOf(step.table)}`];
+      return [relationRef(step.table), typeRef(step.table)];
     case 'drop_sequence':
-      return [`sequence ${idOf(step.sequence)}`];
+      return [sequenceRef(step.sequence)];
     case 'drop_routine':
-      return [`routine ${step.signature}`];
+      return [routineRef(step.signature)];
     case 'drop_object':
       return [step.object, ...providedNames(step.objectKind, step.object.slice(step.objectKind.length + 1))];
     default:
@@ -177,10 +177,10 @@ export function removesOf(step: Step): string[] {
 /** The objects whose steps keep their planned order among themselves (a table's create, index, distribution, keys). */
 export function chainKeysOf(step: Step): string[] {
   const own = objectOf(step);
-  const keys = [own.startsWith('routine ') ? own.replace(/\(.*$/, '') : own];
+  const keys = [refId(own, 'routine') !== undefined ? withoutArgs(own) : own];
   const c = (step as { colocateWith?: unknown }).colocateWith;
   if (c !== undefined && c !== 'none' && typeof c === 'object')
-    keys.push(`table ${idOf(c as { schema: string; name: string })}`);
-  if (step.kind === 'add_foreign_key') keys.push(`table ${idOf(step.refTable)}`);
+    keys.push(tableRef(c as { schema: string; name: string }));
+  if (step.kind === 'add_foreign_key') keys.push(tableRef(step.refTable));
   return keys;
 }

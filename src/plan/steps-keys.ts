@@ -1,5 +1,5 @@
 // The step kinds of a table's keys and constraints (primary keys, unique constraints, foreign
-// keys, partitions attached), part of the Step union in steps.ts; rendered by render-keys.ts.
+// keys, partitions attached), part of the Step union in steps.ts; records in spec/keys.ts and spec/partitions.ts.
 import type { ForeignKey, Key, Partition } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 

@@ -1,5 +1,5 @@
 // The layout step kinds (partitions, access methods, Citus-local tables, distributed schemas,
-// time partitions), part of the Step union in steps.ts; rendered by render-layout.ts.
+// time partitions), part of the Step union in steps.ts; records in spec/ (partitions, storage, citus).
 import type { ColumnarOptions, Partition } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 

@@ -1,6 +1,6 @@
 // The shard repair step kind (`plan --shards`, issue #24), part of the Step union in steps.ts:
 // a shard on one node that lacks what its table has on the coordinator (an index, a constraint,
-// a trigger), or whose index is invalid. Rendered by render-shards.ts.
+// a trigger), or whose index is invalid. Its record is spec/shards.ts.
 import type { QualifiedName } from '../sql/quote.js';
 
 export type ShardRepair = 'create_index' | 'reindex' | 'add_constraint' | 'create_trigger';

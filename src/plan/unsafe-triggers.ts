@@ -8,7 +8,8 @@
 //   time. The table's enabled triggers are paused for the copy and restored after.
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { quoteQualified } from '../sql/quote.js';
-import { tableOf } from './step-object.js';
+import { refId } from '../model/object-ref.js';
+import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
 
 const REWRITES: ReadonlySet<Step['kind']> = new Set([
@@ -38,8 +39,8 @@ function restoreClause(o: SqlObject): string | undefined {
 export function markUnsafeTriggers(steps: readonly Step[], actual: ClusterModel): Step[] {
   const byTable = new Map<string, SqlObject[]>();
   for (const o of Object.values(actual.objects)) {
-    if (o.kind !== 'trigger' || !o.parent?.startsWith('relation ')) continue;
-    const id = o.parent.slice('relation '.length);
+    const id = o.kind === 'trigger' && o.parent !== undefined ? refId(o.parent, 'relation') : undefined;
+    if (id === undefined) continue;
     byTable.set(id, [...(byTable.get(id) ?? []), o]);
   }
   if (byTable.size === 0) return [...steps];

@@ -2,9 +2,10 @@
 import pg from 'pg';
 import type { PlanDocument } from '../../src/plan/plan.js';
 import type { Step } from '../../src/plan/steps.js';
+import { needsCitus, STEP_KINDS } from '../../src/plan/step-spec.js';
 
 /** Steps that need Citus; plain PostgreSQL runs the others. */
-export { CITUS_STEP_KINDS as CITUS_KINDS } from '../../src/plan/plan.js';
+export const CITUS_KINDS: ReadonlySet<string> = new Set(STEP_KINDS.filter(needsCitus));
 
 export async function runPlanSteps(
   url: string,

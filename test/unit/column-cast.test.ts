@@ -3,8 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { columnCast } from '../../src/plan/column-cast.js';
-import { renderSql } from '../../src/plan/render-sql.js';
-import { hazardsOf } from '../../src/plan/steps.js';
+import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
 
 describe('column casts', () => {
   beforeAll(loadParser);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
-import { renderSql, summarize } from '../../src/plan/render-sql.js';
+import { renderSql, summarize } from '../../src/plan/step-spec.js';
 import { loadParser, parseTypeText } from '../../src/sql/pg-parse.js';
 
 // The cases below are built at collection time, with the parser.

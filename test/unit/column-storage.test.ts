@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 import { load } from '../support/manifest.js';
 
 const sqlOf = (d: ClusterModel, a: ClusterModel): string[] =>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnarOptions, Table } from '../../src/model/types.js';
 import { columnarOptionSteps } from '../../src/plan/diff-columnar.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 
 const DEFAULTS: ColumnarOptions = {
   compression: 'zstd',

@@ -10,7 +10,7 @@ import { foreignKeySteps as allForeignKeySteps } from '../../src/plan/diff-forei
 import type { Step } from '../../src/plan/steps.js';
 import type { DiffProblem } from '../../src/plan/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 import { load } from '../support/manifest.js';
 
 /** The foreign-key steps of one declared table. */

@@ -7,7 +7,7 @@ import { defaultKeyName } from '../../src/model/key-names.js';
 import type { ClusterModel, Key, Table } from '../../src/model/types.js';
 import { keySteps } from '../../src/plan/diff-keys.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 import { load } from '../support/manifest.js';
 
 function table(primaryKey: Key | undefined, unique: Key[]): Table {

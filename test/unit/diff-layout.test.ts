@@ -11,7 +11,7 @@ import {
   parseBound,
 } from '../../src/model/partition-bound.js';
 import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 // The plan's order reads the SQL of what it creates (plan/step-names.ts).

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Distribution, SqlObject, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
 import { foreignKeyName } from '../../src/plan/online.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 const col = (name: string) => ({ name, type: { base: 'bigint', sql: 'bigint', serial: false }, notNull: true });

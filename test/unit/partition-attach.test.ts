@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/render-sql.js';
+import { renderSql } from '../../src/plan/step-spec.js';
 
 const col = (name: string, sql: string, notNull = false): Column => ({
   name,

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/render-sql.js';
-import { hazardsOf, type Step } from '../../src/plan/steps.js';
+import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
+import type { Step } from '../../src/plan/steps.js';
 import { ignoreMatcher } from '../../src/plan/ignore.js';
 import { load } from '../support/manifest.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RelationFacts, ShardState } from '../../src/introspect/read-shards.js';
 import { checkShards } from '../../src/plan/shard-check.js';
-import { renderShardRepair, summarizeShardRepair } from '../../src/plan/render-shards.js';
+import { renderSql, summarize } from '../../src/plan/step-spec.js';
 
 const idx = (name: string, valid: boolean, constraint: string | null, cols: string[]) => ({
   name,
@@ -127,10 +127,10 @@ describe('checkShards', () => {
 
   it('renders a repair as one DO block that runs the statement on the node and raises what the node said', () => {
     const [step] = checkShards(state({ indexes: [idx('t_pkey_102008', true, 't_pkey_102008', ['id'])] })).steps;
-    expect(summarizeShardRepair(step!)).toBe(
+    expect(summarize(step!)).toBe(
       'repair shard app.t_102008 (102008) on w1:5432: index t_b is missing; create the missing index',
     );
-    expect(renderShardRepair(step!)).toEqual([
+    expect(renderSql(step!)).toEqual([
       `DO 'DECLARE r record;
 BEGIN
   SELECT * INTO r FROM pg_catalog.master_run_on_worker(ARRAY[''w1''], ARRAY[5432], ARRAY[''SELECT pg_catalog.worker_apply_shard_ddl_command(102008, ''''app'''', ''''CREATE INDEX t_b ON app.t USING btree (b)'''')''], false);

@@ -5,7 +5,7 @@ import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
 import { keyHash, objectSteps, type ObjectDiffContext } from '../../src/plan/diff-objects.js';
-import { summarize } from '../../src/plan/render-sql.js';
+import { summarize } from '../../src/plan/step-spec.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectSteps } from '../../src/plan/diff-objects.js';
-import { summarize } from '../../src/plan/render-sql.js';
+import { hazardsOf, summarize } from '../../src/plan/step-spec.js';
 import { statementHazards } from '../../src/plan/statement-hazards.js';
-import { hazardsOf, type Step } from '../../src/plan/steps.js';
+import type { Step } from '../../src/plan/steps.js';
 import { parseHazards } from '../../src/apply/hazards.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 

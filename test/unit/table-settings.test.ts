@@ -7,7 +7,7 @@ import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { citusAlterRefusals } from '../../src/plan/citus-alter-refusals.js';
 import { compareVersions, extensionChange } from '../../src/plan/diff-extension.js';
 import { indexStatisticsChange } from '../../src/plan/index-statistics.js';
-import { renderSql, summarize } from '../../src/plan/render-sql.js';
+import { renderSql, summarize } from '../../src/plan/step-spec.js';
 import type { Step } from '../../src/plan/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 

@@ -1,9 +1,11 @@
-// SQL and summary of the shard repair step. The statement runs on the node that holds the
+// The step record of a shard repair (`plan --shards`). The statement runs on the node that holds the
 // placement, through Citus's master_run_on_worker (on the node Citus registered, as the same
 // user): not part of the plan's transaction, so the step runs after COMMIT. master_run_on_worker
 // reports a failure as a row, not an error: the DO block raises it.
-import { quoteLiteral, sqlInt } from '../sql/quote.js';
-import type { ShardStep } from './steps-shards.js';
+import { quoteLiteral, sqlInt } from '../../sql/quote.js';
+import type { ShardStep } from '../steps-shards.js';
+import { CITUS, type StepSpecs } from './step-spec.js';
+import { tableRef } from '../../model/object-ref.js';
 
 /** The statement run on the node. */
 function onNode(s: ShardStep): string {
@@ -12,7 +14,7 @@ function onNode(s: ShardStep): string {
 }
 
 /** The repair as one statement on the coordinator. */
-export function renderShardRepair(s: ShardStep): readonly string[] {
+function renderShardRepair(s: ShardStep): readonly string[] {
   const body = [
     'DECLARE r record;',
     'BEGIN',
@@ -33,5 +35,17 @@ const ACTION: Readonly<Record<ShardStep['repair'], string>> = {
 };
 
 /** One line: which shard, where, what is wrong and what the step does. */
-export const summarizeShardRepair = (s: ShardStep): string =>
+const summarizeShardRepair = (s: ShardStep): string =>
   `repair shard ${s.shard} (${s.shardId}) on ${s.node.host}:${s.node.port}: ${s.finding}; ${ACTION[s.repair]}`;
+
+export const SHARD_SPECS: StepSpecs<'repair_shard'> = {
+  repair_shard: {
+    // Repairs a placement in place: no shard is created, moved or rewritten.
+    ...CITUS,
+    phase: () => 'after_commit',
+    hazards: () => ['non_transactional'], // on the node, through a connection of its own
+    object: (s) => tableRef(s.table),
+    sql: renderShardRepair,
+    summary: summarizeShardRepair,
+  },
+};

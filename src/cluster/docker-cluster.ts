@@ -1,8 +1,7 @@
-// `cluster up|down|status` on a container engine: the containers are found by the label id in
-// DIR/containers.json; the password is only in DIR/pgpass (0600), which the printed URL names.
+// The cluster library on a container engine: the containers are found by the label id in
+// DIR/containers.json; the password is only in DIR/pgpass (0600), which the URL names.
 import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT } from '../errors.js';
 import {
   CONTAINERS_FILE,
   PGPASS_FILE,
@@ -10,13 +9,13 @@ import {
   writeContainersFile,
   writePgpassFile,
   type DockerClusterState,
-} from '../cluster/docker-state.js';
-import { hostUrl, labelFilter, pgpassText } from '../cluster/engine.js';
-import { makeDirs } from '../cluster/local.js';
+} from './docker-state.js';
+import { hostUrl, labelFilter, pgpassText } from './engine.js';
+import { makeDirs } from './local.js';
 import { plural } from '../util/plural.js';
-import type { CommandIo } from './io.js';
+import type { ClusterNote, ClusterStatusResult, NodeStatus } from './cluster-types.js';
 
-const docker = () => import('../cluster/docker.js');
+const docker = () => import('./docker.js');
 
 /** Removes the files `up` wrote in dir, then the folders it made if they are empty; returns the folders kept. */
 function removeFiles(dir: string, dirs: readonly string[]): string[] {
@@ -34,13 +33,13 @@ function removeFiles(dir: string, dirs: readonly string[]): string[] {
   return kept;
 }
 
-/** Starts the cluster on the container engine in (new or empty) dir and prints its URL. */
+/** Starts the cluster on the container engine in (new or empty) dir; returns its URL. */
 export async function dockerUp(
   dir: string,
   shown: string,
   opts: { workers: number; port?: number; image: string },
-  io: CommandIo,
-): Promise<number> {
+  note: ClusterNote,
+): Promise<string> {
   const { newClusterId, startDockerCluster } = await docker();
   const dirs = makeDirs(dir);
   const state: DockerClusterState = {
@@ -56,7 +55,7 @@ export async function dockerUp(
   writeContainersFile(dir, state);
   let cluster;
   try {
-    cluster = await startDockerCluster({ ...opts, register: true, id: state.id, progress: (l) => io.stderr(`${l}\n`) });
+    cluster = await startDockerCluster({ ...opts, register: true, id: state.id, progress: note });
   } catch (e) {
     removeFiles(dir, dirs);
     throw e;
@@ -68,20 +67,17 @@ export async function dockerUp(
     network: cluster.network,
     nodes: cluster.nodes.map((n) => ({ name: n.name, hostPort: n.hostPort })),
   });
-  io.stderr(
+  note(
     `coordinator 127.0.0.1:${ports[0]}, workers ${
       cluster.nodes
         .slice(1)
         .map((n) => `127.0.0.1:${n.hostPort}`)
         .join(', ') || 'none'
-    } (registered by network alias: ${cluster.nodes.map((n) => n.name).join(', ')})\n`,
+    } (registered by network alias: ${cluster.nodes.map((n) => n.name).join(', ')})`,
   );
-  io.stderr(
-    `containers labelled ${labelFilter(cluster.id)} keep running until citus-migrate cluster down --dir ${shown}\n`,
-  );
-  io.stderr(`the generated password for user postgres is in ${passfile} (mode 0600), which the URL names\n`);
-  io.stdout(`${hostUrl(ports[0]!, 'postgres', passfile)}\n`);
-  return EXIT.ok;
+  note(`containers labelled ${labelFilter(cluster.id)} keep running until citus-migrate cluster down --dir ${shown}`);
+  note(`the generated password for user postgres is in ${passfile} (mode 0600), which the URL names`);
+  return hostUrl(ports[0]!, 'postgres', passfile);
 }
 
 /** Whether every node of the cluster in dir runs (for `up` on a folder that has one). */
@@ -92,32 +88,37 @@ export async function dockerRunning(state: DockerClusterState): Promise<boolean>
 }
 
 /** Removes the containers and network labelled with the cluster's id, then the files `up` wrote. */
-export async function dockerDown(dir: string, shown: string, io: CommandIo): Promise<number> {
+export async function dockerDown(dir: string, shown: string, note: ClusterNote): Promise<void> {
   const state = readContainersFile(dir)!;
   const { removeDockerCluster } = await docker();
   const { containers, networks } = await removeDockerCluster(state.id);
   const kept = removeFiles(dir, state.created.dirs);
-  io.stderr(
-    `removed ${plural(containers, 'container')} and ${plural(networks, 'network')} labelled ${labelFilter(state.id)}, and the files cluster up wrote in ${shown}\n`,
+  note(
+    `removed ${plural(containers, 'container')} and ${plural(networks, 'network')} labelled ${labelFilter(state.id)}, and the files cluster up wrote in ${shown}`,
   );
-  for (const k of kept) io.stderr(`kept ${k}: it holds files cluster up did not create\n`);
-  return EXIT.ok;
+  for (const k of kept) note(`kept ${k}: it holds files cluster up did not create`);
 }
 
-/** Prints each container, its state and port, and the URL; exit 1 when any node is not running. */
-export async function dockerStatus(dir: string, io: CommandIo): Promise<number> {
+/** Each container, its state and port, the URL, image and label. */
+export async function dockerStatus(dir: string): Promise<ClusterStatusResult> {
   const state = readContainersFile(dir)!;
   const { listClusterContainers } = await docker();
   const found = await listClusterContainers(state.id);
-  for (const n of state.nodes) {
+  const nodes: NodeStatus[] = state.nodes.map((n) => {
     const c = found.find((f) => f.node === n.name);
-    io.stdout(`${n.name.padEnd(12)} 127.0.0.1:${n.hostPort}  ${c?.state ?? 'missing'}\n`);
-  }
-  const passfile = join(dir, PGPASS_FILE);
-  if (state.nodes.length > 0) io.stdout(`url          ${hostUrl(state.nodes[0]!.hostPort, 'postgres', passfile)}\n`);
-  io.stdout(`image        ${state.image}\n`);
-  io.stdout(`label        ${labelFilter(state.id)}\n`);
-  return state.nodes.length > 0 && state.nodes.every((n) => found.find((f) => f.node === n.name)?.state === 'running')
-    ? EXIT.ok
-    : EXIT.error;
+    return {
+      name: n.name,
+      address: `127.0.0.1:${n.hostPort}`,
+      state: c?.state ?? 'missing',
+      running: c?.state === 'running',
+    };
+  });
+  return {
+    engine: 'docker',
+    nodes,
+    ...(state.nodes.length > 0 ? { url: hostUrl(state.nodes[0]!.hostPort, 'postgres', join(dir, PGPASS_FILE)) } : {}),
+    image: state.image,
+    label: labelFilter(state.id),
+    running: nodes.length > 0 && nodes.every((n) => n.running),
+  };
 }

@@ -1,0 +1,59 @@
+// Step records of objects defined by SQL (views, types, triggers, policies, grants, comments…):
+// the statements are the user's (desired) or PostgreSQL's own (actual).
+import type { ObjectKind } from '../../model/types.js';
+import { quoteIdent } from '../../sql/quote.js';
+import { statementHazards } from '../statement-hazards.js';
+import type { Phase } from '../steps.js';
+import { PLAIN, type StepSpecs } from './step-spec.js';
+
+// Pruned for good, these lose what was built on them: a view's definition others query, the
+// values of an enum or domain (columns of another team that use them fail to drop or go).
+const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
+const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
+const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
+  TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects';
+
+/** Statements written in the sql: files mean their unqualified names in the manifest's default schema. */
+const searchPathSql = (schema: string | undefined): string[] =>
+  schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
+const named = { object: (s: { readonly object: string }) => s.object } as const;
+
+export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
+  create_object: {
+    ...PLAIN,
+    ...named,
+    phase: createPhase,
+    hazards: (s) => statementHazards(s.statements),
+    // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
+    sql: (s) => [
+      ...searchPathSql(s.searchPath),
+      ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []),
+      ...s.statements,
+    ],
+    summary: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
+  },
+  alter_object: {
+    ...PLAIN,
+    ...named,
+    phase: createPhase,
+    hazards: (s) => statementHazards(s.statements),
+    sql: (s) => [...searchPathSql(s.searchPath), ...s.statements],
+    summary: (s) => `${s.what} ${s.object}`,
+  },
+  drop_object: {
+    ...PLAIN,
+    ...named,
+    // Pruned types and extensions go after the tables that may use them.
+    phase: (s) => (s.reason !== 'prune' ? 'drop_objects' : TYPE_KINDS.has(s.objectKind) ? 'prune_types' : 'prune'),
+    // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
+    hazards: (s) => [
+      ...(s.objectKind === 'materialized view' || (s.reason !== 'recreate' && PRUNE_LOSES.has(s.objectKind))
+        ? (['drops_data'] as const)
+        : []),
+      ...statementHazards(s.statements),
+    ],
+    sql: (s) => [...s.statements],
+    summary: (s) =>
+      `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+  },
+};

@@ -1,0 +1,82 @@
+// One record per step kind (spec/step-spec.ts says what a record holds and how to add a kind),
+// joined here, and what the rest of the code asks of a step: its phase, hazards, object, SQL,
+// summary, and whether it needs Citus or touches shards.
+import { refId } from '../model/object-ref.js';
+import type { Hazard, Phase, Step, StepKind } from './steps.js';
+import type { StepSpec, StepSpecs } from './spec/step-spec.js';
+import { CITUS_SPECS } from './spec/citus.js';
+import { COLUMN_SPECS } from './spec/columns.js';
+import { GRANT_SPECS } from './spec/grants.js';
+import { KEY_SPECS } from './spec/keys.js';
+import { OBJECT_SPECS } from './spec/objects.js';
+import { PARTITION_SPECS } from './spec/partitions.js';
+import { ROUTINE_SPECS } from './spec/routines.js';
+import { SCHEMA_SPECS } from './spec/schemas.js';
+import { SHARD_SPECS } from './spec/shards.js';
+import { STORAGE_SPECS } from './spec/storage.js';
+import { TABLE_SPECS } from './spec/tables.js';
+
+/** The groups of records, by meaning; each kind is in exactly one (test/unit/step-spec.test.ts). */
+export const SPEC_GROUPS = {
+  schemas: SCHEMA_SPECS,
+  tables: TABLE_SPECS,
+  columns: COLUMN_SPECS,
+  keys: KEY_SPECS,
+  partitions: PARTITION_SPECS,
+  storage: STORAGE_SPECS,
+  citus: CITUS_SPECS,
+  routines: ROUTINE_SPECS,
+  objects: OBJECT_SPECS,
+  grants: GRANT_SPECS,
+  shards: SHARD_SPECS,
+} as const;
+
+/** Every step kind's record: a kind missing here is a compile error. */
+export const STEP_SPEC: StepSpecs = {
+  ...SCHEMA_SPECS,
+  ...TABLE_SPECS,
+  ...COLUMN_SPECS,
+  ...KEY_SPECS,
+  ...PARTITION_SPECS,
+  ...STORAGE_SPECS,
+  ...CITUS_SPECS,
+  ...ROUTINE_SPECS,
+  ...OBJECT_SPECS,
+  ...GRANT_SPECS,
+  ...SHARD_SPECS,
+};
+
+/** Every step kind, in the records' order. */
+export const STEP_KINDS = Object.keys(STEP_SPEC) as StepKind[];
+
+// The record of a step's own kind; the mapped type cannot say that `s.kind` picks it.
+const specOf = (s: Step): StepSpec<StepKind> => STEP_SPEC[s.kind] as unknown as StepSpec<StepKind>;
+
+/** Where a step runs. */
+export const phaseOf = (s: Step): Phase => specOf(s).phase(s);
+/** What a step risks. */
+export const hazardsOf = (s: Step): readonly Hazard[] => specOf(s).hazards(s);
+/** The object a step changes, named as the plan's unmanaged list and `ignore:` globs name it. */
+export const objectOf = (s: Step): string => specOf(s).object(s);
+/** A step's one-line summary. */
+export const summarize = (s: Step): string => specOf(s).summary(s);
+/** Whether a step kind calls a Citus function. */
+export const needsCitus = (kind: StepKind): boolean => STEP_SPEC[kind].needsCitus;
+/** Whether a step kind creates, moves or rewrites shards whatever its hazards. */
+export const touchesShards = (kind: StepKind): boolean => STEP_SPEC[kind].touchesShards;
+
+/** A step's SQL, with the statements its common fields add (unsafe triggers, paused triggers). */
+export const renderSql = (s: Step): readonly string[] => {
+  const own = specOf(s).sql(s);
+  const sql = s.pausedTriggers ? [...s.pausedTriggers.pause, ...own, ...s.pausedTriggers.resume] : own;
+  if (!s.unsafeTriggers) return sql;
+  // create_distributed_table_concurrently runs outside any transaction: SET LOCAL would not hold.
+  return s.kind === 'distribute_table_concurrently'
+    ? ['SET citus.enable_unsafe_triggers TO on', ...sql, 'RESET citus.enable_unsafe_triggers']
+    : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...sql];
+};
+
+/** The table id a step changes ("app.t"), if its object is a table. */
+export function tableOf(s: Step): string | undefined {
+  return refId(objectOf(s), 'table');
+}
