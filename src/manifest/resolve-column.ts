@@ -49,6 +49,18 @@ export function resolveColumn(
       return undefined;
     }
   }
+  if (spec2?.using !== undefined) {
+    try {
+      checkExpression(spec2.using);
+    } catch (e) {
+      problems.error(
+        [...path, 'using'],
+        'invalid_using',
+        `using ${JSON.stringify(spec2.using)}: ${(e as ParseFailure).message}`,
+      );
+      return undefined;
+    }
+  }
   const exclusive = (['default', 'identity', 'generated'] as const).filter((k) => spec2?.[k] !== undefined);
   if (exclusive.length > 1 || (type.serial && exclusive.length > 0)) {
     problems.error(
@@ -89,6 +101,7 @@ export function resolveColumn(
       ? { collation: spec2.collation.name, collationSchema: spec2.collation.schema }
       : {}),
     ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
+    ...(spec2?.using !== undefined ? { using: spec2.using } : {}),
   };
 }
 

@@ -34,6 +34,13 @@ const columnSpec = z
           .enum(['plain', 'external', 'extended', 'main'])
           .optional()
           .describe("SET STORAGE (how values are TOASTed), when not the type's own"),
+        using: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "the USING expression of a type change (`CASE WHEN c = 'y' THEN true ELSE false END`), instead of `USING c::type`; used only when the plan changes the column's type",
+          ),
       })
       .describe('a column with options'),
   ])

@@ -19,6 +19,8 @@ export interface Column {
   readonly storage?: ColumnStorage;
   /** Actual only, with `storage`: the type's own, which a column declared without one goes back to. */
   readonly typeStorage?: ColumnStorage;
+  /** Desired only: the USING expression of a type change (never introspected). */
+  readonly using?: string;
 }
 
 export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
@@ -236,6 +238,11 @@ export interface SqlObject {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
     readonly inSchema?: string;
     readonly grantee: string;
+  };
+  /** Default privileges that take from PUBLIC what objects created later would get (EXECUTE on functions, USAGE on types). */
+  readonly defaultRevoke?: {
+    readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
+    readonly privileges: readonly string[];
   };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };

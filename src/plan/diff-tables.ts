@@ -57,7 +57,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           message: `is the distribution column: Citus cannot change its type (${ac.type.sql} -> ${c.type.sql}); undistribute the table first`,
         });
       } else {
-        const cast = columnCast(c.name, ac.type.sql, c.type.sql);
+        // The manifest's own USING replaces the one the types call for.
+        const cast = c.using !== undefined ? { using: c.using } : columnCast(c.name, ac.type.sql, c.type.sql);
         if ('problem' in cast) {
           problems.push({
             code: 'no_cast',
