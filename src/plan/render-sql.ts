@@ -147,7 +147,10 @@ export const RENDER_SQL: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
     `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STORAGE ${s.storage.toUpperCase()}`,
   ],
   // Grantees are quoted by the catalog query (quote_ident) or the SQL file's parse, as in every GRANT.
-  revoke_default_privileges: (s) => [`REVOKE ALL ON ${s.target} ${q(s.name)} FROM ${s.grantees.join(', ')}`],
+  revoke_default_privileges: (s) => [
+    ...(s.grantees.length > 0 ? [`REVOKE ALL ON ${s.target} ${s.on} FROM ${s.grantees.join(', ')}`] : []),
+    ...(s.grantPublic ? [`GRANT ${s.grantPublic.join(', ')} ON ${s.target} ${s.on} TO PUBLIC`] : []),
+  ],
   // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
   create_object: (s) => [
     ...searchPathSql(s.searchPath),
@@ -247,7 +250,10 @@ export const SUMMARY: { readonly [K in StepKind]: (s: StepOf<K>) => string } = {
   drop_schema: (s) => `drop schema ${quoteIdent(s.schema)} (prune)`,
   alter_column_storage: (s) => `set storage of ${name(s.table)}.${quoteIdent(s.column)} to ${s.storage}`,
   revoke_default_privileges: (s) =>
-    `revoke what default privileges give ${s.grantees.join(', ')} on new ${s.target.toLowerCase()} ${name(s.name)} (the manifest declares its privileges)`,
+    [
+      ...(s.grantees.length > 0 ? [`revoke what default privileges give ${s.grantees.join(', ')}`] : []),
+      ...(s.grantPublic ? [`give PUBLIC back the ${s.grantPublic.join(', ')} default privileges take away`] : []),
+    ].join(' and ') + ` on new ${s.object} (the manifest declares its privileges)`,
   create_object: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
   alter_object: (s) => `${s.what} ${s.object}`,
   drop_object: (s) =>

@@ -10,7 +10,7 @@ import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { renderSql } from './render-sql.js';
-import type { Step } from './steps.js';
+import type { Step, StepOf } from './steps.js';
 import { objectOf } from './step-object.js';
 
 /** What a step needs: `hard` must exist when it runs; `soft` only while check_function_bodies is on. */
@@ -118,9 +118,22 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
     }
     case 'add_foreign_key':
       return { hard: [`relation ${idOf(step.refTable)}`], soft: [] };
+    case 'revoke_default_privileges':
+      return { hard: revokedNames(step), soft: [] };
     default:
       return { hard: [], soft: [] };
   }
+}
+
+/** The names of the object a revoke_default_privileges step is on, as its CREATE provides them. */
+function revokedNames(step: StepOf<'revoke_default_privileges'>): string[] {
+  const prefix = { TABLE: 'relation', SEQUENCE: 'sequence', ROUTINE: 'routine', TYPE: 'type', SCHEMA: 'schema' }[
+    step.target
+  ];
+  // A routine's GRANTs may name it without its arguments (`routine app.f`), as its CREATE provides too.
+  return step.target === 'ROUTINE'
+    ? [`${prefix} ${step.on}`, `${prefix} ${step.on.replace(/\(.*$/, '')}`]
+    : [`${prefix} ${step.on}`];
 }
 
 /** The names a step makes. */
@@ -130,9 +143,9 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
       return [
         `relation ${idOf(step.table)}`,
         `type ${idOf(step.table)}`,
-        // A serial column makes its sequence, named <table>_<column>_seq in the table's schema.
+        // A serial or identity column makes its sequence, named <table>_<column>_seq in the table's schema.
         ...step.columns
-          .filter((c) => c.type.serial)
+          .filter((c) => c.type.serial || c.identity !== undefined)
           .map((c) => `sequence ${idOf({ schema: step.table.schema, name: `${step.table.name}_${c.name}_seq` })}`),
       ];
     case 'create_partition':
@@ -141,6 +154,9 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
       return [`sequence ${step.sequence.id}`];
     case 'create_routine':
       return [routineName(step), `routine ${step.signature}`];
+    // After the CREATE and before whatever uses the object (its declared GRANTs among them).
+    case 'revoke_default_privileges':
+      return revokedNames(step);
     case 'create_object': {
       const o = desired.objects[step.object];
       return [

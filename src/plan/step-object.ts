@@ -20,7 +20,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   drop_sequence: (s) => `sequence ${idOf(s.sequence)}`,
   drop_schema: (s) => `schema ${quoteIdent(s.schema)}`,
   alter_column_storage: (s) => table(s.table),
-  revoke_default_privileges: (s) => `${s.target.toLowerCase()} ${idOf(s.name)}`,
+  revoke_default_privileges: (s) => s.object,
   create_table: (s) => table(s.table),
   alter_table_persistence: (s) => table(s.table),
   create_index: (s) => table(s.table),

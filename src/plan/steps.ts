@@ -127,6 +127,16 @@ export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
 const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
 const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 
+// A revoke of what defaults give runs in its object's phase, after its CREATE (the same object,
+// so the same chain: step-names.ts): views and materialized views are created with the objects.
+const REVOKE_PHASE: Readonly<Record<StepOf<'revoke_default_privileges'>['target'], Phase>> = {
+  SCHEMA: 'schemas',
+  TYPE: 'types',
+  SEQUENCE: 'sequences',
+  TABLE: 'objects',
+  ROUTINE: 'routines',
+};
+
 /** Where each kind runs. */
 export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   create_schema: () => 'schemas',
@@ -181,7 +191,7 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   drop_table: () => 'prune',
   drop_sequence: () => 'prune',
   drop_schema: () => 'prune_schemas', // no CASCADE: after everything in it, types too
-  revoke_default_privileges: (s) => (s.target === 'TABLE' ? 'tables' : 'sequences'),
+  revoke_default_privileges: (s) => (s.object.startsWith('table ') ? 'tables' : REVOKE_PHASE[s.target]),
   create_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   alter_object: (s) => (TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects'),
   // Pruned types and extensions go after the tables that may use them.
