@@ -2,7 +2,6 @@
 import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
 import { columnCast } from './column-cast.js';
-import { detachProblem } from './partition-attach.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -201,11 +200,6 @@ export function tableStructureSteps(
   for (const t of Object.values(desired.tables)) {
     const a = actual.tables[t.id];
     if (!a) {
-      const detach = detachProblem(actual, t);
-      if (detach) {
-        problems.push(detach);
-        continue;
-      }
       if (!t.columns) {
         problems.push({
           code: 'missing_table',

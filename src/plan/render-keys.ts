@@ -11,7 +11,8 @@ type KeyKind =
   | 'rename_key'
   | 'replace_constraint'
   | 'drop_constraint'
-  | 'attach_partition';
+  | 'attach_partition'
+  | 'detach_partition';
 
 const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
 
@@ -56,6 +57,7 @@ export const RENDER_KEYS: { readonly [K in KeyKind]: (s: StepOf<K>) => readonly 
   },
   drop_constraint: (s) => [`ALTER TABLE ${q(s.table)} DROP CONSTRAINT ${quoteIdent(s.name)}`],
   attach_partition: (s) => [`ALTER TABLE ${q(s.table)} ATTACH PARTITION ${q(partitionName(s))} ${s.partition.bound}`],
+  detach_partition: (s) => [`ALTER TABLE ${q(s.table)} DETACH PARTITION ${q(s.partition)}`],
 };
 
 export const SUMMARY_KEYS: { readonly [K in KeyKind]: (s: StepOf<K>) => string } = {
@@ -71,4 +73,6 @@ export const SUMMARY_KEYS: { readonly [K in KeyKind]: (s: StepOf<K>) => string }
   drop_constraint: (s) =>
     `drop ${s.constraint} ${quoteIdent(s.name)} of ${q(s.table)} ${s.reason === 'changed' ? '(to add it again as the manifest declares it)' : '(it references a key this plan replaces; added again after it)'}`,
   attach_partition: (s) => `attach table ${q(partitionName(s))} as a partition of ${q(s.table)} ${s.partition.bound}`,
+  detach_partition: (s) =>
+    `detach partition ${q(s.partition)} from ${q(s.table)} (it stays a table of its own, with its rows)`,
 };

@@ -55,6 +55,7 @@ export const OBJECT_OF: { readonly [K in StepKind]: (s: StepOf<K>) => string } =
   rename_key: (s) => table(s.table),
   drop_constraint: (s) => table(s.table),
   attach_partition: (s) => table(s.table),
+  detach_partition: (s) => table(s.partition),
   replace_constraint: (s) => table(s.table),
   undistribute_table: (s) => table(s.table),
   alter_distributed_table: (s) => table(s.table),

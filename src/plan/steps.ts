@@ -178,6 +178,8 @@ export const PHASE_OF: { readonly [K in StepKind]: (s: StepOf<K>) => Phase } = {
   rename_key: () => 'tables',
   drop_constraint: () => 'drop_objects',
   attach_partition: () => 'tables',
+  // First: what the plan drops or alters on the table it becomes (its CHECKs) is its own only then.
+  detach_partition: () => 'drop_objects',
   replace_constraint: (s) => (s.constraint.kind === 'foreign key' ? 'foreign_keys' : 'tables'),
   drop_index: (s) => (s.recreate ? 'tables' : 'prune'),
   replace_routine: () => 'routines',
@@ -243,6 +245,7 @@ export const HAZARDS_OF: { readonly [K in StepKind]: (s: StepOf<K>) => readonly 
   rename_key: () => [],
   drop_constraint: () => [],
   attach_partition: () => [],
+  detach_partition: () => [],
   replace_constraint: () => [],
   drop_index: (s) => (s.concurrently ? ['non_transactional'] : []),
   replace_routine: (s) => statementHazards([s.definition]),
