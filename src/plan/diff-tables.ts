@@ -83,13 +83,16 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
         });
       }
     }
+    // NOT NULL goes on before ADD … AS IDENTITY ("column … must be declared NOT NULL before
+    // identity can be added") and comes off after DROP IDENTITY (an identity column is NOT NULL).
+    const notNull = { kind: 'alter_column_not_null' as const, table: t.qname, column: c.name, notNull: c.notNull };
+    if (c.notNull && !ac.notNull) steps.push(notNull);
     steps.push(...generationSteps(t, a, c, ac, problems));
     // Declared without one, a column goes back to its type's own storage.
     const storage = c.storage ?? ac.typeStorage;
     if (c.storage !== ac.storage && storage !== undefined)
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
-    if (c.notNull !== ac.notNull)
-      steps.push({ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull });
+    if (!c.notNull && ac.notNull) steps.push(notNull);
     if (
       !defaultSet &&
       !c.type.serial &&

@@ -9,7 +9,6 @@ export const KNOWN: ReadonlyMap<string, { readonly klass: Klass; readonly why: s
   string,
   { readonly klass: Klass; readonly why: string }
 >([
-  ['DropDomainMultipleSchemas', { klass: 'silent', why: 'an empty schema is not created' }],
   ['ForeignKeyConstraintQuotedMixedCaseDiffersFromUnquoted', { klass: 'silent', why: fkName }],
   ['ForeignKeyRenameQuotedConstraint', { klass: 'silent', why: fkName }],
   ['EmptyTable', { klass: 'rejected', why: 'a table without columns is written `columns: {}`' }],
