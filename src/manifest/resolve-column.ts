@@ -49,6 +49,18 @@ export function resolveColumn(
       return undefined;
     }
   }
+  if (spec2?.using !== undefined) {
+    try {
+      checkExpression(spec2.using);
+    } catch (e) {
+      problems.error(
+        [...path, 'using'],
+        'invalid_using',
+        `using ${JSON.stringify(spec2.using)}: ${(e as ParseFailure).message}`,
+      );
+      return undefined;
+    }
+  }
   const exclusive = (['default', 'identity', 'generated'] as const).filter((k) => spec2?.[k] !== undefined);
   if (exclusive.length > 1 || (type.serial && exclusive.length > 0)) {
     problems.error(
@@ -90,6 +102,7 @@ export function resolveColumn(
       : {}),
     ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
     ...(spec2?.statistics !== undefined ? { statistics: spec2.statistics } : {}),
+    ...(spec2?.using !== undefined ? { using: spec2.using } : {}),
   };
 }
 

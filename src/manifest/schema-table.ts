@@ -41,6 +41,13 @@ const columnSpec = z
           .max(10000)
           .optional()
           .describe('SET STATISTICS: how much ANALYZE samples of it (default: default_statistics_target)'),
+        using: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "the USING expression of a type change (`CASE WHEN c = 'y' THEN true ELSE false END`), instead of `USING c::type`; used only when the plan changes the column's type",
+          ),
       })
       .describe('a column with options'),
   ])

@@ -21,6 +21,8 @@ export interface Column {
   readonly typeStorage?: ColumnStorage;
   /** SET STATISTICS: the planner's statistics target for it; absent: default_statistics_target. */
   readonly statistics?: number;
+  /** Desired only: the USING expression of a type change (never introspected). */
+  readonly using?: string;
 }
 
 export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
@@ -243,6 +245,11 @@ export interface SqlObject {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
     readonly inSchema?: string;
     readonly grantee: string;
+  };
+  /** Default privileges that take from PUBLIC what objects created later would get (EXECUTE on functions, USAGE on types). */
+  readonly defaultRevoke?: {
+    readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
+    readonly privileges: readonly string[];
   };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };

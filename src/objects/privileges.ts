@@ -157,6 +157,7 @@ export class PrivilegeSet {
           name,
           create: [`${prefix}REVOKE ${missing.join(', ')} ON ${on} FROM PUBLIC`],
           drop: [`${prefix}GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`],
+          ...(isDefaults(t) ? { defaultRevoke: { on: t.type as DefaultsType, privileges: missing } } : {}),
         });
       }
       const held = [...e.privs].filter(([p, h]) => !(defaults.includes(p) && !h.grantable));

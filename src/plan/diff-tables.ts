@@ -2,7 +2,6 @@
 import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
 import { columnCast } from './column-cast.js';
-import { detachProblem } from './partition-attach.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -61,7 +60,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
         // sequence diff); ALTER COLUMN … TYPE takes no serial spelling.
         const to = c.type.serial && ac.type.serial ? c.type.base : c.type.sql;
         const from = c.type.serial && ac.type.serial ? ac.type.base : ac.type.sql;
-        const cast = columnCast(c.name, from, to);
+        // The manifest's own USING replaces the one the types call for.
+        const cast = c.using !== undefined ? { using: c.using } : columnCast(c.name, from, to);
         if ('problem' in cast) {
           problems.push({
             code: 'no_cast',
@@ -87,12 +87,10 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
         });
       }
     }
-    // An identity needs NOT NULL first; it goes before NOT NULL can be dropped.
-    const notNull: Step[] =
-      c.notNull !== ac.notNull
-        ? [{ kind: 'alter_column_not_null', table: t.qname, column: c.name, notNull: c.notNull }]
-        : [];
-    if (c.notNull) steps.push(...notNull);
+    // NOT NULL goes on before ADD … AS IDENTITY ("column … must be declared NOT NULL before
+    // identity can be added") and comes off after DROP IDENTITY (an identity column is NOT NULL).
+    const notNull = { kind: 'alter_column_not_null' as const, table: t.qname, column: c.name, notNull: c.notNull };
+    if (c.notNull && !ac.notNull) steps.push(notNull);
     steps.push(...generationSteps(t, a, c, ac, problems));
     // Declared without one, a column goes back to its type's own storage.
     const storage = c.storage ?? ac.typeStorage;
@@ -100,7 +98,7 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
     if (c.statistics !== ac.statistics)
       steps.push({ kind: 'alter_column_statistics', table: t.qname, column: c.name, statistics: c.statistics ?? -1 });
-    if (!c.notNull) steps.push(...notNull);
+    if (!c.notNull && ac.notNull) steps.push(notNull);
     if (
       !defaultSet &&
       !c.type.serial &&
@@ -211,11 +209,6 @@ export function tableStructureSteps(
   for (const t of Object.values(desired.tables)) {
     const a = actual.tables[t.id];
     if (!a) {
-      const detach = detachProblem(actual, t);
-      if (detach) {
-        problems.push(detach);
-        continue;
-      }
       if (!t.columns) {
         problems.push({
           code: 'missing_table',

@@ -13,6 +13,7 @@ import { foreignKeySteps } from './diff-foreign-keys.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
+import { detachPartitions } from './partition-detach.js';
 import { objectSteps, type RecordedObject } from './diff-objects.js';
 import { quoteIdent } from '../sql/quote.js';
 import { PHASES, type Step } from './steps.js';
@@ -54,8 +55,9 @@ export function diff(
   } = {},
 ): DiffResult {
   const prune = opts.prune ?? false;
-  const actual = withoutSqlIndexes(desired, given);
-  const steps: Step[] = [];
+  const detached = detachPartitions(desired, withoutSqlIndexes(desired, given));
+  const actual = detached.actual;
+  const steps: Step[] = [...detached.steps];
   const problems: DiffProblem[] = [];
 
   for (const schema of desired.schemas)

@@ -1,8 +1,7 @@
 // A partition the manifest declares that is a table of its own in the cluster: attached (ALTER
 // TABLE … ATTACH PARTITION), not created again ("relation … already exists"), when PostgreSQL
 // would take it: the parent's columns with the same types and no more, its NOT NULLs and CHECK
-// constraints. Otherwise, and for the other way round (a partition the manifest declares as a
-// table of its own), the plan names a problem: detaching is not planned.
+// constraints. Otherwise the plan names a problem. The other way round is partition-detach.ts.
 import { idOf, type ClusterModel, type Partition, type Table } from '../model/types.js';
 import type { DiffProblem } from './diff.js';
 import type { Step } from './steps.js';
@@ -45,17 +44,4 @@ export function attachPartition(
     if (!actual.objects[own]) return refuse(`it lacks the parent's CHECK constraint ${o.name.slice(t.id.length + 1)}`);
   }
   return { kind: 'attach_partition', table: t.qname, partition: p };
-}
-
-/** A table the manifest declares that is a partition in the cluster: a problem (DETACH is not planned). */
-export function detachProblem(actual: ClusterModel, t: Table): DiffProblem | undefined {
-  const parent = Object.values(actual.tables).find(
-    (x) => x.qname.schema === t.qname.schema && (x.partitions ?? []).some((p) => p.name === t.qname.name),
-  );
-  if (!parent) return undefined;
-  return {
-    code: 'partition_detach',
-    object: tableRef(t.id),
-    message: `is a partition of ${parent.id} in the cluster and a table of its own in the manifest: detaching is not planned (ALTER TABLE ${parent.id} DETACH PARTITION ${t.id} by hand, then plan again)`,
-  };
 }

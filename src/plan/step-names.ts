@@ -10,7 +10,7 @@ import { references } from '../objects/statement-parts.js';
 import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import { objectOf, renderSql } from './step-spec.js';
-import type { Step } from './steps.js';
+import type { Step, StepOf } from './steps.js';
 import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef, withoutArgs } from '../model/object-ref.js';
 
 /** What a step needs: `hard` must exist when it runs; `soft` only while check_function_bodies is on. */
@@ -123,9 +123,22 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
         hard: [sequenceRef(step.sequence), ...(step.owner ? [relationRef(step.owner.table)] : [])],
         soft: [],
       };
+    case 'revoke_default_privileges':
+      return { hard: revokedNames(step), soft: [] };
     default:
       return { hard: [], soft: [] };
   }
+}
+
+/** The names of the object a revoke_default_privileges step is on, as its CREATE provides them. */
+function revokedNames(step: StepOf<'revoke_default_privileges'>): string[] {
+  const prefix = { TABLE: 'relation', SEQUENCE: 'sequence', ROUTINE: 'routine', TYPE: 'type', SCHEMA: 'schema' }[
+    step.target
+  ];
+  // A routine's GRANTs may name it without its arguments (`routine app.f`), as its CREATE provides too.
+  return step.target === 'ROUTINE'
+    ? [`${prefix} ${step.on}`, `${prefix} ${withoutArgs(step.on)}`]
+    : [`${prefix} ${step.on}`];
 }
 
 /** The names a step makes. */
@@ -135,9 +148,9 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
       return [
         relationRef(step.table),
         typeRef(step.table),
-        // A serial column makes its sequence, named <table>_<column>_seq in the table's schema.
+        // A serial or identity column makes its sequence, named <table>_<column>_seq in the table's schema.
         ...step.columns
-          .filter((c) => c.type.serial)
+          .filter((c) => c.type.serial || c.identity !== undefined)
           .map((c) => sequenceRef({ schema: step.table.schema, name: `${step.table.name}_${c.name}_seq` })),
       ];
     case 'create_partition':
@@ -146,6 +159,9 @@ export function providesOf(step: Step, desired: ClusterModel): string[] {
       return [sequenceRef(step.sequence.id)];
     case 'create_routine':
       return [routineName(step), routineRef(step.signature)];
+    // After the CREATE and before whatever uses the object (its declared GRANTs among them).
+    case 'revoke_default_privileges':
+      return revokedNames(step);
     case 'create_object': {
       const o = desired.objects[step.object];
       return [

@@ -29,6 +29,12 @@ export type KeyStep =
       readonly reason: 'changed' | 'dependent';
     }
   | {
+      /** A partition that the manifest declares as a table of its own: DETACH PARTITION (it keeps its rows). */
+      readonly kind: 'detach_partition';
+      readonly table: QualifiedName;
+      readonly partition: QualifiedName;
+    }
+  | {
       /** A table of its own that the manifest declares as a partition: ATTACH PARTITION. */
       readonly kind: 'attach_partition';
       readonly table: QualifiedName;

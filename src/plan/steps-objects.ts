@@ -32,12 +32,19 @@ export type ObjectStep =
   | {
       /**
        * Right after the CREATE: takes back what default privileges (ALTER DEFAULT PRIVILEGES) gave
-       * a new table or sequence, so that it ends with exactly the privileges the manifest declares.
+       * a new object, so that it ends with exactly the privileges the manifest declares.
        */
       readonly kind: 'revoke_default_privileges';
-      readonly target: 'TABLE' | 'SEQUENCE';
-      readonly name: QualifiedName;
+      /** TABLE for tables, partitions, views and materialized views; TYPE for enums, domains, composite types. */
+      readonly target: 'TABLE' | 'SEQUENCE' | 'ROUTINE' | 'TYPE' | 'SCHEMA';
+      /** The name after ON <target>, quoted: `app.t`, `app.f(integer)`, `app`. */
+      readonly on: string;
+      /** The object created, as the plan names it: `table app.t`, `view app.v`, `routine app.f(integer)`. */
+      readonly object: string;
+      /** Those default privileges gave something (REVOKE ALL … FROM them). */
       readonly grantees: readonly string[];
+      /** What PostgreSQL gives PUBLIC on a new function or type and the defaults took away: granted back. */
+      readonly grantPublic?: readonly string[];
     };
 
 export type RoutineStep =

@@ -335,6 +335,31 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     ).toEqual([{ relname: 'orph' }]);
   });
 
+  it('DETACH PARTITION of a distributed partitioned table, in a transaction block: the partition stays distributed, colocated, with its rows', async () => {
+    await db.query(
+      "CREATE TABLE dpar (d date NOT NULL, id bigint NOT NULL, PRIMARY KEY (d, id)) PARTITION BY RANGE (d); CREATE TABLE dpar1 PARTITION OF dpar FOR VALUES FROM ('2020-01-01') TO ('2021-01-01'); SELECT create_distributed_table('dpar', 'id', shard_count => 4, colocate_with => 'none')",
+    );
+    await db.query("INSERT INTO dpar VALUES ('2020-05-01', 1), ('2020-06-01', 2), ('2020-07-01', 3)");
+    expect(
+      await run(db.url, [
+        'BEGIN',
+        "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
+        'ALTER TABLE dpar DETACH PARTITION dpar1',
+        'COMMIT',
+      ]),
+    ).toBeUndefined();
+    expect(
+      await db.query(
+        `SELECT logicalrelid::text AS t, partmethod AS m, column_to_column_name(logicalrelid, partkey) AS col,
+            colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'dpar'::regclass) AS colocated
+          FROM pg_dist_partition WHERE logicalrelid = 'dpar1'::regclass`,
+      ),
+    ).toEqual([{ t: 'dpar1', m: 'h', col: 'id', colocated: true }]);
+    expect(
+      await db.query('SELECT (SELECT count(*)::int FROM dpar1) AS kept, (SELECT count(*)::int FROM dpar) AS left'),
+    ).toEqual([{ kept: 3, left: 0 }]);
+  });
+
   it('shards as plan --shards reads and repairs them: names carry the shard id (a CHECK constraint keeps its own), run_command_on_all_nodes sees them, master_run_on_worker returns a failure as a row', async () => {
     await db.query(
       "SET citus.shard_count = 2; CREATE TABLE sf (id int PRIMARY KEY, v int CHECK (v > 0)); CREATE INDEX sf_v ON sf (v); SELECT create_distributed_table('sf', 'id')",

@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { columnCast } from '../../src/plan/column-cast.js';
 import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff.js';
+import type { ClusterModel } from '../../src/model/types.js';
+import { load, problems } from '../support/manifest.js';
 
 describe('column casts', () => {
   beforeAll(loadParser);
@@ -46,5 +49,45 @@ describe('column casts', () => {
       "ALTER TABLE app.t ALTER COLUMN s SET DEFAULT 'active'::app.status",
     ]);
     expect(hazardsOf(step)).toEqual(['rewrites_table', 'drops_data']);
+  });
+
+  it("takes the manifest's own `using:` for a type change, and only for one", async () => {
+    const m = await load(`version: 1
+tables:
+  app.t:
+    columns:
+      id: bigint
+      c: { type: boolean, using: "CASE WHEN c = 'y' THEN true ELSE false END" }
+      d: { type: text, using: "d || '!'" }
+`);
+    const actual: ClusterModel = {
+      schemas: ['app', 'public'],
+      tables: {
+        'app.t': {
+          ...m.desired.tables['app.t']!,
+          columns: [
+            { name: 'id', type: { base: 'bigint', sql: 'bigint', serial: false }, notNull: false },
+            { name: 'c', type: { base: 'text', sql: 'text', serial: false }, notNull: false },
+            { name: 'd', type: { base: 'text', sql: 'text', serial: false }, notNull: false },
+          ],
+        },
+      },
+      groups: {},
+      sequences: {},
+      routines: {},
+      objects: {},
+    };
+    const r = diff(m.desired, actual);
+    expect(r.problems).toEqual([]);
+    // d keeps its type: its USING is not used.
+    expect(r.steps.flatMap((s) => renderSql(s))).toEqual([
+      "ALTER TABLE app.t ALTER COLUMN c TYPE boolean USING CASE WHEN c = 'y' THEN true ELSE false END",
+    ]);
+  });
+
+  it('refuses a `using:` that does not parse as an expression', async () => {
+    expect(
+      await problems('version: 1\ntables:\n  app.t:\n    columns:\n      c: { type: boolean, using: "CASE WHEN" }\n'),
+    ).toEqual([expect.stringMatching(/columns\.c\.using.*using "CASE WHEN": /)]);
   });
 });

@@ -52,9 +52,31 @@ describe('attaching and detaching partitions', () => {
     ]);
   });
 
-  it('names a declared table that is a partition in the cluster instead of creating it', () => {
-    const r = diff(model([parent([]), table('p1', COLS)]), model([parent(['p1'])]));
+  it('detaches a declared table that is a partition in the cluster, first, and plans the rest against the table it becomes', () => {
+    const keyed = (t: Table): Table => ({
+      ...t,
+      primaryKey: { name: 'p_pkey', columns: ['d'] },
+      indexes: [{ name: 'p_x_idx', columns: ['x'], unique: false, using: 'btree' }],
+    });
+    const r = diff(
+      model([keyed(parent([])), table('p1', COLS, { primaryKey: { columns: ['d'] } })]),
+      model([keyed(parent(['p1']))]),
+      { prune: true },
+    );
+    expect(r.problems).toEqual([]);
     expect(r.steps.filter((s) => s.kind === 'create_table')).toEqual([]);
-    expect(r.problems.map((p) => p.code)).toEqual(['partition_detach']);
+    // Its key is the one PostgreSQL cloned (p1_pkey); the cloned index goes with prune.
+    expect(r.steps.flatMap((s) => renderSql(s))).toEqual([
+      'ALTER TABLE app.p DETACH PARTITION app.p1',
+      'DROP INDEX app.p1_x_idx',
+    ]);
+  });
+
+  it('keeps a partition the manifest no longer has at all unless prune', () => {
+    const r = diff(model([parent([])]), model([parent(['p1'])]));
+    expect(r.steps).toEqual([]);
+    expect(r.unmanaged).toEqual(['partition app.p1']);
+    const pruned = diff(model([parent([])]), model([parent(['p1'])]), { prune: true });
+    expect(pruned.steps.flatMap((s) => renderSql(s))).toEqual(['DROP TABLE app.p1']);
   });
 });

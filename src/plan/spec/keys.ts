@@ -6,7 +6,7 @@ import { cols, deferralSql, keySql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 import type { KeyStep } from '../steps-keys.js';
 
-type KeyKind = Exclude<KeyStep['kind'], 'attach_partition'> | 'validate_constraint';
+type KeyKind = Exclude<KeyStep['kind'], 'attach_partition' | 'detach_partition'> | 'validate_constraint';
 
 function fkSql(fk: ForeignKey, ref: QualifiedName): string {
   return [

@@ -10,6 +10,7 @@ import { tableRef } from '../../model/object-ref.js';
 type PartitionKind =
   | 'create_partition'
   | 'attach_partition'
+  | 'detach_partition'
   | 'drop_partition'
   | 'create_time_partitions'
   | 'drop_old_time_partitions'
@@ -43,6 +44,15 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     hazards: () => [],
     sql: (s) => [`ALTER TABLE ${q(s.table)} ATTACH PARTITION ${q(partitionName(s))} ${s.partition.bound}`],
     summary: (s) => `attach table ${q(partitionName(s))} as a partition of ${q(s.table)} ${s.partition.bound}`,
+  },
+  detach_partition: {
+    ...PLAIN,
+    object: (s) => tableRef(s.partition),
+    phase: () => 'drop_objects',
+    hazards: () => [],
+    sql: (s) => [`ALTER TABLE ${q(s.table)} DETACH PARTITION ${q(s.partition)}`],
+    summary: (s) =>
+      `detach partition ${q(s.partition)} from ${q(s.table)} (it stays a table of its own, with its rows)`,
   },
   drop_partition: {
     ...PLAIN,

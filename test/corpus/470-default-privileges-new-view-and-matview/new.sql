@@ -1,0 +1,10 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer);
+DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
+ALTER DEFAULT PRIVILEGES IN SCHEMA app GRANT SELECT, INSERT ON TABLES TO cm_reader;
+CREATE VIEW app.v AS SELECT id, a FROM app.t;
+REVOKE ALL ON app.v FROM cm_reader;
+CREATE VIEW app.w AS SELECT id FROM app.t;
+REVOKE INSERT ON app.w FROM cm_reader;
+CREATE MATERIALIZED VIEW app.mv AS SELECT id FROM app.t;
+REVOKE ALL ON app.mv FROM cm_reader;

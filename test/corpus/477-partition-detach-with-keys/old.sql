@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.r (id bigint PRIMARY KEY);
+CREATE TABLE app.p (d date NOT NULL, id bigint NOT NULL REFERENCES app.r (id), x int CHECK (x > 0), PRIMARY KEY (d, id)) PARTITION BY RANGE (d);
+CREATE INDEX p_x ON app.p (x);
+CREATE TABLE app.p1 PARTITION OF app.p FOR VALUES FROM ('2020-01-01') TO ('2021-01-01');
