@@ -1,7 +1,7 @@
 // SQL fragments more than one group of step records builds on. Every name and value goes
 // through quote.ts.
-import type { Column, Deferral, Index, Key, Sequence } from '../../model/types.js';
-import { quoteIdent, quoteLiteral, quoteQualified, sqlInt, type QualifiedName } from '../../sql/quote.js';
+import type { Column, Deferral, Index, Key } from '../../model/types.js';
+import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../../sql/quote.js';
 
 export const q = quoteQualified;
 export const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -20,20 +20,6 @@ export function columnSql(c: Column): string {
     c.notNull ? ' NOT NULL' : '',
     c.default !== undefined ? ` DEFAULT ${c.default}` : '',
   ].join('');
-}
-
-export function sequenceOptions(s: Sequence, withType: boolean): string {
-  return [
-    withType ? `AS ${s.type}` : '',
-    s.increment !== undefined ? `INCREMENT BY ${sqlInt(s.increment)}` : '',
-    s.min !== undefined ? `MINVALUE ${sqlInt(s.min)}` : '',
-    s.max !== undefined ? `MAXVALUE ${sqlInt(s.max)}` : '',
-    s.start !== undefined ? `START WITH ${sqlInt(s.start)}` : '',
-    `CACHE ${sqlInt(s.cache)}`,
-    s.cycle ? 'CYCLE' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 export function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
