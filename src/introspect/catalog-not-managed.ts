@@ -21,7 +21,6 @@ export const NOT_MANAGED_KINDS = [
   'sequence bound beyond 2^53',
   'foreign key to a partition',
   'partition column option',
-  'partition key',
   'partition policy',
   'range type',
   'aggregate',
@@ -132,17 +131,14 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
-  -- What a managed partition holds of its own that the model does not (its own indexes, CHECKs,
-  -- triggers, comments and grants are objects: catalog-objects.ts's anyrel; its own column
-  -- defaults are below).
+  -- What a managed partition holds of its own that the model does not (its own indexes, keys,
+  -- CHECKs, triggers, comments and grants are objects: catalog-objects.ts's anyrel; its own
+  -- column defaults are below).
   UNION ALL SELECT 'partition column option', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(a.attname) || ' (NOT NULL)'
     FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
     JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
     JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
     WHERE r.ispart AND a.attnotnull AND NOT pa.attnotnull
-  UNION ALL SELECT 'partition key', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname)
-    FROM anyrel r JOIN pg_catalog.pg_constraint co ON co.conrelid = r.oid
-    WHERE r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0
   UNION ALL SELECT 'partition policy', ${qn('r.nspname', 'r.relname')} || COALESCE('.' || pg_catalog.quote_ident(p.polname), ' (row level security)')
     FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid LEFT JOIN pg_catalog.pg_policy p ON p.polrelid = r.oid
     WHERE r.ispart AND (p.oid IS NOT NULL OR c.relrowsecurity OR c.relforcerowsecurity)

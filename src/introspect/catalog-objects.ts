@@ -90,13 +90,16 @@ ${AGGREGATE_OBJECTS}  UNION ALL
     -- a partition's index attached to its parent's index comes with the parent's
     AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits ii WHERE ii.inhrelid = i.indexrelid)
   UNION ALL
-  SELECT CASE co.contype WHEN 'c' THEN 'check constraint' ELSE 'exclusion constraint' END,
+  -- CHECK and EXCLUDE constraints; a partition's own keys and foreign keys (not cloned from its parent's).
+  SELECT CASE co.contype WHEN 'c' THEN 'check constraint' WHEN 'x' THEN 'exclusion constraint'
+      WHEN 'p' THEN 'primary key' WHEN 'u' THEN 'unique constraint' ELSE 'foreign key' END,
     ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(co.conname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ADD CONSTRAINT ' || pg_catalog.quote_ident(co.conname) || ' ' || pg_catalog.pg_get_constraintdef(co.oid)),
     pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DROP CONSTRAINT ' || pg_catalog.quote_ident(co.conname)),
     ${cls('pg_constraint')}, co.oid, NULL, NULL
   FROM pg_catalog.pg_constraint co JOIN anyrel r ON r.oid = co.conrelid
-  WHERE co.contype IN ('c', 'x') AND co.conislocal AND (NOT r.ispart OR co.coninhcount = 0)
+  WHERE (co.contype IN ('c', 'x') AND co.conislocal AND (NOT r.ispart OR co.coninhcount = 0))
+    OR (r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0)
   UNION ALL
   SELECT 'trigger', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(tg.tgname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE tg.tgenabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid))

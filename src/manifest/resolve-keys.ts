@@ -19,7 +19,7 @@ function kindName(t: Table): string {
 }
 
 /** Why a foreign key from `from` to `to` is refused, or undefined when Citus can enforce it. */
-function refusal(
+export function foreignKeyRefusal(
   from: Table,
   to: Table,
   fk: { columns: readonly string[]; refColumns: readonly string[] },
@@ -137,7 +137,7 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
           `ref_columns (${fk.ref_columns.join(', ')}) are a DEFERRABLE key of ${ref.id}: PostgreSQL refuses a foreign key to a deferrable key`,
         );
       }
-      const why = refusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns });
+      const why = foreignKeyRefusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns });
       if (why) {
         problems.error([...path, 'references'], 'forbidden_foreign_key', why);
         return;

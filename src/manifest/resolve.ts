@@ -16,6 +16,7 @@ import { resolveBench, type BenchSpec, type SpecParam } from './resolve-bench.js
 import { checkForeignKeys } from './resolve-keys.js';
 import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
+import { checkPartitionKeys } from './resolve-partition-keys.js';
 import { resolveColumn } from './resolve-column.js';
 import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
@@ -224,6 +225,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
   const { objects, schemas: objectSchemas } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
+  checkPartitionKeys(objects, withFks, problems, m.sql);
   const bench = m.bench
     ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables })
     : undefined;

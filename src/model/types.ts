@@ -210,6 +210,10 @@ export const OBJECT_KINDS = [
   'index',
   'check constraint',
   'exclusion constraint',
+  // a partition's own (a table's are declared in the manifest)
+  'primary key',
+  'unique constraint',
+  'foreign key',
   'trigger',
   'row level security',
   'policy',
@@ -250,6 +254,12 @@ export interface SqlObject {
   readonly defaultRevoke?: {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
     readonly privileges: readonly string[];
+  };
+  /** Desired only: a partition's own key or foreign key: its columns and what it references (a table id). */
+  readonly constraint?: {
+    readonly columns: readonly string[];
+    readonly refTable?: string;
+    readonly refColumns?: readonly string[];
   };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };

@@ -23,6 +23,7 @@ import {
   splitQualified,
 } from './statement-parts.js';
 import { relationRef } from '../model/object-ref.js';
+import { alterTableObject, type Classified } from './alter-table.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -34,20 +35,6 @@ export interface SqlFileProblem {
   readonly code: string;
   readonly message: string;
 }
-
-interface Classified {
-  readonly kind: ObjectKind;
-  readonly name: string;
-  readonly parent?: string;
-  readonly deps?: readonly string[]; // read otherwise than references() does (aggregates)
-  /** A statement that completes an object declared by an earlier statement (enum ADD VALUE, DISABLE TRIGGER). */
-  readonly amends?: boolean;
-  /** Names it needs that its statement does not spell as a relation (the index of REPLICA IDENTITY USING INDEX, CLUSTER ON). */
-  readonly needs?: readonly string[];
-}
-
-/** The object name of index `name` in `schema` (an index lives in its table's schema). */
-const indexIn = (schema: string, name: string): string => `index ${quoteQualified({ schema, name })}`;
 
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
@@ -98,46 +85,8 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         ...(t.parent ? { parent: t.parent } : {}),
       };
     }
-    case 'AlterTableStmt': {
-      const table = relName(s.relation, defaultSchema);
-      const cmds = (s.cmds ?? []).map((c: Node) => c.AlterTableCmd);
-      if (cmds.length !== 1) return 'write one change per ALTER TABLE statement';
-      const c = cmds[0];
-      if (c.subtype === 'AT_AddConstraint') {
-        const con = c.def.Constraint;
-        if (con.contype !== 'CONSTR_CHECK' && con.contype !== 'CONSTR_EXCLUSION') {
-          return 'primary keys, unique constraints and foreign keys are declared on the table in the manifest';
-        }
-        if (!con.conname) return 'a constraint needs a name here: ADD CONSTRAINT name CHECK (…)';
-        return {
-          kind: con.contype === 'CONSTR_CHECK' ? 'check constraint' : 'exclusion constraint',
-          name: `${table}.${quoteIdent(con.conname)}`,
-          parent: relationRef(table),
-        };
-      }
-      // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
-      if (s.objtype === 'OBJECT_INDEX') {
-        if (c.subtype !== 'AT_SetStatistics')
-          return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';
-        return { kind: 'index', name: table, amends: true };
-      }
-      // REPLICA IDENTITY and CLUSTER ON: table settings, each an object of its own (one per table).
-      const indexSchema = s.relation.schemaname ?? defaultSchema;
-      const r = c.subtype === 'AT_ReplicaIdentity' ? c.def.ReplicaIdentityStmt : undefined;
-      if (r?.identity_type === 'd')
-        return 'REPLICA IDENTITY DEFAULT is what a table has without this statement: leave the statement out';
-      if (r || c.subtype === 'AT_ClusterOn') {
-        const index = r ? (r.identity_type === 'i' ? r.name : undefined) : c.name;
-        const needs = index !== undefined ? [indexIn(indexSchema, index)] : [];
-        return { kind: r ? 'replica identity' : 'cluster on', name: table, parent: `relation ${table}`, needs };
-      }
-      if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
-        return { kind: 'row level security', name: table, parent: relationRef(table) };
-      if (['AT_DisableTrig', 'AT_EnableReplicaTrig', 'AT_EnableAlwaysTrig', 'AT_EnableTrig'].includes(c.subtype)) {
-        return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: relationRef(table), amends: true };
-      }
-      return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
-    }
+    case 'AlterTableStmt':
+      return alterTableObject(s, defaultSchema);
     case 'CreateStmt':
       return 'tables are declared under tables: in the manifest';
     case 'DefineStmt':
@@ -267,6 +216,7 @@ export function objectsFromSql(
         deps: [...new Set([...deps, ...(c.parent ? [c.parent] : [])])],
         ...(c.kind === 'enum' ? { labels: strings(raw.stmt.CreateEnumStmt.vals) } : {}),
         ...(c.kind === 'extension' ? { extension: extensionOptions(raw.stmt.CreateExtensionStmt) } : {}),
+        ...(c.constraint ? { constraint: c.constraint } : {}),
         source: where,
         searchPath: schema,
       };

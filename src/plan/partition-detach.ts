@@ -3,11 +3,13 @@
 // cluster as it is after the detach. The child keeps its rows and what PostgreSQL gave it as a
 // partition: the parent's columns (defaults too), its keys and indexes under names chosen for the
 // child (`child_pkey`, `child_a_b_key`, `child_a_idx`), its foreign keys and CHECK constraints
-// under their own names; the partition's own indexes, triggers and grants stay as they were.
+// under their own names; the partition's own keys and foreign keys become the table's; its own
+// indexes, triggers and grants stay as they were.
 // On Citus, a partition of a distributed table stays distributed, colocated with its former
 // parent (docs/citus-facts.md).
 import { idOf, type ClusterModel, type Index, type Key, type SqlObject, type Table } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
+import { keyOfStatement } from '../objects/alter-table.js';
 import { renderSql } from './step-spec.js';
 import type { Step } from './steps.js';
 
@@ -72,6 +74,25 @@ function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
   return out;
 }
 
+/**
+ * The partition's own keys and foreign keys (SQL objects while it is a partition) as keys of the
+ * table it becomes, taken out of `objects`.
+ */
+function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
+  let out = t;
+  for (const o of Object.values(objects)) {
+    if (o.parent !== `relation ${t.id}` || o.create.length !== 1) continue;
+    if (o.kind !== 'primary key' && o.kind !== 'unique constraint' && o.kind !== 'foreign key') continue;
+    const k = keyOfStatement(o.create[0]!, 'public');
+    if (!k) continue;
+    delete objects[o.id];
+    if (k.kind === 'foreign key') out = { ...out, foreignKeys: [...out.foreignKeys, k.fk] };
+    else if (k.kind === 'primary key') out = { ...out, primaryKey: k.key };
+    else out = { ...out, unique: [...out.unique, k.key] };
+  }
+  return out;
+}
+
 /** DETACH PARTITION steps, and the cluster as it is once they ran. */
 export function detachPartitions(desired: ClusterModel, actual: ClusterModel): { actual: ClusterModel; steps: Step[] } {
   const steps: Step[] = [];
@@ -88,15 +109,18 @@ export function detachPartitions(desired: ClusterModel, actual: ClusterModel): {
     tables[parent.id] = { ...parent, partitions: parent.partitions!.filter((p) => p !== part) };
     const child = t.qname.name;
     const { partitions: _p, partitionBy: _b, size: _s, accessMethod: _a, columnarOptions: _c, ...rest } = parent;
-    tables[t.id] = {
-      ...rest,
-      id: t.id,
-      qname: t.qname,
-      ...(parent.primaryKey ? { primaryKey: renamedKey(parent.primaryKey, child, 'pkey') } : {}),
-      unique: parent.unique.map((k) => renamedKey(k, child, 'key')),
-      indexes: [...parent.indexes.map((ix) => renamedIndex(ix, child)), ...ownIndexes(t, objects)],
-      ...(part.accessMethod ? { accessMethod: part.accessMethod } : {}),
-    };
+    tables[t.id] = withOwnKeys(
+      {
+        ...rest,
+        id: t.id,
+        qname: t.qname,
+        ...(parent.primaryKey ? { primaryKey: renamedKey(parent.primaryKey, child, 'pkey') } : {}),
+        unique: parent.unique.map((k) => renamedKey(k, child, 'key')),
+        indexes: [...parent.indexes.map((ix) => renamedIndex(ix, child)), ...ownIndexes(t, objects)],
+        ...(part.accessMethod ? { accessMethod: part.accessMethod } : {}),
+      },
+      objects,
+    );
     for (const o of childChecks(parent, t.qname, actual.objects)) objects[o.id] = o;
   }
   return steps.length === 0 ? { actual, steps } : { actual: { ...actual, tables, objects }, steps };

@@ -1,7 +1,8 @@
 // Citus's own layouts on a real coordinator + 2 workers: the facts the layout steps rely on, a
 // database laid out by hand with Citus's functions (time-partitioned distributed table with
 // columnar old partitions, a columnar table, a distributed schema, a citus-local table, a
-// reference table, a LIST-partitioned local table) introspected and rebuilt on an empty database
+// reference table, a LIST-partitioned local table, a distributed partition's own key and foreign
+// key) introspected and rebuilt on an empty database
 // with the same metadata and pg_dump, and a time-partition lifecycle kept by plan/apply.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,12 @@ const LAYOUT = [
   'CREATE TABLE regions (r text, n int) PARTITION BY LIST (r)',
   "CREATE TABLE regions_eu PARTITION OF regions FOR VALUES IN ('de', 'fr')",
   'CREATE TABLE regions_other PARTITION OF regions DEFAULT',
+  // A distributed partition's own key and foreign keys (as pg_dump prints pagila's).
+  'CREATE TABLE pay (tenant_id bigint NOT NULL, id bigint NOT NULL, country text, d date NOT NULL) PARTITION BY RANGE (d)',
+  "CREATE TABLE pay_2024 PARTITION OF pay FOR VALUES FROM ('2024-01-01') TO ('2025-01-01')",
+  "SELECT create_distributed_table('pay', 'tenant_id', colocate_with => 'events')",
+  'ALTER TABLE ONLY pay_2024 ADD CONSTRAINT pay_2024_pkey PRIMARY KEY (tenant_id, id, d)',
+  'ALTER TABLE ONLY pay_2024 ADD CONSTRAINT pay_2024_country_fkey FOREIGN KEY (country) REFERENCES countries (code)',
 ];
 
 /** What Citus and PostgreSQL record about the layout, comparable across databases. */

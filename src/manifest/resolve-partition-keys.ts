@@ -1,0 +1,65 @@
+// A partition's own primary key, unique constraints and foreign keys, declared in the `sql:` files
+// (ALTER TABLE ONLY partition ADD CONSTRAINT …) as pg_dump prints them: accepted on a partition
+// the manifest declares, refused on anything else (a table's keys are declared on the table), and
+// held to the rules PostgreSQL and Citus hold the parent's to: columns of the table, a distributed
+// parent's keys include its distribution column, a foreign key Citus can enforce.
+import type { SqlObject, Table } from '../model/types.js';
+import { relationRef } from '../model/object-ref.js';
+import { quoteIdent } from '../sql/quote.js';
+import type { ProblemList } from './problems.js';
+import { foreignKeyRefusal } from './resolve-keys.js';
+
+const KEY_KINDS = new Set<SqlObject['kind']>(['primary key', 'unique constraint', 'foreign key']);
+
+type Problem = { code: string; message: string };
+
+function problemOf(o: SqlObject, parent: Table, tables: Readonly<Record<string, Table>>): Problem | undefined {
+  const c = o.constraint;
+  if (!c) return undefined;
+  const own = parent.columns ? new Set(parent.columns.map((x) => x.name)) : undefined;
+  const unknown = own ? c.columns.find((x) => !own.has(x)) : undefined;
+  if (unknown !== undefined)
+    return { code: 'unknown_column', message: `column ${quoteIdent(unknown)} is not a column of ${parent.id}` };
+  const d = parent.distribution;
+  if (o.kind !== 'foreign key') {
+    if (d.kind === 'hash' && !c.columns.includes(d.column))
+      return {
+        code: 'key_without_distribution_column',
+        message: `(${c.columns.join(', ')}) does not include the distribution column ${quoteIdent(d.column)} of ${parent.id}: Citus refuses it ("Distributed relations cannot have UNIQUE, EXCLUDE, or PRIMARY KEY constraints that do not include the partition column")`,
+      };
+    return undefined;
+  }
+  const to = c.refTable !== undefined ? tables[c.refTable] : undefined;
+  if (!to) return undefined; // a table the manifest does not declare: PostgreSQL checks it
+  const refColumns = c.refColumns ?? to.primaryKey?.columns;
+  if (refColumns === undefined) return undefined;
+  if (refColumns.length !== c.columns.length)
+    return { code: 'fk_arity', message: `${c.columns.length} columns reference ${refColumns.length} of ${to.id}` };
+  const why = foreignKeyRefusal(parent, to, { columns: c.columns, refColumns });
+  return why ? { code: 'foreign_key_refused', message: why } : undefined;
+}
+
+/** Problems of the partition keys the SQL files declare (located at their statements). */
+export function checkPartitionKeys(
+  objects: Readonly<Record<string, SqlObject>>,
+  tables: Readonly<Record<string, Table>>,
+  problems: ProblemList,
+  sqlEntries: readonly string[],
+): void {
+  const parentOf = new Map<string, Table>();
+  for (const t of Object.values(tables))
+    for (const p of t.partitions ?? []) parentOf.set(relationRef({ schema: t.qname.schema, name: p.name }), t);
+  for (const o of Object.values(objects)) {
+    if (!KEY_KINDS.has(o.kind) || o.parent === undefined) continue;
+    const parent = parentOf.get(o.parent);
+    const p: Problem | undefined = parent
+      ? problemOf(o, parent, tables)
+      : {
+          code: 'unsupported_statement',
+          message: `in an SQL file only a partition's own key or foreign key is declared (ALTER TABLE ONLY partition ADD CONSTRAINT …), and ${o.parent.replace(/^relation /, '')} is not a partition the manifest declares; declare a table's keys on the table in the manifest`,
+        };
+    if (!p) continue;
+    const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));
+    problems.error(['sql', Math.max(0, i)], p.code, `${o.source ?? '?'}: ${o.id}: ${p.message}`);
+  }
+}
