@@ -89,12 +89,9 @@ export interface Partition {
   readonly accessMethod?: string;
 }
 
-/**
- * Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`
- * intervals ahead (create_time_partitions), dropped once older than `retention`
- * (drop_old_time_partitions) and made columnar once older than `columnarAfter`
- * (alter_old_partitions_set_access_method). Intervals are PostgreSQL interval text.
- */
+// Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`
+// intervals ahead (create_time_partitions), dropped once older than `retention` (drop_old_time_partitions),
+// made columnar once older than `columnarAfter` (alter_old_partitions_set_access_method). Intervals: PostgreSQL text.
 export interface TimePartitions {
   readonly interval: string;
   readonly premake: number;
@@ -210,7 +207,6 @@ export const OBJECT_KINDS = [
   'index',
   'check constraint',
   'exclusion constraint',
-  // a partition's own (a table's are declared in the manifest)
   'primary key',
   'unique constraint',
   'foreign key',
@@ -259,7 +255,7 @@ export interface SqlObject {
   readonly constraint?: {
     readonly columns: readonly string[];
     readonly refTable?: string;
-    readonly refColumns?: readonly string[];
+    readonly refColumns?: string[];
   };
   /** Extension options as created. */
   readonly extension?: { readonly schema?: string; readonly version?: string };

@@ -2,7 +2,7 @@
 // PostgreSQL's parser, becomes an object (a view, a type, a trigger, a comment…) with its name,
 // the object it belongs to and the names it references. Statements that define no such object
 // are refused with their file:line:col, so nothing in a file is silently skipped.
-import type { ObjectKind, SqlObject } from '../model/types.js';
+import type { SqlObject } from '../model/types.js';
 import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
