@@ -15,7 +15,6 @@ export const NOT_MANAGED_KINDS = [
   'table inheritance',
   'table access method',
   'table storage options',
-  'rule',
   'constraint option',
   'identity sequence options',
   'sequence bound beyond 2^53',
@@ -100,7 +99,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
     FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
     JOIN ns ON ns.oid = pc.relnamespace WHERE pc.reloptions IS NOT NULL
-  UNION ALL SELECT 'rule', ${relName} || '.' || pg_catalog.quote_ident(r.rulename) FROM pg_catalog.pg_rewrite r JOIN rel ON rel.oid = r.ev_class
   -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,

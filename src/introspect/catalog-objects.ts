@@ -109,6 +109,15 @@ ${AGGREGATE_OBJECTS}  UNION ALL
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
   FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0
   UNION ALL
+  -- Rules (CREATE RULE; a view's own _RETURN rule is the view), with their enabled state as triggers have it.
+  SELECT 'rule', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(rw.rulename), 'relation ' || ${qn('r.nspname', 'r.relname')},
+    CASE rw.ev_enabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.rtrim(pg_catalog.pg_get_ruledef(rw.oid), ';'))
+      ELSE pg_catalog.json_build_array(pg_catalog.rtrim(pg_catalog.pg_get_ruledef(rw.oid), ';'), 'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')}
+        || CASE rw.ev_enabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' RULE ' || pg_catalog.quote_ident(rw.rulename)) END,
+    pg_catalog.json_build_array('DROP RULE ' || pg_catalog.quote_ident(rw.rulename) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
+    ${cls('pg_rewrite')}, rw.oid, NULL, NULL
+  FROM pg_catalog.pg_rewrite rw JOIN anyrel r ON r.oid = rw.ev_class WHERE rw.rulename <> '_RETURN'
+  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
         'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')

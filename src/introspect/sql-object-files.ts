@@ -22,6 +22,7 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   'unique constraint': 'constraints',
   'foreign key': 'constraints',
   trigger: 'triggers',
+  rule: 'rules',
   'row level security': 'policies',
   'replica identity': 'table-options',
   'cluster on': 'table-options',

@@ -211,6 +211,7 @@ export const OBJECT_KINDS = [
   'unique constraint',
   'foreign key',
   'trigger',
+  'rule',
   'row level security',
   'policy',
   'replica identity',

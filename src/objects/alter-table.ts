@@ -2,7 +2,7 @@
 // declared before): a CHECK or EXCLUDE constraint; a partition's own primary key, unique
 // constraint or foreign key (a table's are declared in the manifest: resolve-partition-keys.ts
 // refuses them on anything but a declared partition); REPLICA IDENTITY, CLUSTER ON, row level
-// security, a trigger's enabled state; ALTER INDEX … SET STATISTICS.
+// security, a trigger's or rule's enabled state; ALTER INDEX … SET STATISTICS.
 import type { FkAction, ForeignKey, Key, ObjectKind, SqlObject } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
@@ -86,6 +86,9 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
     return { kind: 'row level security', name: table, parent: relationRef(table) };
   if (['AT_DisableTrig', 'AT_EnableReplicaTrig', 'AT_EnableAlwaysTrig', 'AT_EnableTrig'].includes(c.subtype)) {
     return { kind: 'trigger', name: `${table}.${quoteIdent(c.name)}`, parent: relationRef(table), amends: true };
+  }
+  if (['AT_DisableRule', 'AT_EnableReplicaRule', 'AT_EnableAlwaysRule', 'AT_EnableRule'].includes(c.subtype)) {
+    return { kind: 'rule', name: `${table}.${quoteIdent(c.name)}`, parent: relationRef(table), amends: true };
   }
   return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
 }

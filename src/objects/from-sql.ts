@@ -72,6 +72,10 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       const table = relName(s.relation, defaultSchema);
       return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: relationRef(table) };
     }
+    case 'RuleStmt': {
+      const table = relName(s.relation, defaultSchema);
+      return { kind: 'rule', name: `${table}.${quoteIdent(s.rulename)}`, parent: relationRef(table) };
+    }
     case 'CreatePolicyStmt': {
       const table = relName(s.table, defaultSchema);
       return { kind: 'policy', name: `${table}.${quoteIdent(s.policy_name)}`, parent: relationRef(table) };

@@ -53,6 +53,24 @@ describe('what each statement declares', () => {
       'relation app.t',
       ['relation app.t', 'routine app.f'],
     ],
+    [
+      'CREATE RULE r AS ON DELETE TO app.t DO INSTEAD DELETE FROM app.u WHERE u.id = old.id',
+      'rule app.t.r',
+      'relation app.t',
+      ['relation app.t', 'relation app.u'],
+    ],
+    [
+      'ALTER TABLE ONLY app.p1 ADD CONSTRAINT f FOREIGN KEY (a) REFERENCES app.r (id)',
+      'foreign key app.p1.f',
+      'relation app.p1',
+      ['relation app.p1', 'relation app.r'],
+    ],
+    [
+      'ALTER TABLE app.p1 ADD CONSTRAINT k PRIMARY KEY (a)',
+      'primary key app.p1.k',
+      'relation app.p1',
+      ['relation app.p1'],
+    ],
     ['ALTER TABLE app.t ENABLE ROW LEVEL SECURITY', 'row level security app.t', 'relation app.t', ['relation app.t']],
     [
       'CREATE POLICY p ON app.t USING (app.allowed(x))',

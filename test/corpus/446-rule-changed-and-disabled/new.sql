@@ -1,0 +1,5 @@
+CREATE TABLE public.att (id int, src int, dst int);
+CREATE TABLE public.att_log (id int);
+CREATE RULE att_insert AS ON INSERT TO public.att WHERE src = 2 DO INSTEAD INSERT INTO public.att_log (id) VALUES (new.id + 1);
+CREATE RULE att_update AS ON UPDATE TO public.att DO INSTEAD NOTHING;
+ALTER TABLE public.att DISABLE RULE att_update;

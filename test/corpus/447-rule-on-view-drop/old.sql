@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id int, v text);
+CREATE VIEW app.v AS SELECT id, v FROM app.t;
+CREATE RULE v_del AS ON DELETE TO app.v DO INSTEAD DELETE FROM app.t WHERE t.id = old.id;
+CREATE RULE v_upd AS ON UPDATE TO app.v DO INSTEAD UPDATE app.t SET v = new.v WHERE t.id = old.id;
