@@ -154,8 +154,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
   UNION ALL SELECT 'collation', ${qn('ns.nspname', 'c.collname')} FROM pg_catalog.pg_collation c JOIN ns ON ns.oid = c.collnamespace
     WHERE ${notExt('pg_catalog.pg_collation', 'c.oid')}
-  UNION ALL SELECT 'operator', ${qn('ns.nspname', 'o.oprname')} FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace
-    WHERE ${notExt('pg_catalog.pg_operator', 'o.oid')}
+  -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
+  UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname || ' (shell)'
+    FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode = 0 AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}

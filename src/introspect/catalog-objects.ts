@@ -6,6 +6,7 @@
 
 import { notExt, qn } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
+import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
 
@@ -69,7 +70,7 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_type bt ON bt.oid = t.typbasetype
   LEFT JOIN pg_catalog.pg_collation co ON co.oid = t.typcollation LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
   WHERE t.typtype = 'd' AND ${notExt('pg_catalog.pg_type', 't.oid')}
-${AGGREGATE_OBJECTS}  UNION ALL
+${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
   -- Every index that is not a constraint's: the plain ones a manifest table declares are matched to it in the diff.
   SELECT 'index', ${qn('r.nspname', 'ic.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     -- PostgreSQL prints a partitioned table's index as ON ONLY (pg_dump attaches each partition's
@@ -269,6 +270,10 @@ objdeps AS (
     SELECT o.depclass, o.depobj, 'index ' || ${qn('ns.nspname', 'ic.relname')} FROM obj o
       JOIN pg_catalog.pg_class ic ON ic.oid = o.depobj JOIN ns ON ns.oid = ic.relnamespace
       WHERE o.depclass = ${cls('pg_index')}
+    UNION ALL
+    SELECT d.classid, d.objid, 'operator ' || ${OPERATOR_NAME} FROM objdep d
+      JOIN pg_catalog.pg_operator o ON o.oid = d.refobjid JOIN ns ON ns.oid = o.oprnamespace
+      WHERE d.refclassid = ${cls('pg_operator')}
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
       JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN ns ON ns.oid = p.pronamespace

@@ -15,6 +15,7 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   view: 'views',
   'materialized view': 'views',
   aggregate: 'aggregates',
+  operator: 'operators',
   index: 'indexes',
   'check constraint': 'constraints',
   'exclusion constraint': 'constraints',

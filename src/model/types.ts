@@ -204,6 +204,7 @@ export const OBJECT_KINDS = [
   'view',
   'materialized view',
   'aggregate',
+  'operator',
   'index',
   'check constraint',
   'exclusion constraint',
@@ -221,11 +222,9 @@ export const OBJECT_KINDS = [
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
-/**
- * An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
- * that create it (desired: as written; actual: rebuilt from the catalog's pg_get_*def output).
- * References between objects are names: "relation s.t", "type s.t", "routine s.f".
- */
+// An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
+// that create it (desired: as written; actual: rebuilt from the catalog's pg_get_*def output).
+// References between objects are names: "relation s.t", "type s.t", "routine s.f".
 export interface SqlObject {
   readonly id: string; // `${kind} ${name}`, the stable identity and what a plan prints
   readonly kind: ObjectKind;

@@ -6,6 +6,7 @@
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { listName } from './statement-parts.js';
+import { operatorDecl } from './operator.js';
 
 // The options whose value is a function (the parser reads them as type names).
 const FUNCTION_OPTIONS = new Set([
@@ -59,12 +60,16 @@ export function aggregateDecl(
   return { name, deps: [...deps] };
 }
 
-/** A CREATE … (DefineStmt) in a sql: file: an aggregate object, or why it is not managed. */
+/** A CREATE … (DefineStmt) in a sql: file: an aggregate or operator object, or why it is not managed. */
 export function defineObject(
   s: Node,
   defaultSchema: string,
   argTypes: (objectWithArgs: Node) => string,
-): { kind: 'aggregate'; name: string; deps: readonly string[] } | string {
+): { kind: 'aggregate' | 'operator'; name: string; deps: readonly string[] } | string {
+  if (s.kind === 'OBJECT_OPERATOR') {
+    const o = operatorDecl(s, defaultSchema, argTypes);
+    return typeof o === 'string' ? o : { kind: 'operator', name: o.name, deps: o.deps };
+  }
   if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
   const a = aggregateDecl(s, defaultSchema, argTypes);
   return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };

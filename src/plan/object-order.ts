@@ -18,7 +18,8 @@ export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
     state.set(o.id, 'done');
     out.push(o);
   };
-  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : 1);
+  // Operators next: what uses one (a view, an index, a CHECK) does not name it as a relation.
+  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' ? 1 : 2);
   for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
   return out;
 }

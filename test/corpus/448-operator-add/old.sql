@@ -1,0 +1,1 @@
+CREATE TABLE public.host (name varchar(255), tags text);

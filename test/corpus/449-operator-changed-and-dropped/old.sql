@@ -1,0 +1,3 @@
+CREATE FUNCTION public.f(integer, integer) RETURNS bool LANGUAGE sql IMMUTABLE AS $$ SELECT $1 = $2 $$;
+CREATE OPERATOR public.=== (FUNCTION = public.f, LEFTARG = integer, RIGHTARG = integer);
+CREATE OPERATOR public.!== (FUNCTION = public.f, LEFTARG = integer, RIGHTARG = integer);
