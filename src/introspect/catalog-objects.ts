@@ -7,6 +7,7 @@
 import { notExt, qn } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
+import { RULE_OBJECTS } from './catalog-rules.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
 
@@ -109,16 +110,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
   FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0
-  UNION ALL
-  -- Rules (CREATE RULE; a view's own _RETURN rule is the view), with their enabled state as triggers have it.
-  SELECT 'rule', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(rw.rulename), 'relation ' || ${qn('r.nspname', 'r.relname')},
-    CASE rw.ev_enabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.rtrim(pg_catalog.pg_get_ruledef(rw.oid), ';'))
-      ELSE pg_catalog.json_build_array(pg_catalog.rtrim(pg_catalog.pg_get_ruledef(rw.oid), ';'), 'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')}
-        || CASE rw.ev_enabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' RULE ' || pg_catalog.quote_ident(rw.rulename)) END,
-    pg_catalog.json_build_array('DROP RULE ' || pg_catalog.quote_ident(rw.rulename) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
-    ${cls('pg_rewrite')}, rw.oid, NULL, NULL
-  FROM pg_catalog.pg_rewrite rw JOIN anyrel r ON r.oid = rw.ev_class WHERE rw.rulename <> '_RETURN'
-  UNION ALL
+${RULE_OBJECTS}  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
         'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')
