@@ -128,15 +128,17 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
 
 describe('schema-change corpus on plain PostgreSQL', () => {
   const outcomes = new Map<string, string>();
-  const made: TestDb[] = [];
-  afterAll(async () => {
-    // The databases are dropped so that the server stays small for the files after this one.
-    for (const db of made)
-      await sql(plainServers(), 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`).catch(() => undefined);
-  });
 
   it.concurrent.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const why = await runCase(c, made, plainServers());
+    // Each case drops its databases when it ends, so that the server stays small (dropping all
+    // of them in one afterAll outlasted its hook timeout on a loaded machine).
+    const made: TestDb[] = [];
+    const why = await runCase(c, made, plainServers()).finally(async () => {
+      for (const db of made)
+        await sql(plainServers(), 'postgres', `DROP DATABASE IF EXISTS "${db.name}" WITH (FORCE)`).catch(
+          () => undefined,
+        );
+    });
     outcomes.set(c.name, why);
     const known = KNOWN_FAILING.get(c.name);
     if (known === undefined)
