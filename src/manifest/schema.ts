@@ -198,7 +198,7 @@ export const manifestSchema = z.strictObject({
     .array(z.string().min(1))
     .default([])
     .describe(
-      'SQL files or folders (relative to the manifest) declaring views, types, indexes, constraints, triggers, policies, comments, extensions, privileges and routines',
+      "SQL files or folders (relative to the manifest) declaring views, types, aggregates, operators, indexes, constraints (a partition's own keys too), triggers, rules, policies, comments, extensions, privileges and routines",
     ),
   bench: bench.optional().describe('the workload `bench` runs'),
   prune: z
