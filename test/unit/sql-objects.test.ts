@@ -54,6 +54,18 @@ describe('what each statement declares', () => {
       ['relation app.t', 'routine app.f'],
     ],
     [
+      'CREATE OPERATOR ~~ (LEFTARG = anynonarray, RIGHTARG = text, PROCEDURE = liketext)',
+      'operator public.~~(anynonarray, text)',
+      undefined,
+      ['routine public.liketext'],
+    ],
+    [
+      'CREATE OPERATOR app.=== (FUNCTION = app.eq, RIGHTARG = app.money2, COMMUTATOR = ===)',
+      'operator app.===(NONE, app.money2)',
+      undefined,
+      ['routine app.eq', 'type app.money2'],
+    ],
+    [
       'CREATE RULE r AS ON DELETE TO app.t DO INSTEAD DELETE FROM app.u WHERE u.id = old.id',
       'rule app.t.r',
       'relation app.t',
