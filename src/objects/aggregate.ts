@@ -67,7 +67,7 @@ export function defineObject(
   argTypes: (objectWithArgs: Node) => string,
 ): { kind: 'aggregate' | 'operator'; name: string; deps: readonly string[] } | string {
   if (s.kind === 'OBJECT_OPERATOR') {
-    const o = operatorDecl(s, defaultSchema, argTypes);
+    const o = operatorDecl(s, defaultSchema);
     return typeof o === 'string' ? o : { kind: 'operator', name: o.name, deps: o.deps };
   }
   if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';

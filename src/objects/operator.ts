@@ -3,7 +3,7 @@
 // and argument types ("public.~~(anynonarray, text)", NONE for a prefix operator's left side), and
 // needs its function and its argument types. Its COMMUTATOR and NEGATOR are not dependencies:
 // PostgreSQL makes a shell for one that does not exist yet and fills it in when it is created.
-import { strings, type Node } from '../sql/pg-parse.js';
+import { strings, typeFromNode, type Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import { listName } from './statement-parts.js';
 
@@ -13,11 +13,7 @@ export interface OperatorDecl {
 }
 
 /** The operator a DefineStmt (kind OBJECT_OPERATOR) declares, or why it is not managed. */
-export function operatorDecl(
-  s: Node,
-  defaultSchema: string,
-  argTypes: (objectWithArgs: Node) => string,
-): OperatorDecl | string {
+export function operatorDecl(s: Node, defaultSchema: string): OperatorDecl | string {
   const names = strings(s.defnames);
   const symbol = names[names.length - 1]!;
   const schema = names.length > 1 ? names[0]! : defaultSchema;
@@ -29,7 +25,10 @@ export function operatorDecl(
   if (!fn?.TypeName) return 'CREATE OPERATOR needs FUNCTION = …';
   if (!right?.TypeName) return 'postfix operators (no RIGHTARG) do not exist since PostgreSQL 14';
   const left = opt.get('leftarg');
-  const type = (t: Node | undefined): string => (t ? argTypes({ objargs: [t] }) : 'NONE');
+  // As the catalog prints an operator's argument types (search_path = public): no modifiers, a
+  // type of public unqualified.
+  const type = (t: Node | undefined): string =>
+    t?.TypeName ? typeFromNode(t.TypeName).base.replace(/^public\./, '') : 'NONE';
   const deps = new Set<string>([`routine ${listName(strings(fn.TypeName.names), defaultSchema)}`]);
   for (const t of [left, right]) {
     const n = strings(t?.TypeName?.names);

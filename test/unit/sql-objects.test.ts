@@ -54,10 +54,10 @@ describe('what each statement declares', () => {
       ['relation app.t', 'routine app.f'],
     ],
     [
-      'CREATE OPERATOR ~~ (LEFTARG = anynonarray, RIGHTARG = text, PROCEDURE = liketext)',
-      'operator public.~~(anynonarray, text)',
+      'CREATE OPERATOR ~~ (LEFTARG = public.bytea20, RIGHTARG = varchar(3), PROCEDURE = liketext)',
+      'operator public.~~(bytea20, character varying)',
       undefined,
-      ['routine public.liketext'],
+      ['routine public.liketext', 'type public.bytea20'],
     ],
     [
       'CREATE OPERATOR app.=== (FUNCTION = app.eq, RIGHTARG = app.money2, COMMUTATOR = ===)',
