@@ -50,7 +50,7 @@ describe.skipIf(!citus)('introspect on Citus', () => {
       'CREATE TABLE x_102010 (id int PRIMARY KEY)',
     ])
       await db.query(statement);
-    const c = new pg.Client({ connectionString: db.url, options: '-c search_path=pg_catalog,public' });
+    const c = new pg.Client({ connectionString: db.url, options: '-c search_path=pg_catalog,public -c jit=on' });
     await c.connect();
     try {
       const shardsHere = await c.query(
@@ -60,9 +60,9 @@ describe.skipIf(!citus)('introspect on Citus', () => {
       const { doc } = await readCatalog(c);
       expect(doc.tables.map((t) => t.name).sort()).toEqual([long, 'loc', 'ref', 'x_102010'].sort());
       const settings = await c.query(
-        `SELECT current_setting('citus.override_table_visibility') AS v, current_setting('search_path') AS p`,
+        `SELECT current_setting('citus.override_table_visibility') AS v, current_setting('search_path') AS p, current_setting('jit') AS jit`,
       );
-      expect(settings.rows[0]).toEqual({ v: 'on', p: 'pg_catalog,public' });
+      expect(settings.rows[0]).toEqual({ v: 'on', p: 'pg_catalog,public', jit: 'on' });
     } finally {
       await c.end();
     }

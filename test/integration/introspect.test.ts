@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/plan/from-manifest.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { PINS, readLiveState } from '../../src/introspect/read.js';
+import { CATALOG_SQL_PLAIN } from '../../src/introspect/catalog-sql.js';
 import { loadManifestText } from '../../src/manifest/load.js';
 import { freshDatabase, plainServers } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
@@ -77,5 +78,26 @@ describe('introspect on plain PostgreSQL', () => {
     const sigs = "SELECT array_agg(oid::regprocedure::text ORDER BY 1) AS s FROM pg_proc WHERE proname = 'f'";
     expect(await db2.query(sigs)).toEqual([{ s: ['f(integer)', 'f(text)'] }]);
     expect((await cli(['plan', '--database', db2.url, '--detailed-exitcode'], { cwd: out })).code).toBe(0);
+  });
+
+  it("the catalog query runs with JIT off (compiling it cost ~20 s at 10,000 tables: bench/plan-scale.mjs), and the session's jit is put back", async () => {
+    const db = await freshDatabase(plainServers(), 'intro_jit');
+    const c = new pg.Client({ connectionString: db.url, options: '-c jit=on -c jit_above_cost=0' });
+    await c.connect();
+    try {
+      // The fact: where the server has LLVM, PostgreSQL compiles this query once its cost passes jit_above_cost.
+      const provider = await c.query(
+        "SELECT pg_catalog.pg_jit_available() AS available, current_setting('jit_provider') AS p",
+      );
+      if (provider.rows[0].available) {
+        const explained = await c.query(`EXPLAIN (ANALYZE) ${CATALOG_SQL_PLAIN}`);
+        expect(explained.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('JIT:');
+      }
+      expect(PINS).toContainEqual(['jit', 'off']);
+      await readLiveState(c);
+      expect((await c.query("SELECT current_setting('jit') AS jit")).rows[0]).toEqual({ jit: 'on' });
+    } finally {
+      await c.end();
+    }
   });
 });
