@@ -2,6 +2,9 @@
 // and the live cluster (actual). It holds no SQL statements and no connection.
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
+import type { IdentityOptions } from './identity-types.js';
+
+export type { IdentityOptions } from './identity-types.js';
 
 export interface Column {
   readonly name: string;
@@ -9,6 +12,10 @@ export interface Column {
   readonly notNull: boolean;
   readonly default?: string; // an SQL expression, checked by the parser
   readonly identity?: 'always' | 'by default';
+  /** An identity column's sequence options that differ from PostgreSQL's defaults for its type. */
+  readonly identityOptions?: IdentityOptions;
+  /** Actual only: its identity sequence's last value (text), `unused` or `unknown` (identity-types.ts). */
+  readonly identityLast?: string;
   /** The expression of a stored generated column. */
   readonly generated?: string;
   /** A collation other than the type's default (its name). */
