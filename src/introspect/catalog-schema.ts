@@ -182,7 +182,10 @@ export const catalogSchema = z.object({
         drop: z.array(z.string()),
         deps: z.array(z.string()),
         labels: z.array(z.string()).nullable(),
-        extension: z.object({ schema: z.string(), version: z.string() }).nullable(),
+        // updates: absent in fixtures recorded before it was read (the plan then compares version numbers).
+        extension: z
+          .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })
+          .nullable(),
       }),
     )
     .default([]),

@@ -258,8 +258,8 @@ export interface SqlObject {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
     readonly privileges: readonly string[];
   };
-  /** Extension options as created. */
-  readonly extension?: { readonly schema?: string; readonly version?: string };
+  /** Extension options as created; actual only: `updates`, the versions UPDATE TO can reach from it. */
+  readonly extension?: { readonly schema?: string; readonly version?: string; readonly updates?: readonly string[] };
   /** Desired only: where it was declared, for problems. */
   readonly source?: string;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */
