@@ -144,8 +144,8 @@ export const catalogSchema = z.object({
       cycle: z.boolean(),
       ownedBy: z.object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() }).nullable(),
       distributed: z.boolean(),
-      /** An identity sequence's last value, `unused` or `unknown` (absent in fixtures recorded before it was read). */
-      lastValue: nullableStr.optional(),
+      /** An identity sequence's last value, `unused` or `unknown` (identity-last-values.ts; not in the catalog query). */
+      lastValue: z.string().optional(),
       /** A worker has another cache, or could not be read (worker-sequences.ts; not in the catalog query). */
       workersDiffer: z.boolean().optional(),
     }),

@@ -169,10 +169,6 @@ SELECT pg_catalog.json_build_object(
       'min', s.seqmin::text, 'max', s.seqmax::text, 'cycle', s.seqcycle,
       'ownedBy', CASE WHEN own.refobjid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'schema', tn.nspname, 'table', tc.relname, 'column', ta.attname, 'deptype', own.deptype) END,
-      -- An identity sequence's last value (pg_sequences' guard: NULL for a role that may not read it),
-      -- so a plan knows whether new bounds leave it outside them, or RESTART changes nothing.
-      'lastValue', CASE WHEN own.deptype = 'i' THEN CASE WHEN pg_catalog.has_sequence_privilege(c.oid, 'SELECT,USAGE')
-          THEN COALESCE(pg_catalog.pg_sequence_last_value(c.oid)::pg_catalog.text, 'unused') ELSE 'unknown' END END,
       'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.objid = c.oid)` : 'false'}
     ) ORDER BY n.nspname, c.relname), '[]')
     FROM pg_catalog.pg_sequence s
