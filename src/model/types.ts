@@ -2,7 +2,7 @@
 // and the live cluster (actual). It holds no SQL statements and no connection.
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
-import type { IdentityOptions } from './identity-types.js';
+import type { IdentityLast, IdentityOptions } from './identity-types.js';
 
 export type { IdentityOptions } from './identity-types.js';
 
@@ -15,7 +15,7 @@ export interface Column {
   /** An identity column's sequence options that differ from PostgreSQL's defaults for its type. */
   readonly identityOptions?: IdentityOptions;
   /** Actual only: its identity sequence's last value (text), `unused` or `unknown` (identity-types.ts). */
-  readonly identityLast?: string;
+  readonly identityLast?: IdentityLast;
   /** The expression of a stored generated column. */
   readonly generated?: string;
   /** A collation other than the type's default (its name). */
