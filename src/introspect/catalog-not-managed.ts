@@ -17,6 +17,7 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'rule',
   'constraint option',
+  'identity sequence name',
   'sequence bound beyond 2^53',
   'foreign key to a partition',
   'partition column option',
@@ -108,6 +109,15 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND ((co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  -- An identity column's sequence under another name than CREATE TABLE gives it (<table>_<column>_seq
+  -- where that fits in 63 bytes; SEQUENCE NAME, or renamed): created from the manifest, it would get that one.
+  UNION ALL SELECT 'identity sequence name', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (' || ${qn('sn.nspname', 'sc.relname')} || ')'
+    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
+    JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
+      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+    JOIN pg_catalog.pg_class sc ON sc.oid = d.objid JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
+    WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname || '_' || a.attname || '_seq'
+      AND pg_catalog.octet_length(rel.relname || '_' || a.attname || '_seq') <= 63)
   -- A sequence's START / MINVALUE / MAXVALUE other than its default and beyond what a manifest
   -- number holds exactly (JavaScript's safe integers, 2^53 - 1); an identity column's sequence too.
   UNION ALL SELECT 'sequence bound beyond 2^53', ${qn('sn.nspname', 'sc.relname')}
