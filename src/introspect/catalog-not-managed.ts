@@ -16,7 +16,7 @@ export const NOT_MANAGED_KINDS = [
   'table access method',
   'table storage options',
   'constraint option',
-  'identity sequence options',
+  'identity sequence name',
   'sequence bound beyond 2^53',
   'foreign key to a partition',
   'partition column option',
@@ -106,23 +106,23 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
     WHERE co.contype IN ('p', 'u', 'f') AND ((co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
-  -- An identity column's own sequence (an internal dependency of the column) with options other than its defaults.
-  UNION ALL SELECT 'identity sequence options', ${relName} || '.' || pg_catalog.quote_ident(a.attname)
+  -- An identity column's sequence under another name than CREATE TABLE gives it (<table>_<column>_seq
+  -- where that fits in 63 bytes; SEQUENCE NAME, or renamed): created from the manifest, it would get that one.
+  UNION ALL SELECT 'identity sequence name', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (' || ${qn('sn.nspname', 'sc.relname')} || ')'
     FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
     JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
       AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
-    JOIN pg_catalog.pg_sequence s ON s.seqrelid = d.objid
-    WHERE s.seqstart <> 1 OR s.seqincrement <> 1 OR s.seqmin <> 1 OR s.seqcache <> 1 OR s.seqcycle
-      OR s.seqmax <> CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN 2147483647 ELSE 9223372036854775807 END
+    JOIN pg_catalog.pg_class sc ON sc.oid = d.objid JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
+    WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname || '_' || a.attname || '_seq'
+      AND pg_catalog.octet_length(rel.relname || '_' || a.attname || '_seq') <= 63)
   -- A sequence's START / MINVALUE / MAXVALUE other than its default and beyond what a manifest
-  -- number holds exactly (JavaScript's safe integers, 2^53 - 1).
+  -- number holds exactly (JavaScript's safe integers, 2^53 - 1); an identity column's sequence too.
   UNION ALL SELECT 'sequence bound beyond 2^53', ${qn('sn.nspname', 'sc.relname')}
     FROM (SELECT s.*, CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN -32768 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN -2147483648 ELSE -9223372036854775808 END AS tmin,
             CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN 2147483647 ELSE 9223372036854775807 END AS tmax
           FROM pg_catalog.pg_sequence s) s
     JOIN pg_catalog.pg_class sc ON sc.oid = s.seqrelid JOIN ns sn ON sn.oid = sc.relnamespace
-    WHERE ${notExt('pg_catalog.pg_class', 'sc.oid')} AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = sc.oid AND d.deptype = 'i')
+    WHERE ${notExt('pg_catalog.pg_class', 'sc.oid')}
       AND ((pg_catalog.abs(s.seqmin::pg_catalog.numeric) > 9007199254740991 AND s.seqmin <> CASE WHEN s.seqincrement > 0 THEN 1 ELSE s.tmin END)
         OR (pg_catalog.abs(s.seqmax::pg_catalog.numeric) > 9007199254740991 AND s.seqmax <> CASE WHEN s.seqincrement > 0 THEN s.tmax ELSE -1 END)
         OR (pg_catalog.abs(s.seqstart::pg_catalog.numeric) > 9007199254740991 AND s.seqstart <> CASE WHEN s.seqincrement > 0 THEN s.seqmin ELSE s.seqmax END))

@@ -156,7 +156,10 @@ ${RULE_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('CREATE EXTENSION ' || pg_catalog.quote_ident(e.extname) || ' WITH SCHEMA ' || pg_catalog.quote_ident(en.nspname)
       || ' VERSION ' || pg_catalog.quote_literal(e.extversion)),
     pg_catalog.json_build_array('DROP EXTENSION ' || pg_catalog.quote_ident(e.extname)),
-    NULL, NULL, NULL, pg_catalog.json_build_object('schema', en.nspname, 'version', e.extversion)
+    NULL, NULL, NULL, pg_catalog.json_build_object('schema', en.nspname, 'version', e.extversion,
+      -- The versions ALTER EXTENSION … UPDATE TO can reach from the installed one (PostgreSQL's own answer, from the update scripts it has).
+      'updates', (SELECT COALESCE(pg_catalog.json_agg(u.target ORDER BY u.target), '[]') FROM pg_catalog.pg_extension_update_paths(e.extname) u
+        WHERE u.source OPERATOR(pg_catalog.=) e.extversion AND u.path IS NOT NULL))
   FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace en ON en.oid = e.extnamespace
   WHERE e.extname NOT IN ('plpgsql', 'citus', 'citus_columnar')
   UNION ALL

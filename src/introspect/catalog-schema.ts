@@ -144,6 +144,8 @@ export const catalogSchema = z.object({
       cycle: z.boolean(),
       ownedBy: z.object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() }).nullable(),
       distributed: z.boolean(),
+      /** An identity sequence's last value, `unused` or `unknown` (identity-last-values.ts; not in the catalog query). */
+      lastValue: z.string().optional(),
       /** A worker has another cache, or could not be read (worker-sequences.ts; not in the catalog query). */
       workersDiffer: z.boolean().optional(),
     }),
@@ -180,7 +182,10 @@ export const catalogSchema = z.object({
         drop: z.array(z.string()),
         deps: z.array(z.string()),
         labels: z.array(z.string()).nullable(),
-        extension: z.object({ schema: z.string(), version: z.string() }).nullable(),
+        // updates: absent in fixtures recorded before it was read (the plan then compares version numbers).
+        extension: z
+          .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })
+          .nullable(),
       }),
     )
     .default([]),

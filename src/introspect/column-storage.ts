@@ -1,6 +1,6 @@
 // A column's SET STORAGE as the catalog query gives it (attstorage then typstorage, only when
 // they differ) turned into the model's words, and a column as the manifest writes it.
-import type { Column, ColumnStorage } from '../model/types.js';
+import type { Column, ColumnStorage, IdentityOptions } from '../model/types.js';
 
 const STORAGE: Readonly<Record<string, ColumnStorage>> = { p: 'plain', e: 'external', x: 'extended', m: 'main' };
 
@@ -39,7 +39,9 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
     type: c.type.sql,
     ...(c.notNull && c.identity === undefined ? { not_null: true } : {}),
     ...(c.default !== undefined ? { default: c.default } : {}),
-    ...(c.identity !== undefined ? { identity: c.identity } : {}),
+    ...(c.identity !== undefined
+      ? { identity: c.identityOptions ? { generated: c.identity, ...identityEntry(c.identityOptions) } : c.identity }
+      : {}),
     ...(c.generated !== undefined ? { generated: c.generated } : {}),
     ...(c.collation !== undefined
       ? { collation: c.collationSchema ? { schema: c.collationSchema, name: c.collation } : c.collation }
@@ -48,3 +50,13 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
     ...(c.statistics !== undefined ? { statistics: c.statistics } : {}),
   };
 }
+
+/** An identity column's sequence options in the manifest's order (the model holds only those not at their defaults). */
+const identityEntry = (o: IdentityOptions): Record<string, unknown> => ({
+  ...(o.start !== undefined ? { start: o.start } : {}),
+  ...(o.increment !== undefined ? { increment: o.increment } : {}),
+  ...(o.min !== undefined ? { min: o.min } : {}),
+  ...(o.max !== undefined ? { max: o.max } : {}),
+  ...(o.cache !== undefined ? { cache: o.cache } : {}),
+  ...(o.cycle ? { cycle: true } : {}),
+});

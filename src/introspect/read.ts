@@ -7,6 +7,7 @@ import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
+import { withIdentityLastValues } from './identity-last-values.js';
 import { readObjectState } from '../own/object-state.js';
 import { catalogToModel } from './to-model.js';
 import type { LiveState } from '../model/live-state.js';
@@ -91,9 +92,10 @@ export async function readCatalog(
   }
   const withOptions = await withColumnarOptions(db, parsed.data);
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
+  const withLast = await withIdentityLastValues(db, withWorkers.doc);
   return {
-    doc: withWorkers.doc,
-    roundTrips: roundTrips + withOptions.roundTrips + withWorkers.roundTrips,
+    doc: withLast.doc,
+    roundTrips: roundTrips + withOptions.roundTrips + withWorkers.roundTrips + withLast.roundTrips,
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
-import { sequencesFromCatalog } from './to-model-sequences.js';
+import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
 import { deferral, FK_ACTIONS } from './constraint-parts.js';
@@ -33,7 +33,10 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
   const out: Record<string, string> = {};
   // Planner statistics change with every ANALYZE: a saved plan is not stale for that.
   for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[tableRef(t)] = shortHash(t);
-  for (const s of doc.sequences) out[sequenceRef(s)] = shortHash(s);
+  // Every nextval moves an identity sequence's last value: only whether it was ever used counts
+  // (a plan may RESTART an unused one).
+  for (const { lastValue, ...s } of doc.sequences)
+    out[sequenceRef(s)] = shortHash(lastValue ? { ...s, used: lastValue !== 'unused' } : s);
   for (const r of doc.routines) out[routineRef(routineId(r, r.argTypes))] = shortHash(r);
   for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
   out.nodes = shortHash(doc.nodes);
@@ -73,6 +76,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     )
       serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
   }
+  const identities = identityOfColumns(doc);
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
   const colocationTable = new Map<number, string>(); // any Citus table's colocation (reference, single-shard too)
@@ -104,6 +108,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...(dflt !== undefined ? { default: dflt } : {}),
         ...(generated !== undefined ? { generated } : {}),
         ...identityAndCollation(c),
+        ...(c.identity ? identities.get(`${id}/${c.name}`) : {}),
         ...storageOf(c.storage),
         ...(c.statistics != null ? { statistics: c.statistics } : {}),
       };

@@ -17,6 +17,7 @@ import { closestKey } from './suggest.js';
 import { yamlProblems } from './yaml-errors.js';
 import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
+import { UNION_HINTS } from './union-hints.js';
 
 export { MAX_MANIFEST_BYTES } from './project-files.js';
 export type { ManifestFs } from './project-io.js';
@@ -55,14 +56,6 @@ function unionBranch(issue: Issue & { errors?: Issue[][] }): Issue[] | undefined
   );
   return branches.length === 1 ? branches[0] : undefined;
 }
-
-const UNION_HINTS: readonly [RegExp, string][] = [
-  [/^tables\.[^.]+\.columns\./, 'expected a type name such as integer, or { type, not_null, default }'],
-  [
-    /^bench\.workloads\.[^.]+\.params\./,
-    'expected one of { int: [lo, hi] }, { const: value }, { nurand: [A, x, y] }, { pick: [a, b, …] }, { text: [min, max] }',
-  ],
-];
 
 /** A copy of `raw` without the keys unrecognized_keys issues name. */
 function withoutKeys(raw: unknown, issues: readonly Issue[]): unknown {

@@ -4,6 +4,7 @@ import type { Column, ColumnStorage } from '../model/types.js';
 import { checkExpression, ParseFailure, parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
+import { resolveIdentity } from './resolve-identity.js';
 import type { ManifestColumn } from './schema.js';
 
 /** The model's column for a manifest column spec; undefined (with a located problem) when it is not valid. */
@@ -70,14 +71,9 @@ export function resolveColumn(
     );
     return undefined;
   }
-  if (spec2?.identity !== undefined && !['smallint', 'integer', 'bigint'].includes(type.base)) {
-    problems.error(
-      [...path, 'identity'],
-      'identity_type',
-      `an identity column is smallint, integer or bigint, not ${type.sql}`,
-    );
-    return undefined;
-  }
+  const identity =
+    spec2?.identity !== undefined ? resolveIdentity(type, spec2.identity, [...path, 'identity'], problems) : {};
+  if (identity === undefined) return undefined;
   // PostgreSQL makes every serial column NOT NULL; a manifest cannot ask otherwise.
   if (type.serial && typeof spec !== 'string' && spec.not_null === false) {
     problems.error(
@@ -94,7 +90,7 @@ export function resolveColumn(
     type,
     notNull,
     ...(dflt !== undefined ? { default: dflt } : {}),
-    ...(spec2?.identity ? { identity: spec2.identity } : {}),
+    ...identity,
     ...(spec2?.generated ? { generated: spec2.generated } : {}),
     ...(typeof spec2?.collation === 'string' ? { collation: spec2.collation } : {}),
     ...(typeof spec2?.collation === 'object'

@@ -2,7 +2,7 @@
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
 import { DEFAULT_SHARD_COUNT } from '../model/types.js';
-import { duration, ident, shardCount } from './schema-parts.js';
+import { duration, ident, sequenceOptions, shardCount } from './schema-parts.js';
 import { partition, table } from './schema-table.js';
 
 const sequence = z.strictObject({
@@ -18,16 +18,7 @@ const sequence = z.strictObject({
     .describe(
       'CACHE: values each session takes at once (set before its table is distributed: Citus refuses ALTER SEQUENCE later)',
     ),
-  start: z.number().int().optional().describe('START WITH'),
-  increment: z
-    .number()
-    .int()
-    .refine((n) => n !== 0, 'increment must not be zero')
-    .optional()
-    .describe('INCREMENT BY (not zero)'),
-  min: z.number().int().optional().describe('MINVALUE'),
-  max: z.number().int().optional().describe('MAXVALUE'),
-  cycle: z.boolean().optional().describe('CYCLE'),
+  ...sequenceOptions,
   owned_by: z
     .strictObject({
       table: z.string().min(1).describe('a table the manifest declares'),

@@ -3,7 +3,8 @@
 // a database where the bound is its default compare equal, and any other value is a difference.
 import type { Sequence } from './types.js';
 
-const RANGE: Readonly<Record<Sequence['type'], readonly [bigint, bigint]>> = {
+/** Each integer type's range: a sequence's bounds must lie in it. */
+export const RANGE: Readonly<Record<Sequence['type'], readonly [bigint, bigint]>> = {
   smallint: [-32768n, 32767n],
   integer: [-2147483648n, 2147483647n],
   bigint: [-9223372036854775808n, 9223372036854775807n],

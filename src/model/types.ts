@@ -2,6 +2,11 @@
 // and the live cluster (actual). It holds no SQL statements and no connection.
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
+import type { IdentityLast, IdentityOptions } from './identity-types.js';
+import type { KeyRefs, ObjectKind } from './object-kinds.js';
+
+export type { IdentityOptions } from './identity-types.js';
+export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
 
 export interface Column {
   readonly name: string;
@@ -9,6 +14,10 @@ export interface Column {
   readonly notNull: boolean;
   readonly default?: string; // an SQL expression, checked by the parser
   readonly identity?: 'always' | 'by default';
+  /** An identity column's sequence options that differ from PostgreSQL's defaults for its type. */
+  readonly identityOptions?: IdentityOptions;
+  /** Actual only: its identity sequence's last value (text), `unused` or `unknown` (identity-types.ts). */
+  readonly identityLast?: IdentityLast;
   /** The expression of a stored generated column. */
   readonly generated?: string;
   /** A collation other than the type's default (its name). */
@@ -195,33 +204,6 @@ export interface Routine {
   readonly distribution?: RoutineDistribution;
 }
 
-/** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
-export const OBJECT_KINDS = [
-  'extension',
-  'enum',
-  'domain',
-  'composite type',
-  'view',
-  'materialized view',
-  'aggregate',
-  'operator',
-  'index',
-  'check constraint',
-  'exclusion constraint',
-  'primary key',
-  'unique constraint',
-  'foreign key',
-  'trigger',
-  'rule',
-  'row level security',
-  'policy',
-  'replica identity',
-  'cluster on',
-  'comment',
-  'privileges',
-] as const;
-export type ObjectKind = (typeof OBJECT_KINDS)[number];
-
 // An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
 // that create it (desired: as written; actual: rebuilt from the catalog's pg_get_*def output).
 // References between objects are names: "relation s.t", "type s.t", "routine s.f".
@@ -252,13 +234,9 @@ export interface SqlObject {
     readonly privileges: readonly string[];
   };
   /** Desired only: a partition's own key or foreign key: its columns and what it references (a table id). */
-  readonly constraint?: {
-    readonly columns: readonly string[];
-    readonly refTable?: string;
-    readonly refColumns?: string[];
-  };
-  /** Extension options as created. */
-  readonly extension?: { readonly schema?: string; readonly version?: string };
+  readonly constraint?: KeyRefs;
+  /** Extension options as created; actual only: `updates`, the versions UPDATE TO can reach from it. */
+  readonly extension?: { readonly schema?: string; readonly version?: string; readonly updates?: readonly string[] };
   /** Desired only: where it was declared, for problems. */
   readonly source?: string;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */

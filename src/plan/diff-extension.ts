@@ -1,8 +1,11 @@
 // An extension declared with another schema or version than it has: ALTER EXTENSION … SET SCHEMA
-// / UPDATE TO, in place. PostgreSQL updates an extension only along the update scripts it ships
-// (pg_extension_update_paths); contrib ships none that go back to an older version, so a
-// declared version older than the installed one is a problem, never an apply that fails
-// ("extension … has no update path from version '1.6' to version '1.5'").
+// / UPDATE TO, in place. PostgreSQL updates an extension only along the update scripts it has:
+// the catalog read asks it which versions those reach from the installed one
+// (pg_extension_update_paths), so a version with no path (older, or one the server does not
+// have) is a problem naming those it can reach, never an apply that fails ("extension … has no
+// update path from version '1.6' to version '1.5'"), and one with a path is planned whatever its
+// number. Without that answer (a catalog document recorded before it was read) versions are
+// compared by number: contrib ships no script that goes back.
 import type { SqlObject } from '../model/types.js';
 import { quoteIdent, quoteLiteral } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
@@ -30,7 +33,16 @@ export function extensionChange(d: SqlObject, a: SqlObject): Step | DiffProblem 
   const want = d.extension?.version;
   const have = a.extension?.version;
   if (want !== undefined && want !== have) {
-    if (have !== undefined && compareVersions(want, have) === -1)
+    const updates = a.extension?.updates
+      ? [...a.extension.updates].sort((x, y) => compareVersions(x, y) ?? x.localeCompare(y))
+      : undefined;
+    if (updates !== undefined && !updates.includes(want))
+      return {
+        code: 'extension_no_update_path',
+        object: d.id,
+        message: `is at version ${have}: PostgreSQL has no update path from it to ${want} (pg_extension_update_paths); ${updates.length > 0 ? `it can be updated to ${updates.join(', ')}` : 'it cannot be updated to any other version'}: declare ${updates.length > 0 ? `${have} or one of those` : have}, or drop and create it by hand`,
+      };
+    if (updates === undefined && have !== undefined && compareVersions(want, have) === -1)
       return {
         code: 'extension_no_update_path',
         object: d.id,

@@ -2,6 +2,7 @@
 import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
 import { columnCast } from './column-cast.js';
+import { identitySteps } from './diff-identity.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -126,8 +127,8 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
 function generationSteps(t: Table, a: Table, c: Column, ac: Column, problems: DiffProblem[]): Step[] {
   const object = `${t.id}.${quoteIdent(c.name)}`;
   const steps: Step[] = [];
-  // Citus refuses ADD / SET / DROP IDENTITY and DROP EXPRESSION on a distributed or reference
-  // table ("alter table command is currently unsupported"): a problem, never a failed apply.
+  // Citus refuses DROP EXPRESSION (and identity changes: diff-identity.ts) on a distributed or
+  // reference table ("alter table command is currently unsupported"): a problem, never a failed apply.
   const onCitus = a.distribution.kind !== 'local';
   const refused = (what: string): void => {
     problems.push({
@@ -136,24 +137,7 @@ function generationSteps(t: Table, a: Table, c: Column, ac: Column, problems: Di
       message: `${what}: Citus does not support this on a distributed or reference table (undistribute it first, or add a new column)`,
     });
   };
-  if (c.identity !== ac.identity) {
-    if (onCitus)
-      refused(
-        c.identity === undefined
-          ? 'drops its identity'
-          : ac.identity === undefined
-            ? 'becomes an identity column'
-            : `changes its identity to ${c.identity}`,
-      );
-    else
-      steps.push({
-        kind: 'alter_column_identity',
-        table: t.qname,
-        column: c.name,
-        ...(c.identity ? { identity: c.identity } : {}),
-        ...(ac.identity ? { from: ac.identity } : {}),
-      });
-  }
+  steps.push(...identitySteps(t, a, c, ac, problems, refused));
   if (c.generated !== undefined && (ac.generated === undefined || !sameExpression(c.generated, ac.generated))) {
     problems.push({
       code: 'generated_change',

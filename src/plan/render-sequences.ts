@@ -1,7 +1,8 @@
 // The SQL and summaries of sequence steps: CREATE SEQUENCE with what differs from PostgreSQL's
 // defaults, ALTER SEQUENCE with what differs from the sequence as it is, OWNED BY.
 import { effectiveBounds } from '../model/sequence-bounds.js';
-import type { Sequence } from '../model/types.js';
+import { identitySequence, type IntegerType } from '../model/identity-options.js';
+import type { IdentityOptions, Sequence } from '../model/types.js';
 import { quoteIdent, quoteQualified, sqlInt, type QualifiedName } from '../sql/quote.js';
 
 /** CREATE SEQUENCE's options: AS always, the rest where declared. */
@@ -52,4 +53,32 @@ export function alterSequenceSummary(to: Sequence, from: Sequence): string {
 /** OWNED BY table.column, or NONE. */
 export function ownedBySql(owner: { readonly table: QualifiedName; readonly column: string } | undefined): string {
   return owner ? `OWNED BY ${quoteQualified(owner.table)}.${quoteIdent(owner.column)}` : 'OWNED BY NONE';
+}
+
+/** ` (START WITH … INCREMENT BY …)` after AS IDENTITY: the options not at their defaults, or nothing. */
+export function identityOptionsSql(o: IdentityOptions | undefined): string {
+  const parts = [
+    o?.start !== undefined ? `START WITH ${sqlInt(o.start)}` : '',
+    o?.increment !== undefined ? `INCREMENT BY ${sqlInt(o.increment)}` : '',
+    o?.min !== undefined ? `MINVALUE ${sqlInt(o.min)}` : '',
+    o?.max !== undefined ? `MAXVALUE ${sqlInt(o.max)}` : '',
+    o?.cache !== undefined ? `CACHE ${sqlInt(o.cache)}` : '',
+    o?.cycle ? 'CYCLE' : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(' ')})` : '';
+}
+
+/**
+ * ALTER COLUMN's `SET …` options taking an identity column's sequence from `from` to `to` (the
+ * same rules as ALTER SEQUENCE's), then `RESTART` when asked: the sequence was never used, and
+ * restarts at its new START as a new column's would.
+ */
+export function alterIdentityOptions(
+  type: IntegerType,
+  to: IdentityOptions | undefined,
+  from: IdentityOptions | undefined,
+  restart: boolean,
+): string[] {
+  const set = alterSequenceOptions(identitySequence(type, to), identitySequence(type, from)).map((o) => `SET ${o}`);
+  return [...set, ...(restart ? ['RESTART'] : [])];
 }

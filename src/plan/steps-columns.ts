@@ -1,5 +1,6 @@
 // The step kinds of a table's columns, part of the Step union in steps.ts.
-import type { Column } from '../model/types.js';
+import type { IntegerType } from '../model/identity-options.js';
+import type { Column, IdentityOptions } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 
 export type ColumnStep =
@@ -26,6 +27,19 @@ export type ColumnStep =
       readonly column: string;
       readonly identity?: 'always' | 'by default';
       readonly from?: 'always' | 'by default';
+      /** ADD GENERATED … AS IDENTITY's sequence options (only when it adds one). */
+      readonly options?: IdentityOptions;
+    }
+  | {
+      /** ALTER COLUMN … SET INCREMENT BY / SET MINVALUE / … of an identity column's sequence. */
+      readonly kind: 'alter_column_identity_options';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly type: IntegerType;
+      readonly to?: IdentityOptions;
+      readonly from?: IdentityOptions;
+      /** RESTART at the new START: the sequence was never used. */
+      readonly restart?: boolean;
     }
   | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
   | {

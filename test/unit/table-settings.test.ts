@@ -104,6 +104,39 @@ describe('extension versions', () => {
       statements: ["ALTER EXTENSION citext UPDATE TO '1.6'"],
     });
   });
+
+  it("with the server's update paths: a version without one is a problem naming those it has; one with a path is planned, even to a lower number", () => {
+    const ext = (version: string, updates?: string[]): SqlObject => ({
+      id: 'extension hstore',
+      kind: 'extension',
+      name: 'hstore',
+      create: [],
+      provides: [],
+      deps: [],
+      extension: { schema: 'public', version, ...(updates ? { updates } : {}) },
+    });
+    // A version the server does not have: by number it is newer, but no script reaches it.
+    expect(extensionChange(ext('1.9'), ext('1.6', ['1.8', '1.7', '1.10']))).toEqual({
+      code: 'extension_no_update_path',
+      object: 'extension hstore',
+      message:
+        'is at version 1.6: PostgreSQL has no update path from it to 1.9 (pg_extension_update_paths); it can be updated to 1.7, 1.8, 1.10: declare 1.6 or one of those, or drop and create it by hand',
+    });
+    expect(extensionChange(ext('1.5'), ext('1.8', []))).toEqual({
+      code: 'extension_no_update_path',
+      object: 'extension hstore',
+      message:
+        'is at version 1.8: PostgreSQL has no update path from it to 1.5 (pg_extension_update_paths); it cannot be updated to any other version: declare 1.8, or drop and create it by hand',
+    });
+    // Citus ships scripts that go back (9.5-3--9.5-2): a path is a path.
+    expect(extensionChange(ext('9.5-2'), ext('9.5-3', ['9.5-2', '9.5-1']))).toMatchObject({
+      kind: 'alter_object',
+      statements: ["ALTER EXTENSION hstore UPDATE TO '9.5-2'"],
+    });
+    expect(extensionChange(ext('1.8'), ext('1.6', ['1.7', '1.8']))).toMatchObject({
+      statements: ["ALTER EXTENSION hstore UPDATE TO '1.8'"],
+    });
+  });
 });
 
 describe('changes Citus refuses on its tables', () => {

@@ -1,6 +1,7 @@
 // Step records of a table's columns.
 import { quoteIdent, sqlInt } from '../../sql/quote.js';
 import { lossyCast } from '../lossy-cast.js';
+import { alterIdentityOptions, identityOptionsSql } from '../render-sequences.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
@@ -41,12 +42,23 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
         s.identity === undefined
           ? 'DROP IDENTITY'
           : s.from === undefined
-            ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY`
+            ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(s.options)}`
             : `SET GENERATED ${s.identity.toUpperCase()}`
       }`,
     ],
     summary: (s) =>
       `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${col(s)}`,
+  },
+  alter_column_identity_options: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${alterIdentityOptions(s.type, s.to, s.from, s.restart === true).join(' ')}`,
+    ],
+    summary: (s) =>
+      `set identity options of ${col(s)}: ${alterIdentityOptions(s.type, s.to, s.from, s.restart === true)
+        .map((o) => o.replace(/^SET /, '').toLowerCase())
+        .join(', ')}${s.restart ? ' (never used: it restarts at its start)' : ''}`,
   },
   drop_column_expression: {
     ...column,

@@ -1,6 +1,7 @@
 // SQL fragments more than one group of step records builds on. Every name and value goes
 // through quote.ts.
 import type { Column, Deferral, Index, Key } from '../../model/types.js';
+import { identityOptionsSql } from '../render-sequences.js';
 import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../../sql/quote.js';
 
 export const q = quoteQualified;
@@ -16,7 +17,9 @@ export function columnSql(c: Column): string {
     `${quoteIdent(c.name)} ${c.type.sql}`,
     c.collation !== undefined ? ` COLLATE ${collationSql(c.collation, c.collationSchema)}` : '',
     c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
-    c.identity !== undefined ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY` : '',
+    c.identity !== undefined
+      ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(c.identityOptions)}`
+      : '',
     c.notNull ? ' NOT NULL' : '',
     c.default !== undefined ? ` DEFAULT ${c.default}` : '',
   ].join('');

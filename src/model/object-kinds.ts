@@ -1,0 +1,35 @@
+// The kinds of objects defined by SQL (the `sql:` files; model/types.ts's SqlObject), and what a
+// partition's own key or foreign key declares beyond its statement.
+/** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
+export const OBJECT_KINDS = [
+  'extension',
+  'enum',
+  'domain',
+  'composite type',
+  'view',
+  'materialized view',
+  'aggregate',
+  'operator',
+  'index',
+  'check constraint',
+  'exclusion constraint',
+  'primary key',
+  'unique constraint',
+  'foreign key',
+  'trigger',
+  'rule',
+  'row level security',
+  'policy',
+  'replica identity',
+  'cluster on',
+  'comment',
+  'privileges',
+] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
+
+/** A key's or foreign key's columns, and what it references (a table id, its columns). */
+export interface KeyRefs {
+  readonly columns: readonly string[];
+  readonly refTable?: string;
+  readonly refColumns?: readonly string[];
+}

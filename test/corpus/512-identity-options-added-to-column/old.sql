@@ -1,0 +1,1 @@
+CREATE TABLE public.voltages (volt integer, name text);

@@ -1,0 +1,1 @@
+CREATE TABLE public.voltages (name varchar NOT NULL);

@@ -1,0 +1,1 @@
+CREATE TABLE public.t (id bigint GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME public.t_ids INCREMENT BY 2), v text);

@@ -1,0 +1,1 @@
+CREATE TABLE public.t (id bigint GENERATED ALWAYS AS IDENTITY, v text);
