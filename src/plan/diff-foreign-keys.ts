@@ -45,6 +45,8 @@ const claimedByAnother = (t: Table, fk: ForeignKey, x: ForeignKey): boolean =>
  * Steps for the foreign keys of the declared tables that exist or are created (`present`):
  * `drops` run first (drop_objects), `adds` with the foreign keys; `replaced` names the actual
  * constraints (constraintKey) that are dropped to be added again, so they are not unmanaged.
+ * `keyDrops` are the keys the plan drops (to add them again, or pruned); `pruned`, the foreign
+ * keys prune drops (no problem when they reference a dropped key).
  */
 export function foreignKeySteps(
   desired: ClusterModel,
@@ -52,6 +54,7 @@ export function foreignKeySteps(
   present: (id: string) => boolean,
   keyDrops: readonly Step[],
   problems: DiffProblem[],
+  pruned: (table: string, name: string) => boolean = () => false,
 ): { drops: Step[]; adds: Step[]; replaced: Set<string> } {
   const drops: Step[] = [];
   const adds: Step[] = [];
@@ -123,10 +126,11 @@ export function foreignKeySteps(
     }
   }
   // A foreign key the manifest does not declare that references a replaced key: PostgreSQL
-  // refuses to drop the key under it, and the plan does not drop what it does not manage.
+  // refuses to drop the key under it, and the plan does not drop what it does not manage
+  // (unless prune drops it first: `pruned`).
   for (const t of Object.values(actual.tables))
     for (const fk of t.foreignKeys)
-      if (!handled.has(fk) && onReplacedKey(fk))
+      if (!handled.has(fk) && onReplacedKey(fk) && !(fk.name !== undefined && pruned(t.id, fk.name)))
         problems.push({
           code: 'dependent_foreign_key',
           object: `foreign key ${fk.name !== undefined ? `${quoteIdent(fk.name)} ` : ''}on ${t.id}`,
