@@ -2,7 +2,7 @@
 // sequences: dropped with prune) and parts of declared tables (columns, indexes, keys and
 // foreign keys: dropped with prune when declared with columns; prune-keys.ts says which keys
 // it cannot drop). Whatever the plan does not drop is named, never hidden.
-import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
+import { sameFk, sameIndex, sameSet } from '../model/same.js';
 import type { ClusterModel, ForeignKey, Key, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { constraintKey } from './diff-foreign-keys.js';
@@ -42,9 +42,8 @@ export const keyLine = (what: 'primary key' | 'unique constraint', id: string, k
 export const fkLine = (id: string, fk: ForeignKey): string =>
   `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`;
 
-/** Whether actual unique constraint `u` of declared table `t` is not declared (one on the declared primary key's columns counts as it). */
-export const undeclaredUnique = (t: Table, u: Key): boolean =>
-  !t.unique.some((x) => sameSet(x.columns, u.columns)) && !(t.primaryKey && sameList(t.primaryKey.columns, u.columns));
+/** Whether actual unique constraint `u` of declared table `t` is not declared (one on the primary key's columns too). */
+export const undeclaredUnique = (t: Table, u: Key): boolean => !t.unique.some((x) => sameSet(x.columns, u.columns));
 
 /** Whether actual foreign key `fk` of declared table `t` is not declared; a declared name is compared too (the same key under another name is renamed by the plan). */
 export const undeclaredFk = (t: Table, fk: ForeignKey): boolean =>
