@@ -204,4 +204,21 @@ describe('prune of undeclared keys and foreign keys', () => {
     expect(r.problems).toEqual([]);
     expect(r.sql[0]).toBe('ALTER TABLE public.parent DROP CONSTRAINT parent_pkey');
   });
+
+  it('a pruned primary key that held a distribution column NOT NULL: DROP NOT NULL there is a Citus problem', () => {
+    const hash = { kind: 'hash', column: 'a', group: 'g' } as const;
+    const groups = { g: { name: 'g', shardCount: 4, anchor: 'public.t', members: ['public.t'] } };
+    const desired: ClusterModel = { ...model({ ...table('t', { nullable: ['a'] }), distribution: hash }), groups };
+    const actual: ClusterModel = {
+      ...model({ ...table('t', { pk: { name: 't_pkey', columns: ['a', 'id'] } }), distribution: hash }),
+      groups,
+    };
+    expect(planOf(desired, actual).problems).toEqual(['citus_refuses_alter column public.t.a']);
+    const withDefault = model({ ...table('t'), distribution: hash });
+    const t = withDefault.tables['public.t']!;
+    const defaulted = { ...t, columns: t.columns!.map((c) => (c.name === 'a' ? { ...c, default: '1' } : c)) };
+    expect(planOf({ ...model(defaulted), groups }, { ...withDefault, groups }).problems).toEqual([
+      'citus_refuses_alter column public.t.a',
+    ]);
+  });
 });
