@@ -71,7 +71,7 @@ export function diff(
     ? prunedConstraints(desired, actual, {
         ignored: opts.ignore ?? (() => false),
         changed: keyDrops,
-        droppedTables: new Set(found.tables.filter((t) => !declaredPartition(desired, t.id)).map((t) => t.id)),
+        droppedTables: withoutDeclaredPartitions(desired, found.tables),
       })
     : { keyDrops: [], foreignKeys: new Map<string, Step>(), problems: [] };
   problems.push(...pruned.problems);
@@ -199,11 +199,15 @@ export function diff(
   };
 }
 
-/** Whether table `id` is a partition the manifest declares (a table of its own is attached, not pruned). */
-const declaredPartition = (desired: ClusterModel, id: string): boolean =>
-  Object.values(desired.tables).some((t) =>
-    (t.partitions ?? []).some((p) => idOf({ schema: t.qname.schema, name: p.name }) === id),
+/** The ids of `tables` that are not partitions the manifest declares (a table of its own is attached, not pruned). */
+function withoutDeclaredPartitions(desired: ClusterModel, tables: readonly Table[]): Set<string> {
+  const parts = new Set(
+    Object.values(desired.tables).flatMap((t) =>
+      (t.partitions ?? []).map((p) => idOf({ schema: t.qname.schema, name: p.name })),
+    ),
   );
+  return new Set(tables.filter((t) => !parts.has(t.id)).map((t) => t.id));
+}
 
 /** The actual model without the plain indexes that SQL files declare: the object diff owns those. */
 function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): ClusterModel {
