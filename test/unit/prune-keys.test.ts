@@ -94,6 +94,13 @@ describe('prune of undeclared keys and foreign keys', () => {
     expect(r.unmanaged).toEqual([]);
   });
 
+  it('without prune, DROP NOT NULL of a column of the primary key the cluster keeps is a problem', () => {
+    const desired = model(table('parent', { nullable: ['id'], unique: [{ columns: ['a'] }] }));
+    const r = planOf(desired, model(PARENT), { prune: false });
+    expect(r.problems).toEqual(['nullable_key_column table public.parent']);
+    expect(r.unmanaged).toEqual(['primary key on public.parent (id)']);
+  });
+
   it('drops a key before DROP NOT NULL of its column and before DROP COLUMN of another', () => {
     const desired = model(table('parent', { columns: ['id', 'b'], nullable: ['id'] }));
     const r = planOf(desired, model(PARENT));
