@@ -59,10 +59,12 @@ export function foreignKeySteps(
   const drops: Step[] = [];
   const adds: Step[] = [];
   const replaced = new Set<string>();
-  const keys = replacedKeys(keyDrops, actual);
+  // By table: a prune may drop a key of every table, and every foreign key asks.
+  const keys = new Map<string, (readonly string[])[]>();
+  for (const k of replacedKeys(keyDrops, actual)) keys.set(k.table, [...(keys.get(k.table) ?? []), k.columns]);
   for (const s of keyDrops) if (s.kind === 'drop_constraint') replaced.add(constraintKey(idOf(s.table), s.name));
   const onReplacedKey = (fk: ForeignKey): boolean =>
-    keys.some((k) => k.table === fk.refTable && sameSet(k.columns, fk.refColumns));
+    (keys.get(fk.refTable) ?? []).some((c) => sameSet(c, fk.refColumns));
   const handled = new Set<ForeignKey>();
   for (const t of Object.values(desired.tables)) {
     if (!present(t.id)) continue;

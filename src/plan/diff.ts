@@ -168,8 +168,8 @@ export function diff(
   steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const phased = withoutOrphanedCommentDrops(steps)
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
+    .map((s, i) => ({ s, i, o: order(s) }))
+    .sort((a, b) => a.o - b.o || a.i - b.i)
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
