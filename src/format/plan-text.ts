@@ -31,7 +31,7 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   undistribute: 'Undistribute',
   prune: 'Prune (objects the manifest does not declare)',
   after_commit: 'After COMMIT',
-  drop_objects: 'Objects dropped to be created again; partitions detached',
+  drop_objects: 'Dropped first: objects to be created again, keys and foreign keys prune drops; partitions detached',
   types: 'Extensions and types',
   objects: 'Views, indexes, constraints, triggers, policies, comments',
   prune_types: 'Prune types and extensions',

@@ -195,7 +195,9 @@ export const manifestSchema = z.strictObject({
   prune: z
     .boolean()
     .default(false)
-    .describe('drop what the database has and the manifest does not declare (otherwise listed as unmanaged)'),
+    .describe(
+      'drop what the database has and the manifest does not declare, the undeclared keys and foreign keys of tables declared with columns too (otherwise listed as unmanaged)',
+    ),
   ignore: z
     .array(z.string().min(1))
     .default([])

@@ -4,7 +4,10 @@
 // ErrorIfUnsupportedAlterTableStmt; docs/citus-facts.md). create_distributed_table copies both
 // to the shards, so a new table's column statistics (set in the tables phase, before it is
 // distributed) go through; CLUSTER ON, set with the SQL objects after distribution, cannot.
-// REPLICA IDENTITY and ALTER INDEX … SET STATISTICS are propagated: not refused.
+// REPLICA IDENTITY and ALTER INDEX … SET STATISTICS are propagated: not refused. On a hash-
+// distributed table's distribution column, Citus also refuses SET / DROP DEFAULT and DROP NOT
+// NULL ("cannot execute ALTER TABLE command involving partition column"; SET NOT NULL goes
+// through): a primary key that prune drops no longer holds the column NOT NULL.
 import { idOf, type ClusterModel } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
@@ -18,6 +21,14 @@ const citusTable = (m: ClusterModel, id: string): boolean => {
 export function citusAlterRefusals(steps: readonly Step[], desired: ClusterModel, actual: ClusterModel): DiffProblem[] {
   const problems: DiffProblem[] = [];
   for (const s of steps) {
+    const a = 'table' in s && 'column' in s ? actual.tables[idOf(s.table)] : undefined;
+    const onDistColumn = a?.distribution.kind === 'hash' && 'column' in s && a.distribution.column === s.column;
+    if (onDistColumn && (s.kind === 'alter_column_default' || (s.kind === 'alter_column_not_null' && !s.notNull)))
+      problems.push({
+        code: 'citus_refuses_alter',
+        object: `column ${idOf(s.table)}.${s.column}`,
+        message: `is the distribution column: Citus refuses ${s.kind === 'alter_column_default' ? 'SET / DROP DEFAULT' : 'DROP NOT NULL'} on it ("cannot execute ALTER TABLE command involving partition column")${s.kind === 'alter_column_not_null' ? '; declare it not_null' : ''}`,
+      });
     if (s.kind === 'alter_column_statistics' && citusTable(actual, idOf(s.table)))
       problems.push({
         code: 'citus_refuses_alter',

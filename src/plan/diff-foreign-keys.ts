@@ -45,6 +45,8 @@ const claimedByAnother = (t: Table, fk: ForeignKey, x: ForeignKey): boolean =>
  * Steps for the foreign keys of the declared tables that exist or are created (`present`):
  * `drops` run first (drop_objects), `adds` with the foreign keys; `replaced` names the actual
  * constraints (constraintKey) that are dropped to be added again, so they are not unmanaged.
+ * `keyDrops` are the keys the plan drops (to add them again, or pruned); `pruned`, the foreign
+ * keys prune drops (no problem when they reference a dropped key).
  */
 export function foreignKeySteps(
   desired: ClusterModel,
@@ -52,14 +54,17 @@ export function foreignKeySteps(
   present: (id: string) => boolean,
   keyDrops: readonly Step[],
   problems: DiffProblem[],
+  pruned: (table: string, name: string) => boolean = () => false,
 ): { drops: Step[]; adds: Step[]; replaced: Set<string> } {
   const drops: Step[] = [];
   const adds: Step[] = [];
   const replaced = new Set<string>();
-  const keys = replacedKeys(keyDrops, actual);
+  // By table: a prune may drop a key of every table, and every foreign key asks.
+  const keys = new Map<string, (readonly string[])[]>();
+  for (const k of replacedKeys(keyDrops, actual)) keys.set(k.table, [...(keys.get(k.table) ?? []), k.columns]);
   for (const s of keyDrops) if (s.kind === 'drop_constraint') replaced.add(constraintKey(idOf(s.table), s.name));
   const onReplacedKey = (fk: ForeignKey): boolean =>
-    keys.some((k) => k.table === fk.refTable && sameSet(k.columns, fk.refColumns));
+    (keys.get(fk.refTable) ?? []).some((c) => sameSet(c, fk.refColumns));
   const handled = new Set<ForeignKey>();
   for (const t of Object.values(desired.tables)) {
     if (!present(t.id)) continue;
@@ -123,10 +128,11 @@ export function foreignKeySteps(
     }
   }
   // A foreign key the manifest does not declare that references a replaced key: PostgreSQL
-  // refuses to drop the key under it, and the plan does not drop what it does not manage.
+  // refuses to drop the key under it, and the plan does not drop what it does not manage
+  // (unless prune drops it first: `pruned`).
   for (const t of Object.values(actual.tables))
     for (const fk of t.foreignKeys)
-      if (!handled.has(fk) && onReplacedKey(fk))
+      if (!handled.has(fk) && onReplacedKey(fk) && !(fk.name !== undefined && pruned(t.id, fk.name)))
         problems.push({
           code: 'dependent_foreign_key',
           object: `foreign key ${fk.name !== undefined ? `${quoteIdent(fk.name)} ` : ''}on ${t.id}`,

@@ -1,8 +1,9 @@
 // What the cluster holds that the manifest does not declare: whole objects (tables, routines,
-// sequences: dropped with prune) and parts of declared tables (columns and indexes: dropped
-// with prune; keys and foreign keys: never dropped). All are named in the plan, never hidden.
-import { sameFk, sameIndex, sameList, sameSet } from '../model/same.js';
-import type { ClusterModel, Routine, Sequence, Table } from '../model/types.js';
+// sequences: dropped with prune) and parts of declared tables (columns, indexes, keys and
+// foreign keys: dropped with prune when declared with columns; prune-keys.ts says which keys
+// it cannot drop). Whatever the plan does not drop is named, never hidden.
+import { sameFk, sameIndex, sameSet } from '../model/same.js';
+import type { ClusterModel, ForeignKey, Key, Routine, Sequence, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { constraintKey } from './diff-foreign-keys.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
@@ -33,9 +34,25 @@ export function unmanagedObjects(
 
 const cols = (c: readonly string[]): string => `(${c.map(quoteIdent).join(', ')})`;
 
+/** The line a plan prints for a primary key or unique constraint of table `id` (and `ignore:` globs match). */
+export const keyLine = (what: 'primary key' | 'unique constraint', id: string, k: Key): string =>
+  `${what} on ${id} ${cols(k.columns)}`;
+
+/** The line a plan prints for a foreign key of table `id`. */
+export const fkLine = (id: string, fk: ForeignKey): string =>
+  `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`;
+
+/** Whether actual unique constraint `u` of declared table `t` is not declared (one on the primary key's columns too). */
+export const undeclaredUnique = (t: Table, u: Key): boolean => !t.unique.some((x) => sameSet(x.columns, u.columns));
+
+/** Whether actual foreign key `fk` of declared table `t` is not declared; a declared name is compared too (the same key under another name is renamed by the plan). */
+export const undeclaredFk = (t: Table, fk: ForeignKey): boolean =>
+  !t.foreignKeys.some((x) => sameFk(x, fk) && (x.name === undefined || x.name === fk.name));
+
 /**
  * Parts of tables declared with columns that the manifest does not list. With prune, columns
- * and indexes are dropped by the plan instead, so only keys and foreign keys are named.
+ * and indexes are dropped by the plan instead, and so are the keys and foreign keys in
+ * `replaced` (those the plan drops: to add them again, or pruned): the rest is named.
  */
 export function unmanagedParts(
   desired: ClusterModel,
@@ -58,22 +75,10 @@ export function unmanagedParts(
       }
     }
     const kept = (name: string | undefined): boolean => name === undefined || !replaced.has(constraintKey(t.id, name));
-    if (a.primaryKey && !t.primaryKey) out.push(`primary key on ${t.id} ${cols(a.primaryKey.columns)}`);
-    for (const u of a.unique) {
-      if (
-        kept(u.name) &&
-        !t.unique.some((x) => sameSet(x.columns, u.columns)) &&
-        !(t.primaryKey && sameList(t.primaryKey.columns, u.columns))
-      )
-        out.push(`unique constraint on ${t.id} ${cols(u.columns)}`);
-    }
-    for (const fk of a.foreignKeys) {
-      // A declared name is compared too: the same key under another name is renamed by the plan.
-      if (kept(fk.name) && !t.foreignKeys.some((x) => sameFk(x, fk) && (x.name === undefined || x.name === fk.name)))
-        out.push(
-          `foreign key ${fk.name ? `${quoteIdent(fk.name)} ` : ''}on ${t.id} ${cols(fk.columns)} -> ${fk.refTable} ${cols(fk.refColumns)}`,
-        );
-    }
+    if (a.primaryKey && !t.primaryKey && kept(a.primaryKey.name)) out.push(keyLine('primary key', t.id, a.primaryKey));
+    for (const u of a.unique)
+      if (kept(u.name) && undeclaredUnique(t, u)) out.push(keyLine('unique constraint', t.id, u));
+    for (const fk of a.foreignKeys) if (kept(fk.name) && undeclaredFk(t, fk)) out.push(fkLine(t.id, fk));
   }
   return out;
 }

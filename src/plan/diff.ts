@@ -9,7 +9,8 @@ import { routineDefinitionSteps, routineDistributionSteps } from './diff-routine
 import { tableStructureSteps } from './diff-tables.js';
 import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
-import { foreignKeySteps } from './diff-foreign-keys.js';
+import { constraintKey, foreignKeySteps } from './diff-foreign-keys.js';
+import { prunedConstraints } from './prune-keys.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
@@ -65,9 +66,25 @@ export function diff(
   const tables = tableStructureSteps(desired, actual, prune, problems);
   const present = (id: string): boolean => actual.tables[id] !== undefined || tables.created.has(id);
   const keyDrops = tables.steps.filter((s) => s.kind === 'drop_constraint');
-  // Foreign keys dropped to be added again go before the keys they reference.
-  const fks = foreignKeySteps(desired, actual, present, keyDrops, problems);
-  steps.push(...fks.drops, ...tables.steps);
+  const found = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
+  const pruned = prune
+    ? prunedConstraints(desired, actual, {
+        ignored: opts.ignore ?? (() => false),
+        changed: keyDrops,
+        droppedTables: withoutDeclaredPartitions(desired, found.tables),
+      })
+    : { keyDrops: [], foreignKeys: new Map<string, Step>(), problems: [] };
+  problems.push(...pruned.problems);
+  // Foreign keys dropped (to be added again, or pruned) go before the keys they reference.
+  const fks = foreignKeySteps(desired, actual, present, [...keyDrops, ...pruned.keyDrops], problems, (id, name) =>
+    pruned.foreignKeys.has(constraintKey(id, name)),
+  );
+  const fkPrunes = [...pruned.foreignKeys].filter(([k]) => !fks.replaced.has(k));
+  steps.push(...fks.drops, ...fkPrunes.map(([, s]) => s), ...tables.steps, ...pruned.keyDrops);
+  // What prune drops is no longer unmanaged, and a pruned table's link through it is gone.
+  for (const [k] of fkPrunes) fks.replaced.add(k);
+  for (const s of pruned.keyDrops)
+    if (s.kind === 'drop_constraint') fks.replaced.add(constraintKey(idOf(s.table), s.name));
   steps.push(...sequenceSteps(desired, actual, tables.created, problems));
   const routines = routineDefinitionSteps(desired, actual, problems, opts.citus ?? true);
   steps.push(...routines.steps);
@@ -118,7 +135,6 @@ export function diff(
   steps.push(...objects.steps);
   problems.push(...objects.problems);
 
-  const found = unmanagedObjects(desired, actual, opts.ignore ?? (() => false));
   // A former signature this plan drops is accounted for.
   const un = {
     ...found,
@@ -152,8 +168,8 @@ export function diff(
   steps.push(...schemas.steps, ...defaultPrivilegeRevokes(actual, steps));
   const order = (s: Step): number => PHASES.indexOf(phaseOf(s));
   const phased = withoutOrphanedCommentDrops(steps)
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
+    .map((s, i) => ({ s, i, o: order(s) }))
+    .sort((a, b) => a.o - b.o || a.i - b.i)
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
@@ -181,6 +197,16 @@ export function diff(
       ...unmanagedParts(desired, actual, prune, fks.replaced).filter((u) => !opts.ignore?.(u)),
     ],
   };
+}
+
+/** The ids of `tables` that are not partitions the manifest declares (a table of its own is attached, not pruned). */
+function withoutDeclaredPartitions(desired: ClusterModel, tables: readonly Table[]): Set<string> {
+  const parts = new Set(
+    Object.values(desired.tables).flatMap((t) =>
+      (t.partitions ?? []).map((p) => idOf({ schema: t.qname.schema, name: p.name })),
+    ),
+  );
+  return new Set(tables.filter((t) => !parts.has(t.id)).map((t) => t.id));
 }
 
 /** The actual model without the plain indexes that SQL files declare: the object diff owns those. */

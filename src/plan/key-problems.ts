@@ -2,7 +2,8 @@
 // a unique index leaves out ("cannot create constraint on …", DETAIL: "Distributed relations
 // cannot have UNIQUE, EXCLUDE, or PRIMARY KEY constraints that do not include the partition
 // column"). validate checks the keys a manifest declares; a table that exists keeps the
-// keys it has (keys are never dropped), so those are checked here, before anything runs.
+// keys it has unless the plan drops them (prune, or to add them again), so those are checked
+// here, before anything runs.
 import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
@@ -20,6 +21,9 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
       s.kind === 'drop_index' && !s.recreate ? [JSON.stringify([s.index.schema, s.index.name])] : [],
     ),
   );
+  const droppedKeys = new Set(
+    steps.flatMap((s) => (s.kind === 'drop_constraint' ? [JSON.stringify([tableOf(s), s.name])] : [])),
+  );
   for (const s of steps) {
     const column =
       s.kind === 'distribute_table' || s.kind === 'distribute_table_concurrently'
@@ -30,9 +34,10 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
     const id = column !== undefined ? tableOf(s) : undefined;
     const t = id !== undefined ? actual.tables[id] : undefined;
     if (column === undefined || !t) continue;
+    const kept = (k: { name?: string }): boolean => !droppedKeys.has(JSON.stringify([id, k.name ?? '']));
     const keys = [
-      ...(t.primaryKey ? [{ what: 'primary key', columns: t.primaryKey.columns }] : []),
-      ...t.unique.map((u) => ({ what: 'unique constraint', columns: u.columns })),
+      ...(t.primaryKey && kept(t.primaryKey) ? [{ what: 'primary key', columns: t.primaryKey.columns }] : []),
+      ...t.unique.filter(kept).map((u) => ({ what: 'unique constraint', columns: u.columns })),
       ...t.indexes
         .filter((i) => i.unique && !droppedIndexes.has(JSON.stringify([t.qname.schema, i.name ?? ''])))
         .map((i) => ({ what: `unique index${i.name ? ` ${quoteIdent(i.name)}` : ''}`, columns: i.columns })),
@@ -53,11 +58,11 @@ export function distributionKeyProblems(steps: readonly Step[], actual: ClusterM
 
 /**
  * A problem for each NOT NULL a step drops from a column that the table's primary key holds:
- * PostgreSQL refuses it (`column "x" is in a primary key`), and keys are never dropped.
+ * PostgreSQL refuses it (`column "x" is in a primary key`) while the key is there.
  */
 export function nullableKeyProblems(steps: readonly Step[], actual: ClusterModel): DiffProblem[] {
   const problems: DiffProblem[] = [];
-  // A primary key this plan drops (to add it again changed) no longer holds its columns.
+  // A primary key this plan drops (pruned, or to add it again changed) no longer holds its columns.
   const dropped = new Set(
     steps.flatMap((s) => (s.kind === 'drop_constraint' && s.constraint === 'primary key' ? [tableOf(s)] : [])),
   );
@@ -70,7 +75,7 @@ export function nullableKeyProblems(steps: readonly Step[], actual: ClusterModel
     problems.push({
       code: 'nullable_key_column',
       object: tableRef(id!),
-      message: `the manifest declares ${quoteIdent(s.column)} nullable, but it is in the primary key ${cols(key.columns)} the cluster keeps (citus-migrate never drops a key): PostgreSQL refuses DROP NOT NULL there ("column is in a primary key"); declare it not_null, or drop the key by hand first`,
+      message: `the manifest declares ${quoteIdent(s.column)} nullable, but it is in the primary key ${cols(key.columns)} the cluster keeps (prune is off, or something keeps the key): PostgreSQL refuses DROP NOT NULL there ("column is in a primary key"); declare it not_null, or let prune drop the key, or drop it by hand first`,
     });
   }
   return problems;

@@ -19,14 +19,16 @@ export type KeyStep =
   | { readonly kind: 'rename_constraint'; readonly table: QualifiedName; readonly from: string; readonly to: string }
   | {
       /**
-       * ALTER TABLE … DROP CONSTRAINT of a key or foreign key the plan adds again: `changed`, its
-       * definition differs under the same name; `dependent`, it references a key this plan replaces.
+       * ALTER TABLE … DROP CONSTRAINT (never CASCADE) of a key or foreign key: `changed`, the plan
+       * adds it again as its definition differs under the same name; `dependent`, it references a
+       * key this plan replaces (added again after it); `pruned`, the manifest does not declare it
+       * and prune is on (a foreign key first, then the key it referenced).
        */
       readonly kind: 'drop_constraint';
       readonly table: QualifiedName;
       readonly name: string;
       readonly constraint: 'primary key' | 'unique constraint' | 'foreign key';
-      readonly reason: 'changed' | 'dependent';
+      readonly reason: 'changed' | 'dependent' | 'pruned';
     }
   | {
       /** A partition that the manifest declares as a table of its own: DETACH PARTITION (it keeps its rows). */

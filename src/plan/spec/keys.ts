@@ -22,6 +22,12 @@ function fkSql(fk: ForeignKey, ref: QualifiedName): string {
 const keyName = (k: Key): string => (k.name !== undefined ? `${quoteIdent(k.name)} ` : '');
 const onTable = { ...PLAIN, object: (s: { readonly table: QualifiedName }) => tableRef(s.table) } as const;
 
+const DROP_WHY = {
+  changed: '(to add it again as the manifest declares it)',
+  dependent: '(it references a key this plan replaces; added again after it)',
+  pruned: '(prune: the manifest does not declare it)',
+} as const;
+
 export const KEY_SPECS: StepSpecs<KeyKind> = {
   add_primary_key: {
     ...onTable,
@@ -94,7 +100,6 @@ export const KEY_SPECS: StepSpecs<KeyKind> = {
     phase: () => 'drop_objects',
     hazards: () => [],
     sql: (s) => [`ALTER TABLE ${q(s.table)} DROP CONSTRAINT ${quoteIdent(s.name)}`],
-    summary: (s) =>
-      `drop ${s.constraint} ${quoteIdent(s.name)} of ${q(s.table)} ${s.reason === 'changed' ? '(to add it again as the manifest declares it)' : '(it references a key this plan replaces; added again after it)'}`,
+    summary: (s) => `drop ${s.constraint} ${quoteIdent(s.name)} of ${q(s.table)} ${DROP_WHY[s.reason]}`,
   },
 };

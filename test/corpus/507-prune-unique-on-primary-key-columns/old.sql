@@ -1,0 +1,2 @@
+CREATE TABLE t (id int PRIMARY KEY, v text);
+ALTER TABLE t ADD CONSTRAINT t_id_key UNIQUE (id);
