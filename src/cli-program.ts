@@ -2,10 +2,10 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
-import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
-import { PLAN_FORMATS } from './format/index.js';
+import { PLAN_FORMATS } from './format/formats.js';
 import { registerCluster } from './cli/cluster-program.js';
+import { registerInit } from './cli/init-program.js';
 import { completionScript, SHELLS, type Shell } from './cli/completion.js';
 import { completionSpec } from './cli/completion-spec.js';
 import {
@@ -231,13 +231,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
 
   registerCluster(program, io, setCode);
 
-  program
-    .command('init')
-    .description('write a starter project from a template')
-    .argument('[dir]', 'target directory', '.')
-    .addOption(new Option('--template <name>', 'starter template').choices(TEMPLATES).default('saas'))
-    .option('--force', 'overwrite existing files')
-    .action(async (dir: string, o) => setCode(await initCommand({ ...o, dir }, io)));
+  registerInit(program, io, setCode);
 
   program
     .command('completion')

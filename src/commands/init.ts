@@ -6,7 +6,9 @@ import { CmError, EXIT, UsageError } from '../errors.js';
 import type { CommandIo } from './io.js';
 import { packageRoot } from '../util/package-root.js';
 
-export const TEMPLATES = ['hammerdb', 'pgbench', 'saas'] as const;
+import { TEMPLATES } from './init-templates.js';
+
+export { TEMPLATES } from './init-templates.js';
 const TEMPLATE_ROOT = join(packageRoot(), 'templates');
 const SCHEMA_IN_PACKAGE = ['node_modules', 'citus-migrate', 'schema', 'manifest-v1.schema.json'];
 const SCHEMA_COMMENT = '# yaml-language-server: $schema=';

@@ -3,9 +3,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
 import { loadAndRead, readShards } from '../introspect/read-database.js';
-import { formatPlan, type PlanFormat } from '../format/index.js';
-import { loadManifest } from '../manifest/load.js';
-import { planLive, planOffline } from '../plan/from-manifest.js';
+import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
@@ -43,23 +41,38 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     opts.format === 'json' && opts.out !== undefined && opts.out !== '-'
       ? relative(dirname(resolve(io.cwd, opts.out)), resolve(io.cwd, file)) || file
       : file;
+  // The planner and the formatters load while the server answers the catalog query.
+  let planner: Promise<PlanModules> | undefined;
+  const loadPlanner = (): Promise<PlanModules> => (planner ??= planModules());
   let plan: PlanDocument;
   if (opts.offline) {
+    const { loadManifest } = await import('../manifest/load.js');
     const m = await loadManifest(file, undefined, io.cwd);
+    const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
-    const { m, live } = await loadAndRead(file, opts.database, io);
+    const { m, live } = await loadAndRead(file, opts.database, io, () => void loadPlanner().catch(() => undefined));
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
+    const { planLive } = await loadPlanner();
     plan = timed('diff', () =>
       planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
     );
   }
   const toStdout = opts.out === undefined || opts.out === '-';
+  const { formatPlan } = await loadPlanner();
   const text = timed('render', () => formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout));
   timed('write', () => emit(text, opts.out, io));
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
   return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;
+}
+
+type PlanModules = typeof import('../plan/from-manifest.js') & typeof import('../format/index.js');
+
+/** The planner and the formatters: loaded when a plan is made, not when the CLI starts. */
+async function planModules(): Promise<PlanModules> {
+  const [planner, format] = await Promise.all([import('../plan/from-manifest.js'), import('../format/index.js')]);
+  return { ...planner, ...format };
 }
