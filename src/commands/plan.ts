@@ -2,7 +2,7 @@
 // that converges it. --offline plans against an empty cluster without any database.
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
-import { loadAndRead, readShards } from '../introspect/read-database.js';
+import { loadAndRead, readShards, type PendingRead } from '../introspect/read-database.js';
 import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
@@ -24,8 +24,11 @@ export interface PlanOptions {
   shards?: boolean;
 }
 
-/** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
-export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
+/**
+ * CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). `started`: the
+ * catalog read the executable began before this module loaded (cli/early-read.ts), if any.
+ */
+export async function planCommand(opts: PlanOptions, io: CommandIo, started?: PendingRead): Promise<number> {
   if (opts.includeUnmanaged && !opts.detailedExitcode)
     throw new UsageError(
       '--include-unmanaged changes what --detailed-exitcode counts as pending; alone it does nothing (add --detailed-exitcode)',
@@ -51,7 +54,13 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
-    const { m, live } = await loadAndRead(file, opts.database, io, () => void loadPlanner().catch(() => undefined));
+    const { m, live } = await loadAndRead(
+      file,
+      opts.database,
+      io,
+      () => void loadPlanner().catch(() => undefined),
+      started,
+    );
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;

@@ -11,8 +11,9 @@ import { freshDatabase, plainServers } from '../support/db.js';
 import { projectDir } from '../support/project.js';
 
 // Node's module hooks run on a thread of their own: each module's URL is appended to the log,
-// synchronously, before the module runs; the main thread appends QUERY when the catalog query
-// is written to the server's socket. Lines before QUERY were loaded before the query went out.
+// synchronously, before the module runs; the main thread appends CONNECT when it opens its first
+// socket and QUERY when the catalog query is written to it. Lines before a mark were loaded
+// before that happened.
 const HOOKS = `
 import { appendFileSync } from 'node:fs';
 let log;
@@ -27,6 +28,15 @@ import { register } from 'node:module';
 import { appendFileSync } from 'node:fs';
 import net from 'node:net';
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOKS)}), { data: { log: ${JSON.stringify(log)} } });
+const connect = net.Socket.prototype.connect;
+let connected = false;
+net.Socket.prototype.connect = function (...args) {
+  if (!connected) {
+    connected = true;
+    appendFileSync(${JSON.stringify(log)}, 'CONNECT\\n');
+  }
+  return connect.apply(this, args);
+};
 const write = net.Socket.prototype.write;
 let sent = false;
 net.Socket.prototype.write = function (chunk, ...rest) {
@@ -38,8 +48,9 @@ net.Socket.prototype.write = function (chunk, ...rest) {
 };
 `;
 
-// Text only their own code holds (the bundle keeps names): zod's core, yaml's collections, the
-// manifest's loader, the planner.
+// Text only their own code holds (the bundle keeps names): commander, zod's core, yaml's
+// collections, the manifest's loader, the planner.
+const COMMANDER = /\bclass CommanderError\b|\bCommanderError = class\b/;
 const MARKERS: Readonly<Record<string, RegExp>> = {
   zod: /"\$ZodObject"/,
   yaml: /\bYAMLMap\b/,
@@ -54,7 +65,7 @@ function loadedFiles(lines: readonly string[]): { url: string; text: string }[] 
 }
 
 describe('what plan loads (the built CLI)', () => {
-  it('sends the catalog query before loading yaml, zod, the manifest loader and the planner; few files in all', async () => {
+  it('connects before loading commander, sends the catalog query before loading yaml, zod, the manifest loader and the planner; few files in all', async () => {
     const db = await freshDatabase(plainServers(), 'loading');
     const dir = projectDir('version: 1\n');
     const log = join(dir, 'loaded.log');
@@ -70,8 +81,11 @@ describe('what plan loads (the built CLI)', () => {
     const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     const at = lines.indexOf('QUERY');
     expect(at, lines.join('\n')).toBeGreaterThan(0);
-    const before = loadedFiles(lines.slice(0, at));
-    const after = loadedFiles(lines.slice(at + 1));
+    // plan's connection opens before the CLI's argument parsing loads (cli/early-read.ts).
+    const beforeConnect = loadedFiles(lines.slice(0, lines.indexOf('CONNECT')));
+    expect(beforeConnect.filter((f) => COMMANDER.test(f.text)).map((f) => f.url)).toEqual([]);
+    const before = loadedFiles(lines.slice(0, at).filter((l) => l !== 'CONNECT'));
+    const after = loadedFiles(lines.slice(at + 1).filter((l) => l !== 'CONNECT'));
     for (const [what, marker] of Object.entries(MARKERS)) {
       expect(
         before.filter((f) => marker.test(f.text)).map((f) => f.url),

@@ -62,7 +62,19 @@ describe('--timings against a database', () => {
       env: { CITUS_MIGRATE_TIMINGS: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(phases(r.stderr).slice(1, 4)).toEqual(['start-up', 'load cli', 'load command']);
+    // plan's connection and catalog query start before the command's code loads (cli/early-read.ts).
+    expect(phases(r.stderr).slice(1, 6)).toEqual(['start-up', 'load cli', 'connect', 'catalog query', 'load command']);
+  });
+
+  it('as a process: arguments early-read.ts leaves to commander load the command before connecting', async () => {
+    const db = await freshDatabase(plainServers(), 'timings');
+    // A global flag before the command: not the plain `plan …` it reads early.
+    const r = await runCliProcess(['--no-color', 'plan', '--database', db.url], {
+      cwd: projectDir('version: 1\n'),
+      env: { CITUS_MIGRATE_TIMINGS: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(phases(r.stderr).slice(1, 5)).toEqual(['start-up', 'load cli', 'load command', 'connect']);
   });
 
   it("start-up: node-postgres's Cloudflare probe does not load Node's fetch (undici)", async () => {
