@@ -2,10 +2,11 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError } from './errors.js';
 import { reportError } from './cli-errors.js';
-import { initCommand, TEMPLATES } from './commands/init.js';
 import type { CommandIo } from './commands/io.js';
-import { PLAN_FORMATS } from './format/index.js';
+import { PLAN_FORMATS } from './format/formats.js';
 import { registerCluster } from './cli/cluster-program.js';
+import { registerInit } from './cli/init-program.js';
+import type { Started } from './cli/early-read.js';
 import { completionScript, SHELLS, type Shell } from './cli/completion.js';
 import { completionSpec } from './cli/completion-spec.js';
 import {
@@ -26,7 +27,7 @@ import { timed, withTimings } from './util/timings.js';
 const load = <M>(f: () => Promise<M>): Promise<M> => timed('load command', f);
 
 /** The commander program, its actions calling the library commands with `io`. */
-export function buildProgram(io: CommandIo, setCode: (n: number) => void): Command {
+export function buildProgram(io: CommandIo, setCode: (n: number) => void, started: Started = {}): Command {
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
     .version(TOOL_VERSION)
@@ -70,7 +71,9 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
       '--include-unmanaged',
       'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
     )
-    .action(async (o) => setCode(await (await load(() => import('./commands/plan.js'))).planCommand(o, io)));
+    .action(async (o) =>
+      setCode(await (await load(() => import('./commands/plan.js'))).planCommand(o, io, started.read)),
+    );
 
   program
     .command('apply')
@@ -231,13 +234,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void): Comma
 
   registerCluster(program, io, setCode);
 
-  program
-    .command('init')
-    .description('write a starter project from a template')
-    .argument('[dir]', 'target directory', '.')
-    .addOption(new Option('--template <name>', 'starter template').choices(TEMPLATES).default('saas'))
-    .option('--force', 'overwrite existing files')
-    .action(async (dir: string, o) => setCode(await initCommand({ ...o, dir }, io)));
+  registerInit(program, io, setCode);
 
   program
     .command('completion')
@@ -259,24 +256,24 @@ function wantsJson(argv: readonly string[]): boolean {
 
 /**
  * Runs the CLI in-process with the given arguments (without node and script); returns the exit
- * code. `entered`: when the executable's own code started (ms since the process did).
+ * code. `start`: what the executable began before the CLI loaded (cli/early-read.ts).
  */
-export async function runCli(
-  argv: readonly string[],
-  io: CommandIo,
-  start: { entered?: number } = {},
-): Promise<number> {
+export async function runCli(argv: readonly string[], io: CommandIo, start: Started = {}): Promise<number> {
   const on = argv.includes('--timings') || io.env.CITUS_MIGRATE_TIMINGS === '1';
-  return on ? withTimings(start.entered, io.stderr, () => runProgram(argv, io)) : runProgram(argv, io);
+  return on ? withTimings(start.entered, io.stderr, () => runProgram(argv, io, start)) : runProgram(argv, io, start);
 }
 
-async function runProgram(argv: readonly string[], io: CommandIo): Promise<number> {
+async function runProgram(argv: readonly string[], io: CommandIo, start: Started): Promise<number> {
   let code: number = EXIT.ok;
   // --no-color is read here, before any command runs, so every message honours it.
   if (argv.includes('--no-color')) io = { ...io, color: { stdout: false, stderr: false } };
-  const program = buildProgram(io, (n) => {
-    code = n;
-  });
+  const program = buildProgram(
+    io,
+    (n) => {
+      code = n;
+    },
+    start,
+  );
   if (argv.length === 0) {
     // Nothing asked for is a usage error (a CI step with a missing argument must not pass).
     io.stderr(program.helpInformation());

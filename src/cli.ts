@@ -2,6 +2,8 @@
 // Executable entry point: runs the CLI on the real process and exits with its code.
 import module from 'node:module';
 import { hideDatabaseArgument } from './cli/process-title.js';
+import { earlyRead } from './cli/early-read.js';
+import { startTimings } from './util/timings.js';
 
 // When this file started running (ms since the process did): --timings's start-up.
 const entered = performance.now();
@@ -18,6 +20,14 @@ if (globalThis.navigator === undefined)
     value: { userAgent: `Node.js/${process.versions.node.split('.')[0]}` },
     configurable: true,
   });
+const argv = process.argv.slice(2);
+// Recording starts here when asked for, so the phases of plan's early read are in it.
+if (argv.includes('--timings') || process.env.CITUS_MIGRATE_TIMINGS === '1') startTimings();
+// plan's connection and catalog query start now (its modules loaded first), and the server works
+// on the query while commander and the command's code load.
+const read = await earlyRead(argv, process.env);
 const [{ processIo }, { runCli }] = await Promise.all([import('./commands/io.js'), import('./cli-program.js')]);
-const code = await runCli(process.argv.slice(2), processIo(), { entered });
+const code = await runCli(argv, processIo(), { entered, ...(read ? { read } : {}) });
+// A read the command did not use (it ended before reading, or read another database) is closed.
+read?.stop();
 process.exitCode = code;

@@ -1,13 +1,15 @@
 // `citus-migrate init`: writes a starter project from a template, never overwriting a file.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CST, Parser } from 'yaml';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import type { CommandIo } from './io.js';
+import { packageRoot } from '../util/package-root.js';
 
-export const TEMPLATES = ['hammerdb', 'pgbench', 'saas'] as const;
-const TEMPLATE_ROOT = fileURLToPath(new URL('../../templates/', import.meta.url));
+import { TEMPLATES } from './init-templates.js';
+
+export { TEMPLATES } from './init-templates.js';
+const TEMPLATE_ROOT = join(packageRoot(), 'templates');
 const SCHEMA_IN_PACKAGE = ['node_modules', 'citus-migrate', 'schema', 'manifest-v1.schema.json'];
 const SCHEMA_COMMENT = '# yaml-language-server: $schema=';
 

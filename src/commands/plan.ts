@@ -2,10 +2,8 @@
 // that converges it. --offline plans against an empty cluster without any database.
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
-import { loadAndRead, readShards } from '../introspect/read-database.js';
-import { formatPlan, type PlanFormat } from '../format/index.js';
-import { loadManifest } from '../manifest/load.js';
-import { planLive, planOffline } from '../plan/from-manifest.js';
+import { loadAndRead, readShards, type PendingRead } from '../introspect/read-database.js';
+import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
@@ -26,8 +24,11 @@ export interface PlanOptions {
   shards?: boolean;
 }
 
-/** CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). */
-export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<number> {
+/**
+ * CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). `started`: the
+ * catalog read the executable began before this module loaded (cli/early-read.ts), if any.
+ */
+export async function planCommand(opts: PlanOptions, io: CommandIo, started?: PendingRead): Promise<number> {
   if (opts.includeUnmanaged && !opts.detailedExitcode)
     throw new UsageError(
       '--include-unmanaged changes what --detailed-exitcode counts as pending; alone it does nothing (add --detailed-exitcode)',
@@ -43,23 +44,44 @@ export async function planCommand(opts: PlanOptions, io: CommandIo): Promise<num
     opts.format === 'json' && opts.out !== undefined && opts.out !== '-'
       ? relative(dirname(resolve(io.cwd, opts.out)), resolve(io.cwd, file)) || file
       : file;
+  // The planner and the formatters load while the server answers the catalog query.
+  let planner: Promise<PlanModules> | undefined;
+  const loadPlanner = (): Promise<PlanModules> => (planner ??= planModules());
   let plan: PlanDocument;
   if (opts.offline) {
+    const { loadManifest } = await import('../manifest/load.js');
     const m = await loadManifest(file, undefined, io.cwd);
+    const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
-    const { m, live } = await loadAndRead(file, opts.database, io);
+    const { m, live } = await loadAndRead(
+      file,
+      opts.database,
+      io,
+      () => void loadPlanner().catch(() => undefined),
+      started,
+    );
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
+    const { planLive } = await loadPlanner();
     plan = timed('diff', () =>
       planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
     );
   }
   const toStdout = opts.out === undefined || opts.out === '-';
+  const { formatPlan } = await loadPlanner();
   const text = timed('render', () => formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout));
   timed('write', () => emit(text, opts.out, io));
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
   return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;
+}
+
+type PlanModules = typeof import('../plan/from-manifest.js') & typeof import('../format/index.js');
+
+/** The planner and the formatters: loaded when a plan is made, not when the CLI starts. */
+async function planModules(): Promise<PlanModules> {
+  const [planner, format] = await Promise.all([import('../plan/from-manifest.js'), import('../format/index.js')]);
+  return { ...planner, ...format };
 }

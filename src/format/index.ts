@@ -4,9 +4,9 @@ import { formatPlanMarkdown } from './plan-markdown.js';
 import { formatPlanSql } from './plan-sql.js';
 import { formatPlanText } from './plan-text.js';
 import { palette } from '../util/color.js';
+import type { PlanFormat } from './formats.js';
 
-export const PLAN_FORMATS = ['text', 'sql', 'json', 'markdown'] as const;
-export type PlanFormat = (typeof PLAN_FORMATS)[number];
+export { PLAN_FORMATS, type PlanFormat } from './formats.js';
 
 /** Renders a plan in the given format; `color` colours text only (never SQL, JSON or markdown). */
 export function formatPlan(plan: PlanDocument, format: PlanFormat, color = false): string {

@@ -1,9 +1,11 @@
 // Reading the cluster a command names (--database, DATABASE_URL, PG*): the live state, and the
-// manifest loaded while the catalog query runs.
+// manifest loaded while the catalog query runs. The command loads this module, the connection and
+// the catalog query first; the rest (the answer's validation and model, the manifest's parser and
+// schema) loads while the server works on the query.
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
-import { loadManifest, type LoadedManifest } from '../manifest/load.js';
-import { readLiveState } from './read.js';
-import { readShardState, type ShardState } from './read-shards.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { queryCatalog } from './catalog-query.js';
+import type { ShardState } from './read-shards.js';
 import type { LiveState } from '../model/live-state.js';
 
 /** Connects and reads the live state. */
@@ -14,7 +16,42 @@ export async function readDatabase(
   onSent?: () => void,
 ): Promise<LiveState & { roundTrips: number }> {
   const target = connectionTarget(database, env);
-  return withClient(target, (c) => readLiveState(c, onSent), signal);
+  return withClient(
+    target,
+    async (c) => {
+      const answer = queryCatalog(c, onSent);
+      answer.catch(() => undefined); // awaited by liveStateFrom, once read.ts has loaded
+      return (await import('./read.js')).liveStateFrom(c, answer);
+    },
+    signal,
+  );
+}
+
+/** A catalog read under way (startRead's): the live state to come, and how to stop it. */
+export interface PendingRead {
+  /** The --database it reads (undefined: DATABASE_URL or the PG* variables). */
+  readonly database: string | undefined;
+  readonly live: Promise<LiveState & { roundTrips: number }>;
+  /** Settles once the catalog query is on its way, or the read has ended. */
+  readonly sent: Promise<void>;
+  /** Closes the connection if the read is still going (a manifest error; a command that ended first). */
+  stop(): void;
+}
+
+/** Connects and sends the catalog query now; the answer's validation loads while the server works. */
+export function startRead(database: string | undefined, env: Env): PendingRead {
+  const stop = new AbortController();
+  let sent: () => void = () => undefined;
+  const querySent = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  const live = readDatabase(database, env, stop.signal, () => sent());
+  live.catch(() => undefined); // awaited by the command, after the manifest; never unhandled
+  const ended = live.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { database, live, sent: Promise.race([querySent, ended]), stop: () => stop.abort() };
 }
 
 /**
@@ -22,43 +59,38 @@ export async function readDatabase(
  * first (parsing the manifest holds the event loop, so the handshake must be over by then), so
  * the server's time and the manifest's parsing overlap. A manifest error still comes first, as if
  * the manifest had been loaded before the database was asked anything (the read only reads), and
- * closes the connection.
+ * closes the connection. `onSent` is called once the query is on its way (or a second has passed):
+ * the time to start loading what the command needs after the read. `started`: a read the CLI
+ * began before the command's code loaded (cli/early-read.ts), used when it reads this database.
  */
 export async function loadAndRead(
   file: string,
   database: string | undefined,
   io: { readonly env: Env; readonly cwd: string },
+  onSent?: () => void,
+  started?: PendingRead,
 ): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
-  const stop = new AbortController();
-  let sent: () => void = () => undefined;
-  const querySent = new Promise<void>((resolve) => {
-    sent = resolve;
-  });
-  const reading = readDatabase(database, io.env, stop.signal, () => sent());
-  reading.catch(() => undefined); // awaited below, after the manifest; never unhandled
+  const read = started !== undefined && started.database === database ? started : startRead(database, io.env);
+  if (read !== started) started?.stop(); // begun for another database than the command's
   // Not longer than a second: a slow or unreachable server must not delay a manifest error.
   let timer: NodeJS.Timeout | undefined;
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, 1000);
   });
-  await Promise.race([
-    querySent,
-    reading.then(
-      () => undefined,
-      () => undefined,
-    ),
-    giveUp,
-  ]);
+  await Promise.race([read.sent, giveUp]);
   clearTimeout(timer);
+  onSent?.();
   try {
+    const { loadManifest } = await import('../manifest/load.js');
     const m = await loadManifest(file, undefined, io.cwd);
-    return { m, live: await reading };
+    return { m, live: await read.live };
   } finally {
-    stop.abort(); // a manifest error: the connection is not left to finish the read
+    read.stop(); // a manifest error: the connection is not left to finish the read
   }
 }
 
 /** `--shards`: reads every shard placement on its node (read-shards.ts), on a connection of its own. */
 export async function readShards(database: string | undefined, env: Env): Promise<ShardState> {
+  const { readShardState } = await import('./read-shards.js');
   return withClient(connectionTarget(database, env), (c) => readShardState(c));
 }

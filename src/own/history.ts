@@ -2,12 +2,13 @@
 // migrations/, applied in order with their checksums recorded; then one row per apply.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
 import { inOwnSchema, readOwnTable, refuseUntrustedSchema } from './own-schema.js';
+import { packageRoot } from '../util/package-root.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const MIGRATIONS_DIR = join(packageRoot(), 'migrations');
 
 export interface HistoryMigration {
   readonly version: number;

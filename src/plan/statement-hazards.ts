@@ -3,13 +3,9 @@
 // PUBLIC (every role), and row-level security taken away (a policy dropped, RLS disabled).
 import { tryParseStatements, type Node } from '../sql/pg-parse.js';
 
-export const SECURITY_HAZARDS = [
-  'security_definer',
-  'creates_extension',
-  'public_privileges',
-  'weakens_security',
-] as const;
-export type SecurityHazard = (typeof SECURITY_HAZARDS)[number];
+import { SECURITY_HAZARDS, type SecurityHazard } from './security-hazards.js';
+
+export { SECURITY_HAZARDS, type SecurityHazard } from './security-hazards.js';
 
 const WEAKENING_TABLE_CHANGES = new Set(['AT_DisableRowSecurity', 'AT_NoForceRowSecurity']);
 

@@ -8,7 +8,7 @@ import type { LayoutStep } from './steps-layout.js';
 import type { ShardStep } from './steps-shards.js';
 import type { ColumnStep } from './steps-columns.js';
 import type { ObjectStep, RoutineStep } from './steps-objects.js';
-import { SECURITY_HAZARDS } from './statement-hazards.js';
+import { SECURITY_HAZARDS } from './security-hazards.js';
 import type { StepCommon } from './step-common.js';
 
 export type { StepCommon };

@@ -11,9 +11,9 @@ export interface Phase {
 
 let phases: Phase[] | undefined;
 
-/** Starts recording (clearing what an earlier run in this process recorded). */
+/** Starts recording; a recording already started goes on (cli.ts starts one before plan's early read). */
 export function startTimings(): void {
-  phases = [];
+  phases ??= [];
 }
 
 /** Stops recording; returns what was recorded. */

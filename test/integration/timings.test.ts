@@ -62,7 +62,22 @@ describe('--timings against a database', () => {
       env: { CITUS_MIGRATE_TIMINGS: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(phases(r.stderr).slice(1, 4)).toEqual(['start-up', 'load cli', 'load command']);
+    // plan's connection opens before the command's code loads (cli/early-read.ts); its query goes
+    // out once the server has answered the handshake, before or while the command loads.
+    const seen = phases(r.stderr);
+    expect(seen.slice(1, 4)).toEqual(['start-up', 'load cli', 'connect']);
+    expect(seen).toEqual(expect.arrayContaining(['catalog query', 'load command']));
+  });
+
+  it('as a process: arguments early-read.ts leaves to commander load the command before connecting', async () => {
+    const db = await freshDatabase(plainServers(), 'timings');
+    // A global flag before the command: not the plain `plan …` it reads early.
+    const r = await runCliProcess(['--no-color', 'plan', '--database', db.url], {
+      cwd: projectDir('version: 1\n'),
+      env: { CITUS_MIGRATE_TIMINGS: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(phases(r.stderr).slice(1, 5)).toEqual(['start-up', 'load cli', 'load command', 'connect']);
   });
 
   it("start-up: node-postgres's Cloudflare probe does not load Node's fetch (undici)", async () => {
