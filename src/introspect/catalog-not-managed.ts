@@ -19,7 +19,6 @@ export const NOT_MANAGED_KINDS = [
   'identity sequence name',
   'sequence bound beyond 2^53',
   'foreign key to a partition',
-  'partition column option',
   'partition policy',
   'range type',
   'aggregate',
@@ -32,7 +31,6 @@ export const NOT_MANAGED_KINDS = [
   'statistics object',
   'event trigger',
   'publication',
-  'partition column default',
   'range-distributed table',
   'append-distributed table',
   'shard replication',
@@ -130,13 +128,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
   -- What a managed partition holds of its own that the model does not (its own indexes, keys,
-  -- CHECKs, triggers, comments and grants are objects: catalog-objects.ts's anyrel; its own
-  -- column defaults are below).
-  UNION ALL SELECT 'partition column option', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(a.attname) || ' (NOT NULL)'
-    FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
-    JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
-    JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
-    WHERE r.ispart AND a.attnotnull AND NOT pa.attnotnull
+  -- CHECKs, triggers, column defaults and NOT NULLs, comments and grants are objects:
+  -- catalog-objects.ts's anyrel).
   UNION ALL SELECT 'partition policy', ${qn('r.nspname', 'r.relname')} || COALESCE('.' || pg_catalog.quote_ident(p.polname), ' (row level security)')
     FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid LEFT JOIN pg_catalog.pg_policy p ON p.polrelid = r.oid
     WHERE r.ispart AND (p.oid IS NOT NULL OR c.relrowsecurity OR c.relforcerowsecurity)
@@ -161,17 +154,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
   UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
-  -- A partition's own column default (ALTER TABLE partition ALTER COLUMN SET DEFAULT, or one
-  -- attached with another): a partition made with PARTITION OF takes its parent's.
-  UNION ALL SELECT 'partition column default', ${qn('pn.nspname', 'pc.relname')} || '.' || pg_catalog.quote_ident(a.attname)
-    FROM pg_catalog.pg_inherits i JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
-    JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
-    JOIN pg_catalog.pg_attribute a ON a.attrelid = pc.oid AND a.attnum > 0 AND NOT a.attisdropped
-    JOIN pg_catalog.pg_attribute pa ON pa.attrelid = rel.oid AND pa.attname = a.attname
-    LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = pc.oid AND d.adnum = a.attnum
-    LEFT JOIN pg_catalog.pg_attrdef pd ON pd.adrelid = rel.oid AND pd.adnum = pa.attnum
-    WHERE (d.oid IS NOT NULL OR pd.oid IS NOT NULL) AND a.attgenerated = ''
-      AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) IS DISTINCT FROM pg_catalog.pg_get_expr(pd.adbin, pd.adrelid)
   -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
   UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
     WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())${citus ? CITUS_NOT_MANAGED : ''}`;

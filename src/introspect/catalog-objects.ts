@@ -8,6 +8,7 @@ import { notExt, qn } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
+import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
 
@@ -110,7 +111,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
   FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0
-${RULE_OBJECTS}  UNION ALL
+${RULE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
         'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')

@@ -22,6 +22,8 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
   'primary key': 'constraints',
   'unique constraint': 'constraints',
   'foreign key': 'constraints',
+  'column default': 'partition-columns',
+  'not null': 'partition-columns',
   trigger: 'triggers',
   rule: 'rules',
   'row level security': 'policies',

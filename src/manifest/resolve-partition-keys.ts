@@ -1,17 +1,56 @@
-// A partition's own primary key, unique constraints and foreign keys, declared in the `sql:` files
-// (ALTER TABLE ONLY partition ADD CONSTRAINT …) as pg_dump prints them: accepted on a partition
-// the manifest declares, refused on anything else (a table's keys are declared on the table), and
-// held to the rules PostgreSQL and Citus hold the parent's to: columns of the table, a distributed
-// parent's keys include its distribution column, a foreign key Citus can enforce.
+// A partition's own primary key, unique constraints, foreign keys, column defaults and NOT NULLs,
+// declared in the `sql:` files (ALTER TABLE ONLY partition ADD CONSTRAINT / ALTER COLUMN …) as
+// pg_dump prints them: accepted on a partition the manifest declares, refused on anything else (a
+// table's are declared on the table), and held to the rules PostgreSQL and Citus hold the parent's
+// to: columns of the table, a distributed parent's keys include its distribution column, a foreign
+// key Citus can enforce, no default on a distribution column (Citus refuses the ALTER). One the
+// partition has from its table anyway (the same default, a NOT NULL column) is refused: the
+// catalog would never show it as the partition's own, and every plan would set it again.
 import type { SqlObject, Table } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { ProblemList } from './problems.js';
 import { foreignKeyRefusal } from './resolve-keys.js';
+import { objectKey } from '../objects/key.js';
 
-const KEY_KINDS = new Set<SqlObject['kind']>(['primary key', 'unique constraint', 'foreign key']);
+const PARTITION_KINDS = new Set<SqlObject['kind']>([
+  'primary key',
+  'unique constraint',
+  'foreign key',
+  'column default',
+  'not null',
+]);
 
 type Problem = { code: string; message: string };
+
+function columnProblem(o: SqlObject, parent: Table, name: string): Problem | undefined {
+  const column = parent.columns?.find((x) => x.name === name);
+  const d = parent.distribution;
+  if (o.kind === 'not null')
+    return column?.notNull
+      ? {
+          code: 'redundant_statement',
+          message: `${parent.id}.${quoteIdent(name)} is NOT NULL already: the partition has it from its table`,
+        }
+      : undefined;
+  if (d.kind === 'hash' && d.column === name)
+    return {
+      code: 'citus_refuses_alter',
+      message: `${quoteIdent(name)} is the distribution column of ${parent.id}: Citus refuses SET / DROP DEFAULT on it ("cannot execute ALTER TABLE command involving partition column")`,
+    };
+  const mine = o.create[0] ?? '';
+  const same = (def: string | undefined): string =>
+    mine.replace(
+      /ALTER COLUMN .*$/is,
+      `ALTER COLUMN ${quoteIdent(name)} ${def === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${def}`}`,
+    );
+  if (column && objectKey([mine], o.searchPath) === objectKey([same(column.default)], o.searchPath))
+    return {
+      code: 'redundant_statement',
+      message: `it is the default ${parent.id}.${quoteIdent(name)} has: the partition has it from its table`,
+    };
+  return undefined;
+}
 
 function problemOf(o: SqlObject, parent: Table, tables: Readonly<Record<string, Table>>): Problem | undefined {
   const c = o.constraint;
@@ -21,6 +60,7 @@ function problemOf(o: SqlObject, parent: Table, tables: Readonly<Record<string, 
   if (unknown !== undefined)
     return { code: 'unknown_column', message: `column ${quoteIdent(unknown)} is not a column of ${parent.id}` };
   const d = parent.distribution;
+  if (o.kind === 'column default' || o.kind === 'not null') return columnProblem(o, parent, c.columns[0]!);
   if (o.kind !== 'foreign key') {
     if (d.kind === 'hash' && !c.columns.includes(d.column))
       return {
@@ -50,13 +90,13 @@ export function checkPartitionKeys(
   for (const t of Object.values(tables))
     for (const p of t.partitions ?? []) parentOf.set(relationRef({ schema: t.qname.schema, name: p.name }), t);
   for (const o of Object.values(objects)) {
-    if (!KEY_KINDS.has(o.kind) || o.parent === undefined) continue;
+    if (!PARTITION_KINDS.has(o.kind) || o.parent === undefined) continue;
     const parent = parentOf.get(o.parent);
     const p: Problem | undefined = parent
       ? problemOf(o, parent, tables)
       : {
           code: 'unsupported_statement',
-          message: `in an SQL file only a partition's own key or foreign key is declared (ALTER TABLE ONLY partition ADD CONSTRAINT …), and ${o.parent.replace(/^relation /, '')} is not a partition the manifest declares; declare a table's keys on the table in the manifest`,
+          message: `in an SQL file only a partition's own key, foreign key, column default or NOT NULL is declared (ALTER TABLE ONLY partition …), and ${o.parent.replace(/^relation /, '')} is not a partition the manifest declares; declare a table's on the table in the manifest`,
         };
     if (!p) continue;
     const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));

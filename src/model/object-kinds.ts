@@ -16,6 +16,8 @@ export const OBJECT_KINDS = [
   'primary key',
   'unique constraint',
   'foreign key',
+  'column default',
+  'not null',
   'trigger',
   'rule',
   'row level security',

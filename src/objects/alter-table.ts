@@ -1,7 +1,7 @@
 // The ALTER TABLE statements an SQL file may hold, each an object of its own (or a part of one
 // declared before): a CHECK or EXCLUDE constraint; a partition's own primary key, unique
-// constraint or foreign key (a table's are declared in the manifest: resolve-partition-keys.ts
-// refuses them on anything but a declared partition); REPLICA IDENTITY, CLUSTER ON, row level
+// constraint or foreign key, column default or NOT NULL (a table's are declared in the manifest:
+// resolve-partition-keys.ts refuses them on anything but a declared partition); REPLICA IDENTITY, CLUSTER ON, row level
 // security, a trigger's or rule's enabled state; ALTER INDEX … SET STATISTICS.
 import type { FkAction, ForeignKey, Key, ObjectKind, SqlObject } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
@@ -67,6 +67,16 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
   if (cmds.length !== 1) return 'write one change per ALTER TABLE statement';
   const c = cmds[0];
   if (c.subtype === 'AT_AddConstraint') return addedConstraint(c.def.Constraint, table, defaultSchema);
+  // A partition's own column default or NOT NULL (resolve-partition-keys.ts: on a partition only).
+  if (c.subtype === 'AT_ColumnDefault' || c.subtype === 'AT_SetNotNull') {
+    const kind = c.subtype === 'AT_SetNotNull' ? 'not null' : 'column default';
+    return {
+      kind,
+      name: `${table}.${quoteIdent(c.name)}`,
+      parent: relationRef(table),
+      constraint: { columns: [c.name] },
+    };
+  }
   // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
   if (s.objtype === 'OBJECT_INDEX') {
     if (c.subtype !== 'AT_SetStatistics') return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';

@@ -3,12 +3,12 @@
 // cluster as it is after the detach. The child keeps its rows and what PostgreSQL gave it as a
 // partition: the parent's columns (defaults too), its keys and indexes under names chosen for the
 // child (`child_pkey`, `child_a_b_key`, `child_a_idx`), its foreign keys and CHECK constraints
-// under their own names; the partition's own keys and foreign keys become the table's; its own
-// indexes, triggers and grants stay as they were.
+// under their own names; the partition's own keys, foreign keys, column defaults and NOT NULLs
+// become the table's; its own indexes, triggers and grants stay as they were.
 // On Citus, a partition of a distributed table stays distributed, colocated with its former
 // parent (docs/citus-facts.md).
 import { idOf, type ClusterModel, type Index, type Key, type SqlObject, type Table } from '../model/types.js';
-import type { QualifiedName } from '../sql/quote.js';
+import { quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { keyOfStatement } from '../objects/alter-table.js';
 import { renderSql } from './step-spec.js';
 import type { Step } from './steps.js';
@@ -74,6 +74,20 @@ function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
   return out;
 }
 
+/** The partition's own column default or NOT NULL (as the catalog prints it) on the table it becomes. */
+function withOwnColumn(t: Table, o: SqlObject): Table {
+  const name = o.name.slice(t.id.length + 1);
+  const statement = o.create[0]!;
+  const at = statement.indexOf(' SET DEFAULT ');
+  const columns = (t.columns ?? []).map((c) => {
+    if (quoteIdent(c.name) !== name) return c;
+    if (o.kind === 'not null') return { ...c, notNull: true };
+    const { default: _d, ...rest } = c;
+    return at === -1 ? rest : { ...rest, default: statement.slice(at + ' SET DEFAULT '.length) };
+  });
+  return { ...t, columns };
+}
+
 /**
  * The partition's own keys and foreign keys (SQL objects while it is a partition) as keys of the
  * table it becomes, taken out of `objects`.
@@ -82,6 +96,11 @@ function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
   let out = t;
   for (const o of Object.values(objects)) {
     if (o.parent !== `relation ${t.id}` || o.create.length !== 1) continue;
+    if (o.kind === 'column default' || o.kind === 'not null') {
+      delete objects[o.id];
+      out = withOwnColumn(out, o);
+      continue;
+    }
     if (o.kind !== 'primary key' && o.kind !== 'unique constraint' && o.kind !== 'foreign key') continue;
     const k = keyOfStatement(o.create[0]!, 'public');
     if (!k) continue;

@@ -455,4 +455,33 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       await run(db.url, ['ALTER TABLE rref ADD CONSTRAINT rref_fk FOREIGN KEY (id) REFERENCES rcl (id)']),
     ).toBeUndefined();
   });
+
+  it("a distributed table's partition takes keys, foreign keys, defaults and NOT NULL of its own (ALTER TABLE ONLY), under the parent's rules", async () => {
+    await db.query(
+      [
+        'CREATE TABLE pk_c (c int PRIMARY KEY)',
+        "SELECT create_distributed_table('pk_c', 'c')",
+        'CREATE TABLE pk_m (c int NOT NULL, id int NOT NULL, d date NOT NULL, v text) PARTITION BY RANGE (d)',
+        "CREATE TABLE pk_m1 PARTITION OF pk_m FOR VALUES FROM ('2020-01-01') TO ('2021-01-01')",
+        "SELECT create_distributed_table('pk_m', 'c', colocate_with => 'pk_c')",
+      ].join(';\n'),
+    );
+    expect(
+      await run(db.url, [
+        'ALTER TABLE ONLY pk_m1 ADD CONSTRAINT pk_m1_pkey PRIMARY KEY (c, id, d)',
+        'ALTER TABLE ONLY pk_m1 ADD CONSTRAINT pk_m1_c_fkey FOREIGN KEY (c) REFERENCES pk_c (c)',
+        "ALTER TABLE ONLY pk_m1 ALTER COLUMN v SET DEFAULT 'x'",
+        'ALTER TABLE ONLY pk_m1 ALTER COLUMN v SET NOT NULL',
+      ]),
+    ).toBeUndefined();
+    expect(await run(db.url, ['ALTER TABLE ONLY pk_m1 ADD CONSTRAINT pk_m1_u UNIQUE (id, d)'])).toBe(
+      'cannot create constraint on "pk_m1"',
+    );
+    expect(
+      await run(db.url, ['ALTER TABLE ONLY pk_m1 ADD CONSTRAINT pk_m1_id_fkey FOREIGN KEY (id) REFERENCES pk_c (c)']),
+    ).toBe('cannot create foreign key constraint');
+    expect(await run(db.url, ['ALTER TABLE ONLY pk_m1 ALTER COLUMN c SET DEFAULT 1'])).toBe(
+      'cannot execute ALTER TABLE command involving partition column',
+    );
+  });
 });

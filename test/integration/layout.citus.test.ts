@@ -1,8 +1,8 @@
 // Citus's own layouts on a real coordinator + 2 workers: the facts the layout steps rely on, a
 // database laid out by hand with Citus's functions (time-partitioned distributed table with
 // columnar old partitions, a columnar table, a distributed schema, a citus-local table, a
-// reference table, a LIST-partitioned local table, a distributed partition's own key and foreign
-// key) introspected and rebuilt on an empty database
+// reference table, a LIST-partitioned local table, a distributed partition's own key, foreign
+// key, column default and NOT NULL) introspected and rebuilt on an empty database
 // with the same metadata and pg_dump, and a time-partition lifecycle kept by plan/apply.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,8 @@ const LAYOUT = [
   "SELECT create_distributed_table('pay', 'tenant_id', colocate_with => 'events')",
   'ALTER TABLE ONLY pay_2024 ADD CONSTRAINT pay_2024_pkey PRIMARY KEY (tenant_id, id, d)',
   'ALTER TABLE ONLY pay_2024 ADD CONSTRAINT pay_2024_country_fkey FOREIGN KEY (country) REFERENCES countries (code)',
+  "ALTER TABLE ONLY pay_2024 ALTER COLUMN country SET DEFAULT 'de'",
+  'ALTER TABLE ONLY pay_2024 ALTER COLUMN country SET NOT NULL',
 ];
 
 /** What Citus and PostgreSQL record about the layout, comparable across databases. */

@@ -73,4 +73,29 @@ describe("a partition's own keys", () => {
     expect(await run(HASH, fk('staff_id', 'staff'))).toEqual([]);
     expect((await run(HASH, fk('nope', 'staff'))).join('\n')).toMatch(/column nope is not a column of public\.payment/);
   });
+
+  it("a partition's own column default and NOT NULL: accepted, unless the partition has them from its table anyway", async () => {
+    const cols =
+      'columns: { payment_id: integer, customer_id: integer, staff_id: { type: integer, not_null: true }, d: { type: date, default: "\'2020-01-01\'" } }';
+    const m = (sql: string): Promise<string[]> =>
+      problems(manifest(HASH).replace(/columns: \{ payment_id[^\n]*/, cols), { 'keys.sql': sql });
+    expect(await m("ALTER TABLE ONLY payment_p1 ALTER COLUMN d SET DEFAULT '2020-06-01';")).toEqual([]);
+    expect(await m('ALTER TABLE ONLY payment_p1 ALTER COLUMN d DROP DEFAULT;')).toEqual([]);
+    expect(await m('ALTER TABLE ONLY payment_p1 ALTER COLUMN payment_id SET NOT NULL;')).toEqual([]);
+    expect((await m('ALTER TABLE ONLY payment_p1 ALTER COLUMN staff_id SET NOT NULL;')).join('\n')).toMatch(
+      /not null public\.payment_p1\.staff_id: public\.payment\.staff_id is NOT NULL already/,
+    );
+    expect((await m("ALTER TABLE ONLY payment_p1 ALTER COLUMN d SET DEFAULT '2020-01-01';")).join('\n')).toMatch(
+      /column default public\.payment_p1\.d: it is the default public\.payment\.d has/,
+    );
+    expect((await m('ALTER TABLE ONLY payment_p1 ALTER COLUMN payment_id DROP DEFAULT;')).join('\n')).toMatch(
+      /it is the default public\.payment\.payment_id has/,
+    );
+    expect((await m('ALTER TABLE ONLY payment_p1 ALTER COLUMN customer_id SET DEFAULT 1;')).join('\n')).toMatch(
+      /customer_id is the distribution column of public\.payment: Citus refuses/,
+    );
+    expect((await m('ALTER TABLE public.lone ALTER COLUMN id SET DEFAULT 1;')).join('\n')).toMatch(
+      /public\.lone is not a partition the manifest declares/,
+    );
+  });
 });

@@ -1,0 +1,34 @@
+// The part of the catalog query (catalog-objects.ts's obj rows) that reads what a managed
+// partition holds of its own on a column: a default other than its table's (SET DEFAULT, or DROP
+// DEFAULT where its table has one) and a NOT NULL its table's column does not have. Each is an
+// object of the partition, as ALTER TABLE prints it; its drop gives the column back its table's
+// default (a partition made with PARTITION OF takes it) or takes the NOT NULL away.
+import { qn } from './catalog-fragments.js';
+
+const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+const part = qn('r.nspname', 'r.relname');
+const col = `pg_catalog.quote_ident(a.attname)`;
+const alter = `'ALTER TABLE ' || ${part} || ' ALTER COLUMN ' || ${col}`;
+
+/** UNION ALL branches of the obj CTE (over its anyrel). */
+export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
+  SELECT 'column default', ${part} || '.' || ${col}, 'relation ' || ${part},
+    pg_catalog.json_build_array(${alter} || COALESCE(' SET DEFAULT ' || pg_catalog.pg_get_expr(d.adbin, d.adrelid), ' DROP DEFAULT')),
+    pg_catalog.json_build_array(${alter} || COALESCE(' SET DEFAULT ' || pg_catalog.pg_get_expr(pd.adbin, pd.adrelid), ' DROP DEFAULT')),
+    ${cls('pg_attrdef')}, d.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
+  LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = r.oid AND d.adnum = a.attnum
+  LEFT JOIN pg_catalog.pg_attrdef pd ON pd.adrelid = pi.inhparent AND pd.adnum = pa.attnum
+  WHERE r.ispart AND (d.oid IS NOT NULL OR pd.oid IS NOT NULL) AND a.attgenerated = ''
+    AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) IS DISTINCT FROM pg_catalog.pg_get_expr(pd.adbin, pd.adrelid)
+  UNION ALL
+  SELECT 'not null', ${part} || '.' || ${col}, 'relation ' || ${part},
+    pg_catalog.json_build_array(${alter} || ' SET NOT NULL'), pg_catalog.json_build_array(${alter} || ' DROP NOT NULL'),
+    NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
+  WHERE r.ispart AND a.attnotnull AND NOT pa.attnotnull
+`;
