@@ -2,9 +2,7 @@
 // defined by SQL: a plain aggregate of one or more arguments, rebuilt from pg_aggregate
 // (PostgreSQL has no pg_get_aggregatedef; the options are those pg_dump writes). Function and
 // type names print as search_path = public finds them. The rest are named as not managed.
-import { notExt, qn } from './catalog-fragments.js';
-
-const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+import { cls, notExt, qn } from './catalog-fragments.js';
 
 /** The aggregates managed as objects (p: pg_proc, ag: pg_aggregate): plain, of one or more arguments, not VARIADIC. */
 export const MANAGED_AGGREGATE = `p.prokind = 'a' AND ag.aggkind = 'n' AND p.pronargs > 0 AND p.provariadic = 0`;

@@ -1,6 +1,9 @@
 // SQL fragments the parts of the one catalog query share.
 
 /** `schema.name`, each part quoted as needed. */
+/** A system catalog as a regclass constant (for pg_depend's classid and the like). */
+export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
 

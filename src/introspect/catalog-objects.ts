@@ -4,15 +4,13 @@
 // depends on (pg_depend, as names). It runs inside the one catalog query and uses its `ns` (user
 // schemas) and `rel` (user tables) CTEs; extension members are left out, as everywhere there.
 
-import { notExt, qn } from './catalog-fragments.js';
+import { cls, notExt, qn } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
-
-const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
 
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `

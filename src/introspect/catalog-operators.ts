@@ -2,9 +2,7 @@
 // defined by SQL, rebuilt from pg_operator as pg_dump writes them (PostgreSQL has no
 // pg_get_operatordef). An operator is named by its schema, symbol and argument types, as DROP
 // OPERATOR names it: `public.~~(anynonarray, text)`, NONE for a prefix operator's left side.
-import { notExt, qn } from './catalog-fragments.js';
-
-const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+import { cls, notExt, qn } from './catalog-fragments.js';
 
 /** The object name of operator `o` (in schema `ns`). */
 export const OPERATOR_NAME = `pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname || '('

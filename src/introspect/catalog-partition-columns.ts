@@ -3,9 +3,8 @@
 // DEFAULT where its table has one) and a NOT NULL its table's column does not have. Each is an
 // object of the partition, as ALTER TABLE prints it; its drop gives the column back its table's
 // default (a partition made with PARTITION OF takes it) or takes the NOT NULL away.
-import { qn } from './catalog-fragments.js';
+import { cls, qn } from './catalog-fragments.js';
 
-const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
 const part = qn('r.nspname', 'r.relname');
 const col = `pg_catalog.quote_ident(a.attname)`;
 const alter = `'ALTER TABLE ' || ${part} || ' ALTER COLUMN ' || ${col}`;

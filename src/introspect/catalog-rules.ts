@@ -1,8 +1,6 @@
 // The part of the catalog query (catalog-objects.ts's obj rows) that reads rules as objects
 // defined by SQL: CREATE RULE as pg_get_ruledef prints it, and its enabled state as a trigger's.
-import { qn } from './catalog-fragments.js';
-
-const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+import { cls, qn } from './catalog-fragments.js';
 
 /** A UNION ALL branch of the obj CTE (over its anyrel). */
 export const RULE_OBJECTS = `  UNION ALL
