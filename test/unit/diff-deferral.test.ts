@@ -12,6 +12,7 @@ import type { DiffProblem } from '../../src/plan/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
 import { renderSql } from '../../src/plan/step-spec.js';
 import { load } from '../support/manifest.js';
+import { localTable, modelOf } from '../support/model.js';
 
 /** The foreign-key steps of one declared table. */
 function foreignKeySteps(t: Table, desired: ClusterModel, actual: ClusterModel): Step[] {
@@ -20,30 +21,9 @@ function foreignKeySteps(t: Table, desired: ClusterModel, actual: ClusterModel):
   return [...r.drops, ...r.adds];
 }
 
-function table(name: string, opts: { pk?: Key; unique?: Key[]; fks?: ForeignKey[] } = {}): Table {
-  return {
-    id: `public.${name}`,
-    qname: { schema: 'public', name },
-    columns: ['id', 'a'].map((c) => ({
-      name: c,
-      type: { base: 'bigint', sql: 'bigint', serial: false },
-      notNull: false,
-    })),
-    ...(opts.pk ? { primaryKey: opts.pk } : {}),
-    unique: opts.unique ?? [],
-    indexes: [],
-    foreignKeys: opts.fks ?? [],
-    distribution: { kind: 'local' },
-  };
-}
-const model = (...tables: Table[]): ClusterModel => ({
-  schemas: ['public'],
-  tables: Object.fromEntries(tables.map((t) => [t.id, t])),
-  groups: {},
-  sequences: {},
-  routines: {},
-  objects: {},
-});
+const table = (name: string, opts: { pk?: Key; unique?: Key[]; fks?: ForeignKey[] } = {}): Table =>
+  localTable(name, { ...opts, columns: ['id', 'a'] });
+const model = modelOf;
 const FK: ForeignKey = { name: 'c_a_fkey', columns: ['a'], refTable: 'public.p', refColumns: ['id'] };
 
 describe('deferrable keys in the diff', () => {

@@ -9,32 +9,10 @@ import { keySteps } from '../../src/plan/diff-keys.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
 import { renderSql } from '../../src/plan/step-spec.js';
 import { load } from '../support/manifest.js';
+import { localTable, modelOf } from '../support/model.js';
 
-function table(primaryKey: Key | undefined, unique: Key[]): Table {
-  return {
-    id: 'public.data',
-    qname: { schema: 'public', name: 'data' },
-    columns: ['id', 'a', 'b'].map((name) => ({
-      name,
-      type: { base: 'bigint', sql: 'bigint', serial: false },
-      notNull: name === 'id',
-    })),
-    ...(primaryKey ? { primaryKey } : {}),
-    unique,
-    indexes: [],
-    foreignKeys: [],
-    distribution: { kind: 'local' },
-  };
-}
-
-const modelOf = (...tables: Table[]): ClusterModel => ({
-  schemas: ['public'],
-  tables: Object.fromEntries(tables.map((t) => [t.id, t])),
-  groups: {},
-  sequences: {},
-  routines: {},
-  objects: {},
-});
+const table = (primaryKey: Key | undefined, unique: Key[]): Table =>
+  localTable('data', { notNull: (c) => c === 'id', ...(primaryKey ? { pk: primaryKey } : {}), unique });
 
 const sqlOf = (t: Table, a: Table): string[] => {
   const problems: unknown[] = [];

@@ -2,49 +2,19 @@
 // are dropped: foreign keys before the keys they reference, all before DROP NOT NULL and DROP
 // COLUMN; a key a kept foreign key references is a problem, never a refused DROP or a CASCADE.
 import { describe, expect, it } from 'vitest';
-import type { ClusterModel, ForeignKey, Key, Table } from '../../src/model/types.js';
+import type { ClusterModel, ForeignKey, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
 import { ignoreMatcher } from '../../src/plan/ignore.js';
 import { renderSql } from '../../src/plan/step-spec.js';
+import { localTable, modelOf, type TableSpec } from '../support/model.js';
 
-interface Spec {
-  readonly columns?: readonly string[] | null; // null: declared without columns
+interface Spec extends Omit<TableSpec, 'notNull'> {
   readonly nullable?: readonly string[];
-  readonly pk?: Key;
-  readonly unique?: readonly Key[];
-  readonly fks?: readonly ForeignKey[];
 }
 
-function table(name: string, spec: Spec = {}): Table {
-  const columns = spec.columns === undefined ? ['id', 'a', 'b'] : spec.columns;
-  return {
-    id: `public.${name}`,
-    qname: { schema: 'public', name },
-    ...(columns === null
-      ? {}
-      : {
-          columns: columns.map((c) => ({
-            name: c,
-            type: { base: 'bigint', sql: 'bigint', serial: false },
-            notNull: !(spec.nullable ?? []).includes(c),
-          })),
-        }),
-    ...(spec.pk ? { primaryKey: spec.pk } : {}),
-    unique: spec.unique ?? [],
-    indexes: [],
-    foreignKeys: spec.fks ?? [],
-    distribution: { kind: 'local' },
-  };
-}
-
-const model = (...tables: Table[]): ClusterModel => ({
-  schemas: ['public'],
-  tables: Object.fromEntries(tables.map((t) => [t.id, t])),
-  groups: {},
-  sequences: {},
-  routines: {},
-  objects: {},
-});
+const table = (name: string, spec: Spec = {}): Table =>
+  localTable(name, { ...spec, notNull: (c) => !(spec.nullable ?? []).includes(c) });
+const model = modelOf;
 
 const fk = (name: string, columns: string[], ref: string, refColumns: string[]): ForeignKey => ({
   name,
