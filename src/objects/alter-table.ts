@@ -6,6 +6,7 @@
 import type { FkAction, ForeignKey, Key, ObjectKind, SqlObject } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
+import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { relName } from './statement-parts.js';
 
@@ -103,14 +104,6 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
   return 'this ALTER TABLE is not managed in SQL files: columns, keys and distribution are declared in the manifest';
 }
 
-const FK_ACTIONS: Readonly<Record<string, FkAction>> = {
-  a: 'no action',
-  r: 'restrict',
-  c: 'cascade',
-  n: 'set null',
-  d: 'set default',
-};
-
 /**
  * The key or foreign key that `ALTER TABLE t ADD CONSTRAINT …` makes (as the catalog prints a
  * partition's own), in the model's terms; undefined for anything else.
@@ -122,13 +115,11 @@ export function keyOfStatement(
   const cmd = parseStatements(statement)[0]?.stmt?.AlterTableStmt?.cmds?.[0]?.AlterTableCmd;
   const con = cmd?.subtype === 'AT_AddConstraint' ? cmd.def.Constraint : undefined;
   if (!con?.conname) return undefined;
-  const deferral = {
-    ...(con.deferrable ? { deferrable: true } : {}),
-    ...(con.initdeferred ? { initiallyDeferred: true } : {}),
-  };
+  // The parse tree spells actions with pg_constraint's letters (a, r, c, n, d).
+  const deferred = deferral({ deferrable: con.deferrable, deferred: con.initdeferred });
   if (con.contype === 'CONSTR_PRIMARY' || con.contype === 'CONSTR_UNIQUE') {
     if (!con.keys) return undefined;
-    const key: Key = { name: con.conname, columns: strings(con.keys), ...deferral };
+    const key: Key = { name: con.conname, columns: strings(con.keys), ...deferred };
     return { kind: con.contype === 'CONSTR_PRIMARY' ? 'primary key' : 'unique', key };
   }
   if (con.contype !== 'CONSTR_FOREIGN' || !con.pk_attrs) return undefined;
@@ -140,7 +131,7 @@ export function keyOfStatement(
     refColumns: strings(con.pk_attrs),
     ...(action(con.fk_del_action) !== 'no action' ? { onDelete: action(con.fk_del_action) } : {}),
     ...(action(con.fk_upd_action) !== 'no action' ? { onUpdate: action(con.fk_upd_action) } : {}),
-    ...deferral,
+    ...deferred,
     ...(con.skip_validation ? { notValid: true } : {}),
   };
   return { kind: 'foreign key', fk };

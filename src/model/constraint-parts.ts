@@ -1,6 +1,6 @@
-// How the catalog's constraint columns read as the model's: pg_constraint's action letters and
-// its DEFERRABLE / INITIALLY DEFERRED flags.
-import type { Deferral, FkAction } from '../model/types.js';
+// pg_constraint's foreign-key action letters and DEFERRABLE / INITIALLY DEFERRED flags as the
+// model holds them; the catalog and the parse tree of ADD CONSTRAINT spell them alike.
+import type { Deferral, FkAction } from './types.js';
 
 /** confdeltype / confupdtype letters. */
 export const FK_ACTIONS: Readonly<Record<string, FkAction>> = {
