@@ -7,16 +7,10 @@
 import { rmSync } from 'node:fs';
 import { defineConfig } from 'rolldown';
 
-// Left to node_modules: WASM and its loaders that find the .wasm beside their own file, what
+// Left to node_modules: libpg_query's WASM and its loader (src/sql/pg-wasm.ts reads the .wasm beside it), what
 // bench and cluster load (hdr-histogram-js, testcontainers with its native ssh2), pg's optional
 // native binding.
-const EXTERNAL = [
-  /^libpg-query(\/|$)/,
-  /^@libpg-query\//,
-  /^testcontainers(\/|$)/,
-  /^hdr-histogram-js(\/|$)/,
-  'pg-native',
-];
+const EXTERNAL = [/^@libpg-query\//, /^testcontainers(\/|$)/, /^hdr-histogram-js(\/|$)/, 'pg-native'];
 
 export default defineConfig({
   input: { cli: 'src/cli.ts' },

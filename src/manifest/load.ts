@@ -3,18 +3,18 @@
 // file:line:col and path.
 import { createHash } from 'node:crypto';
 import { dirname, resolve as resolvePath } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
-import { formatPath, makeLocator } from './locate.js';
+import { formatPath } from './locate.js';
 import { ProblemList } from './problems.js';
 import { FileRefusal, MAX_MANIFEST_BYTES } from './project-files.js';
 import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
 import { closestKey } from './suggest.js';
-import { yamlProblems } from './yaml-errors.js';
+import type { ExactReading } from './yaml-exact.js';
+import { readYamlFast } from './yaml-fast.js';
 import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
 import { UNION_HINTS } from './union-hints.js';
@@ -178,19 +178,20 @@ export async function loadManifestText(
   dir: string,
   fs: ManifestFs = nodeFs,
 ): Promise<LoadedManifest> {
-  // A manifest that names routine or SQL files will want the PL/pgSQL parser: its WASM compiles
-  // off the main thread while the YAML is parsed (not awaited here; awaited below when needed).
-  if (/^\s*(file|sql)\s*:/m.test(text)) loadPlpgsqlParser().catch(() => undefined);
   await timed('load parser', loadParser);
   const parsing = performance.now();
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
-  const locator = makeLocator(doc, lines);
+  // js-yaml reads the text when it can (yaml-fast.ts); the `yaml` package reads it when js-yaml
+  // declines it, and locates problems: loaded only then.
+  const fast = readYamlFast(text);
+  let exact: ExactReading | undefined;
+  const exactReading = async (): Promise<ExactReading> =>
+    (exact ??= (await import('./yaml-exact.js')).readYamlExact(text));
   // Problems are reported in file order, whatever order the checks found them in.
-  const finish = (list: ProblemList): Problem[] =>
-    list.items
+  const finish = async (list: ProblemList): Promise<Problem[]> => {
+    const locator = list.items.length > 0 ? (await exactReading()).locator : undefined;
+    return list.items
       .map((p) => {
-        const pos = locator.locate(p.path, p.atKey);
+        const pos = locator?.locate(p.path, p.atKey);
         return {
           severity: p.severity,
           code: p.code,
@@ -201,29 +202,25 @@ export async function loadManifestText(
         };
       })
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
-  if (doc.errors.length > 0) {
-    throw new ManifestError(
-      yamlProblems(doc.errors, doc, text, lines).map((p) => ({
-        severity: 'error',
-        code: 'syntax',
-        path: '',
-        file,
-        ...p,
-      })),
-    );
-  }
+  };
   const problems = new ProblemList();
   let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: 100 });
-  } catch (e) {
-    // e.g. an alias without its anchor, or an alias bomb past maxAliasCount
-    problems.error([], 'syntax', (e as Error).message.split('\n')[0]!);
-    throw new ManifestError(finish(problems));
+  if (fast) raw = fast.value;
+  else {
+    const reading = await exactReading();
+    if (reading.syntax.length > 0)
+      throw new ManifestError(reading.syntax.map((p) => ({ severity: 'error', code: 'syntax', path: '', file, ...p })));
+    try {
+      raw = reading.value();
+    } catch (e) {
+      // e.g. an alias without its anchor, or an alias bomb past maxAliasCount
+      problems.error([], 'syntax', (e as Error).message.split('\n')[0]!);
+      throw new ManifestError(await finish(problems));
+    }
   }
   if (raw === null || raw === undefined) {
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
-    throw new ManifestError(finish(problems));
+    throw new ManifestError(await finish(problems));
   }
   recordPhase('parse manifest', parsing);
   const validating = performance.now();
@@ -247,7 +244,7 @@ export async function loadManifestText(
         ),
     );
     parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues)) : parsed;
-    if (!parsed.success) throw new ManifestError(finish(problems));
+    if (!parsed.success) throw new ManifestError(await finish(problems));
   }
   recordPhase('validate manifest', validating);
   const resolving = performance.now();
@@ -256,7 +253,7 @@ export async function loadManifestText(
     await timed('load plpgsql parser', loadPlpgsqlParser);
   const io = projectIo(dir, fs, problems);
   const resolved = resolveManifest(parsed.data, io, problems);
-  const all = finish(problems);
+  const all = await finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
   const files = new Map<string, { key: string; file: string; text: string }>();
   const routineTexts = new Map<string, string>();

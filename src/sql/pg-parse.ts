@@ -1,19 +1,14 @@
 // Thin wrapper over libpg-query (PostgreSQL's own parser compiled to WASM): statements, type
 // names and expressions from users are read with the real grammar, never with regular expressions.
-import pgQuery from 'libpg-query';
+import { loadPgWasm, parseRaw, pgWasm } from './pg-wasm.js';
 import { quoteIdent } from './quote.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Node = any;
-let loaded: Promise<void> | undefined,
-  ready = false;
 
 /** Loads the WASM parser once; every other function here needs it loaded. */
 export function loadParser(): Promise<void> {
-  loaded ??= pgQuery.loadModule().then(() => {
-    ready = true;
-  });
-  return loaded;
+  return loadPgWasm();
 }
 
 /** A parse failure with the 0-based byte offset (in the UTF-8 text) where PostgreSQL stopped. */
@@ -32,20 +27,14 @@ export class ParseFailure extends Error {
  * parser is not loaded: callers that fall back on a parse failure must not fall back on that.
  */
 export function parseStatements(sql: string): Node[] {
-  if (!ready) throw new Error('the SQL parser is not loaded (call loadParser first)');
-  try {
-    return (pgQuery.parseSync(sql).stmts ?? []) as Node[];
-  } catch (e) {
-    const err = e as Error & { sqlDetails?: { cursorPosition?: number } };
-    if (err.message === 'Query cannot be empty') return [];
-    const pos = err.sqlDetails?.cursorPosition;
-    // libpg-query reports a character index; every other position here is in bytes, as the
-    // parse tree's locations are.
-    throw new ParseFailure(
-      err.message,
-      typeof pos === 'number' && pos >= 0 ? Buffer.byteLength(sql.slice(0, pos)) : undefined,
-    );
-  }
+  const w = pgWasm();
+  if (!w) throw new Error('the SQL parser is not loaded (call loadParser first)');
+  if (sql.trim() === '') return [];
+  const out = parseRaw(w, sql);
+  if ('tree' in out) return ((JSON.parse(out.tree) as { stmts?: Node[] }).stmts ?? []) as Node[];
+  // libpg_query reports a 1-based character index (0: none); every other position here is in
+  // bytes, as the parse tree's locations are.
+  throw new ParseFailure(out.error, Buffer.byteLength(sql.slice(0, Math.max(0, out.cursor - 1))));
 }
 
 /** parseStatements, or undefined for text PostgreSQL does not accept (the parser not loaded still throws). */

@@ -1,36 +1,18 @@
 // PL/pgSQL bodies read with PostgreSQL's own PL/pgSQL compiler (libpg_query's, in WASM), so a
 // syntax error inside a routine body is found at validate, not at apply. libpg_query reports no
 // position for PL/pgSQL errors, so the position is found by re-parsing prefixes of the body.
-import type { PgQueryWasm } from '@libpg-query/parser/wasm/libpg-query.js';
+import { callWithText, loadPgWasm, pgWasm } from './pg-wasm.js';
 
-let wasm: PgQueryWasm | undefined;
-let loading: Promise<void> | undefined;
-
-/** Loads the PL/pgSQL parser once; plpgsqlProblem needs it loaded. */
+/** Loads the PL/pgSQL parser once (the SQL parser's module); plpgsqlProblem needs it loaded. */
 export function loadPlpgsqlParser(): Promise<void> {
-  // The package's own wrapper JSON-parses any result that does not start with "syntax error" or
-  // "ERROR", so messages such as `"y" is not a known variable` are lost: call the module directly.
-  loading ??= import('@libpg-query/parser/wasm/libpg-query.js').then(async (m) => {
-    wasm = await m.default();
-  });
-  return loading;
+  return loadPgWasm();
 }
 
-function call(fn: (ptr: number) => number, text: string): string {
-  const w = wasm!;
-  const len = w.lengthBytesUTF8(text) + 1;
-  const ptr = w._malloc(len);
-  try {
-    w.stringToUTF8(text, ptr, len);
-    const out = fn(ptr);
-    try {
-      return w.UTF8ToString(out);
-    } finally {
-      w._wasm_free_string(out);
-    }
-  } finally {
-    w._free(ptr);
-  }
+/** The loaded module; throws when it is not. */
+function loaded() {
+  const w = pgWasm();
+  if (!w) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  return w;
 }
 
 // A routine file is compiled when the manifest is resolved (its check) and again by the locality
@@ -42,7 +24,8 @@ const CACHE_LIMIT = 1_000;
 function compile(sql: string, keep: boolean): string {
   const known = compiled.get(sql);
   if (known !== undefined) return known;
-  const out = call((p) => wasm!._wasm_parse_plpgsql(p), sql);
+  const w = loaded();
+  const out = callWithText(w, (p) => w._wasm_parse_plpgsql(p), sql);
   if (keep) {
     if (compiled.size >= CACHE_LIMIT) compiled.clear();
     compiled.set(sql, out);
@@ -62,7 +45,7 @@ function compileError(sql: string, keep = false): string | undefined {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function parsePlpgsql(sql: string): any {
-  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  loaded();
   const out = compile(sql, true);
   return out.startsWith('{') ? JSON.parse(out) : undefined;
 }
@@ -104,7 +87,8 @@ function scan(sql: string): Token[] {
     tokens.push({ start: offset + start, end: offset + end, text, tokenName: name ?? kindOf(text) });
   };
   for (let offset = 0; offset < bytes.length;) {
-    const out = call((p) => wasm!._wasm_scan(p), bytes.subarray(offset).toString());
+    const w = loaded();
+    const out = callWithText(w, (p) => w._wasm_scan(p), bytes.subarray(offset).toString());
     let whole: { tokens: Token[] } | undefined;
     try {
       whole = JSON.parse(out) as { tokens: Token[] };
@@ -147,7 +131,7 @@ function bodyToken(text: string, body: string): { token: Token; offsetOf(bodyByt
 
 /** The 1-based line of `text` (one CREATE FUNCTION/PROCEDURE statement) its body `body` starts on. */
 export function bodyStartLine(text: string, body: string): number | undefined {
-  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  loaded();
   const where = bodyToken(text, body);
   if (!where) return undefined;
   return Buffer.from(text).subarray(0, where.offsetOf(0)).toString().split('\n').length;
@@ -158,7 +142,7 @@ export function bodyStartLine(text: string, body: string): number | undefined {
  * `body`) does not compile, with the byte offset in `text` of the offending token.
  */
 export function plpgsqlProblem(text: string, body: string): { message: string; position?: number } | undefined {
-  if (!wasm) throw new Error('the PL/pgSQL parser is not loaded (call loadPlpgsqlParser first)');
+  loaded();
   const message = compileError(text, true);
   if (message === undefined) return undefined;
   const where = bodyToken(text, body);
