@@ -260,7 +260,9 @@ function wantsJson(argv: readonly string[]): boolean {
  */
 export async function runCli(argv: readonly string[], io: CommandIo, start: Started = {}): Promise<number> {
   const on = argv.includes('--timings') || io.env.CITUS_MIGRATE_TIMINGS === '1';
-  return on ? withTimings(start.entered, io.stderr, () => runProgram(argv, io, start)) : runProgram(argv, io, start);
+  return on
+    ? withTimings(start.entered, io.stderr, () => runProgram(argv, io, start), start.compileCache)
+    : runProgram(argv, io, start);
 }
 
 async function runProgram(argv: readonly string[], io: CommandIo, start: Started): Promise<number> {

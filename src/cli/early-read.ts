@@ -10,6 +10,8 @@ export interface Started {
   /** When the executable's own code started (ms since the process did). */
   readonly entered?: number;
   readonly read?: PendingRead;
+  /** What the compile cache did, when the executable installed one (util/compile-cache.ts). */
+  readonly compileCache?: { readonly hits: number; readonly misses: number };
 }
 
 /** plan's flags that take no value and do not change what is read first. */

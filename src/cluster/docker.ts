@@ -3,6 +3,7 @@
 // labelled with the cluster's id so that status and down find them, kept after the process
 // exits. testcontainers is imported here only, lazily: the other commands never load it.
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { connectSession } from '../db/session.js';
 import { ClusterError } from '../errors.js';
@@ -20,7 +21,8 @@ import {
 } from './engine.js';
 
 type Testcontainers = typeof import('testcontainers');
-const load = (): Promise<Testcontainers> => import('testcontainers');
+// Required, not imported: the bundle has no dynamic import (rolldown.config.js).
+const load = async (): Promise<Testcontainers> => createRequire(import.meta.url)('testcontainers') as Testcontainers;
 
 // Printed once by the initdb run's temporary server and once by the real one (the postgres
 // image's entrypoint). The image's own HEALTHCHECK runs `pg_isready -h $(hostname -i)`, which

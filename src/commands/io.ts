@@ -1,8 +1,12 @@
 // What a command may touch besides its arguments: output streams, environment, terminal.
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { CmError, EXIT, FileError } from '../errors.js';
 import { useColor } from '../util/color.js';
+
+// Loaded when a prompt is shown, required (the bundle has no dynamic import: rolldown.config.js).
+const requireHere = createRequire(import.meta.url);
 
 export interface CommandIo {
   stdout(text: string): void;
@@ -48,7 +52,7 @@ export function processIo(): CommandIo {
       };
     },
     prompt: async (question) => {
-      const { createInterface } = await import('node:readline');
+      const { createInterface } = requireHere('node:readline') as typeof import('node:readline');
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
         return await new Promise<string>((resolve, reject) => {

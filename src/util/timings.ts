@@ -60,12 +60,13 @@ export function formatTimings(list: readonly Phase[], end: number): string {
 /**
  * Runs a command recording its phases, then prints them with `print` (also when it fails).
  * `entered`: when the executable's own code started, so node's start-up and the CLI's loading
- * are phases too.
+ * are phases too; `compileCache`: what the executable's compile cache did (util/compile-cache.ts).
  */
 export async function withTimings<T>(
   entered: number | undefined,
   print: (text: string) => void,
   run: () => Promise<T>,
+  compileCache?: { readonly hits: number; readonly misses: number },
 ): Promise<T> {
   startTimings();
   if (entered !== undefined) {
@@ -75,6 +76,9 @@ export async function withTimings<T>(
   try {
     return await run();
   } finally {
-    print(formatTimings(stopTimings(), performance.now()));
+    const cache = compileCache
+      ? `timings: compile cache: ${compileCache.hits} of ${compileCache.hits + compileCache.misses} files from cached code\n`
+      : '';
+    print(formatTimings(stopTimings(), performance.now()) + cache);
   }
 }
