@@ -12,6 +12,9 @@ import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
 
+/** The user's schemas' oids, as an array computed once (an InitPlan). */
+const USER_NS = 'ARRAY(SELECT ns.oid FROM ns)';
+
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `
 anyrel AS (
@@ -241,36 +244,39 @@ objdep AS (
   WHERE dc.contypid IN (SELECT o.depobj FROM obj o WHERE o.kind = 'domain') AND d.deptype = 'n'
     AND NOT (d.refclassid = ${cls('pg_type')} AND d.refobjid = dc.contypid)
 ),
+-- The schemas are matched against an array of the user's (computed once), not joined with the
+-- ns CTE: the planner takes ns for one row, and put it outside a nested loop that read
+-- objdep and probed pg_class once per schema (48 of a query's 84 ms on AdventureWorks).
 objdeps AS (
   SELECT x.classid, x.objid, pg_catalog.json_agg(DISTINCT x.name) AS j FROM (
     SELECT d.classid, d.objid, 'relation ' || ${qn('ns.nspname', 'c.relname')} FROM objdep d
-      JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN ns ON ns.oid = c.relnamespace
+      JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = c.relnamespace AND c.relnamespace = ANY (${USER_NS})
       WHERE d.refclassid = ${cls('pg_class')} AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
     UNION ALL
     -- Which columns a view or policy reads ("column app.t.x"), and "row app.t" when it reads the
     -- whole row: a column dropped or retyped rebuilds only the views and policies that use it.
     SELECT d.classid, d.objid, CASE WHEN d.refobjsubid = 0 THEN 'row ' || ${qn('ns.nspname', 'c.relname')}
         ELSE 'column ' || ${qn('ns.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname) END
-      FROM objdep d JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN ns ON ns.oid = c.relnamespace
+      FROM objdep d JOIN pg_catalog.pg_class c ON c.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = c.relnamespace AND c.relnamespace = ANY (${USER_NS})
       LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid AND d.refobjsubid > 0
       WHERE d.refclassid = ${cls('pg_class')} AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND d.deptype = 'n'
         AND d.classid IN (${cls('pg_rewrite')}, ${cls('pg_policy')}) AND (d.refobjsubid = 0 OR a.attname IS NOT NULL)
     UNION ALL
     SELECT d.classid, d.objid, 'type ' || ${qn('ns.nspname', 't.typname')} FROM objdep d
-      JOIN pg_catalog.pg_type t ON t.oid = d.refobjid JOIN ns ON ns.oid = t.typnamespace
+      JOIN pg_catalog.pg_type t ON t.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = t.typnamespace AND t.typnamespace = ANY (${USER_NS})
       WHERE d.refclassid = ${cls('pg_type')}
     UNION ALL
     -- The index of REPLICA IDENTITY USING INDEX and of CLUSTER ON (no pg_depend row says so).
     SELECT o.depclass, o.depobj, 'index ' || ${qn('ns.nspname', 'ic.relname')} FROM obj o
-      JOIN pg_catalog.pg_class ic ON ic.oid = o.depobj JOIN ns ON ns.oid = ic.relnamespace
+      JOIN pg_catalog.pg_class ic ON ic.oid = o.depobj JOIN pg_catalog.pg_namespace ns ON ns.oid = ic.relnamespace AND ic.relnamespace = ANY (${USER_NS})
       WHERE o.depclass = ${cls('pg_index')}
     UNION ALL
     SELECT d.classid, d.objid, 'operator ' || ${OPERATOR_NAME} FROM objdep d
-      JOIN pg_catalog.pg_operator o ON o.oid = d.refobjid JOIN ns ON ns.oid = o.oprnamespace
+      JOIN pg_catalog.pg_operator o ON o.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = o.oprnamespace AND o.oprnamespace = ANY (${USER_NS})
       WHERE d.refclassid = ${cls('pg_operator')}
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
-      JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN ns ON ns.oid = p.pronamespace
+      JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = p.pronamespace AND p.pronamespace = ANY (${USER_NS})
       WHERE d.refclassid = ${cls('pg_proc')}
   ) AS x(classid, objid, name)
   GROUP BY x.classid, x.objid
