@@ -46,88 +46,136 @@ function stopwatch(): { timings: Record<string, number>; lap(phase: string): voi
 /**
  * Applies a manifest (or a saved plan of it) to the cluster at `target`: see the file comment.
  * Refusals and failures throw CmError subclasses (codes and exit codes as the CLI's).
+ *
+ * `source` may be a loader (the CLI's: the manifest is read and parsed while the server works):
+ * it is called once the catalog query is on its way (a second at most; at once when another apply
+ * holds the lock or the connection fails). Its error comes first, as if the source had been loaded
+ * before the cluster was asked anything (which, until then, only connected, locked and read), and
+ * ends the connection at once.
  */
 export async function runApply(
   target: ConnectionTarget,
-  source: ApplySource,
+  source: ApplySource | (() => Promise<ApplySource>),
   options: ApplyRunOptions = {},
   events: ApplyEvents = {},
 ): Promise<ApplyResult> {
-  const m = isSaved(source) ? source.manifest : source;
-  const saved = isSaved(source) ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' } : undefined;
-  // Known before anything runs: a saved plan of another text of the manifest is stale.
-  if (saved && saved.plan.manifest.sha256 !== m.sha256) {
-    throw new CmError(
-      `stale plan: ${m.file} changed since ${saved.name} was made (manifest sha256 ${saved.plan.manifest.sha256.slice(0, 12)} -> ${m.sha256.slice(0, 12)}); nothing was run`,
-      'stale_plan',
-      EXIT.stalePlan,
-    );
+  let startLoading: () => void = () => undefined;
+  const go = new Promise<void>((resolve) => (startLoading = resolve));
+  const timer = typeof source === 'function' ? setTimeout(startLoading, 1000) : undefined;
+  const loading = typeof source === 'function' ? go.then(source) : Promise.resolve(source);
+  const stop = new AbortController();
+  loading.catch(() => stop.abort());
+  try {
+    return await applyLoaded(target, loading, options, events, { signal: stop.signal, startLoading });
+  } catch (e) {
+    startLoading();
+    await loading; // the source's own error, when it has one, wins over what stopping caused
+    throw e;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** A saved plan made from another text of the manifest is stale: refused before anything runs. */
+function refuseOtherManifest(source: ApplySource): void {
+  if (!isSaved(source) || source.savedPlan.manifest.sha256 === source.manifest.sha256) return;
+  const name = source.planFile ?? 'the saved plan';
+  throw new CmError(
+    `stale plan: ${source.manifest.file} changed since ${name} was made (manifest sha256 ${source.savedPlan.manifest.sha256.slice(0, 12)} -> ${source.manifest.sha256.slice(0, 12)}); nothing was run`,
+    'stale_plan',
+    EXIT.stalePlan,
+  );
+}
+
+async function applyLoaded(
+  target: ConnectionTarget,
+  loading: Promise<ApplySource>,
+  options: ApplyRunOptions,
+  events: ApplyEvents,
+  { signal, startLoading }: { signal: AbortSignal; startLoading: () => void },
+): Promise<ApplyResult> {
+  // A source already loaded is checked before connecting.
+  const early = await Promise.race([loading, Promise.resolve(undefined)]);
+  if (early) refuseOtherManifest(early);
   const waitMs = options.waitMs ?? 60_000;
   const clock = stopwatch();
-  return withClient(target, (client) =>
-    withApplyLock(
-      client,
-      waitMs,
-      (h) => events.waitingForLock?.(h, waitMs),
-      async () => {
-        clock.lap('connect_and_lock');
-        const timeouts = {
-          lockTimeoutMs: options.lockTimeoutMs ?? 5000,
-          retries: options.retries ?? 3,
-          onRetry: (msg: string) => events.retry?.(msg),
-        };
-        const live = await withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client));
-        const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
-        const shards = withShards ? await readShardState(client) : undefined;
-        clock.lap('read');
-        const online = options.online ?? saved?.plan.options?.online ?? false;
-        // What runs is always the plan computed now; a saved plan must be exactly it.
-        const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
-        if (saved) {
-          refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
-          refuseAltered(saved.plan, plan, saved.name);
-        }
-        if (plan.problems.length > 0) {
-          throw new CmError(
-            `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
-            'plan_problems',
-            EXIT.error,
-            { problems: plan.problems },
+  return withClient(
+    target,
+    (client) =>
+      withApplyLock(
+        client,
+        waitMs,
+        (h) => {
+          startLoading();
+          events.waitingForLock?.(h, waitMs);
+        },
+        async () => {
+          clock.lap('connect_and_lock');
+          const timeouts = {
+            lockTimeoutMs: options.lockTimeoutMs ?? 5000,
+            retries: options.retries ?? 3,
+            onRetry: (msg: string) => events.retry?.(msg),
+          };
+          const live = await withLockTimeout(client, timeouts, 'reading the catalog', () =>
+            readLiveState(client, startLoading),
           );
-        }
-        const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
-        if (!plan.changes) {
-          if (!options.rehearse) {
-            await ensureHistorySchema(client);
-            const id = await startHistory(client, {
-              ...history,
-              steps: [],
-              toolVersion: TOOL_VERSION,
-              clientHost: hostname(),
-            });
-            await finishHistory(client, id, 'nothing_to_do');
+          const source = await loading;
+          refuseOtherManifest(source);
+          const m = isSaved(source) ? source.manifest : source;
+          const saved = isSaved(source)
+            ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
+            : undefined;
+          const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
+          const shards = withShards ? await readShardState(client) : undefined;
+          clock.lap('read');
+          const online = options.online ?? saved?.plan.options?.online ?? false;
+          // What runs is always the plan computed now; a saved plan must be exactly it.
+          const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
+          if (saved) {
+            refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
+            refuseAltered(saved.plan, plan, saved.name);
           }
-          return { outcome: 'nothing_to_do', plan, timings: clock.timings };
-        }
-        refuseHazards(plan, options.allowHazards ?? new Set());
-        await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
-          events.waitingForCluster?.(reasons, waitMs),
-        );
-        if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
-          return { outcome: 'not_approved', plan, timings: clock.timings };
-        return runSteps(
-          client,
-          target,
-          m,
-          plan,
-          history,
-          { ...options, ...timeouts, shards: withShards },
-          events,
-          clock,
-        );
-      },
-    ),
+          if (plan.problems.length > 0) {
+            throw new CmError(
+              `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
+              'plan_problems',
+              EXIT.error,
+              { problems: plan.problems },
+            );
+          }
+          const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
+          if (!plan.changes) {
+            if (!options.rehearse) {
+              await ensureHistorySchema(client);
+              const id = await startHistory(client, {
+                ...history,
+                steps: [],
+                toolVersion: TOOL_VERSION,
+                clientHost: hostname(),
+              });
+              await finishHistory(client, id, 'nothing_to_do');
+            }
+            return { outcome: 'nothing_to_do', plan, timings: clock.timings };
+          }
+          refuseHazards(plan, options.allowHazards ?? new Set());
+          await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
+            events.waitingForCluster?.(reasons, waitMs),
+          );
+          if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
+            return { outcome: 'not_approved', plan, timings: clock.timings };
+          return runSteps(
+            client,
+            target,
+            m,
+            plan,
+            history,
+            { ...options, ...timeouts, shards: withShards },
+            events,
+            clock,
+          );
+        },
+      ),
+    signal,
   );
 }
 

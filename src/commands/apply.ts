@@ -35,11 +35,12 @@ export interface ApplyOptions {
 /** CLI entry: apply, then (with --bench) the manifest's smoke benchmark. */
 export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<number> {
   const allowHazards = parseHazards(opts.allowHazards);
-  const source = await loadForApply(opts, io);
-  const m = 'savedPlan' in source ? source.manifest : source;
+  // The manifest loads while the server reads its catalog (runApply calls the loader once the
+  // catalog query is on its way); its errors still come first.
+  let source: ApplySource | undefined;
   const result = await runApply(
     connectionTarget(opts.database, io.env),
-    source,
+    async () => (source = await loadForApply(opts, io)),
     {
       allowHazards,
       ...(opts.lockTimeout !== undefined ? { lockTimeoutMs: opts.lockTimeout } : {}),
@@ -55,7 +56,8 @@ export async function applyCommand(opts: ApplyOptions, io: CommandIo): Promise<n
     applyEvents(io),
   );
   const code = printResult(result, opts.format, io);
-  if (code !== EXIT.ok || !opts.bench || opts.rehearse) return code;
+  if (code !== EXIT.ok || !opts.bench || opts.rehearse || !source) return code;
+  const m = 'savedPlan' in source ? source.manifest : source;
   io.stderr('running the smoke benchmark (bench) ...\n');
   const { runBench } = await import('./bench.js');
   return (

@@ -452,3 +452,59 @@ describe('apply (plain PostgreSQL)', () => {
     expect(outputs.filter((o) => o.includes(secret))).toEqual([]);
   });
 });
+
+// apply reads the manifest while the server reads its catalog (apply/run.ts): what it reads first
+// changes nothing, and the manifest's error still comes first, at once, as if it had been loaded
+// before the cluster was asked anything.
+describe('apply: the manifest loads while the catalog is read', () => {
+  const BAD = 'version: 1\ntables:\n  t:\n    local: true\n    columns: { id: { type: bigint, not_nul: true } }\n';
+
+  it('a manifest error wins over a server that cannot be reached', async () => {
+    const r = await cli(['apply', '--database', 'postgresql://postgres@127.0.0.1:1/x', '--auto-approve'], {
+      cwd: project(BAD),
+    });
+    expect(r.stderr).toContain('not_nul');
+    expect(r.stderr).not.toContain('cannot connect');
+    expect(r.code).toBe(3);
+  });
+
+  it('a manifest error ends the wait for a lock another apply holds, and nothing is written', async () => {
+    const db = await freshDatabase(plainServers(), 'apply-overlap');
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query(
+      "SELECT pg_catalog.pg_advisory_lock(pg_catalog.hashtext('citus-migrate'), pg_catalog.hashtext(pg_catalog.current_database()))",
+    );
+    try {
+      const before = await snapshot(db);
+      // --wait 120s: a run that waited for the lock before reporting the manifest would time out.
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '120s'], { cwd: project(BAD) });
+      expect(r.stderr).toContain('not_nul');
+      expect(r.code).toBe(3);
+      expect(await snapshot(db)).toBe(before);
+    } finally {
+      await holder.end();
+    }
+  }, 60_000);
+
+  it('connects and sends the catalog query before it reads the manifest (--timings)', async () => {
+    const db = await freshDatabase(plainServers(), 'apply-overlap');
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], {
+      cwd: project(),
+      env: { CITUS_MIGRATE_TIMINGS: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const at = (phase: string): number =>
+      Number(new RegExp(`timings: ${phase} +([0-9.]+)`).exec(r.stderr)?.[1] ?? Number.NaN);
+    expect(at('connect')).toBeLessThan(at('read manifest'));
+    expect(at('catalog query')).toBeLessThan(at('read manifest'));
+  });
+
+  it('a server that cannot be reached is reported for a manifest that loads', async () => {
+    const r = await cli(['apply', '--database', 'postgresql://postgres@127.0.0.1:1/x', '--auto-approve'], {
+      cwd: project(),
+    });
+    expect(r.stderr).toContain('cannot connect to postgres@127.0.0.1:1/x');
+    expect(r.code).toBe(1);
+  });
+});
