@@ -61,20 +61,61 @@ export interface CatalogAnswer {
   readonly roundTrips: number;
 }
 
-/** Runs the catalog query (the plain one when the database has no citus); `onSent` is called once it is on its way. */
+/**
+ * How long a caller's `onSent` waits, after the Citus query went out, for that query to fail
+ * (on plain PostgreSQL it does at once, its tables unknown: ~3 ms for the server to parse it).
+ * The caller starts CPU-heavy work then (the manifest's parsing), which holds the event loop: the
+ * failure would be read, and the plain query sent, only after it (150 ms late on a real schema).
+ */
+const FALLBACK_GRACE_MS = 15;
+
+/**
+ * Runs the catalog query (the plain one when the database has no citus). `onSent` is called
+ * once the query that answers is on its way: the plain one when the Citus one failed within
+ * FALLBACK_GRACE_MS, else the Citus one, FALLBACK_GRACE_MS after it went out.
+ */
 export async function queryCatalog(db: Queryable, onSent?: () => void): Promise<CatalogAnswer> {
   let raw: unknown;
   let roundTrips = 1;
   const querying = performance.now();
+  let grace: NodeJS.Timeout | undefined;
+  let signalled = false;
+  const sent = (): void => {
+    clearTimeout(grace);
+    if (!signalled) onSent?.();
+    signalled = true;
+  };
   try {
-    raw = await pinned(db, CATALOG_SQL_CITUS, CITUS_PINS, onSent);
+    raw = await pinned(db, CATALOG_SQL_CITUS, CITUS_PINS, () => {
+      grace = setTimeout(sent, FALLBACK_GRACE_MS);
+    });
   } catch (e) {
     const code = (e as { code?: string }).code;
     // 42P01 undefined_table / 42883 undefined_function: no citus extension in this database.
-    if (code !== '42P01' && code !== '42883') throw e;
+    if (code !== '42P01' && code !== '42883') {
+      sent();
+      throw e;
+    }
     roundTrips = 2;
-    raw = await pinned(db, CATALOG_SQL_PLAIN, PINS);
+    const plain = performance.now();
+    raw = await pinned(db, CATALOG_SQL_PLAIN, PINS, sent);
+    recordPhase('catalog query, plain', plain);
+  } finally {
+    sent(); // an answer (or an error) within the grace: the caller waits no longer
   }
   recordPhase('catalog query', querying);
   return { raw, roundTrips };
+}
+
+/** `onSent` for queryCatalog that also settles `sent` (for liveStateFrom), then calls `then`. */
+export function sentSignal(then?: () => void): { sent: Promise<void>; onSent: () => void } {
+  let resolve: () => void = () => undefined;
+  const sent = new Promise<void>((r) => (resolve = r));
+  return {
+    sent,
+    onSent: () => {
+      resolve();
+      then?.();
+    },
+  };
 }

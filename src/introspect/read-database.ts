@@ -4,7 +4,7 @@
 // schema) loads while the server works on the query.
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { queryCatalog } from './catalog-query.js';
+import { queryCatalog, sentSignal } from './catalog-query.js';
 import type { ShardState } from './read-shards.js';
 import type { LiveState } from '../model/live-state.js';
 
@@ -19,9 +19,10 @@ export async function readDatabase(
   return withClient(
     target,
     async (c) => {
-      const answer = queryCatalog(c, onSent);
+      const signal = sentSignal(onSent);
+      const answer = queryCatalog(c, signal.onSent);
       answer.catch(() => undefined); // awaited by liveStateFrom, once read.ts has loaded
-      return (await import('./read.js')).liveStateFrom(c, answer);
+      return (await import('./read.js')).liveStateFrom(c, answer, signal.sent);
     },
     signal,
   );

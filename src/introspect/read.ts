@@ -3,7 +3,7 @@
 import { CmError, EXIT, type Problem } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
 import { loadParser } from '../sql/pg-parse.js';
-import { queryCatalog, type CatalogAnswer } from './catalog-query.js';
+import { queryCatalog, sentSignal, type CatalogAnswer } from './catalog-query.js';
 import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
@@ -55,15 +55,22 @@ const OBJECT_STATE_DENIED: Problem = {
 
 /** Reads the live state of the cluster as a model; `onSent` as for readCatalog. */
 export function readLiveState(db: Queryable, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
-  return liveStateFrom(db, queryCatalog(db, onSent));
+  const signal = sentSignal(onSent);
+  return liveStateFrom(db, queryCatalog(db, signal.onSent), signal.sent);
 }
 
-/** The live state as a model, from the catalog query's answer once it comes (queryCatalog's, already sent). */
+/**
+ * The live state as a model, from the catalog query's answer once it comes (queryCatalog's,
+ * already sent). The SQL parser loads (~25 ms holding the event loop) once `querySent` settles:
+ * the query that answers is on its way (see queryCatalog's onSent).
+ */
 export async function liveStateFrom(
   db: Queryable,
   answer: Promise<CatalogAnswer>,
+  querySent?: Promise<void>,
 ): Promise<LiveState & { roundTrips: number }> {
-  const [, sent] = await Promise.all([timed('load parser', loadParser), answer]);
+  const ready = querySent ? Promise.race([querySent, answer.then(() => undefined)]) : Promise.resolve();
+  const [, sent] = await Promise.all([ready.then(() => timed('load parser', loadParser)), answer]);
   const { doc, roundTrips } = await validateCatalog(db, sent);
   const model = timed('model', () => catalogToModel(doc));
   if (doc.objectState === null) return { ...model, roundTrips, warnings: [OBJECT_STATE_DENIED] };

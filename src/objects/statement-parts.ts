@@ -47,8 +47,11 @@ export function references(node: Node, defaultSchema: string, out = new Set<stri
     return out;
   }
   if (!node || typeof node !== 'object') return out;
-  for (const [k, v] of Object.entries(node)) {
-    const x = v as Node;
+  // for…in over the plain objects JSON.parse made, and nothing to look at below a string or a
+  // number: no [key, value] arrays allocated for every node of every statement (#25).
+  for (const k in node) {
+    const x = node[k] as Node;
+    if (x === null || typeof x !== 'object') continue;
     if ((k === 'RangeVar' || k === 'relation' || k === 'table') && x?.relname)
       out.add(relationRef(relName(x, defaultSchema)));
     if (k === 'TypeName' || k === 'typeName' || k === 'argType' || k === 'returnType') {
