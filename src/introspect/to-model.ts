@@ -1,7 +1,7 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/sha256.js';
 import {
   idOf,
   routineId,
@@ -26,7 +26,7 @@ export { providedNames, type LiveState };
 
 // The catalog document's keys come in a fixed order (the query builds them, zod keeps its shape's
 // order), so JSON.stringify is stable here and several times faster than stableJson.
-const shortHash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 16);
+const shortHash = (v: unknown): string => sha256Hex(JSON.stringify(v)).slice(0, 16);
 
 /** Per-object hashes of a catalog document. */
 export function objectHashes(doc: CatalogDoc): Record<string, string> {
@@ -250,7 +250,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     doc,
     citus: doc.server.citus !== null,
     // Every part of the document has its hash in `objects`: hashing those is hashing the document, once.
-    fingerprint: createHash('sha256').update(stableJson(objects)).digest('hex'),
+    fingerprint: sha256Hex(stableJson(objects)),
     objects,
   };
 }

@@ -1,7 +1,7 @@
 // Reads a manifest file (YAML or JSON), validates it against the v1 schema and the rules of
 // manifest.md, and returns the desired model. Every problem is reported at once with its
 // file:line:col and path.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/sha256.js';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
@@ -282,7 +282,7 @@ export async function loadManifestText(
     ...resolved,
     file,
     dir,
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256: sha256Hex(text),
     manifest: parsed.data,
     warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
     routineTexts,

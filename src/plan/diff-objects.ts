@@ -4,7 +4,7 @@
 // depends on it (a view over a view, a comment on a view, a view over a column whose type
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
 // problem, never a failed apply.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/sha256.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { addedCheck } from '../objects/statement-parts.js';
@@ -39,7 +39,7 @@ export interface ObjectDiffContext {
   readonly recorded: Readonly<Record<string, RecordedObject>>;
 }
 
-export const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 32);
+export const keyHash = (key: string): string => sha256Hex(key).slice(0, 32);
 
 /** True when the actual object is what the desired one declares. */
 export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
