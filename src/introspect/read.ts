@@ -27,7 +27,11 @@ export async function validateCatalog(
   answer: CatalogAnswer,
 ): Promise<{ doc: CatalogDoc; roundTrips: number }> {
   const { raw, roundTrips } = answer;
-  const parsed = timed('validate catalog', () => catalogSchema.safeParse(raw));
+  // zod compiles a checker of each object shape (new Function) on first use: worth it for
+  // thousands of tables, not below (its own walk is faster the first time: 9.5 -> 4.2 ms on
+  // Chinook, 18 -> 14 ms on Kea; 10 ms slower at 10,000 tables). Same answer either way.
+  const jitless = ((raw as { tables?: unknown[] } | undefined)?.tables?.length ?? 0) < 2000;
+  const parsed = timed('validate catalog', () => catalogSchema.safeParse(raw, { jitless }));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new CmError(

@@ -224,7 +224,10 @@ export async function loadManifestText(
   }
   recordPhase('parse manifest', parsing);
   const validating = performance.now();
-  let parsed = manifestSchema.safeParse(raw);
+  // Without zod's compiled checkers (new Function per object shape): a manifest is validated
+  // once per run, and zod's own walk is faster the first time at every size (9.5 -> 5.4 ms on
+  // Chinook's, 48 -> 39 ms on perf:plan's 5,000 entries).
+  let parsed = manifestSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     zodProblems(parsed.error, raw, problems);
     // Extra keys alone leave the rest exact: the rules run on it too, so every problem is reported
@@ -243,7 +246,7 @@ export async function loadManifestText(
             ),
         ),
     );
-    parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues)) : parsed;
+    parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues), { jitless: true }) : parsed;
     if (!parsed.success) throw new ManifestError(await finish(problems));
   }
   recordPhase('validate manifest', validating);
