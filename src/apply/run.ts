@@ -8,6 +8,7 @@ import { CmError, EXIT } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
 import { readLiveState } from '../introspect/read.js';
 import { readShardState } from '../introspect/read-shards.js';
+import { latch } from '../util/latch.js';
 import { recordPhase } from '../util/timings.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
@@ -59,10 +60,10 @@ export async function runApply(
   options: ApplyRunOptions = {},
   events: ApplyEvents = {},
 ): Promise<ApplyResult> {
-  let startLoading: () => void = () => undefined;
-  const go = new Promise<void>((resolve) => (startLoading = resolve));
+  const go = latch();
+  const startLoading = go.open;
   const timer = typeof source === 'function' ? setTimeout(startLoading, 1000) : undefined;
-  const loading = typeof source === 'function' ? go.then(source) : Promise.resolve(source);
+  const loading = typeof source === 'function' ? go.opened.then(source) : Promise.resolve(source);
   const stop = new AbortController();
   loading.catch(() => stop.abort());
   try {

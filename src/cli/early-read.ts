@@ -4,6 +4,7 @@
 // (another command, --offline, --help, an unknown flag) is left to commander, and the command
 // then reads as usual. The command uses the read only when it reads the same --database.
 import type { PendingRead } from '../introspect/read-database.js';
+import type { CompileCacheStats } from '../util/compile-cache.js';
 
 /** What the executable began before the CLI loaded: when its code started, plan's catalog read. */
 export interface Started {
@@ -11,7 +12,7 @@ export interface Started {
   readonly entered?: number;
   readonly read?: PendingRead;
   /** What the compile cache did, when the executable installed one (util/compile-cache.ts). */
-  readonly compileCache?: { readonly hits: number; readonly misses: number };
+  readonly compileCache?: Readonly<CompileCacheStats>;
 }
 
 /** plan's flags that take no value and do not change what is read first. */

@@ -3,6 +3,7 @@
 // (the answer's validation and model in read.ts, the manifest, the planner).
 import type { Queryable } from '../db/connect.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
+import { latch } from '../util/latch.js';
 import { recordPhase } from '../util/timings.js';
 
 /** Settings the catalog query runs under, each put back in the same round trip. */
@@ -92,10 +93,7 @@ export async function queryCatalog(db: Queryable, onSent?: () => void): Promise<
   } catch (e) {
     const code = (e as { code?: string }).code;
     // 42P01 undefined_table / 42883 undefined_function: no citus extension in this database.
-    if (code !== '42P01' && code !== '42883') {
-      sent();
-      throw e;
-    }
+    if (code !== '42P01' && code !== '42883') throw e;
     roundTrips = 2;
     const plain = performance.now();
     raw = await pinned(db, CATALOG_SQL_PLAIN, PINS, sent);
@@ -107,14 +105,13 @@ export async function queryCatalog(db: Queryable, onSent?: () => void): Promise<
   return { raw, roundTrips };
 }
 
-/** `onSent` for queryCatalog that also settles `sent` (for liveStateFrom), then calls `then`. */
+/** `onSent` for queryCatalog that also opens `sent` (for liveStateFrom), then calls `then`. */
 export function sentSignal(then?: () => void): { sent: Promise<void>; onSent: () => void } {
-  let resolve: () => void = () => undefined;
-  const sent = new Promise<void>((r) => (resolve = r));
+  const sent = latch();
   return {
-    sent,
+    sent: sent.opened,
     onSent: () => {
-      resolve();
+      sent.open();
       then?.();
     },
   };

@@ -5,6 +5,7 @@
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { queryCatalog, sentSignal } from './catalog-query.js';
+import { latch } from '../util/latch.js';
 import type { ShardState } from './read-shards.js';
 import type { LiveState } from '../model/live-state.js';
 
@@ -42,17 +43,14 @@ export interface PendingRead {
 /** Connects and sends the catalog query now; the answer's validation loads while the server works. */
 export function startRead(database: string | undefined, env: Env): PendingRead {
   const stop = new AbortController();
-  let sent: () => void = () => undefined;
-  const querySent = new Promise<void>((resolve) => {
-    sent = resolve;
-  });
-  const live = readDatabase(database, env, stop.signal, () => sent());
+  const querySent = latch();
+  const live = readDatabase(database, env, stop.signal, querySent.open);
   live.catch(() => undefined); // awaited by the command, after the manifest; never unhandled
   const ended = live.then(
     () => undefined,
     () => undefined,
   );
-  return { database, live, sent: Promise.race([querySent, ended]), stop: () => stop.abort() };
+  return { database, live, sent: Promise.race([querySent.opened, ended]), stop: () => stop.abort() };
 }
 
 /**

@@ -6,7 +6,6 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { loadParser } from '../sql/pg-parse.js';
-import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { formatPath } from './locate.js';
 import { ProblemList } from './problems.js';
 import { FileRefusal, MAX_MANIFEST_BYTES } from './project-files.js';
@@ -251,9 +250,6 @@ export async function loadManifestText(
   }
   recordPhase('validate manifest', validating);
   const resolving = performance.now();
-  // Only manifests with routine files pay for loading the PL/pgSQL parser.
-  if (parsed.data.sql.length > 0 || Object.values(parsed.data.routines).some((r) => r.file !== undefined))
-    await timed('load plpgsql parser', loadPlpgsqlParser);
   const io = projectIo(dir, fs, problems);
   const resolved = resolveManifest(parsed.data, io, problems);
   const all = await finish(problems);

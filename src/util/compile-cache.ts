@@ -36,7 +36,8 @@ export function installCompileCache(dir: string, scope: string, tag: string): Co
   const stats: CompileCacheStats = { hits: 0, misses: 0 };
   const proto = Module.prototype as unknown as { _compile: Compile };
   const original = proto._compile;
-  const scripts: { script: vm.Script; file: string; had: number }[] = [];
+  // Compiled without cached bytes (none yet, or refused): written at exit.
+  const fresh: { script: vm.Script; file: string }[] = [];
   const prefix = `${tag.replace(/[^a-z0-9-]/gi, '_')}-${process.version}-${process.arch}`;
   proto._compile = function (this: Module, content: string, filename: string): unknown {
     if (!filename.startsWith(scope)) return original.call(this, content, filename);
@@ -56,15 +57,15 @@ export function installCompileCache(dir: string, scope: string, tag: string): Co
     // A `#!` line is only valid at the very start of a script: blanked, lines keep their numbers.
     const source = Module.wrap(content.startsWith('#!') ? content.replace(/^#!.*/, '') : content);
     const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
-    const hit = cachedData !== undefined && !script.cachedDataRejected;
-    if (hit) stats.hits++;
-    else stats.misses++;
-    scripts.push({ script, file, had: hit ? cachedData!.length : 0 });
+    if (cachedData !== undefined && !script.cachedDataRejected) stats.hits++;
+    else {
+      stats.misses++;
+      fresh.push({ script, file });
+    }
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename));
   };
   process.once('exit', () => {
-    const fresh = scripts.filter((s) => s.had === 0);
     if (fresh.length === 0) return;
     try {
       mkdirSync(dir, { recursive: true, mode: 0o755 });

@@ -1,6 +1,7 @@
 // Where a command's time goes (--timings, CITUS_MIGRATE_TIMINGS=1): the edges (the CLI, the
 // connection, the manifest's loading, the catalog read, apply) record phases, and the CLI prints
 // them on stderr when the command ends. Off, recording is a no-op: the pure core never calls it.
+import type { CompileCacheStats } from './compile-cache.js';
 
 /** One measured phase: milliseconds since the process started, and its length. */
 export interface Phase {
@@ -66,7 +67,7 @@ export async function withTimings<T>(
   entered: number | undefined,
   print: (text: string) => void,
   run: () => Promise<T>,
-  compileCache?: { readonly hits: number; readonly misses: number },
+  compileCache?: Readonly<CompileCacheStats>,
 ): Promise<T> {
   startTimings();
   if (entered !== undefined) {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
-import { cli } from '../support/run-cli.js';
+import { cli, phaseStart } from '../support/run-cli.js';
 import { runCli } from '../../src/cli-program.js';
 
 const MANIFEST = `version: 1
@@ -494,8 +494,7 @@ describe('apply: the manifest loads while the catalog is read', () => {
       env: { CITUS_MIGRATE_TIMINGS: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
-    const at = (phase: string): number =>
-      Number(new RegExp(`timings: ${phase} +([0-9.]+)`).exec(r.stderr)?.[1] ?? Number.NaN);
+    const at = (phase: string): number => phaseStart(r.stderr, phase);
     expect(at('connect')).toBeLessThan(at('read manifest'));
     expect(at('catalog query')).toBeLessThan(at('read manifest'));
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers } from '../support/db.js';
 import { runCliProcess } from '../support/cli-process.js';
-import { cli } from '../support/run-cli.js';
+import { cli, phaseStart } from '../support/run-cli.js';
 import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 
 const phases = (stderr: string): string[] =>
@@ -48,8 +48,7 @@ describe('--timings against a database', () => {
     const db = await freshDatabase(plainServers(), 'timings');
     const r = await cli(['plan', '--database', db.url, '--timings'], { cwd: projectDir(ACCOUNTS_MANIFEST) });
     expect(r.code, r.stderr).toBe(0);
-    const at = (phase: string): number =>
-      Number(new RegExp(`timings: ${phase} +([0-9.]+)`).exec(r.stderr)?.[1] ?? Number.NaN);
+    const at = (phase: string): number => phaseStart(r.stderr, phase);
     expect(at('catalog query, plain')).toBeLessThan(at('read manifest'));
   });
 

@@ -26,3 +26,8 @@ export async function cli(
   });
   return { code, stdout, stderr };
 }
+
+/** When a --timings phase started (ms since the process did), from the CLI's stderr; NaN when absent. */
+export function phaseStart(stderr: string, phase: string): number {
+  return Number(new RegExp(`timings: ${phase} +([0-9.]+)`).exec(stderr)?.[1] ?? Number.NaN);
+}
