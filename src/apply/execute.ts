@@ -1,8 +1,12 @@
 // Runs a plan: one transaction (sequential mode first, then lock and statement timeouts), the
 // steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) rolls back and retries
-// with backoff. Steps that cannot run in a transaction run after COMMIT, one at a time.
+// with backoff. The transaction's statements go in batches (batch.ts), a step that may run long
+// in a message of its own. Steps that cannot run in a transaction run after COMMIT, one at a time.
+import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { BatchFailure, runBatch } from './batch.js';
+import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
 
 export interface ExecuteOptions {
@@ -11,8 +15,11 @@ export interface ExecuteOptions {
   readonly retries: number;
   readonly rehearse: boolean;
   readonly onRetry: (message: string) => void;
-  /** Called before each step runs (in the transaction, then after COMMIT). */
-  readonly onStep?: (step: PlanStep, afterCommit: boolean) => void;
+  /**
+   * Called before each step runs (in the transaction, then after COMMIT); `through`: the last
+   * step of the batch it went in with, when later steps went too (the server may be on any of them).
+   */
+  readonly onStep?: (step: PlanStep, afterCommit: boolean, through?: PlanStep) => void;
   /** Called after a step's statements ran without error, with its time. */
   readonly onStepDone?: (step: PlanStep, afterCommit: boolean, ms: number) => void;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -59,7 +66,7 @@ export async function withLockTimeout<T>(
   }
 }
 
-async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOptions): Promise<void> {
+async function runTransaction(db: pg.Client, plan: PlanDocument, opts: ExecuteOptions): Promise<void> {
   await db.query('BEGIN');
   const preamble = [
     ...plan.transaction.preamble,
@@ -67,20 +74,34 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
     `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
   ];
   let current: { step?: PlanStep; sql: string } = { sql: '' };
+  let started = 0;
+  // A step starts when the statement before it is reported done (or its message goes out).
+  const begin = (u: Unit, through: Unit): void => {
+    current = u;
+    if (!u.first || !u.step) return;
+    started = performance.now();
+    opts.onStep?.(u.step, false, through.step !== u.step ? through.step : undefined);
+  };
   try {
-    for (const sql of preamble) {
-      current = { sql };
-      await db.query(sql);
-    }
-    for (const step of plan.transaction.steps) {
-      opts.onStep?.(step, false);
-      const s0 = performance.now();
-      for (const sql of step.sql) {
-        current = { step, sql };
-        opts.signal?.throwIfAborted();
-        await db.query(sql);
+    for (const batch of batches(plan, preamble)) {
+      opts.signal?.throwIfAborted();
+      const last = batch[batch.length - 1]!;
+      begin(batch[0]!, last);
+      try {
+        await runBatch(
+          db,
+          batch.map((u) => u.sql),
+          (i) => {
+            const u = batch[i]!;
+            if (u.last && u.step) opts.onStepDone?.(u.step, false, performance.now() - started);
+            if (i + 1 < batch.length) begin(batch[i + 1]!, last);
+          },
+        );
+      } catch (e) {
+        if (!(e instanceof BatchFailure)) throw e;
+        current = batch[e.index]!;
+        throw e.cause;
       }
-      opts.onStepDone?.(step, false, performance.now() - s0);
     }
     current = { sql: 'COMMIT' };
     opts.signal?.throwIfAborted();
@@ -98,7 +119,7 @@ async function runTransaction(db: Queryable, plan: PlanDocument, opts: ExecuteOp
 }
 
 /** Applies the plan's transaction (with retries) and its after-commit steps. */
-export async function executePlan(db: Queryable, plan: PlanDocument, opts: ExecuteOptions): Promise<ExecuteResult> {
+export async function executePlan(db: pg.Client, plan: PlanDocument, opts: ExecuteOptions): Promise<ExecuteResult> {
   const sleep = opts.sleep ?? defaultSleep;
   let attempts = 0;
   const t0 = performance.now();

@@ -60,8 +60,11 @@ export interface ApplyEvents {
     /** user@host:port/database. */
     readonly target: string;
   }): void;
-  /** A step starts: in the transaction, or after COMMIT (`afterCommit`). */
-  stepStarted?(step: PlanStep, afterCommit: boolean): void;
+  /**
+   * A step starts: in the transaction, or after COMMIT (`afterCommit`). `through`: the last step
+   * sent with it in one message, when it is not the last (the server may be on any of them).
+   */
+  stepStarted?(step: PlanStep, afterCommit: boolean, through?: PlanStep): void;
   /** A step ended without error (`ms`: its time; the transaction's steps end at COMMIT together). */
   stepFinished?(step: PlanStep, afterCommit: boolean, ms: number): void;
   /** No more steps run (success or failure). */

@@ -229,7 +229,7 @@ async function runSteps(
         retries: options.retries,
         rehearse,
         onRetry: options.onRetry,
-        onStep: (step, after) => events.stepStarted?.(step, after),
+        onStep: (step, after, through) => events.stepStarted?.(step, after, through),
         onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
         signal: interrupts.signal,
       });

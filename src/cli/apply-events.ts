@@ -29,7 +29,7 @@ export function applyEvents(io: CommandIo): ApplyEvents {
       );
       progress = stepProgress(plan, io);
     },
-    stepStarted: (step, afterCommit) => progress?.onStep(step, afterCommit),
+    stepStarted: (step, afterCommit, through) => progress?.onStep(step, afterCommit, through),
     stepsEnded: () => progress?.end(),
     retry: (message) => say(`${message}\n`),
     note: (message) => say(`note: ${message}\n`),

@@ -14,7 +14,8 @@ import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { visible } from '../util/visible.js';
 
 export interface StepProgress {
-  readonly onStep: (step: PlanStep, afterCommit: boolean) => void;
+  /** `through`: the last step sent with it (the heartbeat names them all: the server may be on any). */
+  readonly onStep: (step: PlanStep, afterCommit: boolean, through?: PlanStep) => void;
   /** Ends a live line, so that what follows starts on a line of its own; stops the heartbeat. */
   readonly end: () => void;
   /** Writes a message (a retry, an interruption) on a line of its own while a step runs. */
@@ -41,11 +42,21 @@ const SUMMARY_CHARS = 60;
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
 
-/** `  … still running step 3/7 (create_distributed_table …), 40s` (the summary shortened; no newline). */
-export function heartbeatLine(index: number, total: number, summary: string, elapsedMs: number): string {
+/**
+ * `  … still running step 3/7 (create_distributed_table …), 40s` (the summary shortened; no
+ * newline); with `through`, the last step sent with it: `steps 3-9/40 (…)`.
+ */
+export function heartbeatLine(
+  index: number,
+  total: number,
+  summary: string,
+  elapsedMs: number,
+  through?: number,
+): string {
   const shown = visible(summary);
   const short = shown.length > SUMMARY_CHARS ? `${shown.slice(0, SUMMARY_CHARS - 2)} …` : shown;
-  return `  … still running step ${index}/${total} (${short}), ${seconds(elapsedMs)}`;
+  const steps = through !== undefined && through > index ? `steps ${index}-${through}` : `step ${index}`;
+  return `  … still running ${steps}/${total} (${short}), ${seconds(elapsedMs)}`;
 }
 
 /** What beat `n` (1, 2, …) of a step writes without a terminal, `elapsedMs` into it; `open`: a heartbeat line is open. */
@@ -71,9 +82,9 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
     const cols = (process.stderr.columns || 100) - 1 - suffix.length;
     io.stderr(`\r\x1b[K${line.length > cols ? `${line.slice(0, Math.max(cols - 1, 0))}…` : line}${suffix}`);
   };
-  const startHeartbeat = (step: PlanStep, line: string): void => {
+  const startHeartbeat = (step: PlanStep, line: string, through?: PlanStep): void => {
     const started = Date.now();
-    const head = (): string => heartbeatLine(step.index, total, step.summary, Date.now() - started);
+    const head = (): string => heartbeatLine(step.index, total, step.summary, Date.now() - started, through?.index);
     // Each beat is timed from the step's start, so a late one does not push back the rest.
     const beat = (n: number): void => {
       timer = setTimeout(
@@ -99,7 +110,7 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
     open = false;
   };
   return {
-    onStep: (step, afterCommit) => {
+    onStep: (step, afterCommit, through) => {
       stopHeartbeat();
       const line = visible(
         `  [${String(step.index).padStart(width)}/${total}] ${afterCommit ? '(after COMMIT) ' : ''}${step.summary}`,
@@ -111,7 +122,7 @@ export function stepProgress(plan: PlanDocument, io: Pick<CommandIo, 'stderr' | 
         closeLine();
         io.stderr(`${line}\n`);
       }
-      startHeartbeat(step, line);
+      startHeartbeat(step, line, through);
     },
     end: () => {
       stopHeartbeat();

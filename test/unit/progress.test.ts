@@ -32,6 +32,15 @@ describe('heartbeat', () => {
     expect(heartbeatLine(1, 1, 'table "\x1b[8m"', 0)).toContain('table "\\x1b[8m"');
   });
 
+  it('names the steps sent with it in one message: the server may be on any of them', () => {
+    expect(heartbeatLine(3, 40, 'comment on table app.t', 4_000, 9)).toBe(
+      '  … still running steps 3-9/40 (comment on table app.t), 4s',
+    );
+    expect(heartbeatLine(3, 40, 'comment on table app.t', 4_000, 3)).toBe(
+      '  … still running step 3/40 (comment on table app.t), 4s',
+    );
+  });
+
   it('opens a line at the first beat of each minute, a dot per beat, the time every fifth, a newline at the minute', () => {
     const head = (): string => 'HEAD';
     const open = (n: number): boolean => n % 30 !== 1;

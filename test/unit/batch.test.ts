@@ -1,0 +1,118 @@
+// Which statements may share one message (batch.ts's scan) and how the transaction is cut into
+// messages (batches.ts): a step that may run long goes alone.
+import { describe, expect, it } from 'vitest';
+import { singleStatement } from '../../src/apply/batch.js';
+import { batches } from '../../src/apply/batches.js';
+import type { PlanDocument, PlanStep } from '../../src/plan/plan.js';
+
+describe('singleStatement', () => {
+  it('finds one statement through quotes, dollar quotes, comments and quoted identifiers', () => {
+    for (const sql of [
+      'CREATE TABLE app.t (id bigint)',
+      'CREATE TABLE app.t (id bigint);',
+      'CREATE TABLE app.t (id bigint); -- done',
+      "COMMENT ON TABLE app.t IS 'a; b'",
+      "COMMENT ON TABLE app.t IS 'it''s; here'",
+      "COMMENT ON TABLE app.t IS E'a\\'; b'",
+      'CREATE TABLE "a;b" ("x""; y" int)',
+      'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$',
+      'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $body$ BEGIN RETURN $$;$$; END $body$',
+      'SELECT 1 /* a; /* nested; */ b; */',
+      'SELECT 1 -- a; b\n',
+      'PREPARE p AS SELECT $1; ',
+      'SELECT a$b FROM t',
+    ])
+      expect(singleStatement(sql), sql).toBe(true);
+  });
+
+  it('is false for two statements, none, or what it cannot be sure of', () => {
+    for (const sql of [
+      'SELECT 1; SELECT 2',
+      'SET LOCAL search_path TO public; CREATE VIEW v AS SELECT 1',
+      '',
+      '  -- only a comment',
+      ';',
+      "SELECT 'unterminated",
+      'SELECT $$ unterminated',
+      'SELECT 1 /* unterminated',
+      'SELECT "unterminated',
+      // A backslash in a standard string: what it means depends on standard_conforming_strings.
+      "SELECT 'a\\'; SELECT 2 --'",
+    ])
+      expect(singleStatement(sql), sql).toBe(false);
+  });
+});
+
+const step = (index: number, kind: string, object: string, sql: string[], extra: object = {}): PlanStep =>
+  ({
+    index,
+    kind,
+    phase: 'tables',
+    object,
+    summary: `${kind} ${object}`,
+    hazards: [],
+    sql,
+    step: { kind, ...extra },
+  }) as unknown as PlanStep;
+
+const planOf = (steps: PlanStep[]): PlanDocument =>
+  ({
+    transaction: { begin: 'BEGIN', preamble: [], steps, commit: 'COMMIT' },
+    afterCommit: [],
+  }) as unknown as PlanDocument;
+
+const table = (schema: string, name: string) => ({ table: { schema, name } });
+
+describe('batches', () => {
+  it('batches steps on tables this transaction creates; one on a table that held rows goes alone', () => {
+    const plan = planOf([
+      step(1, 'create_table', 'table app.t', ['CREATE TABLE app.t (id int)'], table('app', 't')),
+      step(2, 'create_index', 'table app.t', ['CREATE INDEX t_id ON app.t (id)'], table('app', 't')),
+      step(3, 'create_index', 'table app.old', ['CREATE INDEX old_id ON app.old (id)'], table('app', 'old')),
+      step(
+        4,
+        'create_object',
+        'check constraint app.t.t_id',
+        ['SET LOCAL search_path TO public', 'ALTER TABLE app.t ADD CONSTRAINT t_id CHECK (id > 0)'],
+        {
+          object: 'check constraint app.t.t_id',
+          objectKind: 'check constraint',
+        },
+      ),
+      step(5, 'create_object', 'check constraint app.old.c', ['ALTER TABLE app.old ADD CONSTRAINT c CHECK (id > 0)'], {
+        object: 'check constraint app.old.c',
+        objectKind: 'check constraint',
+      }),
+      step(
+        6,
+        'create_object',
+        'trigger app.old.tr',
+        ['CREATE TRIGGER tr BEFORE INSERT ON app.old FOR EACH ROW EXECUTE FUNCTION f()'],
+        {
+          object: 'trigger app.old.tr',
+          objectKind: 'trigger',
+        },
+      ),
+      step(7, 'create_object', 'materialized view app.mv', ['CREATE MATERIALIZED VIEW app.mv AS SELECT 1'], {
+        object: 'materialized view app.mv',
+        objectKind: 'materialized view',
+      }),
+    ]);
+    expect(batches(plan, ['SET LOCAL lock_timeout = 5000']).map((b) => b.map((u) => u.step?.index ?? 0))).toEqual([
+      [0, 1, 2],
+      [3],
+      [4, 4],
+      [5],
+      [6],
+      [7],
+    ]);
+  });
+
+  it('sends alone what is not surely one statement, and cuts batches at 500 statements', () => {
+    const many = Array.from({ length: 600 }, (_, i) =>
+      step(i + 1, 'create_table', `table app.t${i}`, [`CREATE TABLE app.t${i} (id int)`], table('app', `t${i}`)),
+    );
+    many.splice(10, 0, step(0, 'create_schema', 'schema x', ['CREATE SCHEMA x; CREATE SCHEMA y']));
+    expect(batches(planOf(many), []).map((b) => b.length)).toEqual([10, 1, 500, 90]);
+  });
+});
