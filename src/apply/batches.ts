@@ -91,8 +91,25 @@ export interface Unit {
   readonly last: boolean;
 }
 
+/**
+ * Citus runs some DDL by sending the statement's query string to the workers, and in a message of
+ * several statements that string is the whole message: a CREATE INDEX on a distributed table
+ * fails ("cannot insert multiple commands into a prepared statement", docs/citus-facts.md). So
+ * with Citus in the database (or created by this plan), or not known, every statement goes alone.
+ */
+function withCitus(plan: PlanDocument): boolean {
+  const server = plan.source.kind === 'live' ? plan.source.server : undefined;
+  return server?.citus !== null || plan.transaction.steps.some((s) => s.object === 'extension citus');
+}
+
 /** The transaction's statements in messages: batches of those that never run long, the others alone. */
 export function batches(plan: PlanDocument, preamble: readonly string[]): Unit[][] {
+  if (withCitus(plan)) {
+    const units: Unit[] = preamble.map((sql) => ({ sql, first: false, last: false }));
+    for (const step of plan.transaction.steps)
+      step.sql.forEach((sql, i) => units.push({ sql, step, first: i === 0, last: i === step.sql.length - 1 }));
+    return units.map((u) => [u]);
+  }
   const created = new Set<string>();
   for (const s of plan.transaction.steps) if (s.kind === 'create_table') created.add(tableOf(s.step)!);
   const out: Unit[][] = [];

@@ -484,4 +484,24 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       'cannot execute ALTER TABLE command involving partition column',
     );
   });
+  it("DDL Citus sends on as the statement's text fails in a message of several statements: the text is the whole message", async () => {
+    await db.query("CREATE TABLE multi_d (a int, b int); SELECT create_distributed_table('multi_d', 'a')");
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      // One simple-protocol message (apply's batches on plain PostgreSQL): Citus prepares the
+      // message's text on each worker for the index's shards.
+      await expect(c.query('BEGIN; SELECT 1; CREATE INDEX multi_d_b ON multi_d (b); COMMIT')).rejects.toThrow(
+        'cannot insert multiple commands into a prepared statement',
+      );
+      await c.query('ROLLBACK');
+      // One statement per message: fine.
+      for (const sql of ['BEGIN', 'SELECT 1', 'CREATE INDEX multi_d_b ON multi_d (b)', 'COMMIT']) await c.query(sql);
+    } finally {
+      await c.end();
+    }
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'multi_d_b'")).toEqual([
+      { n: 1 },
+    ]);
+  });
 });

@@ -58,8 +58,9 @@ const step = (index: number, kind: string, object: string, sql: string[], extra:
     step: { kind, ...extra },
   }) as unknown as PlanStep;
 
-const planOf = (steps: PlanStep[]): PlanDocument =>
+const planOf = (steps: PlanStep[], citus: string | null = null): PlanDocument =>
   ({
+    source: { kind: 'live', fingerprint: '', server: { citus } },
     transaction: { begin: 'BEGIN', preamble: [], steps, commit: 'COMMIT' },
     afterCommit: [],
   }) as unknown as PlanDocument;
@@ -109,6 +110,23 @@ describe('batches', () => {
       [6],
       [7],
     ]);
+  });
+
+  it('with Citus in the database, or created by the plan, sends every statement alone', () => {
+    const steps = [
+      step(1, 'create_table', 'table app.t', ['CREATE TABLE app.t (id int)'], table('app', 't')),
+      step(2, 'create_index', 'table app.t', ['CREATE INDEX t_id ON app.t (id)'], table('app', 't')),
+    ];
+    expect(batches(planOf(steps), []).map((b) => b.length)).toEqual([2]);
+    expect(batches(planOf(steps, '13.2-1'), ['SET LOCAL lock_timeout = 5000']).map((b) => b.length)).toEqual([1, 1, 1]);
+    const creating = [
+      step(0, 'create_object', 'extension citus', ['CREATE EXTENSION citus'], {
+        object: 'citus',
+        objectKind: 'extension',
+      }),
+      ...steps,
+    ];
+    expect(batches(planOf(creating), []).map((b) => b.length)).toEqual([1, 1, 1]);
   });
 
   it('sends alone what is not surely one statement, and cuts batches at 500 statements', () => {
