@@ -96,8 +96,9 @@ export interface Unit {
  * several statements that string is the whole message: a CREATE INDEX on a distributed table
  * fails ("cannot insert multiple commands into a prepared statement", docs/citus-facts.md). So
  * with Citus in the database (or created by this plan), or not known, every statement goes alone.
+ * (Also what apply's verification reads: false, the catalog query without Citus's part at once.)
  */
-function withCitus(plan: PlanDocument): boolean {
+export function withCitus(plan: PlanDocument): boolean {
   const server = plan.source.kind === 'live' ? plan.source.server : undefined;
   return server?.citus !== null || plan.transaction.steps.some((s) => s.object === 'extension citus');
 }

@@ -9,6 +9,7 @@ import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { plural } from '../util/plural.js';
+import { withCitus } from './batches.js';
 import { withLockTimeout } from './execute.js';
 import { finishHistory } from '../own/history.js';
 import { recordObjectState } from '../own/object-state.js';
@@ -23,7 +24,7 @@ export async function verifyConverged(
   shards = false,
 ): Promise<void> {
   const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
-    readLiveState(client),
+    readLiveState(client, undefined, { citus: withCitus(plan) ? undefined : false }),
   );
   const recorded = await recordObjectState(client, plan, afterLive);
   // With --shards the shards are read again too: what apply verifies is what `plan --shards` sees.

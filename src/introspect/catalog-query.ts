@@ -73,9 +73,20 @@ const FALLBACK_GRACE_MS = 15;
 /**
  * Runs the catalog query (the plain one when the database has no citus). `onSent` is called
  * once the query that answers is on its way: the plain one when the Citus one failed within
- * FALLBACK_GRACE_MS, else the Citus one, FALLBACK_GRACE_MS after it went out.
+ * FALLBACK_GRACE_MS, else the Citus one, FALLBACK_GRACE_MS after it went out. `citus: false`:
+ * the caller knows the database has no citus extension (apply's second read): plain at once.
  */
-export async function queryCatalog(db: Queryable, onSent?: () => void): Promise<CatalogAnswer> {
+export async function queryCatalog(
+  db: Queryable,
+  onSent?: () => void,
+  { citus }: { citus?: boolean } = {},
+): Promise<CatalogAnswer> {
+  if (citus === false) {
+    const plain = performance.now();
+    const raw = await pinned(db, CATALOG_SQL_PLAIN, PINS, onSent);
+    recordPhase('catalog query', plain);
+    return { raw, roundTrips: 1 };
+  }
   let raw: unknown;
   let roundTrips = 1;
   const querying = performance.now();

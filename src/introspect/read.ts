@@ -57,10 +57,17 @@ const OBJECT_STATE_DENIED: Problem = {
     'an apply recorded what PostgreSQL made of the SQL definitions, and this role may not read it: a view or another definition PostgreSQL prints its own way may show as a change (GRANT USAGE ON SCHEMA citus_migrate TO this role; GRANT SELECT ON citus_migrate.object_state TO it)',
 };
 
-/** Reads the live state of the cluster as a model; `onSent` as for readCatalog. */
-export function readLiveState(db: Queryable, onSent?: () => void): Promise<LiveState & { roundTrips: number }> {
+/**
+ * Reads the live state of the cluster as a model; `onSent` as for readCatalog; `citus: false`
+ * when the caller knows the database has no citus extension (queryCatalog).
+ */
+export function readLiveState(
+  db: Queryable,
+  onSent?: () => void,
+  known: { citus?: boolean } = {},
+): Promise<LiveState & { roundTrips: number }> {
   const signal = sentSignal(onSent);
-  return liveStateFrom(db, queryCatalog(db, signal.onSent), signal.sent);
+  return liveStateFrom(db, queryCatalog(db, signal.onSent, known), signal.sent);
 }
 
 /**

@@ -61,6 +61,13 @@ describe('--timings against a database', () => {
     expect(phases(r.stderr)).toEqual(
       expect.arrayContaining(['connect', 'connect and lock', 'catalog query', 'execute', 'verify', 'total']),
     );
+    // The first read learnt the database has no citus: the verification sends the plain catalog
+    // query at once, without a Citus one failing first.
+    const all = phases(r.stderr);
+    const afterVerify = all.slice(all.indexOf('verify'));
+    expect(afterVerify).toContain('catalog query');
+    expect(afterVerify).not.toContain('catalog query, plain');
+    expect(all.slice(0, all.indexOf('verify'))).toContain('catalog query, plain');
   });
 
   it('as a process: start-up (node until the CLI runs) and loading the CLI come first', async () => {
