@@ -18,6 +18,19 @@ export class BatchFailure extends Error {
   }
 }
 
+/**
+ * The server reported another number of statements than were sent (a text the scan took for one
+ * statement was not): which statement a reply belongs to is unknown, so nothing is trusted.
+ */
+export class BatchMismatch extends Error {
+  constructor(
+    readonly sent: number,
+    readonly reported: number,
+  ) {
+    super(`the server ran ${reported} statements of a batch of ${sent}`);
+  }
+}
+
 const isIdentChar = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 128;
 
@@ -137,7 +150,8 @@ const SEPARATOR = '\n;\n';
 /**
  * Runs `statements` (each one statement: singleStatement) in one message on `client`, calling
  * `completed(i)` as the server reports statement i done. Throws BatchFailure naming the statement
- * that failed; the statements after it did not run (the transaction is aborted).
+ * that failed; the statements after it did not run (the transaction is aborted). Throws
+ * BatchMismatch when all ran but the server counted them otherwise.
  */
 export function runBatch(
   client: pg.Client,
@@ -179,7 +193,10 @@ export function runBatch(
       },
       // pg ends the query at the error (the ReadyForQuery after it goes to no query).
       handleError: fail,
-      handleReadyForQuery: (): void => resolve(),
+      handleReadyForQuery: (): void =>
+        statements.length > 1 && done !== statements.length
+          ? reject(new BatchMismatch(statements.length, done))
+          : resolve(),
       // No statement of a plan copies from the client; refused, should one try.
       handleCopyInResponse: (connection: { sendCopyFail(msg: string): void }): void =>
         connection.sendCopyFail('citus-migrate sends no COPY data'),

@@ -104,8 +104,8 @@ export function withCitus(plan: PlanDocument): boolean {
 }
 
 /** The transaction's statements in messages: batches of those that never run long, the others alone. */
-export function batches(plan: PlanDocument, preamble: readonly string[]): Unit[][] {
-  if (withCitus(plan)) {
+export function batches(plan: PlanDocument, preamble: readonly string[], oneByOne = false): Unit[][] {
+  if (oneByOne || withCitus(plan)) {
     const units: Unit[] = preamble.map((sql) => ({ sql, first: false, last: false }));
     for (const step of plan.transaction.steps)
       step.sql.forEach((sql, i) => units.push({ sql, step, first: i === 0, last: i === step.sql.length - 1 }));

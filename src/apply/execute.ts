@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
-import { BatchFailure, runBatch } from './batch.js';
+import { BatchFailure, BatchMismatch, runBatch } from './batch.js';
 import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
 
@@ -66,7 +66,12 @@ export async function withLockTimeout<T>(
   }
 }
 
-async function runTransaction(db: pg.Client, plan: PlanDocument, opts: ExecuteOptions): Promise<void> {
+async function runTransaction(
+  db: pg.Client,
+  plan: PlanDocument,
+  opts: ExecuteOptions,
+  oneByOne: boolean,
+): Promise<void> {
   await db.query('BEGIN');
   const preamble = [
     ...plan.transaction.preamble,
@@ -83,7 +88,7 @@ async function runTransaction(db: pg.Client, plan: PlanDocument, opts: ExecuteOp
     opts.onStep?.(u.step, false, through.step !== u.step ? through.step : undefined);
   };
   try {
-    for (const batch of batches(plan, preamble)) {
+    for (const batch of batches(plan, preamble, oneByOne)) {
       opts.signal?.throwIfAborted();
       const last = batch[batch.length - 1]!;
       begin(batch[0]!, last);
@@ -107,6 +112,7 @@ async function runTransaction(db: pg.Client, plan: PlanDocument, opts: ExecuteOp
     opts.signal?.throwIfAborted();
   } catch (e) {
     await db.query('ROLLBACK').catch(() => undefined);
+    if (e instanceof BatchMismatch) throw e;
     throw new ApplyError(
       current.step?.index ?? 0,
       current.step?.summary ?? 'transaction preamble',
@@ -122,13 +128,21 @@ async function runTransaction(db: pg.Client, plan: PlanDocument, opts: ExecuteOp
 export async function executePlan(db: pg.Client, plan: PlanDocument, opts: ExecuteOptions): Promise<ExecuteResult> {
   const sleep = opts.sleep ?? defaultSleep;
   let attempts = 0;
+  let oneByOne = false;
   const t0 = performance.now();
   for (;;) {
     attempts++;
     try {
-      await runTransaction(db, plan, opts);
+      await runTransaction(db, plan, opts, oneByOne);
       break;
     } catch (e) {
+      if (e instanceof BatchMismatch && !oneByOne) {
+        // Rolled back: what each reply meant is unknown. Again, a statement per message.
+        opts.onRetry(`${e.message}; rolled back, running the transaction again one statement at a time`);
+        oneByOne = true;
+        attempts--;
+        continue;
+      }
       const lockTimeout = e instanceof ApplyError && e.server.sqlstate === '55P03';
       if (!lockTimeout || attempts > opts.retries || opts.signal?.aborted) throw e;
       const wait = backoffMs(attempts);

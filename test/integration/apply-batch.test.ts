@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchFailure, runBatch } from '../../src/apply/batch.js';
+import { BatchFailure, BatchMismatch, runBatch } from '../../src/apply/batch.js';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { cli } from '../support/run-cli.js';
 
@@ -74,6 +74,18 @@ describe('batched statements (plain PostgreSQL)', () => {
     const r = await run(['CREATE TABLE a (x int)', 'CREATE TABLE b (y int)', 'CREATE TABLE c (z int']);
     expect(r).toMatchObject({ completed: [], index: 2, code: '42601' });
     expect(await db.query("SELECT count(*)::int AS n FROM pg_class WHERE relname IN ('a', 'b')")).toEqual([{ n: 0 }]);
+  });
+
+  it('all ran, but the server counted other statements than were sent: refused as a mismatch, not trusted', async () => {
+    await client.query('BEGIN');
+    const done: number[] = [];
+    const err = await runBatch(client, ['SELECT 1; SELECT 2', 'SELECT 3'], (i) => done.push(i)).catch(
+      (e: unknown) => e,
+    );
+    await client.query('ROLLBACK');
+    expect(err).toBeInstanceOf(BatchMismatch);
+    expect(err).toMatchObject({ sent: 2, reported: 3 });
+    expect((err as Error).message).toBe('the server ran 3 statements of a batch of 2');
   });
 
   it('apply names the failing step in the middle of a batch, with the caret in its own statement', async () => {
