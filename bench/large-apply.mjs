@@ -7,17 +7,20 @@
 // in the same one transaction). Prints both, per statement, the ratio, and apply's phases
 // (`--timings`) of its last run. Target: apply no slower than psql per statement (ratio <= 1).
 // Usage: npm run perf:large-apply   (TABLES=1000, RUNS=3, BENCH_URL=postgresql://…/postgres to use
-// a running server, CLI=path/to/cli.js to time another build).
+// a running server, CLI=path/to/cli.js to time another build, DELAY_MS=2 to send apply's and
+// psql's traffic through a proxy adding that one-way delay: a network, where each round trip counts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startLocalCluster } from '../dist/cluster/local.js';
+import { spawnDelayProxy } from './lib/delay-proxy.mjs';
 
 const tables = Number(process.env.TABLES ?? 1000);
 const runs = Number(process.env.RUNS ?? 3);
 const cli = process.env.CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
+const delayMs = Number(process.env.DELAY_MS ?? 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const log = (t) => process.stderr.write(`${t}\n`);
 
@@ -38,6 +41,14 @@ const fresh = async (db) => {
   await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${db}" TEMPLATE template0`);
   return urlOf(db);
+};
+// The timed runs' traffic goes through the delay proxy when DELAY_MS is set.
+const proxy = delayMs > 0 ? await spawnDelayProxy([{ targetPort: Number(new URL(base).port) }], delayMs) : undefined;
+const timedUrl = (url) => {
+  if (!proxy) return url;
+  const u = new URL(url);
+  u.port = String(proxy.ports[0]);
+  return u.toString();
 };
 const drop = (db) => admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
 
@@ -104,7 +115,7 @@ try {
   let timings = '';
   for (let r = 0; r < runs; r++) {
     for (const which of r % 2 === 0 ? ['apply', 'psql'] : ['psql', 'apply']) {
-      const url = await fresh(`large_apply_${which}`);
+      const url = timedUrl(await fresh(`large_apply_${which}`));
       if (which === 'psql') psqls.push(timed('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', planSql, url]).ms);
       else {
         const a = timed(
@@ -128,7 +139,9 @@ try {
   }
   const a = median(applies);
   const p = median(psqls);
-  console.log(`perf:large-apply (${process.env.CLI ? `CLI=${cli}, ` : ''}medians of ${runs}; plain PostgreSQL)`);
+  console.log(
+    `perf:large-apply (${process.env.CLI ? `CLI=${cli}, ` : ''}medians of ${runs}; plain PostgreSQL${delayMs > 0 ? `; ${delayMs} ms one-way delay` : ''})`,
+  );
   console.log(`schema: ${tables} tables, plan of ${steps} steps, ${statements} statements in one transaction`);
   console.log(`citus-migrate apply: ${(a / 1000).toFixed(2)} s, ${(a / statements).toFixed(3)} ms per statement`);
   console.log(`psql -f plan.sql:    ${(p / 1000).toFixed(2)} s, ${(p / statements).toFixed(3)} ms per statement`);
@@ -137,5 +150,6 @@ try {
 } finally {
   await admin.end();
   rmSync(dir, { recursive: true, force: true });
+  await proxy?.stop();
   await server?.stop();
 }
