@@ -7,7 +7,7 @@
 // Usage: npm run build && node bench/plan-scale.mjs   (BENCH_URL=... to use an existing cluster;
 // SCALE=0.1 for a smaller run). Target: plan <= 0.5x pg_dump, <= 5 round trips, < 300 MB.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,7 @@ const runs = Number(process.env.RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let cluster;
+let dir;
 let url = process.env.BENCH_URL;
 if (!url) {
   cluster = await startLocalCluster({ citus: true, workers: 2 });
@@ -119,7 +120,7 @@ try {
         : `  fn_${j}: { signature: "fn_${j}(bigint, text)" }`,
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'plan-scale-'));
+  dir = mkdtempSync(join(tmpdir(), 'plan-scale-'));
   const manifest = join(dir, 'citus-migrate.yaml');
   writeFileSync(manifest, `${lines.join('\n')}\n`);
 
@@ -151,5 +152,7 @@ try {
     `peak memory of the plan process: ${Math.max(...plans.map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`,
   );
 } finally {
+  // The manifest's folder is the benchmark's own: removed (it was left in the temp folder before).
+  if (dir) rmSync(dir, { recursive: true, force: true });
   await cluster?.stop();
 }
