@@ -3,6 +3,9 @@
 // (the server's replies to a batch arrive in bursts, as its output buffer fills).
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { tableOf } from '../plan/step-spec.js';
+import { tryParseStatements } from '../sql/pg-parse.js';
+import { pgWasm } from '../sql/pg-wasm.js';
+import { quoteQualified } from '../sql/quote.js';
 import { singleStatement } from './batch.js';
 
 /** SQL objects tied to a table (named `<table>.<name>`) whose CREATE may read the table's rows. */
@@ -63,6 +66,22 @@ function parentOf(name: string): string {
 }
 
 /**
+ * The table a CREATE INDEX of the sql: files builds on (`app.t`), read with PostgreSQL's parser;
+ * an unqualified name is in the step's schema (its SET LOCAL search_path). Undefined when unsure
+ * (no such statement, no schema known, or the parser not loaded).
+ */
+function indexTable(statements: readonly string[], searchPath: string | undefined): string | undefined {
+  if (!pgWasm()) return undefined;
+  for (const text of statements) {
+    const relation = tryParseStatements(text)?.[0]?.stmt?.IndexStmt?.relation;
+    if (!relation) continue;
+    const schema: string | undefined = relation.schemaname ?? searchPath;
+    return schema === undefined ? undefined : quoteQualified({ schema, name: relation.relname });
+  }
+  return undefined;
+}
+
+/**
  * Whether a step may run long: a scan, a copy, a rewrite or a build over a table that held rows
  * before this transaction (one it created is empty), or a materialized view's query. Such a step
  * is sent alone, so that progress names it while it runs; the rest go in batches.
@@ -72,6 +91,10 @@ function mayRunLong(step: PlanStep, created: ReadonlySet<string>): boolean {
   const s = step.step;
   if (s.kind === 'create_object' || s.kind === 'alter_object' || s.kind === 'drop_object') {
     if (s.kind === 'drop_object' || CATALOG_ONLY_OBJECTS.has(s.objectKind)) return false;
+    if (s.kind === 'create_object' && s.objectKind === 'index') {
+      const table = indexTable(s.statements, s.searchPath);
+      return table === undefined || !created.has(table);
+    }
     return !(SCANS_ITS_TABLE.has(s.objectKind) && created.has(parentOf(s.object.slice(s.objectKind.length + 1))));
   }
   const table = tableOf(s);

@@ -112,6 +112,25 @@ describe('batches', () => {
     ]);
   });
 
+  it("an index of the sql: files: batched on a table this transaction creates (read by PostgreSQL's parser), alone on another", async () => {
+    await loadParser();
+    const index = (i: number, sql: string, searchPath?: string) =>
+      step(i, 'create_object', `index app.i${i}`, [sql], {
+        object: `app.i${i}`,
+        objectKind: 'index',
+        statements: [sql],
+        ...(searchPath ? { searchPath } : {}),
+      });
+    const plan = planOf([
+      step(1, 'create_table', 'table app.t', ['CREATE TABLE app.t (id int)'], table('app', 't')),
+      index(2, 'CREATE INDEX i2 ON app.t (lower(id::text))'),
+      index(3, 'CREATE INDEX i3 ON t (id) WHERE id > 0', 'app'),
+      index(4, 'CREATE INDEX i4 ON app.old (id)'),
+      index(5, 'CREATE INDEX i5 ON t (id)'),
+    ]);
+    expect(batches(plan, []).map((b) => b.map((u) => u.step?.index))).toEqual([[1, 2, 3], [4], [5]]);
+  });
+
   it('with Citus in the database, or created by the plan, sends every statement alone', () => {
     const steps = [
       step(1, 'create_table', 'table app.t', ['CREATE TABLE app.t (id int)'], table('app', 't')),
