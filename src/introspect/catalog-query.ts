@@ -68,18 +68,24 @@ export interface CatalogAnswer {
  * The caller starts CPU-heavy work then (the manifest's parsing), which holds the event loop: the
  * failure would be read, and the plain query sent, only after it (150 ms late on a real schema).
  */
-const FALLBACK_GRACE_MS = 15;
+export const FALLBACK_GRACE_MS = 15;
+
+/** The grace: FALLBACK_GRACE_MS, or CITUS_MIGRATE_FALLBACK_GRACE_MS (tests, whose order must not depend on the machine's speed). */
+export function fallbackGraceMs(env: Readonly<Record<string, string | undefined>>): number {
+  const ms = Number(env.CITUS_MIGRATE_FALLBACK_GRACE_MS);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : FALLBACK_GRACE_MS;
+}
 
 /**
  * Runs the catalog query (the plain one when the database has no citus). `onSent` is called
  * once the query that answers is on its way: the plain one when the Citus one failed within
- * FALLBACK_GRACE_MS, else the Citus one, FALLBACK_GRACE_MS after it went out. `citus: false`:
- * the caller knows the database has no citus extension (apply's second read): plain at once.
+ * FALLBACK_GRACE_MS (or `graceMs`), else the Citus one, that long after it went out. `citus:
+ * false`: the caller knows the database has no citus extension (apply's second read): plain at once.
  */
 export async function queryCatalog(
   db: Queryable,
   onSent?: () => void,
-  { citus }: { citus?: boolean } = {},
+  { citus, graceMs = FALLBACK_GRACE_MS }: { citus?: boolean; graceMs?: number } = {},
 ): Promise<CatalogAnswer> {
   if (citus === false) {
     const plain = performance.now();
@@ -99,7 +105,7 @@ export async function queryCatalog(
   };
   try {
     raw = await pinned(db, CATALOG_SQL_CITUS, CITUS_PINS, () => {
-      grace = setTimeout(sent, FALLBACK_GRACE_MS);
+      grace = setTimeout(sent, graceMs);
     });
   } catch (e) {
     const code = (e as { code?: string }).code;

@@ -4,7 +4,7 @@
 // schema) loads while the server works on the query.
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { queryCatalog, sentSignal } from './catalog-query.js';
+import { fallbackGraceMs, queryCatalog, sentSignal } from './catalog-query.js';
 import { latch } from '../util/latch.js';
 import type { ShardState } from './read-shards.js';
 import type { LiveState } from '../model/live-state.js';
@@ -21,7 +21,7 @@ export async function readDatabase(
     target,
     async (c) => {
       const signal = sentSignal(onSent);
-      const answer = queryCatalog(c, signal.onSent);
+      const answer = queryCatalog(c, signal.onSent, { graceMs: fallbackGraceMs(env) });
       answer.catch(() => undefined); // awaited by liveStateFrom, once read.ts has loaded
       return (await import('./read.js')).liveStateFrom(c, answer, signal.sent);
     },
