@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startLocalCluster } from '../dist/cluster/local.js';
+import { benchDatabases } from './lib/bench-db.mjs';
 import { spawnDelayProxy } from './lib/delay-proxy.mjs';
 
 const tables = Number(process.env.TABLES ?? 1000);
@@ -24,24 +24,7 @@ const delayMs = Number(process.env.DELAY_MS ?? 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const log = (t) => process.stderr.write(`${t}\n`);
 
-let server;
-let base = process.env.BENCH_URL;
-if (!base) {
-  server = await startLocalCluster({ citus: false });
-  base = server.url('postgres');
-}
-const urlOf = (db) => {
-  const u = new URL(base);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-const fresh = async (db) => {
-  await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${db}" TEMPLATE template0`);
-  return urlOf(db);
-};
+const { base, fresh, drop, close } = await benchDatabases();
 // The timed runs' traffic goes through the delay proxy when DELAY_MS is set.
 const proxy = delayMs > 0 ? await spawnDelayProxy([{ targetPort: Number(new URL(base).port) }], delayMs) : undefined;
 const timedUrl = (url) => {
@@ -50,7 +33,6 @@ const timedUrl = (url) => {
   u.port = String(proxy.ports[0]);
   return u.toString();
 };
-const drop = (db) => admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
 
 function timed(cmd, args, opts = {}) {
   const t0 = performance.now();
@@ -148,8 +130,7 @@ try {
   console.log(`ratio apply / psql: ${(a / p).toFixed(2)}x (target <= 1x)`);
   console.log(`apply's phases (last run, ms since start and ms):\n${timings}`);
 } finally {
-  await admin.end();
   rmSync(dir, { recursive: true, force: true });
   await proxy?.stop();
-  await server?.stop();
+  await close();
 }

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startLocalCluster } from '../dist/cluster/local.js';
+import { benchDatabases } from './lib/bench-db.mjs';
 import { CATALOG_SQL_PLAIN } from '../dist/introspect/catalog-sql.js';
 
 const CORPUS = new URL('../../shared/corpora/real-schemas/', import.meta.url).pathname;
@@ -38,25 +38,7 @@ const names = readdirSync(CORPUS)
   .filter((n) => !only || only.includes(n))
   .sort();
 
-let server;
-let base = process.env.BENCH_URL;
-if (!base) {
-  server = await startLocalCluster({ citus: false });
-  base = server.url('postgres');
-}
-const urlOf = (db) => {
-  const u = new URL(base);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-const fresh = async (db) => {
-  await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${db}" TEMPLATE template0`);
-  return urlOf(db);
-};
-const drop = (db) => admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+const { fresh, drop, close } = await benchDatabases();
 
 /** Runs a command; its wall time in ms, exit code, output, and (for the CLI) peak RSS in MB. */
 function timed(cmd, args, opts = {}) {
@@ -236,6 +218,5 @@ try {
     `fixed cost: plan of an empty manifest vs an empty database ${s(fp)} s; node -e 0 ${s(fn)} s + one round trip ${s(ft)} s = ${s(fn + ft)} s; ratio ${(fp / (fn + ft)).toFixed(2)}x (target <= 0.35 s, <= 2x); floor: node -e 0 + connect + the catalog query on the empty database ${s(fn + median(fixed.query))} s = ${((fn + median(fixed.query)) / (fn + ft)).toFixed(2)}x`,
   );
 } finally {
-  await admin.end();
-  await server?.stop();
+  await close();
 }
