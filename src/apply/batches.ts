@@ -1,7 +1,9 @@
 // Which of the transaction's statements go in one message (batch.ts): those of steps that never run
 // long, up to a size; a step that may run long goes alone, so that progress names it while it runs
 // (the server's replies to a batch arrive in bursts, as its output buffer fills).
+import type { ObjectKind } from '../model/types.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import type { StepKind } from '../plan/steps.js';
 import { tableOf } from '../plan/step-spec.js';
 import { tryParseStatements } from '../sql/pg-parse.js';
 import { pgWasm } from '../sql/pg-wasm.js';
@@ -9,7 +11,7 @@ import { quoteQualified } from '../sql/quote.js';
 import { singleStatement } from './batch.js';
 
 /** SQL objects tied to a table (named `<table>.<name>`) whose CREATE may read the table's rows. */
-const SCANS_ITS_TABLE: ReadonlySet<string> = new Set([
+const SCANS_ITS_TABLE: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
   'check constraint',
   'exclusion constraint',
   'primary key',
@@ -18,7 +20,7 @@ const SCANS_ITS_TABLE: ReadonlySet<string> = new Set([
   'not null',
 ]);
 /** Step kinds that write only the catalog (or only objects of their own): they never run long. */
-const CATALOG_ONLY: ReadonlySet<string> = new Set([
+const CATALOG_ONLY: ReadonlySet<StepKind> = new Set<StepKind>([
   'create_schema',
   'create_table',
   'create_sequence',
@@ -37,7 +39,7 @@ const CATALOG_ONLY: ReadonlySet<string> = new Set([
   'alter_column_storage',
 ]);
 /** SQL object kinds whose CREATE or ALTER writes only the catalog. */
-const CATALOG_ONLY_OBJECTS: ReadonlySet<string> = new Set([
+const CATALOG_ONLY_OBJECTS: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
   'enum',
   'composite type',
   'view',
