@@ -83,8 +83,8 @@ idx AS (
   JOIN rel ON rel.oid = i.indrelid
   JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
   JOIN pg_catalog.pg_am am ON am.oid = ic.relam
-  LEFT JOIN pg_catalog.pg_constraint kc ON kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x')
-  WHERE kc.oid IS NULL
+  WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_constraint kc
+                    WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
   GROUP BY i.indrelid
 ),
 -- Leaf partitions in their parent's schema: a partition of a partition, or one in another schema, is only named (catalog-not-managed.ts).
