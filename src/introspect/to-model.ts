@@ -121,7 +121,9 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     if (ct) {
       if (ct.method === 'h' && ct.column) {
         distribution = { kind: 'hash', column: ct.column, group: `colocation:${ct.colocationId}` };
-        groupMembers.set(ct.colocationId, [...(groupMembers.get(ct.colocationId) ?? []), id]);
+        const members = groupMembers.get(ct.colocationId);
+        if (members) members.push(id);
+        else groupMembers.set(ct.colocationId, [id]);
         if (!groupShards.has(ct.colocationId)) groupShards.set(ct.colocationId, ct.shards);
       } else if (ct.method === 'n' && ct.repmodel === 't') distribution = { kind: 'reference' };
       else if (ct.method === 'n' && ct.colocationId !== 0)

@@ -172,7 +172,8 @@ export class PrivilegeSet {
         .sort(byOrder);
       if (plain.length > 0) create.push(`${prefix}GRANT ${plain.join(', ')} ON ${on} TO ${e.grantee}`);
       if (opt.length > 0) create.push(`${prefix}GRANT ${opt.join(', ')} ON ${on} TO ${e.grantee} WITH GRANT OPTION`);
-      for (const grantable of [false, true]) {
+      // (Most entries hold no column privileges: the loop below would build 20 empty lists each.)
+      for (const grantable of e.cols.size > 0 ? [false, true] : []) {
         for (const p of ORDER) {
           const cols = [...e.cols]
             .filter(([, m]) => m.get(p)?.grantable === grantable)
