@@ -51,8 +51,24 @@ function qualifyNames(stmt: Node, schema: string): Node {
   return stmt;
 }
 
+// Keys by statements: a plan computes each declared object's key, and the verification after an
+// apply the same ones again. Up to KEYS_KEPT; then it starts afresh.
+const KEYS_KEPT = 100_000;
+const keys = new Map<string, string>();
+
 /** The comparison key of an object's statements; the text itself when it does not parse. */
 export function objectKey(statements: readonly string[], defaultSchema = 'public'): string {
+  const memo = `${defaultSchema}\u0000${statements.join('\u0000')}`;
+  let key = keys.get(memo);
+  if (key === undefined) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = computeKey(statements, defaultSchema);
+    keys.set(memo, key);
+  }
+  return key;
+}
+
+function computeKey(statements: readonly string[], defaultSchema: string): string {
   try {
     return stableJson(
       statements.map((s) =>

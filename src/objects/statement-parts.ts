@@ -187,7 +187,8 @@ export function addedCheck(
   statement: string,
   defaultSchema: string,
 ): { table: { schema: string; name: string }; name: string; notValid: boolean } | undefined {
-  const parsed = tryParseStatements(statement);
+  // (A CHECK constraint spells the keyword: any other statement is not parsed.)
+  const parsed = /check/i.test(statement) ? tryParseStatements(statement) : undefined;
   const alter = parsed?.length === 1 ? parsed[0].stmt?.AlterTableStmt : undefined;
   const cmd = alter?.cmds?.length === 1 ? alter.cmds[0].AlterTableCmd : undefined;
   const con = cmd?.subtype === 'AT_AddConstraint' ? cmd.def?.Constraint : undefined;

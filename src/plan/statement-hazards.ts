@@ -25,11 +25,18 @@ function hazardOf(stmt: Node): SecurityHazard | undefined {
   return undefined;
 }
 
+/**
+ * A keyword every statement with a hazard spells (SECURITY DEFINER, CREATE EXTENSION, TO PUBLIC,
+ * DROP POLICY, DISABLE / NO FORCE ROW LEVEL SECURITY): keywords cannot be quoted or escaped, so a
+ * text without any has none, and is not parsed (a plan's index, comment and key steps: thousands).
+ */
+export const HAZARD_WORD = /definer|extension|public|policy|security/i;
+
 /** The security hazards of statements a step runs, in SECURITY_HAZARDS order (text that does not parse has none). */
 export function statementHazards(statements: readonly string[]): SecurityHazard[] {
   const found = new Set<SecurityHazard>();
   for (const text of statements)
-    for (const raw of tryParseStatements(text) ?? []) {
+    for (const raw of HAZARD_WORD.test(text) ? (tryParseStatements(text) ?? []) : []) {
       const h = hazardOf(raw.stmt);
       if (h) found.add(h);
     }

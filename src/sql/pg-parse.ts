@@ -1,6 +1,7 @@
 // Thin wrapper over libpg-query (PostgreSQL's own parser compiled to WASM): statements, type
 // names and expressions from users are read with the real grammar, never with regular expressions.
-import { loadPgWasm, parseRaw, pgWasm } from './pg-wasm.js';
+import { loadPgWasm, pgWasm } from './pg-wasm.js';
+import { cachedParse } from './parse-cache.js';
 import { quoteIdent } from './quote.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30,7 +31,7 @@ export function parseStatements(sql: string): Node[] {
   const w = pgWasm();
   if (!w) throw new Error('the SQL parser is not loaded (call loadParser first)');
   if (sql.trim() === '') return [];
-  const out = parseRaw(w, sql);
+  const out = cachedParse(w, sql);
   if ('tree' in out) return ((JSON.parse(out.tree) as { stmts?: Node[] }).stmts ?? []) as Node[];
   // libpg_query reports a 1-based character index (0: none); every other position here is in
   // bytes, as the parse tree's locations are.

@@ -1,10 +1,10 @@
 // Which statements may share one message (batch.ts's scan) and how the transaction is cut into
 // messages (batches.ts): a step that may run long goes alone.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { singleStatement } from '../../src/apply/batch.js';
-import { loadParser, parseStatements, tryParseStatements } from '../../src/sql/pg-parse.js';
+import { loadParser, parseStatements } from '../../src/sql/pg-parse.js';
+import { REAL_SCHEMAS_DIR, realSchemaStatements } from '../support/corpus-statements.js';
 import { batches } from '../../src/apply/batches.js';
 import type { PlanDocument, PlanStep } from '../../src/plan/plan.js';
 
@@ -158,40 +158,26 @@ describe('batches', () => {
 });
 
 describe("singleStatement against PostgreSQL's own parser", () => {
-  const ROOT = new URL('../..', import.meta.url).pathname;
-  const REAL = join(ROOT, '../shared/corpora/real-schemas');
-  it.skipIf(!existsSync(REAL))('agrees on every statement of the real schemas, and on each two joined', async () => {
-    await loadParser();
-    let single = 0;
-    let unsure = 0;
-    let files = 0;
-    for (const name of readdirSync(REAL)) {
-      const file = join(REAL, name, 'schema.sql');
-      if (!existsSync(file)) continue;
-      // Without psql's meta-commands (\connect, \set …); a file that still does not parse is left out.
-      const bytes = Buffer.from(
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .filter((l) => !l.startsWith('\\'))
-          .join('\n'),
-      );
-      const stmts = tryParseStatements(bytes.toString('utf8'));
-      if (!stmts) continue;
-      files++;
-      const texts = stmts.map((s: { stmt_location?: number; stmt_len?: number }) =>
-        bytes.subarray(s.stmt_location ?? 0, (s.stmt_location ?? 0) + (s.stmt_len || bytes.length)).toString('utf8'),
-      );
-      texts.forEach((text, i) => {
-        expect(parseStatements(text)).toHaveLength(1);
-        if (singleStatement(text)) single++;
-        else unsure++;
-        // Never one where PostgreSQL reads two.
-        if (i > 0) expect(singleStatement(`${texts[i - 1]}\n;\n${text}`), `${name}: ${text.slice(0, 80)}`).toBe(false);
-      });
-    }
-    // What it is unsure of (a backslash in a standard string) is rare: sent alone, it only costs a round trip.
-    expect(files).toBeGreaterThanOrEqual(9);
-    expect(single).toBeGreaterThan(3_500);
-    expect(unsure / (single + unsure)).toBeLessThan(0.01);
-  });
+  it.skipIf(!existsSync(REAL_SCHEMAS_DIR))(
+    'agrees on every statement of the real schemas, and on each two joined',
+    async () => {
+      await loadParser();
+      let single = 0;
+      let unsure = 0;
+      const schemas = realSchemaStatements();
+      for (const { name, texts } of schemas)
+        texts.forEach((text, i) => {
+          expect(parseStatements(text)).toHaveLength(1);
+          if (singleStatement(text)) single++;
+          else unsure++;
+          // Never one where PostgreSQL reads two.
+          if (i > 0)
+            expect(singleStatement(`${texts[i - 1]}\n;\n${text}`), `${name}: ${text.slice(0, 80)}`).toBe(false);
+        });
+      // What it is unsure of (a backslash in a standard string) is rare: sent alone, it only costs a round trip.
+      expect(schemas.length).toBeGreaterThanOrEqual(9);
+      expect(single).toBeGreaterThan(3_500);
+      expect(unsure / (single + unsure)).toBeLessThan(0.01);
+    },
+  );
 });

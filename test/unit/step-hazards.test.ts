@@ -9,6 +9,9 @@ import { statementHazards } from '../../src/plan/statement-hazards.js';
 import type { Step } from '../../src/plan/steps.js';
 import { parseHazards } from '../../src/apply/hazards.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
+import { addedCheck } from '../../src/objects/statement-parts.js';
+import { REAL_SCHEMAS_DIR, realSchemaStatements } from '../support/corpus-statements.js';
+import { existsSync } from 'node:fs';
 
 beforeAll(async () => {
   await loadParser();
@@ -172,5 +175,50 @@ describe('data-loss hazards', () => {
       expect(hazardsOf(drop(k, 'prune'))).toEqual(['drops_data']);
     expect(hazardsOf(drop('view', 'recreate'))).toEqual([]);
     expect(hazardsOf(drop('index', 'prune'))).toEqual([]);
+  });
+});
+
+describe('statements read without parsing', () => {
+  // A statement lacking every hazard's keyword is not parsed for hazards, nor one without CHECK
+  // for an added CHECK: the same text behind a comment naming the keyword is parsed, with the
+  // same meaning.
+  const HAZARDOUS = [
+    'CREATE FUNCTION f() RETURNS int LANGUAGE sql SECURITY DEFINER AS $$ SELECT 1 $$',
+    'ALTER FUNCTION f() EXTERNAL SECURITY DEFINER',
+    'create extension if not exists pg_trgm',
+    'GRANT SELECT ON t TO PUBLIC',
+    'ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO public',
+    'DROP POLICY p ON t',
+    'ALTER TABLE t DISABLE ROW LEVEL SECURITY',
+    'alter table t no force row level security',
+  ];
+  const CHECKS = [
+    'ALTER TABLE t ADD CONSTRAINT c CHECK (a > 0)',
+    'alter table app.t add constraint c check (a > 0) not valid',
+  ];
+  const same = (text: string): void => {
+    expect(statementHazards([text]), text).toEqual(statementHazards([`/* public */ ${text}`]));
+    expect(addedCheck(text, 'public'), text).toEqual(addedCheck(`/* check */ ${text}`, 'public'));
+  };
+
+  it('finds each hazard and CHECK that parsing finds', () => {
+    for (const text of HAZARDOUS) {
+      expect(statementHazards([text]), text).toHaveLength(1);
+      same(text);
+    }
+    for (const text of CHECKS) {
+      expect(addedCheck(text, 'public'), text).toBeDefined();
+      same(text);
+    }
+  });
+
+  it.skipIf(!existsSync(REAL_SCHEMAS_DIR))('reads every statement of the real schemas as parsing does', () => {
+    let n = 0;
+    for (const { texts } of realSchemaStatements())
+      for (const text of texts) {
+        same(text);
+        n++;
+      }
+    expect(n).toBeGreaterThan(3_500);
   });
 });
