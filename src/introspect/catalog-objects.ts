@@ -1,8 +1,7 @@
 // The part of the catalog query that reads objects defined by SQL (views, types, indexes,
 // constraints, triggers, policies, comments, extensions): each as the statements that create it,
 // rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
-// depends on (pg_depend, as names). It runs inside the one catalog query and uses its `ns` (user
-// schemas) and `rel` (user tables) CTEs; extension members are left out, as everywhere there.
+// depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
 import { cls, notExt, qn } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
@@ -293,8 +292,9 @@ export const OBJECTS_JSON = `
       'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')
     FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj),
   'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object('type', u.type, 'by', u.by)), '[]') FROM (
-      -- The types a table's columns use, directly or as arrays: user enums, domains and composites only.
+      -- The types a table's columns use (as arrays too): user enums, domains, composites; by each
+      -- column's dependency on its type (an index), not a scan of pg_attribute (60 ms at 10,000 tables).
       SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
-      FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid
-      JOIN utype t ON t.tid = a.atttypid JOIN ns tn ON tn.oid = t.typnamespace
-      WHERE a.attnum > 0 AND NOT a.attisdropped) AS u(type, by))`;
+      FROM utype t JOIN pg_catalog.pg_depend d ON d.refclassid = ${cls('pg_type')} AND d.refobjid = t.tid
+        AND d.classid = ${cls('pg_class')} AND d.objsubid > 0
+      JOIN rel ON rel.oid = d.objid JOIN ns tn ON tn.oid = t.typnamespace) AS u(type, by))`;

@@ -101,4 +101,29 @@ describe('introspect on plain PostgreSQL', () => {
       await c.end();
     }
   });
+  it("a type's users: the tables whose columns have it, directly, as an array or through a partition; not a dropped column, a view or a typed table", async () => {
+    const db = await freshDatabase(plainServers(), 'intro_typeusers');
+    await db.query(`CREATE SCHEMA s;
+      CREATE TYPE s.mood AS ENUM ('a', 'b');
+      CREATE DOMAIN s.pos AS int CHECK (VALUE > 0);
+      CREATE TYPE s.pair AS (a int, b text);
+      CREATE DOMAIN s.moodd AS s.mood;
+      CREATE TABLE s.t (id int, m s.mood, ms s.mood[], p s.pos, pa s.pair, pas s.pair[], md s.moodd, x int);
+      CREATE TABLE public.u (m s.mood, dropped s.pos);
+      ALTER TABLE public.u DROP COLUMN dropped;
+      CREATE TABLE s.part (k int, m s.mood) PARTITION BY RANGE (k);
+      CREATE TABLE s.part_1 PARTITION OF s.part FOR VALUES FROM (0) TO (10);
+      CREATE TABLE s.typed OF s.pair;
+      CREATE VIEW s.v AS SELECT m FROM s.t`);
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const live = await readLiveState(c).finally(() => c.end());
+    const users = Object.fromEntries(Object.entries(live.model.typeUsers ?? {}).map(([k, v]) => [k, [...v].sort()]));
+    expect(users).toEqual({
+      'type s.mood': ['relation public.u', 'relation s.part', 'relation s.t'],
+      'type s.moodd': ['relation s.t'],
+      'type s.pair': ['relation s.t'],
+      'type s.pos': ['relation s.t'],
+    });
+  });
 });
