@@ -23,8 +23,10 @@ export async function verifyConverged(
   timeouts: Parameters<typeof withLockTimeout>[1],
   shards = false,
 ): Promise<void> {
+  // What the plan's objects were declared as is worked out while the server reads the catalog.
+  const declared = (): void => void plan.recordObjects;
   const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
-    readLiveState(client, undefined, { citus: withCitus(plan) ? undefined : false }),
+    readLiveState(client, declared, { citus: withCitus(plan) ? undefined : false }),
   );
   const recorded = await recordObjectState(client, plan, afterLive);
   // With --shards the shards are read again too: what apply verifies is what `plan --shards` sees.
