@@ -12,9 +12,9 @@ import { readObjectState } from '../own/object-state.js';
 import { catalogToModel } from './to-model.js';
 import type { LiveState } from '../model/live-state.js';
 import { timed } from '../util/timings.js';
-import { fastParser, type FastResult } from '../util/zod-fast.js';
+import { fastSafeParse, sameAsZod } from '../util/zod-fast.js';
 
-let fastCatalog: ((v: unknown) => FastResult<CatalogDoc>) | undefined;
+const parseCatalog = fastSafeParse(catalogSchema);
 
 /** Runs the catalog query and validates its answer; `onSent` is called once the query is on its way. */
 export async function readCatalog(
@@ -31,22 +31,19 @@ export async function validateCatalog(
 ): Promise<{ doc: CatalogDoc; roundTrips: number }> {
   const { raw, roundTrips } = answer;
   // The answer is machine-made and almost always valid: the fast walk of the same schema
-  // (util/zod-fast.ts; 11 MB at perf:plan's scale: ~25 ms where zod takes 150-200 the first
+  // (util/zod-fast.ts; 11 MB at perf:plan's scale: ~75-100 ms where zod takes 150-230 the first
   // time). zod itself only to say what is wrong with it.
-  const fast = timed('validate catalog', () =>
-    (fastCatalog ??= fastParser(catalogSchema) ?? ((v) => catalogSchema.safeParse(v)))(raw),
-  );
-  if (!fast.success) {
-    const parsed = catalogSchema.safeParse(raw, { jitless: true });
-    const first = parsed.success ? undefined : parsed.error.issues[0];
+  const parsed = timed('validate catalog', () => parseCatalog(raw, { jitless: true }));
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
     throw new CmError(
       `unexpected answer from the catalog query at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'invalid'}`,
       'unexpected_catalog',
       EXIT.error,
     );
   }
-  if (process.env.CITUS_MIGRATE_CHECK_FAST_PARSE === '1') sameAsZod(raw, fast.data);
-  const data = fast.data;
+  sameAsZod(catalogSchema, raw, parsed.data, 'the catalog answer');
+  const data = parsed.data;
   const withOptions = await withColumnarOptions(db, data);
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
   const withLast = await withIdentityLastValues(db, withWorkers.doc);
@@ -54,16 +51,6 @@ export async function validateCatalog(
     doc: withLast.doc,
     roundTrips: roundTrips + withOptions.roundTrips + withWorkers.roundTrips + withLast.roundTrips,
   };
-}
-
-/**
- * The test suites' check (CITUS_MIGRATE_CHECK_FAST_PARSE=1, set by vitest's configs) that zod
- * reads every real answer they meet as the fast parse did: the same output, keys in the same order.
- */
-function sameAsZod(raw: unknown, fast: CatalogDoc): void {
-  const zod = catalogSchema.safeParse(raw, { jitless: true });
-  if (!zod.success || JSON.stringify(zod.data) !== JSON.stringify(fast))
-    throw new CmError("the fast parse of the catalog answer differs from zod's", 'internal', EXIT.error);
 }
 
 const OBJECT_STATE_DENIED: Problem = {

@@ -1,74 +1,108 @@
-// A fast path for zod schemas that parse large, machine-made documents (the catalog query's
-// answer: 11 MB at perf:plan's scale). zod's parse records a payload and an issue list per value
-// and compiles checkers with new Function: ~150-200 ms on that answer the first time. This walks
-// the same schema once, building the same output (keys in the shape's order, defaults, transforms)
-// and nothing else: ~25 ms. It says only "valid" or "not": on "not", the caller runs zod itself for
-// its error, so messages are zod's. It is never more lenient than zod (test/unit/zod-fast.test.ts
-// compares both on every value of a real answer and on mutations of it); a schema using anything
-// this does not know (a refinement, a union, a record…) is refused when compiled, and the caller
-// keeps zod.
+// A fast path for zod schemas that parse large documents once per run: the catalog query's
+// answer (11 MB at perf:plan's scale) and the manifest. zod records a payload and an issue list
+// per value (and compiles checkers with new Function): ~150-230 ms on that answer the first time.
+// This walks the same schema once, building the same output (keys in zod's order, defaults,
+// transforms) and nothing else: ~75-100 ms. It says only "valid" or "not"; on "not", zod runs, so
+// errors are zod's. It follows zod 4's rules as its source states them (absent keys by the field's
+// optin/optout, a union's first match, a record's keys), runs each check through zod's own check
+// function, and is never more lenient than zod (test/unit/zod-fast.test.ts compares both on values
+// made from the schemas, real manifests and mutations of both). A schema using what this does not
+// know (an intersection, a lazy schema…) is refused when compiled, and the caller keeps zod.
 import type { z } from 'zod';
 
 type Check = (v: unknown) => unknown;
 /** What a checker returns for a value the schema refuses (a value no document holds). */
 const INVALID: unique symbol = Symbol('invalid');
 
+interface ZodCheck {
+  readonly _zod: {
+    readonly def: { readonly when?: (payload: Payload) => boolean };
+    readonly check: (payload: Payload) => unknown;
+  };
+}
+type Payload = { value: unknown; issues: unknown[] };
 /** The zod schema's definition, as far as this module reads it. */
 interface Def {
   readonly type: string;
   readonly shape?: Record<string, z.ZodType>;
-  readonly catchall?: unknown;
+  readonly catchall?: z.ZodType;
   readonly element?: z.ZodType;
   readonly items?: readonly z.ZodType[];
-  readonly rest?: unknown;
+  readonly rest?: z.ZodType | null;
+  readonly options?: readonly z.ZodType[];
+  readonly keyType?: z.ZodType;
+  readonly valueType?: z.ZodType;
+  readonly mode?: string;
   readonly innerType?: z.ZodType;
   readonly defaultValue?: unknown;
   readonly entries?: Record<string, unknown>;
+  readonly values?: readonly unknown[];
   readonly in?: z.ZodType;
   readonly out?: z.ZodType;
   readonly transform?: (v: unknown, ctx: unknown) => unknown;
-  readonly checks?: readonly { _zod: { def: { check: string; format?: string } } }[];
+  readonly checks?: readonly ZodCheck[];
+}
+interface Internals {
+  readonly def: Def;
+  readonly optin?: string;
+  readonly optout?: string;
+  readonly values?: unknown;
 }
 
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const internals = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
 
-/** Refused at compile time: the schema uses what this module does not check. */
+/** Refused at compile time: the schema uses what this does not check. */
 export class Unsupported extends Error {}
 
-/** The checks a number may carry: none, or zod's `.int()` (format safeint). */
-function numberCheck(def: Def): Check {
+/** zod's checks of a value of the right type (lengths, bounds, formats, refinements), each by zod's own function. */
+function withChecks(def: Def, check: Check): Check {
   const checks = def.checks ?? [];
-  if (checks.length === 0) return (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID);
-  const [only] = checks;
-  if (checks.length === 1 && only!._zod.def.check === 'number_format' && only!._zod.def.format === 'safeint')
-    return (v) => (Number.isSafeInteger(v) ? v : INVALID);
-  throw new Unsupported('number checks');
+  if (checks.length === 0) return check;
+  return (v) => {
+    const r = check(v);
+    if (r === INVALID) return INVALID;
+    const payload: Payload = { value: r, issues: [] };
+    for (const ch of checks) {
+      if (ch._zod.def.when && !ch._zod.def.when(payload)) continue;
+      if (ch._zod.check(payload) instanceof Promise || payload.issues.length > 0) return INVALID;
+    }
+    return payload.value; // (a check may overwrite it: .trim())
+  };
 }
 
-/** Whether a value is optional in zod's sense (an absent key or a short tuple may omit it). */
-const isOptional = (s: z.ZodType): boolean => {
-  const t = defOf(s).type;
-  return t === 'optional' || t === 'default';
-};
+/** An object's field, as zod's handlePropertyResult treats it. */
+function field(key: string, s: z.ZodType): (input: Record<string, unknown>, out: Record<string, unknown>) => boolean {
+  const check = compile(s);
+  const { optin, optout } = internals(s);
+  const optionalOut = optout === 'optional';
+  return (input, out) => {
+    const present = key in input;
+    if (!present && optionalOut && optin === 'optional') return true;
+    const r = check(input[key]);
+    if (r === INVALID) return optin !== undefined && optionalOut && !present;
+    if (!present && optin === undefined) return false;
+    if (r !== undefined) out[key] = r;
+    else if (present || (optin === 'defaulted' && !optionalOut)) out[key] = undefined;
+    return true;
+  };
+}
 
 function objectCheck(def: Def): Check {
-  if (def.catchall !== undefined) throw new Unsupported('object catchall');
-  const fields = Object.entries(def.shape ?? {}).map(([key, s]) => ({
-    key,
-    check: compile(s),
-    optional: isOptional(s),
-  }));
+  const catchall = def.catchall === undefined ? undefined : internals(def.catchall).def.type;
+  if (catchall !== undefined && catchall !== 'never') throw new Unsupported('object catchall');
+  const shape = def.shape ?? {};
+  if (Object.getOwnPropertySymbols(shape).length > 0) throw new Unsupported('symbol keys');
+  const keys = new Set(Object.keys(shape));
+  const fields = Object.entries(shape)
+    .filter(([key]) => key !== '__proto__')
+    .map(([key, s]) => field(key, s));
   return (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return INVALID;
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const f of fields) {
-      const present = f.key in input;
-      const r = f.check(input[f.key]);
-      if (r === INVALID) return INVALID;
-      // zod leaves an optional key out of its output when the input has none and it gives no value.
-      if (present || r !== undefined || !f.optional) out[f.key] = r;
-    }
+    for (const f of fields) if (!f(input, out)) return INVALID;
+    // A strict object: any other key is refused.
+    if (catchall === 'never') for (const k in input) if (!keys.has(k)) return INVALID;
     return out;
   };
 }
@@ -89,10 +123,11 @@ function arrayCheck(def: Def): Check {
 
 function tupleCheck(def: Def): Check {
   if (def.rest !== null && def.rest !== undefined) throw new Unsupported('tuple rest');
-  const items = (def.items ?? []).map((s) => compile(s));
+  const schemas = def.items ?? [];
+  const items = schemas.map((s) => compile(s));
   // zod's shortest tuple: up to its last item that is not optional.
   let required = items.length;
-  while (required > 0 && isOptional(def.items![required - 1]!)) required--;
+  while (required > 0 && internals(schemas[required - 1]!).optin !== undefined) required--;
   return (v) => {
     if (!Array.isArray(v) || v.length > items.length || v.length < required) return INVALID;
     const out: unknown[] = [];
@@ -105,14 +140,44 @@ function tupleCheck(def: Def): Check {
   };
 }
 
-function enumCheck(def: Def): Check {
-  const values = new Set(Object.values(def.entries ?? {}));
-  return (v) => (values.has(v) ? v : INVALID);
+/** A record whose keys are a constraint (a string schema), not a list (an enum). */
+function recordCheck(def: Def): Check {
+  if (internals(def.keyType!).values !== undefined || (def.mode !== undefined && def.mode !== 'strict'))
+    throw new Unsupported('record of listed keys');
+  const key = compile(def.keyType!);
+  const value = compile(def.valueType!);
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
+      return INVALID;
+    const input = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(input)) {
+      if (k === '__proto__') continue;
+      const outKey = key(k);
+      if (outKey === INVALID || typeof outKey !== 'string') return INVALID;
+      const r = value(input[k]);
+      if (r === INVALID) return INVALID;
+      if (outKey !== '__proto__') out[outKey] = r;
+    }
+    return out;
+  };
+}
+
+function unionCheck(def: Def): Check {
+  const options = (def.options ?? []).map((s) => compile(s));
+  // zod's answer is the first option's that succeeds.
+  return (v) => {
+    for (const o of options) {
+      const r = o(v);
+      if (r !== INVALID) return r;
+    }
+    return INVALID;
+  };
 }
 
 function pipeCheck(def: Def): Check {
   const input = compile(def.in!);
-  const out = defOf(def.out!);
+  const out = internals(def.out!).def;
   if (out.type !== 'transform' || !out.transform) throw new Unsupported('pipe into a schema');
   // zod passes a transform a context to report issues through: one that takes it may refuse a
   // value, which this cannot see.
@@ -124,28 +189,36 @@ function pipeCheck(def: Def): Check {
   };
 }
 
-/** A copy of a default value, as zod gives each use its own (an array default is mutable). */
-const fresh = (d: unknown): unknown => (typeof d === 'object' && d !== null ? structuredClone(d) : d);
+/** A value of zod's own sets (an enum's, a literal's), compared as zod does (a Set's). */
+function oneOf(values: readonly unknown[]): Check {
+  const set = new Set(values);
+  return (v) => (set.has(v) ? v : INVALID);
+}
 
-function compile(schema: z.ZodType): Check {
-  const def = defOf(schema);
+function compileType(schema: z.ZodType, def: Def): Check {
   switch (def.type) {
     case 'string':
-      if ((def.checks ?? []).length > 0) throw new Unsupported('string checks');
       return (v) => (typeof v === 'string' ? v : INVALID);
     case 'boolean':
       return (v) => (typeof v === 'boolean' ? v : INVALID);
     case 'number':
-      return numberCheck(def);
+      return (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID);
     case 'enum':
-      return enumCheck(def);
+    case 'literal': {
+      const values = internals(schema).values;
+      if (!(values instanceof Set)) throw new Unsupported(`${def.type} without values`);
+      return oneOf([...(values as Set<unknown>)]);
+    }
     case 'object':
       return objectCheck(def);
     case 'array':
-      if ((def.checks ?? []).length > 0) throw new Unsupported('array checks');
       return arrayCheck(def);
     case 'tuple':
       return tupleCheck(def);
+    case 'record':
+      return recordCheck(def);
+    case 'union':
+      return unionCheck(def);
     case 'pipe':
       return pipeCheck(def);
     case 'nullable': {
@@ -154,16 +227,42 @@ function compile(schema: z.ZodType): Check {
     }
     case 'optional': {
       const inner = compile(def.innerType!);
-      return (v) => (v === undefined ? undefined : inner(v));
+      // Only a default inside gives absence a value.
+      const defaulted = internals(def.innerType!).optin === 'defaulted';
+      return (v) => (v === undefined && !defaulted ? undefined : inner(v));
     }
     case 'default': {
       const inner = compile(def.innerType!);
-      const value = def.defaultValue;
-      return (v) => (v === undefined ? fresh(value) : inner(v));
+      // def.defaultValue is zod's getter: a copy for each use.
+      return (v) => {
+        if (v === undefined) return def.defaultValue;
+        const r = inner(v);
+        return r === undefined ? def.defaultValue : r;
+      };
     }
     default:
-      throw new Unsupported(def.type);
+      throw new Unsupported(`${def.type} (${String(schema.description ?? '')})`);
   }
+}
+
+function compile(schema: z.ZodType): Check {
+  const def = internals(schema).def;
+  return withChecks(def, compileType(schema, def));
+}
+
+/**
+ * zod's safeParse of `schema` (its options too), through the fast walk first: zod itself runs
+ * only for a value the walk refuses, to say why (or to accept what the walk is stricter about).
+ */
+export function fastSafeParse<S extends z.ZodType>(
+  schema: S,
+): (v: unknown, options?: Parameters<S['safeParse']>[1]) => ReturnType<S['safeParse']> {
+  let fast: ((v: unknown) => FastResult<z.output<S>>) | undefined | null = null;
+  return (v, options) => {
+    if (fast === null) fast = fastParser(schema);
+    const r = fast?.(v);
+    return (r?.success ? r : schema.safeParse(v, options)) as ReturnType<S['safeParse']>;
+  };
 }
 
 /** fastParser's answer: zod's output, or only that the value is not valid (zod says why). */
@@ -185,4 +284,15 @@ export function fastParser<S extends z.ZodType>(schema: S): ((v: unknown) => Fas
     const r = check(v);
     return r === INVALID ? { success: false } : { success: true, data: r as z.output<S> };
   };
+}
+
+/**
+ * The test suites' check (CITUS_MIGRATE_CHECK_FAST_PARSE=1, set by vitest's configs) that zod reads
+ * every real document they meet as the fast walk did: the same output, keys in the same order.
+ */
+export function sameAsZod(schema: z.ZodType, raw: unknown, fast: unknown, what: string): void {
+  if (process.env.CITUS_MIGRATE_CHECK_FAST_PARSE !== '1') return;
+  const zod = schema.safeParse(raw, { jitless: true });
+  if (!zod.success || JSON.stringify(zod.data) !== JSON.stringify(fast))
+    throw new Error(`internal: the fast parse of ${what} differs from zod's`);
 }

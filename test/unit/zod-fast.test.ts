@@ -3,14 +3,21 @@
 // the fast parse says "valid" exactly when zod does and then gives zod's output, keys in the same
 // order (the catalog's per-object hashes read that order). Real answers: every catalog read of the
 // test suite compares both (CITUS_MIGRATE_CHECK_FAST_PARSE, set in vitest's config).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogSchema } from '../../src/introspect/catalog-schema.js';
+import { manifestSchema } from '../../src/manifest/schema.js';
 import { fastParser } from '../../src/util/zod-fast.js';
 
 type Def = {
   type: string;
+  values?: unknown[];
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
   items?: z.ZodType[];
@@ -27,7 +34,7 @@ function valid(s: z.ZodType): fc.Arbitrary<unknown> {
   const d = defOf(s);
   switch (d.type) {
     case 'string':
-      return fc.string({ maxLength: 4 });
+      return fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('5m', '1 day', 'public', 'x.y', 'A"b'));
     case 'boolean':
       return fc.boolean();
     case 'number':
@@ -36,6 +43,12 @@ function valid(s: z.ZodType): fc.Arbitrary<unknown> {
         : fc.double({ noNaN: true, noDefaultInfinity: true });
     case 'enum':
       return fc.constantFrom(...Object.values(d.entries!));
+    case 'literal':
+      return fc.constantFrom(...d.values!);
+    case 'union':
+      return fc.oneof(...d.options!.map(valid));
+    case 'record':
+      return fc.dictionary(fc.constantFrom('a', 'b_1', 'C', '1x', ''), valid(d.valueType!), { maxKeys: 2 });
     case 'array':
       return fc.array(valid(d.element!), { maxLength: 3 });
     case 'pipe':
@@ -74,7 +87,48 @@ function places(v: unknown, out: [Record<string | number, unknown>, string | num
     }
   return out;
 }
-const JUNK = [null, undefined, 'x', '', 0, -1, 1.5, 2 ** 60, true, false, [], {}, [1], { a: 1 }, 'DELETE', 'PUSH'];
+const JUNK = [
+  null,
+  undefined,
+  'x',
+  '',
+  0,
+  -1,
+  1.5,
+  2 ** 60,
+  64001,
+  true,
+  false,
+  [],
+  {},
+  [1],
+  { a: 1 },
+  '1 day',
+  'bad name\u0000',
+  'DELETE',
+  'PUSH',
+];
+
+/** Spoils one place of a value (the at-th, in walk order) with junk: a wrong value, a key deleted, an item more. */
+function spoil(v: unknown, at: number, junk: unknown): void {
+  const all = places(v);
+  if (all.length === 0) return;
+  const [parent, key] = all[at % all.length]!;
+  if (junk === 'DELETE') delete parent[key];
+  else if (junk === 'PUSH' && Array.isArray(parent)) parent.push(parent[0]);
+  else parent[key] = junk;
+}
+
+/** The YAML files under the repository's folders. */
+function yamlFiles(dirs: string[]): string[] {
+  return dirs.flatMap((d) =>
+    readdirSync(d).flatMap((n) => {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) return n === 'node_modules' ? [] : yamlFiles([p]);
+      return /\.ya?ml$/.test(n) ? [p] : [];
+    }),
+  );
+}
 
 /** zod's answer and the fast one agree: same success, and then equal output with keys in the same order. */
 function agree(schema: z.ZodType, v: unknown): void {
@@ -101,15 +155,54 @@ describe('fastParser', () => {
   it('agrees with zod on catalog answers with one value spoilt', () => {
     fc.assert(
       fc.property(valid(catalogSchema), fc.nat(), fc.constantFrom(...JUNK), (v, at, junk) => {
-        const all = places(v);
-        if (all.length === 0) return;
-        const [parent, key] = all[at % all.length]!;
-        if (junk === 'DELETE') delete parent[key];
-        else if (junk === 'PUSH' && Array.isArray(parent)) parent.push(parent[0]);
-        else parent[key] = junk;
+        spoil(v, at, junk);
         agree(catalogSchema, v);
       }),
       { numRuns: 3000, seed: 25 },
+    );
+  });
+
+  it('compiles the manifest schema', () => expect(fastParser(manifestSchema)).toBeDefined());
+
+  it('agrees with zod on manifests made from the schema, and with one value spoilt', () => {
+    fc.assert(
+      fc.property(valid(manifestSchema), (v) => agree(manifestSchema, v)),
+      { numRuns: 300, seed: 25 },
+    );
+    fc.assert(
+      fc.property(valid(manifestSchema), fc.nat(), fc.constantFrom(...JUNK), (v, at, junk) => {
+        spoil(v, at, junk);
+        agree(manifestSchema, v);
+      }),
+      { numRuns: 2000, seed: 25 },
+    );
+  });
+
+  it("agrees with zod on the repository's manifests (valid and refused ones), and with one value spoilt", () => {
+    const docs = yamlFiles(['test', 'templates']).flatMap((f) => {
+      try {
+        return [yaml.load(readFileSync(f, 'utf8'))];
+      } catch {
+        return [];
+      }
+    });
+    const manifests = docs.filter((d) => typeof d === 'object' && d !== null && 'version' in d);
+    expect(manifests.length).toBeGreaterThan(150);
+    let valid = 0;
+    for (const m of manifests) {
+      agree(manifestSchema, m);
+      if (manifestSchema.safeParse(m).success) valid++;
+    }
+    // Most are refused for what resolving them finds, not by the schema: both kinds are here.
+    expect(valid).toBeGreaterThan(50);
+    expect(manifests.length - valid).toBeGreaterThan(10);
+    fc.assert(
+      fc.property(fc.nat(manifests.length - 1), fc.nat(), fc.constantFrom(...JUNK), (i, at, junk) => {
+        const v = structuredClone(manifests[i]);
+        spoil(v, at, junk);
+        agree(manifestSchema, v);
+      }),
+      { numRuns: 5000, seed: 25 },
     );
   });
 
@@ -131,16 +224,43 @@ describe('fastParser', () => {
     }
   });
 
-  it('is not used for what it does not check: zod keeps refinements, unions, records, formats and transforms that may refuse', () => {
+  it("runs zod's own checks: lengths, bounds, formats, refinements, a union's first match, a record's keys", () => {
+    const cases: [z.ZodType, unknown[]][] = [
+      [z.string().min(2), ['ab', 'a', '']],
+      [z.string().regex(/^\d+s$/), ['5s', '5m']],
+      [
+        z
+          .string()
+          .superRefine((s, ctx) => (s.includes(' ') ? ctx.addIssue({ code: 'custom', message: 'no' }) : undefined)),
+        ['ab', 'a b'],
+      ],
+      [z.number().int().min(1).max(5), [1, 5, 0, 6, 2.5]],
+      [z.number().refine((n) => n !== 0), [1, 0]],
+      [z.array(z.string()).min(1), [['a'], []]],
+      [
+        z.union([z.strictObject({ a: z.string() }), z.object({ a: z.number() })]),
+        [{ a: 'x' }, { a: 1, b: 2 }, { a: 'x', b: 1 }, { a: true }],
+      ],
+      [z.record(z.string().min(1), z.number()), [{ a: 1 }, { '': 1 }, { a: 'x' }, [], {}]],
+      [z.literal(1), [1, 2, '1']],
+      [z.strictObject({ a: z.string().optional() }), [{}, { a: undefined }, { a: 'x' }, { b: 1 }]],
+      [z.object({ a: z.string().optional().default('d') }), [{}, { a: undefined }, { a: 'x' }]],
+      [z.object({ a: z.string().nullable().optional() }), [{}, { a: null }, { a: 1 }]],
+    ];
+    for (const [schema, values] of cases) {
+      expect(fastParser(schema)).toBeDefined();
+      for (const v of values) agree(schema, v);
+    }
+  });
+
+  it('is not used for what it does not check: zod keeps intersections, lazy schemas, catchalls and transforms that may refuse', () => {
     const refused = [
-      z.object({ a: z.string().min(1) }),
-      z.object({ a: z.union([z.string(), z.number()]) }),
-      z.record(z.string(), z.number()),
-      z.string().refine((s) => s.length > 0),
-      z.object({ a: z.number().positive() }),
-      z.object({ a: z.string().transform((s, ctx) => (ctx ? s.length : 0)) }),
-      z.object({ a: z.array(z.string()).min(1) }),
+      z.object({ a: z.intersection(z.object({ b: z.string() }), z.object({ c: z.string() })) }),
+      z.lazy(() => z.string()),
       z.object({}).catchall(z.string()),
+      z.object({ a: z.string().transform((s, ctx) => (ctx ? s.length : 0)) }),
+      z.object({ a: z.any() }),
+      z.date(),
     ];
     for (const s of refused) expect(fastParser(s as z.ZodType)).toBeUndefined();
   });
