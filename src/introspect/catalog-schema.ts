@@ -57,7 +57,8 @@ const citusTable = z.object({
 /**
  * The query gives a table's key and index columns as attribute numbers (looking names up in SQL
  * costs ~15 µs per constraint on a cold cache): named here from the table's own columns, as
- * pg_attribute would (an expression's 0 has no name and is left out; none at all is null).
+ * pg_attribute would (an expression's 0 has no name and is left out; none at all is null). The
+ * columns themselves come in any order: put in attnum order.
  */
 function columnNumbersToNames<
   T extends {
@@ -73,7 +74,8 @@ function columnNumbersToNames<
   };
   return {
     ...t,
-    columns: t.columns.map(({ num: _num, ...c }) => c),
+    // In attnum order, the table's own (the query gives them in any).
+    columns: [...t.columns].sort((a, b) => a.num - b.num).map(({ num: _num, ...c }) => c),
     constraints: t.constraints.map((c) => ({ ...c, columns: named(c.columns) })),
     indexes: t.indexes.map((i) => ({ ...i, columns: named(i.columns) })),
   } as Omit<T, 'columns' | 'constraints' | 'indexes'> & {

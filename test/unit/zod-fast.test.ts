@@ -206,6 +206,51 @@ describe('fastParser', () => {
     );
   });
 
+  it("puts a table's columns in attnum order, whatever order the query gives them in, and names key columns by number", () => {
+    const col = (num: number, name: string) => ({
+      num,
+      name,
+      type: 'int',
+      notNull: false,
+      default: null,
+      identity: '',
+      generated: '',
+    });
+    const raw = {
+      server: { versionNum: 150000, version: '15', database: 'd', citus: null },
+      schemas: ['public'],
+      tables: [
+        {
+          schema: 'public',
+          name: 't',
+          columns: [col(3, 'c'), col(1, 'a'), col(2, 'b')],
+          constraints: [
+            {
+              name: 'k',
+              type: 'u',
+              columns: [3, 1],
+              refSchema: null,
+              refTable: null,
+              refColumns: null,
+              onDelete: 'a',
+              onUpdate: 'a',
+            },
+          ],
+          indexes: [],
+        },
+      ],
+      sequences: [],
+      routines: [],
+      nodes: [],
+    };
+    for (const parsed of [catalogSchema.safeParse(raw), fastParser(catalogSchema)!(raw)]) {
+      expect(parsed.success).toBe(true);
+      if (!parsed.success) continue;
+      expect(parsed.data.tables[0]!.columns.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+      expect(parsed.data.tables[0]!.constraints[0]!.columns).toEqual(['c', 'a']);
+    }
+  });
+
   it('refuses what is not the schema at the top, and a short or long tuple', () => {
     const parse = fastParser(catalogSchema)!;
     for (const v of [null, undefined, [], 'x', 1]) expect(parse(v).success).toBe(false);
