@@ -220,7 +220,11 @@ export type AclRow = readonly [
   inSchema?: string | null,
 ];
 
-/** The catalog's privileges as objects; a row with no grantee only says the target's ACL is set. */
+/**
+ * The catalog's privileges as objects, by id (the query's rows come in whatever order its plan
+ * gives: introspect's sql/privileges.sql would change order from one run to another); a row with
+ * no grantee only says the target's ACL is set.
+ */
 export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
   const set = new PrivilegeSet();
   for (const [type, name, parent, grantee, priv, grantable, column, inSchema] of rows) {
@@ -228,5 +232,5 @@ export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
     set.touch(t);
     if (grantee !== null && priv !== null) set.grant(t, grantee, priv, grantable ?? false, column ?? undefined);
   }
-  return set.objects();
+  return set.objects().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
