@@ -1,13 +1,9 @@
-// A fast path for zod schemas that parse large documents once per run: the catalog query's
-// answer (11 MB at perf:plan's scale) and the manifest. zod records a payload and an issue list
-// per value (and compiles checkers with new Function): ~150-230 ms on that answer the first time.
-// This walks the same schema once, building the same output (keys in zod's order, defaults,
-// transforms) and nothing else: ~75-100 ms. It says only "valid" or "not"; on "not", zod runs, so
-// errors are zod's. It follows zod 4's rules as its source states them (absent keys by the field's
-// optin/optout, a union's first match, a record's keys), runs each check through zod's own check
-// function, and is never more lenient than zod (test/unit/zod-fast.test.ts compares both on values
-// made from the schemas, real manifests and mutations of both). A schema using what this does not
-// know (an intersection, a lazy schema…) is refused when compiled, and the caller keeps zod.
+// A fast path for the zod schemas of large documents read once a run (the catalog's answer: 11 MB
+// at perf:plan's scale; the manifest): one walk of the schema building zod's output (keys in zod's
+// order, defaults, transforms) without zod's per-value payloads: ~75-100 ms where zod takes 150-230.
+// It follows zod 4.6's own rules (absent keys by optin/optout, a union's first match, records) and
+// runs each check through zod's own function; on a value it refuses, zod runs and says why. Never
+// more lenient than zod (test/unit/zod-fast.test.ts); a schema it does not know keeps zod.
 import type { z } from 'zod';
 
 type Check = (v: unknown) => unknown;
@@ -35,8 +31,6 @@ interface Def {
   readonly mode?: string;
   readonly innerType?: z.ZodType;
   readonly defaultValue?: unknown;
-  readonly entries?: Record<string, unknown>;
-  readonly values?: readonly unknown[];
   readonly in?: z.ZodType;
   readonly out?: z.ZodType;
   readonly transform?: (v: unknown, ctx: unknown) => unknown;
@@ -50,6 +44,9 @@ interface Internals {
 }
 
 const internals = (s: z.ZodType): Internals => (s as unknown as { _zod: Internals })._zod;
+
+/** The zod whose rules this follows. */
+export const CHECKED_ZOD = { major: 4, minor: 6 } as const;
 
 /** Refused at compile time: the schema uses what this does not check. */
 export class Unsupported extends Error {}
@@ -273,6 +270,10 @@ export type FastResult<T> = { readonly success: true; readonly data: T } | { rea
  * other; undefined when the schema uses what this does not check (then use zod).
  */
 export function fastParser<S extends z.ZodType>(schema: S): ((v: unknown) => FastResult<z.output<S>>) | undefined {
+  // The rules above are zod 4.6's (read in its source, checked by the tests): under another zod
+  // (a library user's newer one), zod itself, and the tests fail until they are checked again.
+  const version = (schema as unknown as { _zod: { version?: { major: number; minor: number } } })._zod.version;
+  if (version?.major !== CHECKED_ZOD.major || version.minor !== CHECKED_ZOD.minor) return undefined;
   let check: Check;
   try {
     check = compile(schema);

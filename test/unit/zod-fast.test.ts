@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogSchema } from '../../src/introspect/catalog-schema.js';
 import { manifestSchema } from '../../src/manifest/schema.js';
-import { fastParser } from '../../src/util/zod-fast.js';
+import { CHECKED_ZOD, fastParser } from '../../src/util/zod-fast.js';
 
 type Def = {
   type: string;
@@ -256,6 +256,14 @@ describe('fastParser', () => {
     for (const v of [null, undefined, [], 'x', 1]) expect(parse(v).success).toBe(false);
     const t = z.tuple([z.string(), z.number(), z.string().optional()]);
     for (const v of [['a'], ['a', 1], ['a', 1, 'b'], ['a', 1, 'b', 'c'], ['a', 1, undefined], ['a', 1.5]]) agree(t, v);
+  });
+
+  it('is not used under another zod than the one whose rules it follows', () => {
+    const schema = z.object({ a: z.string() });
+    expect(fastParser(schema)).toBeDefined();
+    const other = z.object({ a: z.string() });
+    (other._zod as { version: unknown }).version = { major: 4, minor: CHECKED_ZOD.minor + 1, patch: 0 };
+    expect(fastParser(other)).toBeUndefined();
   });
 
   it('gives each use of a default its own copy', () => {
