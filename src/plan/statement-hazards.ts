@@ -26,11 +26,12 @@ function hazardOf(stmt: Node): SecurityHazard | undefined {
 }
 
 /**
- * A keyword every statement with a hazard spells (SECURITY DEFINER, CREATE EXTENSION, TO PUBLIC,
- * DROP POLICY, DISABLE / NO FORCE ROW LEVEL SECURITY): keywords cannot be quoted or escaped, so a
- * text without any has none, and is not parsed (a plan's index, comment and key steps: thousands).
+ * A word every statement with a hazard spells (SECURITY DEFINER, CREATE EXTENSION, TO PUBLIC,
+ * DROP POLICY, DISABLE / NO FORCE ROW LEVEL SECURITY): a text without any has none, and is not
+ * parsed (a plan's index, comment and key steps: thousands). Keywords cannot be escaped, but the
+ * grantee PUBLIC is a name, and U&"\0070ublic" spells it without the letters: any U& is parsed.
  */
-export const HAZARD_WORD = /definer|extension|public|policy|security/i;
+const HAZARD_WORD = /definer|extension|public|policy|security|u&/i;
 
 /** The security hazards of statements a step runs, in SECURITY_HAZARDS order (text that does not parse has none). */
 export function statementHazards(statements: readonly string[]): SecurityHazard[] {
