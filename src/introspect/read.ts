@@ -43,8 +43,7 @@ export async function validateCatalog(
     );
   }
   sameAsZod(catalogSchema, raw, parsed.data, 'the catalog answer');
-  const data = parsed.data;
-  const withOptions = await withColumnarOptions(db, data);
+  const withOptions = await withColumnarOptions(db, parsed.data);
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
   const withLast = await withIdentityLastValues(db, withWorkers.doc);
   return {

@@ -49,7 +49,7 @@ const internals = (s: z.ZodType): Internals => (s as unknown as { _zod: Internal
 export const CHECKED_ZOD = { major: 4, minor: 6 } as const;
 
 /** Refused at compile time: the schema uses what this does not check. */
-export class Unsupported extends Error {}
+class Unsupported extends Error {}
 
 /** zod's checks of a value of the right type (lengths, bounds, formats, refinements), each by zod's own function. */
 function withChecks(def: Def, check: Check): Check {
