@@ -13,6 +13,7 @@ import { recordPhase } from '../util/timings.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
+import { SESSION_PINS } from '../plan/pinned-settings.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
@@ -111,6 +112,9 @@ async function applyLoaded(
           events.waitingForLock?.(h, waitMs);
         },
         async () => {
+          // The apply has a session of its own (its lock needs one): the plan's settings are
+          // pinned for all of it, after COMMIT too, whatever the database's defaults say.
+          await client.query(SESSION_PINS.join(';\n'));
           clock.lap('connect_and_lock');
           const timeouts = {
             lockTimeoutMs: options.lockTimeoutMs ?? 5000,

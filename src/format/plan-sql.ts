@@ -3,6 +3,7 @@ import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { formatProblem } from '../errors.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
+import { SESSION_PINS } from '../plan/pinned-settings.js';
 
 /** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
@@ -31,6 +32,9 @@ export function planBodySql(plan: PlanDocument): string {
               commentLine(
                 'The steps below run after COMMIT, one at a time (each in its own transaction where it can be).',
               ),
+              ...(plan.afterCommit.some((s) => s.hazards.includes('non_transactional'))
+                ? [SESSION_PINS.map((p) => `${p};`).join('\n')]
+                : []),
             ]
           : []),
         ...plan.afterCommit.map((s) =>

@@ -1,15 +1,20 @@
 // SQL fragments the parts of the one catalog query share.
 
-/** `schema.name`, each part quoted as needed. */
-/** A system catalog as a regclass constant (for pg_depend's classid and the like). */
-export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass`;
+// The query runs with search_path = public (catalog-query.ts), where another role may have put
+// operators: each operator here has operands of exactly the types of one of pg_catalog's own
+// (oid = oid, text || text), so no look-alike matches them better (pinned by
+// test/integration/security-catalog-binding.test.ts).
 
+/** A system catalog's oid as a constant (for pg_depend's classid and the like). */
+export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass::pg_catalog.oid`;
+
+/** `schema.name`, each part quoted as needed. */
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
 
 /** The object (classid, oid) is not a member of an extension. */
 export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-      WHERE d.classid = '${classid}'::pg_catalog.regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
+      WHERE d.classid = '${classid}'::pg_catalog.regclass::pg_catalog.oid AND d.objid = ${oid} AND d.deptype = 'e')`;
 
 /**
  * The pg_class row `c` is not one of Citus's shards. The catalog query runs with
@@ -23,7 +28,7 @@ export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SEL
  */
 export const notAShard = (c: string): string => {
   const orphans = `UNION ALL SELECT pg_catalog.substring(cl.object_name, '_([0-9]+)$') FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1`;
-  const orphan = `OR EXISTS (SELECT 1 FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1 AND pg_catalog.to_regclass(cl.object_name) = ${c}.oid)`;
+  const orphan = `OR EXISTS (SELECT 1 FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1 AND pg_catalog.to_regclass(cl.object_name)::pg_catalog.oid = ${c}.oid)`;
   return `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s ${orphans})
       AND (pg_catalog.relation_is_a_known_shard(${c}.oid) ${orphan}))`;
 };

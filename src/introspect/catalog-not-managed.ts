@@ -50,31 +50,31 @@ const relName = qn('rel.nspname', 'rel.relname');
 // [INT32_MIN + i * (2^32 / n), that + 2^32 / n - 1], the last one ending at INT32_MAX.
 const CITUS_NOT_MANAGED = `
   UNION ALL SELECT CASE p.partmethod WHEN 'r' THEN 'range-distributed table' ELSE 'append-distributed table' END, ${relName}
-    FROM rel JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = rel.oid WHERE p.partmethod IN ('r', 'a')
-  UNION ALL SELECT 'shard replication', ${relName} || ' (' || pl.n || ' placements per shard)'
+    FROM rel JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = rel.oid WHERE p.partmethod IN ('r', 'a')
+  UNION ALL SELECT 'shard replication', ${relName} || ' (' || pl.n::pg_catalog.text || ' placements per shard)'
     FROM (SELECT x.logicalrelid, pg_catalog.max(x.n) AS n FROM (SELECT s.logicalrelid, pg_catalog.count(*) AS n
             FROM pg_catalog.pg_dist_shard s JOIN pg_catalog.pg_dist_placement pp ON pp.shardid = s.shardid
             GROUP BY s.logicalrelid, s.shardid) x GROUP BY x.logicalrelid) pl
-    JOIN rel ON rel.oid = pl.logicalrelid JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = rel.oid
+    JOIN rel ON rel.oid = pl.logicalrelid::pg_catalog.oid JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = rel.oid
     WHERE p.repmodel <> 't' AND p.partmethod NOT IN ('r', 'a') AND pl.n > 1
-  UNION ALL SELECT 'shard layout', ${relName} || ' (' || b.n || ' shards, not an even split of the hash range)'
+  UNION ALL SELECT 'shard layout', ${relName} || ' (' || b.n::pg_catalog.text || ' shards, not an even split of the hash range)'
     FROM (SELECT s.logicalrelid, pg_catalog.count(*) AS n, pg_catalog.bool_and(s.lo = -2147483648 + s.i * (4294967296 / s.cnt)
             AND s.hi = CASE WHEN s.i = s.cnt - 1 THEN 2147483647 ELSE -2147483648 + (s.i + 1) * (4294967296 / s.cnt) - 1 END) AS even
           FROM (SELECT sh.logicalrelid, sh.shardminvalue::bigint AS lo, sh.shardmaxvalue::bigint AS hi,
                   pg_catalog.row_number() OVER (PARTITION BY sh.logicalrelid ORDER BY sh.shardminvalue::bigint) - 1 AS i,
                   pg_catalog.count(*) OVER (PARTITION BY sh.logicalrelid) AS cnt
-                FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid = sh.logicalrelid AND hp.partmethod = 'h') s
+                FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid::pg_catalog.oid = sh.logicalrelid::pg_catalog.oid::pg_catalog.oid AND hp.partmethod = 'h') s
           GROUP BY s.logicalrelid) b
-    JOIN rel ON rel.oid = b.logicalrelid WHERE NOT b.even
+    JOIN rel ON rel.oid = b.logicalrelid::pg_catalog.oid WHERE NOT b.even
   -- A sequence Citus distributed (for a table's default) that no Citus table's default uses any
   -- more: the model makes a sequence distributed only through a default, so it would come back local.
   UNION ALL SELECT 'distributed sequence', ${qn('ns.nspname', 'sc.relname')}
     FROM pg_catalog.pg_dist_object o JOIN pg_catalog.pg_class sc ON sc.oid = o.objid AND sc.relkind = 'S'
     JOIN ns ON ns.oid = sc.relnamespace
-    WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
+    WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
-            JOIN pg_catalog.pg_dist_partition dp ON dp.logicalrelid = ad.adrelid
-          WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+            JOIN pg_catalog.pg_dist_partition dp ON dp.logicalrelid::pg_catalog.oid = ad.adrelid
+          WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass::pg_catalog.oid AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
             AND d.refobjid = sc.oid)`;
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
@@ -89,10 +89,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
-  UNION ALL SELECT CASE WHEN rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')) THEN 'table access method'
+  UNION ALL SELECT CASE WHEN rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')) THEN 'table access method'
          ELSE 'table storage options' END, ${relName}
     FROM rel WHERE rel.reloptions IS NOT NULL
-      OR (rel.relam <> 0 AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
+      OR (rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
   -- A partition's own storage options (a leaf partition is managed through its parent, its options are not).
   UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
     FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
@@ -109,24 +109,24 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'identity sequence name', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (' || ${qn('sn.nspname', 'sc.relname')} || ')'
     FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
     JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
-      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
     JOIN pg_catalog.pg_class sc ON sc.oid = d.objid JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
-    WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname || '_' || a.attname || '_seq'
-      AND pg_catalog.octet_length(rel.relname || '_' || a.attname || '_seq') <= 63)
+    WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq'
+      AND pg_catalog.octet_length(rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq') <= 63)
   -- A sequence's START / MINVALUE / MAXVALUE other than its default and beyond what a manifest
   -- number holds exactly (JavaScript's safe integers, 2^53 - 1); an identity column's sequence too.
   UNION ALL SELECT 'sequence bound beyond 2^53', ${qn('sn.nspname', 'sc.relname')}
-    FROM (SELECT s.*, CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN -32768 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN -2147483648 ELSE -9223372036854775808 END AS tmin,
-            CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype THEN 2147483647 ELSE 9223372036854775807 END AS tmax
+    FROM (SELECT s.*, CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype::pg_catalog.oid THEN -32768 WHEN 'pg_catalog.int4'::pg_catalog.regtype::pg_catalog.oid THEN -2147483648 ELSE -9223372036854775808 END AS tmin,
+            CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype::pg_catalog.oid THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype::pg_catalog.oid THEN 2147483647 ELSE 9223372036854775807 END AS tmax
           FROM pg_catalog.pg_sequence s) s
     JOIN pg_catalog.pg_class sc ON sc.oid = s.seqrelid JOIN ns sn ON sn.oid = sc.relnamespace
     WHERE ${notExt('pg_catalog.pg_class', 'sc.oid')}
-      AND ((pg_catalog.abs(s.seqmin::pg_catalog.numeric) > 9007199254740991 AND s.seqmin <> CASE WHEN s.seqincrement > 0 THEN 1 ELSE s.tmin END)
-        OR (pg_catalog.abs(s.seqmax::pg_catalog.numeric) > 9007199254740991 AND s.seqmax <> CASE WHEN s.seqincrement > 0 THEN s.tmax ELSE -1 END)
-        OR (pg_catalog.abs(s.seqstart::pg_catalog.numeric) > 9007199254740991 AND s.seqstart <> CASE WHEN s.seqincrement > 0 THEN s.seqmin ELSE s.seqmax END))
+      AND ((pg_catalog.abs(s.seqmin::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqmin <> CASE WHEN s.seqincrement > 0 THEN 1 ELSE s.tmin END)
+        OR (pg_catalog.abs(s.seqmax::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqmax <> CASE WHEN s.seqincrement > 0 THEN s.tmax ELSE -1 END)
+        OR (pg_catalog.abs(s.seqstart::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqstart <> CASE WHEN s.seqincrement > 0 THEN s.seqmin ELSE s.seqmax END))
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
-    WHERE co.contype = 'f' AND co.conparentid = 0 AND rc.relispartition
+    WHERE co.contype = 'f' AND co.conparentid = 0::pg_catalog.oid AND rc.relispartition
   -- What a managed partition holds of its own that the model does not (its own indexes, keys,
   -- CHECKs, triggers, column defaults and NOT NULLs, comments and grants are objects:
   -- catalog-objects.ts's anyrel).
@@ -137,7 +137,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typtype = 'r' AND ${notExt('pg_catalog.pg_type', 't.oid')}
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid = p.oid
+    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
   UNION ALL SELECT 'procedural language', pg_catalog.quote_ident(l.lanname) FROM pg_catalog.pg_language l
     WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
@@ -148,8 +148,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'collation', ${qn('ns.nspname', 'c.collname')} FROM pg_catalog.pg_collation c JOIN ns ON ns.oid = c.collnamespace
     WHERE ${notExt('pg_catalog.pg_collation', 'c.oid')}
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
-  UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname || ' (shell)'
-    FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode = 0 AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
+  UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
+    FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}

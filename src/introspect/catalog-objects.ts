@@ -85,8 +85,8 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
     ${cls('pg_class')}, i.indexrelid, NULL, NULL
   FROM pg_catalog.pg_index i JOIN anyrel r ON r.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
   -- Statistics targets of its expression columns (ALTER INDEX … ALTER COLUMN n SET STATISTICS), after its CREATE.
-  LEFT JOIN (SELECT a.attrelid, pg_catalog.jsonb_agg('ALTER INDEX ' || ${qn('sn.nspname', 'sc.relname')} || ' ALTER COLUMN ' || a.attnum
-        || ' SET STATISTICS ' || a.attstattarget ORDER BY a.attnum) AS j
+  LEFT JOIN (SELECT a.attrelid, pg_catalog.jsonb_agg('ALTER INDEX ' || ${qn('sn.nspname', 'sc.relname')} || ' ALTER COLUMN ' || a.attnum::pg_catalog.text
+        || ' SET STATISTICS ' || a.attstattarget::pg_catalog.text ORDER BY a.attnum) AS j
       FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class sc ON sc.oid = a.attrelid AND sc.relkind IN ('i', 'I')
       JOIN ns sn ON sn.oid = sc.relnamespace WHERE a.attstattarget >= 0 GROUP BY a.attrelid) ist ON ist.attrelid = i.indexrelid
   WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint kc WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
@@ -102,7 +102,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
     ${cls('pg_constraint')}, co.oid, NULL, NULL
   FROM pg_catalog.pg_constraint co JOIN anyrel r ON r.oid = co.conrelid
   WHERE (co.contype IN ('c', 'x') AND co.conislocal AND (NOT r.ispart OR co.coninhcount = 0))
-    OR (r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0)
+    OR (r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0::pg_catalog.oid)
   UNION ALL
   SELECT 'trigger', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(tg.tgname), 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE tg.tgenabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid))
@@ -110,7 +110,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
         || CASE tg.tgenabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' TRIGGER ' || pg_catalog.quote_ident(tg.tgname)) END,
     pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
-  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0
+  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0::pg_catalog.oid
 ${RULE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
@@ -145,7 +145,7 @@ ${RULE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('CREATE POLICY ' || pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}
       || CASE WHEN p.polpermissive THEN '' ELSE ' AS RESTRICTIVE' END
       || CASE p.polcmd WHEN 'r' THEN ' FOR SELECT' WHEN 'a' THEN ' FOR INSERT' WHEN 'w' THEN ' FOR UPDATE' WHEN 'd' THEN ' FOR DELETE' ELSE '' END
-      || CASE WHEN p.polroles = '{0}' THEN '' ELSE ' TO ' || (SELECT pg_catalog.string_agg(CASE WHEN u.r = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(u.r)) END, ', ' ORDER BY u.ord)
+      || CASE WHEN pg_catalog.array_eq(p.polroles, '{0}'::pg_catalog.oid[]) THEN '' ELSE ' TO ' || (SELECT pg_catalog.string_agg(CASE WHEN u.r = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(u.r)) END, ', ' ORDER BY u.ord)
            FROM pg_catalog.unnest(p.polroles) WITH ORDINALITY AS u(r, ord)) END
       || COALESCE(' USING (' || pg_catalog.pg_get_expr(p.polqual, p.polrelid) || ')', '')
       || COALESCE(' WITH CHECK (' || pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid) || ')', '')),
@@ -230,7 +230,7 @@ utype AS MATERIALIZED (
   SELECT u.tid, t.typname, t.typnamespace FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
   LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
   CROSS JOIN LATERAL (VALUES (t.oid), (t.typarray)) AS u(tid)
-  WHERE (t.typtype IN ('e', 'd') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0
+  WHERE (t.typtype IN ('e', 'd') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0::pg_catalog.oid
 ),
 objdep AS (
   SELECT d.classid, d.objid, d.refclassid, d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d

@@ -7,7 +7,7 @@
 import { notExt, qn } from './catalog-fragments.js';
 
 const grantee = (oid: string): string =>
-  `CASE WHEN ${oid} = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
+  `CASE WHEN ${oid} = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
 const args = (
   p: string,
 ): string => `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
@@ -22,8 +22,8 @@ export const ACLS_JSON = `
         WHEN own.refobjid IS NOT NULL THEN 'relation ' || ${qn('ons.nspname', 'oc.relname')} ELSE 'sequence ' || ${qn('ns.nspname', 'c.relname')} END,
       CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL::text, NULL::text
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    LEFT JOIN pg_catalog.pg_depend own ON c.relkind = 'S' AND own.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND own.objid = c.oid
-      AND own.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND own.deptype IN ('a', 'i')
+    LEFT JOIN pg_catalog.pg_depend own ON c.relkind = 'S' AND own.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND own.objid = c.oid
+      AND own.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND own.deptype IN ('a', 'i')
     LEFT JOIN pg_catalog.pg_class oc ON oc.oid = own.refobjid LEFT JOIN pg_catalog.pg_namespace ons ON ons.oid = oc.relnamespace
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(c.relacl) e WHERE e.grantee <> c.relowner
       UNION ALL SELECT NULL, NULL, NULL) x ON true

@@ -16,6 +16,11 @@ export const PINS: readonly (readonly [string, string])[] = [
   // pinned, they read the same whoever runs the plan (model/partition-bound.ts).
   ['TimeZone', 'UTC'],
   ['DateStyle', 'ISO, MDY'],
+  // The other settings that change how a constant prints (a default, a bound): a database's owner
+  // may set any of them, and the plan would then see a difference that is not there, or miss one.
+  ['IntervalStyle', 'postgres'],
+  ['extra_float_digits', '1'],
+  ['bytea_output', 'hex'],
   // The query's cost estimate is far above jit_above_cost on a large schema, and compiling it
   // (optimising and emitting ~20 s of LLVM code at 10,000 tables) costs far more than it saves
   // in a query that runs once: measured by bench/plan-scale.mjs, 24.5 s with JIT, 1.6 s without.

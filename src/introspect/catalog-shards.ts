@@ -19,7 +19,7 @@ SELECT COALESCE(json_agg(json_build_object(
   FROM pg_catalog.pg_dist_shard s
   JOIN pg_catalog.pg_dist_placement pl ON pl.shardid = s.shardid
   JOIN pg_catalog.pg_dist_node dn ON dn.groupid = pl.groupid AND dn.noderole = 'primary'
-  JOIN pg_catalog.pg_class c ON c.oid = s.logicalrelid
+  JOIN pg_catalog.pg_class c ON c.oid = s.logicalrelid::pg_catalog.oid
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
  WHERE n.nspname <> 'citus_migrate'`;
 

@@ -11,9 +11,9 @@ import { MOVES_SQL, notAShard, notExt } from './catalog-fragments.js';
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
   WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'citus', 'citus_internal', 'columnar', 'columnar_internal', 'citus_migrate')
-    AND n.nspname !~ '^pg_(toast_)?temp_'
+    AND n.nspname !~ '^pg_(toast_)?temp_'::pg_catalog.text
     AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-                    WHERE d.classid = 'pg_catalog.pg_namespace'::pg_catalog.regclass AND d.objid = n.oid AND d.deptype = 'e')`;
+                    WHERE d.classid = 'pg_catalog.pg_namespace'::pg_catalog.regclass::pg_catalog.oid AND d.objid = n.oid AND d.deptype = 'e')`;
 
 const COLUMN_NAMES = (rel: string, keys: string): string => `(SELECT pg_catalog.json_agg(att.attname ORDER BY k.ord)
       FROM pg_catalog.unnest(${keys}) WITH ORDINALITY AS k(attnum, ord)
@@ -65,7 +65,7 @@ cons AS (
   LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
   -- conparentid: the copies PostgreSQL keeps of a foreign key to a partitioned table, one per
   -- partition (they go with the key); a key to a partition itself is named as not managed.
-  WHERE co.contype IN ('p', 'u', 'f') AND co.conparentid = 0 AND NOT COALESCE(rc.relispartition, false)
+  WHERE co.contype IN ('p', 'u', 'f') AND co.conparentid = 0::pg_catalog.oid AND NOT COALESCE(rc.relispartition, false)
   GROUP BY co.conrelid
 ),
 idx AS (
@@ -161,8 +161,8 @@ SELECT pg_catalog.json_build_object(
     LEFT JOIN idx ON idx.indrelid = r.oid${
       citus
         ? `
-    LEFT JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid = r.oid
-    LEFT JOIN shards ON shards.logicalrelid = r.oid`
+    LEFT JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = r.oid
+    LEFT JOIN shards ON shards.logicalrelid::pg_catalog.oid = r.oid`
         : ''
     }),
   'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
@@ -171,14 +171,14 @@ SELECT pg_catalog.json_build_object(
       'min', s.seqmin::text, 'max', s.seqmax::text, 'cycle', s.seqcycle,
       'ownedBy', CASE WHEN own.refobjid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'schema', tn.nspname, 'table', tc.relname, 'column', ta.attname, 'deptype', own.deptype) END,
-      'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.objid = c.oid)` : 'false'}
+      'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND o.objid = c.oid)` : 'false'}
     ) ORDER BY n.nspname, c.relname), '[]')
     FROM pg_catalog.pg_sequence s
     JOIN pg_catalog.pg_class c ON c.oid = s.seqrelid
     JOIN ns n ON n.oid = c.relnamespace
     LEFT JOIN LATERAL (SELECT d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
-        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = c.oid
-          AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i') LIMIT 1) own ON true
+        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND d.objid = c.oid
+          AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND d.deptype IN ('a', 'i') LIMIT 1) own ON true
     LEFT JOIN pg_catalog.pg_class tc ON tc.oid = own.refobjid
     LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = tc.relnamespace
     LEFT JOIN pg_catalog.pg_attribute ta ON ta.attrelid = own.refobjid AND ta.attnum = own.refobjsubid
@@ -191,15 +191,15 @@ SELECT pg_catalog.json_build_object(
       'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
       -- Aggregates and types (range, base) built on it that citus-migrate does not manage (catalog-objects.ts): PostgreSQL refuses its DROP while they exist.
       'dependents', (SELECT pg_catalog.json_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) ORDER BY d.classid, d.objid)
-        FROM pg_catalog.pg_depend d WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refobjid = p.oid AND d.deptype = 'n'
-          AND (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass OR (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-            AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag JOIN pg_catalog.pg_proc p ON p.oid = ag.aggfnoid
-              WHERE ag.aggfnoid = d.objid AND NOT (${MANAGED_AGGREGATE}))))),
+        FROM pg_catalog.pg_depend d WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND d.refobjid = p.oid AND d.deptype = 'n'
+          AND (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid OR (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+            AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag JOIN pg_catalog.pg_proc p ON p.oid = ag.aggfnoid::pg_catalog.oid
+              WHERE ag.aggfnoid::pg_catalog.oid = d.objid AND NOT (${MANAGED_AGGREGATE}))))),
       'distribution', ${
         citus
           ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,
             'colocationId', o.colocationid, 'forceDelegation', o.force_delegation)
-          FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND o.objid = p.oid)`
+          FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND o.objid = p.oid)`
           : 'NULL'
       }
     ) ORDER BY n.nspname, p.proname, p.oid::pg_catalog.regprocedure::text), '[]')

@@ -13,18 +13,14 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
 import type { ShardCheck } from './shard-check.js';
 import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
+import { PINNED_SETTINGS } from './pinned-settings.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
   // Must come first: after a parallel create_distributed_table, later DDL in the same
   // transaction fails ("cannot run function command because there was a parallel operation").
   "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'",
-  'SET LOCAL citus.shard_replication_factor TO 1',
-  // The plan's text means what it says under the standard string syntax (src/db/session.ts).
-  // The tool's own sessions set it at connect; this keeps a plan file run by psql on a server
-  // with standard_conforming_strings = off from reading a backslash as an escape (psql follows
-  // the setting the server reports, statement by statement).
-  'SET LOCAL standard_conforming_strings TO on',
+  ...PINNED_SETTINGS.map(([name, value]) => `SET LOCAL ${name} TO ${value}`),
 ];
 
 export interface PlanStep {

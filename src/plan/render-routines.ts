@@ -1,11 +1,14 @@
 // The statements that create or replace a routine: its schema pinned, its body unchecked when a
 // cycle needs it, and with metadata sync off when it stays on the coordinator.
 import { quoteIdent } from '../sql/quote.js';
+import { pinLocal } from './pinned-settings.js';
 
 // citus.enable_metadata_sync off: CREATE [OR REPLACE] FUNCTION is neither propagated nor recorded in pg_dist_object.
+// Each setting a step changes is pinned again after it (pinned-settings.ts), never RESET: RESET
+// goes back to the database's or role's default, which another role may have set.
 const coordinatorOnly = (s: { readonly coordinatorOnly?: boolean }, stmts: readonly string[]): readonly string[] =>
   s.coordinatorOnly
-    ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, 'RESET citus.enable_metadata_sync']
+    ? ['SET LOCAL citus.enable_metadata_sync TO off', ...stmts, pinLocal('citus.enable_metadata_sync')]
     : stmts;
 
 /**
@@ -25,9 +28,9 @@ export function routineSql(s: {
     ...coordinatorOnly(
       s,
       s.uncheckedBody
-        ? ['SET LOCAL check_function_bodies TO off', s.definition, 'RESET check_function_bodies']
+        ? ['SET LOCAL check_function_bodies TO off', s.definition, pinLocal('check_function_bodies')]
         : [s.definition],
     ),
-    ...(s.bodyPath !== undefined ? ['RESET search_path'] : []),
+    ...(s.bodyPath !== undefined || s.searchPath !== undefined ? [pinLocal('search_path')] : []),
   ];
 }

@@ -1,6 +1,7 @@
 // One record per step kind (spec/step-spec.ts says what a record holds and how to add a kind),
 // joined here, and what the rest of the code asks of a step: its phase, hazards, object, SQL,
 // summary, and whether it needs Citus or touches shards.
+import { pinLocal } from './pinned-settings.js';
 import { refId } from '../model/object-ref.js';
 import type { Hazard, Phase, Step, StepKind } from './steps.js';
 import type { StepSpec, StepSpecs } from './spec/step-spec.js';
@@ -72,8 +73,8 @@ export const renderSql = (s: Step): readonly string[] => {
   if (!s.unsafeTriggers) return sql;
   // create_distributed_table_concurrently runs outside any transaction: SET LOCAL would not hold.
   return s.kind === 'distribute_table_concurrently'
-    ? ['SET citus.enable_unsafe_triggers TO on', ...sql, 'RESET citus.enable_unsafe_triggers']
-    : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...sql];
+    ? ['SET citus.enable_unsafe_triggers TO on', ...sql, 'SET citus.enable_unsafe_triggers TO off']
+    : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...sql, pinLocal('citus.enable_unsafe_triggers')];
 };
 
 /** The table id a step changes ("app.t"), if its object is a table. */

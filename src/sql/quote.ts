@@ -40,6 +40,44 @@ export function quoteRegclass(q: QualifiedName): string {
   return quoteLiteral(quoteQualified(q));
 }
 
+/** The built-in types the tool casts its literals to. */
+export type BuiltinType =
+  'text' | 'regclass' | 'regprocedure' | 'regnamespace' | 'interval' | 'timestamptz' | 'name' | 'int4' | 'bool';
+
+/**
+ * A literal cast to a built-in type, written qualified (`'x'::pg_catalog.text`): the function it
+ * is passed to resolves to exactly the overload meant, and no type of another schema on the
+ * search_path can stand in for the built-in one.
+ */
+export function typedLiteral(value: string, type: BuiltinType): string {
+  return `${quoteLiteral(value)}::pg_catalog.${type}`;
+}
+
+/** A table (or other relation) as a regclass argument: `'app.t'::pg_catalog.regclass`. */
+export function regclassLiteral(q: QualifiedName): string {
+  return typedLiteral(quoteQualified(q), 'regclass');
+}
+
+/** A table named as text, as Citus's colocate_with arguments take it: `'app.t'::pg_catalog.text`. */
+export function tableNameLiteral(q: QualifiedName | 'none'): string {
+  return typedLiteral(q === 'none' ? 'none' : quoteQualified(q), 'text');
+}
+
+/** A typed integer or boolean argument: `32::pg_catalog.int4`, `false::pg_catalog.bool`. */
+export function typedValue(value: number | boolean): string {
+  return typeof value === 'boolean' ? `${sqlBool(value)}::pg_catalog.bool` : `${sqlInt(value)}::pg_catalog.int4`;
+}
+
+/**
+ * A call of a function of pg_catalog (PostgreSQL's or Citus's, which installs its functions
+ * there): `SELECT pg_catalog.f(args)`, or `CALL pg_catalog.p(args)`. Qualified, so a function of
+ * the same name in a schema on the search_path (planted by another role) is never called.
+ */
+export function catalogCall(fn: string, args: readonly string[], verb: 'SELECT' | 'CALL' = 'SELECT'): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(fn)) throw new TypeError(`not a plain function name: ${fn}`);
+  return `${verb} pg_catalog.${fn}(${args.join(', ')})`;
+}
+
 /** Renders a JavaScript boolean as SQL. */
 export function sqlBool(value: boolean): string {
   return value ? 'true' : 'false';

@@ -164,7 +164,7 @@ describe('hammerdb and init', () => {
     const r = await cli(['hammerdb', '--variant', 'functions', '--shard-count', '16']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "SELECT create_distributed_function('public.neword(integer, integer, integer, integer, integer, integer)', '$1', colocate_with => 'public.warehouse', force_delegation => false);",
+      "SELECT pg_catalog.create_distributed_function('public.neword(integer, integer, integer, integer, integer, integer)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'public.warehouse'::pg_catalog.text, force_delegation => false::pg_catalog.bool);",
     );
     expect((await cli(['hammerdb', '--shard-count', '0'])).code).toBe(64);
     expect((await cli(['hammerdb', '--variant', 'tables'])).code).toBe(64);

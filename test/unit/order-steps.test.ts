@@ -112,8 +112,9 @@ describe('creation order from references', () => {
       'SET LOCAL citus.enable_metadata_sync TO off',
       'SET LOCAL check_function_bodies TO off',
       'CREATE FUNCTION next_ticket() RETURNS int LANGUAGE sql AS $$ SELECT coalesce(max(n), 0) + 1 FROM ticket $$',
-      'RESET check_function_bodies',
-      'RESET citus.enable_metadata_sync',
+      'SET LOCAL check_function_bodies TO on',
+      'SET LOCAL citus.enable_metadata_sync TO on',
+      'SET LOCAL search_path TO pg_catalog, public',
     ]);
   });
 

@@ -28,10 +28,10 @@ describe('hammerdb', () => {
     const plan = await hammerdbPlan({ variant: 'procedures', shardCount: 8 });
     const sql = plan.transaction.steps.flatMap((s) => s.sql);
     expect(sql).toContain(
-      "SELECT create_distributed_table('public.warehouse', 'w_id', colocate_with => 'none', shard_count => 8)",
+      "SELECT pg_catalog.create_distributed_table('public.warehouse'::pg_catalog.regclass, 'w_id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 8::pg_catalog.int4)",
     );
-    expect(sql.filter((s) => s.includes("colocate_with => 'public.warehouse')"))).toHaveLength(7);
-    expect(sql).toContain("SELECT create_reference_table('public.item')");
+    expect(sql.filter((s) => s.includes("colocate_with => 'public.warehouse'::pg_catalog.text)"))).toHaveLength(7);
+    expect(sql).toContain("SELECT pg_catalog.create_reference_table('public.item'::pg_catalog.regclass)");
     expect(plan.hazards).toEqual(['copies_data']);
   });
 });
@@ -79,11 +79,11 @@ describe('plan order and content', () => {
     expect(sql).toEqual([
       'CREATE TABLE public.a (\n    id bigint\n)',
       'CREATE TABLE public.e (\n    id bigint\n)',
-      "SELECT create_distributed_table('public.e', NULL, colocate_with => 'none')",
-      "SELECT create_distributed_table('public.a', 'id', colocate_with => 'none', shard_count => 4)",
-      "SELECT create_distributed_function('public.f(bigint)', '$1', colocate_with => 'public.a', force_delegation => false)",
-      "SELECT create_distributed_function('public.h()')",
-      "SELECT create_distributed_function('public.byname'::regproc::oid::regprocedure)",
+      "SELECT pg_catalog.create_distributed_table('public.e'::pg_catalog.regclass, NULL::pg_catalog.text, colocate_with => 'none'::pg_catalog.text)",
+      "SELECT pg_catalog.create_distributed_table('public.a'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4)",
+      "SELECT pg_catalog.create_distributed_function('public.f(bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'public.a'::pg_catalog.text, force_delegation => false::pg_catalog.bool)",
+      "SELECT pg_catalog.create_distributed_function('public.h()'::pg_catalog.regprocedure)",
+      "SELECT pg_catalog.create_distributed_function('public.byname'::pg_catalog.regproc::pg_catalog.oid::pg_catalog.regprocedure)",
     ]);
   });
 
@@ -95,6 +95,7 @@ describe('plan order and content', () => {
     expect(step.sql).toEqual([
       'SET LOCAL search_path TO app',
       'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$',
+      'SET LOCAL search_path TO pg_catalog, public',
     ]);
   });
 

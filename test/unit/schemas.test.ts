@@ -70,6 +70,7 @@ describe('schemas declared', () => {
       'CREATE SCHEMA other',
       'SET LOCAL search_path TO public',
       "COMMENT ON SCHEMA other IS 'kept apart'",
+      'SET LOCAL search_path TO pg_catalog, public',
     ]);
   });
 });

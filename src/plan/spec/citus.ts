@@ -1,6 +1,14 @@
 // Step records of Citus's table layouts: reference, distributed, single-shard and citus-local
 // tables, distributed schemas, and the rewrites between them.
-import { quoteIdent, quoteLiteral, quoteRegclass, sqlBool, sqlInt, type QualifiedName } from '../../sql/quote.js';
+import {
+  catalogCall,
+  quoteIdent,
+  regclassLiteral,
+  tableNameLiteral,
+  typedLiteral,
+  typedValue,
+  type QualifiedName,
+} from '../../sql/quote.js';
 import { DEFAULT_SHARD_COUNT } from '../../model/types.js';
 import type { Phase, StepOf } from '../steps.js';
 import { CITUS, SHARDS, type StepSpecs } from './step-spec.js';
@@ -29,13 +37,27 @@ const onSchema = { object: (s: { readonly schema: string }) => schemaRef(s.schem
 const copies = (s: { readonly copiesData: boolean }) => (s.copiesData ? (['copies_data'] as const) : []);
 
 function alterDistributed(s: StepOf<'alter_distributed_table'>): string {
-  const args = [quoteRegclass(s.table)];
-  if (s.column !== undefined) args.push(`distribution_column := ${quoteLiteral(s.column)}`);
-  if (s.shardCount !== undefined) args.push(`shard_count := ${sqlInt(s.shardCount)}`);
-  if (s.colocateWith !== undefined)
-    args.push(`colocate_with := ${s.colocateWith === 'none' ? "'none'" : quoteRegclass(s.colocateWith)}`);
-  args.push(`cascade_to_colocated := ${sqlBool(s.cascade)}`);
-  return `SELECT alter_distributed_table(${args.join(', ')})`;
+  const args = [regclassLiteral(s.table)];
+  if (s.column !== undefined) args.push(`distribution_column := ${typedLiteral(s.column, 'text')}`);
+  if (s.shardCount !== undefined) args.push(`shard_count := ${typedValue(s.shardCount)}`);
+  if (s.colocateWith !== undefined) args.push(`colocate_with := ${tableNameLiteral(s.colocateWith)}`);
+  args.push(`cascade_to_colocated := ${typedValue(s.cascade)}`);
+  return catalogCall('alter_distributed_table', args);
+}
+
+/** create_distributed_table(_concurrently)'s call: every argument explicit and typed (Citus treats a NULL as a silent no-op). */
+function distributeCall(
+  fn: 'create_distributed_table' | 'create_distributed_table_concurrently',
+  s: StepOf<'distribute_table'> | StepOf<'distribute_table_concurrently'>,
+): string {
+  const head = [regclassLiteral(s.table), typedLiteral(s.column, 'text')];
+  return s.colocateWith === 'none'
+    ? catalogCall(fn, [
+        ...head,
+        `colocate_with => ${tableNameLiteral('none')}`,
+        `shard_count => ${typedValue(s.shardCount ?? DEFAULT_SHARD_COUNT)}`,
+      ])
+    : catalogCall(fn, [...head, `colocate_with => ${tableNameLiteral(s.colocateWith)}`]);
 }
 
 export const CITUS_SPECS: StepSpecs<CitusKind> = {
@@ -44,7 +66,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onTable,
     phase: () => 'reference_tables',
     hazards: copies,
-    sql: (s) => [`SELECT create_reference_table(${quoteRegclass(s.table)})`],
+    sql: (s) => [catalogCall('create_reference_table', [regclassLiteral(s.table)])],
     summary: (s) => `make ${q(s.table)} a reference table${s.copiesData ? ' (copies its rows to every node)' : ''}`,
   },
   distribute_table: {
@@ -52,12 +74,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onTable,
     phase: (s) => colocationPhase(s.colocateWith),
     hazards: copies,
-    // Every argument explicit: Citus treats a NULL argument as a silent no-op.
-    sql: (s) => [
-      s.colocateWith === 'none'
-        ? `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
-        : `SELECT create_distributed_table(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
-    ],
+    sql: (s) => [distributeCall('create_distributed_table', s)],
     summary: (s) =>
       (s.colocateWith === 'none'
         ? `distribute ${q(s.table)} by ${quoteIdent(s.column)}: anchor of colocation group ${JSON.stringify(s.group)}, ${s.shardCount} shards`
@@ -71,12 +88,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     // Not in a transaction block, one per statement; writes go on while it copies.
     hazards: () => ['copies_data', 'non_transactional'],
     // Outside the plan's transaction the preamble's SET LOCAL is gone: Citus refuses it with replication factor > 1.
-    sql: (s) => [
-      'SET citus.shard_replication_factor TO 1',
-      s.colocateWith === 'none'
-        ? `SELECT create_distributed_table_concurrently(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => 'none', shard_count => ${sqlInt(s.shardCount ?? DEFAULT_SHARD_COUNT)})`
-        : `SELECT create_distributed_table_concurrently(${quoteRegclass(s.table)}, ${quoteLiteral(s.column)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
-    ],
+    sql: (s) => ['SET citus.shard_replication_factor TO 1', distributeCall('create_distributed_table_concurrently', s)],
     summary: (s) =>
       `distribute ${q(s.table)} by ${quoteIdent(s.column)} without blocking writes (create_distributed_table_concurrently)${s.colocateWith === 'none' ? `: anchor of colocation group ${JSON.stringify(s.group)}` : `, colocated with ${q(s.colocateWith)}`}`,
   },
@@ -85,7 +97,13 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onTable,
     phase: () => 'colocation_anchors',
     hazards: copies,
-    sql: (s) => [`SELECT create_distributed_table(${quoteRegclass(s.table)}, NULL, colocate_with => 'none')`],
+    sql: (s) => [
+      catalogCall('create_distributed_table', [
+        regclassLiteral(s.table),
+        'NULL::pg_catalog.text',
+        `colocate_with => ${tableNameLiteral('none')}`,
+      ]),
+    ],
     summary: (s) => `make ${q(s.table)} a single-shard distributed table`,
   },
   truncate_local_data: {
@@ -93,7 +111,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onTable,
     phase: () => 'cleanup',
     hazards: () => [],
-    sql: (s) => [`SELECT truncate_local_data_after_distributing_table(${quoteRegclass(s.table)})`],
+    sql: (s) => [catalogCall('truncate_local_data_after_distributing_table', [regclassLiteral(s.table)])],
     summary: (s) => `remove the coordinator's local copy of ${q(s.table)}'s rows (they are in the shards now)`,
   },
   undistribute_table: {
@@ -101,7 +119,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onTable,
     phase: () => 'undistribute',
     hazards: () => ['rewrites_table'],
-    sql: (s) => [`SELECT undistribute_table(${quoteRegclass(s.table)})`],
+    sql: (s) => [catalogCall('undistribute_table', [regclassLiteral(s.table)])],
     summary: (s) => `undistribute ${q(s.table)}: its rows come back to the coordinator`,
   },
   alter_distributed_table: {
@@ -119,7 +137,10 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     phase: () => 'colocation_members',
     hazards: () => [],
     sql: (s) => [
-      `SELECT update_distributed_table_colocation(${quoteRegclass(s.table)}, colocate_with => ${quoteRegclass(s.colocateWith)})`,
+      catalogCall('update_distributed_table_colocation', [
+        regclassLiteral(s.table),
+        `colocate_with => ${tableNameLiteral(s.colocateWith)}`,
+      ]),
     ],
     summary: (s) =>
       `colocate ${q(s.table)} with ${q(s.colocateWith)} (group ${JSON.stringify(s.group)}; metadata only)`,
@@ -130,7 +151,10 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     phase: () => 'reference_tables',
     hazards: () => [],
     sql: (s) => [
-      `SELECT citus_add_local_table_to_metadata(${quoteRegclass(s.table)}, cascade_via_foreign_keys => ${sqlBool(s.cascade)})`,
+      catalogCall('citus_add_local_table_to_metadata', [
+        regclassLiteral(s.table),
+        `cascade_via_foreign_keys => ${typedValue(s.cascade)}`,
+      ]),
     ],
     summary: (s) =>
       `add ${q(s.table)} to Citus's metadata as a citus-local table${s.cascade ? ', with the tables linked to it by foreign keys' : ''}`,
@@ -140,7 +164,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onSchema,
     phase: () => 'schema_distribution',
     hazards: copies,
-    sql: (s) => [`SELECT citus_schema_distribute(${quoteLiteral(quoteIdent(s.schema))})`],
+    sql: (s) => [catalogCall('citus_schema_distribute', [typedLiteral(quoteIdent(s.schema), 'regnamespace')])],
     summary: (s) =>
       `distribute schema ${quoteIdent(s.schema)}: each of its tables becomes a single-shard table of the schema's group${s.copiesData ? ' (copies their rows to a worker)' : ''}`,
   },
@@ -149,7 +173,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     ...onSchema,
     phase: () => 'schema_distribution',
     hazards: () => ['rewrites_table'],
-    sql: (s) => [`SELECT citus_schema_undistribute(${quoteLiteral(quoteIdent(s.schema))})`],
+    sql: (s) => [catalogCall('citus_schema_undistribute', [typedLiteral(quoteIdent(s.schema), 'regnamespace')])],
     summary: (s) =>
       `undistribute schema ${quoteIdent(s.schema)}: its tables come back to the coordinator as local tables`,
   },

@@ -2,6 +2,7 @@
 // the statements are the user's (desired) or PostgreSQL's own (actual).
 import type { ObjectKind } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
+import { pinLocal } from '../pinned-settings.js';
 import { statementHazards } from '../statement-hazards.js';
 import type { Phase } from '../steps.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
@@ -13,9 +14,14 @@ const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domai
 const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
   TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects';
 
-/** Statements written in the sql: files mean their unqualified names in the manifest's default schema. */
-const searchPathSql = (schema: string | undefined): string[] =>
-  schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
+/**
+ * Statements written in the sql: files mean their unqualified names in the manifest's default
+ * schema: run with it in place of public (pg_catalog still first), and the plan's path pinned again after.
+ */
+const inSchema = (schema: string | undefined, stmts: readonly string[]): string[] =>
+  schema === undefined
+    ? [...stmts]
+    : [`SET LOCAL search_path TO ${quoteIdent(schema)}`, ...stmts, pinLocal('search_path')];
 const named = { object: (s: { readonly object: string }) => s.object } as const;
 
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
@@ -25,11 +31,13 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     phase: createPhase,
     hazards: (s) => statementHazards(s.statements),
     // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
-    sql: (s) => [
-      ...searchPathSql(s.searchPath),
-      ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []),
-      ...s.statements,
-    ],
+    sql: (s) =>
+      inSchema(
+        s.searchPath,
+        s.objectKind === 'trigger'
+          ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
+          : s.statements,
+      ),
     summary: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
   },
   alter_object: {
@@ -37,7 +45,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...named,
     phase: createPhase,
     hazards: (s) => statementHazards(s.statements),
-    sql: (s) => [...searchPathSql(s.searchPath), ...s.statements],
+    sql: (s) => inSchema(s.searchPath, s.statements),
     summary: (s) => `${s.what} ${s.object}`,
   },
   drop_object: {

@@ -1,5 +1,5 @@
 // Step records of partitions: declared ones, and the time partitions Citus's functions keep.
-import { quoteIdent, quoteLiteral, quoteRegclass } from '../../sql/quote.js';
+import { catalogCall, quoteIdent, regclassLiteral, typedLiteral } from '../../sql/quote.js';
 import { intervalText } from '../../model/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
 import type { Partition } from '../../model/types.js';
@@ -68,7 +68,11 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     phase: () => 'time_partitions',
     hazards: () => [],
     sql: (s) => [
-      `SELECT create_time_partitions(table_name := ${quoteRegclass(s.table)}, partition_interval := ${quoteLiteral(intervalText(s.interval))}, end_at := ${quoteLiteral(s.endAt)})`,
+      catalogCall('create_time_partitions', [
+        `table_name := ${regclassLiteral(s.table)}`,
+        `partition_interval := ${typedLiteral(intervalText(s.interval), 'interval')}`,
+        `end_at := ${typedLiteral(s.endAt, 'timestamptz')}`,
+      ]),
     ],
     summary: (s) => `create ${intervalText(s.interval)} partitions of ${q(s.table)} until ${s.endAt}`,
   },
@@ -78,7 +82,11 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     phase: () => 'time_partitions',
     hazards: () => ['drops_data'],
     sql: (s) => [
-      `CALL drop_old_time_partitions(${quoteRegclass(s.table)}, older_than := ${quoteLiteral(s.olderThan)})`,
+      catalogCall(
+        'drop_old_time_partitions',
+        [regclassLiteral(s.table), `older_than := ${typedLiteral(s.olderThan, 'timestamptz')}`],
+        'CALL',
+      ),
     ],
     summary: (s) =>
       `drop ${partitions(s.partitions.length)} of ${q(s.table)} older than ${s.olderThan}: ${few(s.partitions)}`,
@@ -90,7 +98,11 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     // A procedure that commits after each partition: never inside the plan's transaction.
     hazards: () => ['rewrites_table', 'non_transactional'],
     sql: (s) => [
-      `CALL alter_old_partitions_set_access_method(${quoteRegclass(s.table)}, ${quoteLiteral(s.olderThan)}, ${quoteLiteral(s.accessMethod)})`,
+      catalogCall(
+        'alter_old_partitions_set_access_method',
+        [regclassLiteral(s.table), typedLiteral(s.olderThan, 'timestamptz'), typedLiteral(s.accessMethod, 'name')],
+        'CALL',
+      ),
     ],
     summary: (s) =>
       `make ${partitions(s.partitions.length)} of ${q(s.table)} older than ${s.olderThan} ${s.accessMethod}, one transaction each: ${few(s.partitions)}`,

@@ -1,6 +1,13 @@
 // Step records of functions and procedures: created, replaced, dropped, and distributed by Citus.
 import { idOf } from '../../model/types.js';
-import { quoteLiteral, quoteRegclass, sqlBool, type QualifiedName } from '../../sql/quote.js';
+import {
+  catalogCall,
+  quoteRegclass,
+  tableNameLiteral,
+  typedLiteral,
+  typedValue,
+  type QualifiedName,
+} from '../../sql/quote.js';
 import { statementHazards } from '../statement-hazards.js';
 import { routineSql } from '../render-routines.js';
 import type { StepOf } from '../steps.js';
@@ -18,8 +25,8 @@ const unchecked = (s: { uncheckedBody?: boolean }): string =>
 /** A routine reference for create_distributed_function: by signature, else resolved by name at apply time. */
 function functionArg(s: StepOf<'distribute_routine'>): string {
   return s.signature !== undefined
-    ? quoteLiteral(s.signature)
-    : `${quoteRegclass(s.routine)}::regproc::oid::regprocedure`;
+    ? typedLiteral(s.signature, 'regprocedure')
+    : `${quoteRegclass(s.routine)}::pg_catalog.regproc::pg_catalog.oid::pg_catalog.regprocedure`;
 }
 
 export const ROUTINE_SPECS: StepSpecs<RoutineKind> = {
@@ -60,8 +67,16 @@ export const ROUTINE_SPECS: StepSpecs<RoutineKind> = {
     object: routineObject,
     sql: (s) => [
       s.argIndex === undefined
-        ? `SELECT create_distributed_function(${functionArg(s)}${s.colocateWith ? `, colocate_with => ${quoteRegclass(s.colocateWith)}` : ''})`
-        : `SELECT create_distributed_function(${functionArg(s)}, ${quoteLiteral(`$${s.argIndex + 1}`)}, colocate_with => ${quoteRegclass(s.colocateWith!)}, force_delegation => ${sqlBool(s.forceDelegation ?? false)})`,
+        ? catalogCall('create_distributed_function', [
+            functionArg(s),
+            ...(s.colocateWith ? [`colocate_with => ${tableNameLiteral(s.colocateWith)}`] : []),
+          ])
+        : catalogCall('create_distributed_function', [
+            functionArg(s),
+            typedLiteral(`$${s.argIndex + 1}`, 'text'),
+            `colocate_with => ${tableNameLiteral(s.colocateWith!)}`,
+            `force_delegation => ${typedValue(s.forceDelegation ?? false)}`,
+          ]),
     ],
     summary: (s) =>
       s.argIndex === undefined

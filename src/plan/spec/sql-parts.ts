@@ -2,7 +2,7 @@
 // through quote.ts.
 import type { Column, Deferral, Index, Key } from '../../model/types.js';
 import { identityOptionsSql } from '../render-sequences.js';
-import { quoteIdent, quoteLiteral, quoteQualified, type QualifiedName } from '../../sql/quote.js';
+import { quoteIdent, quoteQualified, typedLiteral, type QualifiedName } from '../../sql/quote.js';
 
 export const q = quoteQualified;
 export const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -43,7 +43,8 @@ export function everywhere(stmt: string): readonly string[] {
   return [
     'SET citus.enable_ddl_propagation TO off',
     stmt,
-    'RESET citus.enable_ddl_propagation',
-    `SELECT nodename, nodeport, success, result FROM run_command_on_workers(${quoteLiteral(`SET citus.enable_ddl_propagation TO off; ${stmt}`)})`,
+    // Back to the pinned value, not RESET (the database's default may be off).
+    'SET citus.enable_ddl_propagation TO on',
+    `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(`SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL citus.enable_ddl_propagation TO off; ${stmt}`, 'text')})`,
   ];
 }

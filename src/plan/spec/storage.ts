@@ -1,5 +1,5 @@
 // Step records of how a table is stored: its access method (heap, columnar) and columnar options.
-import { quoteLiteral, quoteRegclass, sqlInt } from '../../sql/quote.js';
+import { catalogCall, quoteLiteral, regclassLiteral, sqlInt, typedLiteral } from '../../sql/quote.js';
 import type { ColumnarOptions } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
 import { q } from './sql-parts.js';
@@ -38,7 +38,9 @@ export const STORAGE_SPECS: StepSpecs<StorageKind> = {
     hazards: () => ['rewrites_table'],
     object: (s) => tableRef(s.table),
     // Citus's function rewrites a distributed table shard by shard; a local one is rewritten in place.
-    sql: (s) => [`SELECT alter_table_set_access_method(${quoteRegclass(s.table)}, ${quoteLiteral(s.accessMethod)})`],
+    sql: (s) => [
+      catalogCall('alter_table_set_access_method', [regclassLiteral(s.table), typedLiteral(s.accessMethod, 'text')]),
+    ],
     summary: (s) =>
       `rewrite ${s.parent ? `partition ${q(s.table)} of ${q(s.parent)}` : q(s.table)} from ${s.from} to ${s.accessMethod}`,
   },

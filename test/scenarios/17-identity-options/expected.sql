@@ -1,7 +1,26 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
-SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL citus.propagate_set_commands TO 'local';
+SET LOCAL search_path TO pg_catalog, public;
 SET LOCAL standard_conforming_strings TO on;
+SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL citus.enable_ddl_propagation TO on;
+SET LOCAL citus.enable_metadata_sync TO on;
+SET LOCAL citus.enable_create_type_propagation TO on;
+SET LOCAL citus.create_object_propagation TO 'immediate';
+SET LOCAL citus.enable_schema_based_sharding TO off;
+SET LOCAL citus.use_citus_managed_tables TO off;
+SET LOCAL citus.enable_unsafe_triggers TO off;
+SET LOCAL citus.enforce_foreign_key_restrictions TO on;
+SET LOCAL citus.allow_unsafe_constraints TO off;
+SET LOCAL citus.enable_manual_changes_to_shards TO off;
+SET LOCAL TimeZone TO 'UTC';
+SET LOCAL DateStyle TO 'ISO, MDY';
+SET LOCAL IntervalStyle TO 'postgres';
+SET LOCAL xmloption TO 'content';
+SET LOCAL default_table_access_method TO 'heap';
+SET LOCAL default_tablespace TO '';
+SET LOCAL check_function_bodies TO on;
 
 -- [1] set identity options of public.app_local.id: increment by 5, minvalue -100, maxvalue 100, start with -100, restart (never used: it restarts at its start)
 ALTER TABLE public.app_local ALTER COLUMN id SET INCREMENT BY 5 SET MINVALUE -100 SET MAXVALUE 100 SET START WITH -100 RESTART;
@@ -16,12 +35,12 @@ CREATE TABLE public.items (
 );
 
 -- [4] distribute public.moving by k: anchor of colocation group "moving", 4 shards; copies its rows into the shards (hazards: copies_data)
-SELECT create_distributed_table('public.moving', 'k', colocate_with => 'none', shard_count => 4);
+SELECT pg_catalog.create_distributed_table('public.moving'::pg_catalog.regclass, 'k'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4);
 
 -- [5] distribute public.items by k, colocated with public.moving (group "moving")
-SELECT create_distributed_table('public.items', 'k', colocate_with => 'public.moving');
+SELECT pg_catalog.create_distributed_table('public.items'::pg_catalog.regclass, 'k'::pg_catalog.text, colocate_with => 'public.moving'::pg_catalog.text);
 
 -- [6] remove the coordinator's local copy of public.moving's rows (they are in the shards now)
-SELECT truncate_local_data_after_distributing_table('public.moving');
+SELECT pg_catalog.truncate_local_data_after_distributing_table('public.moving'::pg_catalog.regclass);
 
 COMMIT;

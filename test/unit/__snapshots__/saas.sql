@@ -4,8 +4,27 @@
 
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
-SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL citus.propagate_set_commands TO 'local';
+SET LOCAL search_path TO pg_catalog, public;
 SET LOCAL standard_conforming_strings TO on;
+SET LOCAL citus.shard_replication_factor TO 1;
+SET LOCAL citus.enable_ddl_propagation TO on;
+SET LOCAL citus.enable_metadata_sync TO on;
+SET LOCAL citus.enable_create_type_propagation TO on;
+SET LOCAL citus.create_object_propagation TO 'immediate';
+SET LOCAL citus.enable_schema_based_sharding TO off;
+SET LOCAL citus.use_citus_managed_tables TO off;
+SET LOCAL citus.enable_unsafe_triggers TO off;
+SET LOCAL citus.enforce_foreign_key_restrictions TO on;
+SET LOCAL citus.allow_unsafe_constraints TO off;
+SET LOCAL citus.enable_manual_changes_to_shards TO off;
+SET LOCAL TimeZone TO 'UTC';
+SET LOCAL DateStyle TO 'ISO, MDY';
+SET LOCAL IntervalStyle TO 'postgres';
+SET LOCAL xmloption TO 'content';
+SET LOCAL default_table_access_method TO 'heap';
+SET LOCAL default_tablespace TO '';
+SET LOCAL check_function_bodies TO on;
 
 -- [1] create schema app
 CREATE SCHEMA app;
@@ -85,16 +104,16 @@ END
 $$;
 
 -- [12] make app.plans a reference table
-SELECT create_reference_table('app.plans');
+SELECT pg_catalog.create_reference_table('app.plans'::pg_catalog.regclass);
 
 -- [13] distribute app.companies by id: anchor of colocation group "tenants", 32 shards
-SELECT create_distributed_table('app.companies', 'id', colocate_with => 'none', shard_count => 32);
+SELECT pg_catalog.create_distributed_table('app.companies'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 32::pg_catalog.int4);
 
 -- [14] distribute app.campaigns by company_id, colocated with app.companies (group "tenants")
-SELECT create_distributed_table('app.campaigns', 'company_id', colocate_with => 'app.companies');
+SELECT pg_catalog.create_distributed_table('app.campaigns'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
 
 -- [15] distribute app.ads by company_id, colocated with app.companies (group "tenants")
-SELECT create_distributed_table('app.ads', 'company_id', colocate_with => 'app.companies');
+SELECT pg_catalog.create_distributed_table('app.ads'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
 
 -- [16] add foreign key app.companies (plan_id) -> app.plans (id)
 ALTER TABLE app.companies ADD FOREIGN KEY (plan_id) REFERENCES app.plans (id);
@@ -106,9 +125,9 @@ ALTER TABLE app.campaigns ADD FOREIGN KEY (company_id) REFERENCES app.companies 
 ALTER TABLE app.ads ADD FOREIGN KEY (company_id, campaign_id) REFERENCES app.campaigns (company_id, id);
 
 -- [19] delegate calls of app.record_click(bigint, bigint) by $1 to the worker holding app.companies's shard
-SELECT create_distributed_function('app.record_click(bigint, bigint)', '$1', colocate_with => 'app.companies', force_delegation => false);
+SELECT pg_catalog.create_distributed_function('app.record_click(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
 
 -- [20] delegate calls of app.ad_clicks(bigint, bigint) by $1 to the worker holding app.companies's shard
-SELECT create_distributed_function('app.ad_clicks(bigint, bigint)', '$1', colocate_with => 'app.companies', force_delegation => false);
+SELECT pg_catalog.create_distributed_function('app.ad_clicks(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
 
 COMMIT;
