@@ -41,7 +41,7 @@ const POLL_SQL = `SELECT pg_catalog.json_build_object(
       'metadataSynced', d.metadatasynced, 'shouldHaveShards', d.shouldhaveshards)), '[]') FROM pg_catalog.pg_dist_node d),
   'jobs', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', j.job_id, 'state', j.state,
       'type', j.job_type, 'description', j.description) ORDER BY j.job_id), '[]')
-    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing')),
+    FROM pg_catalog.pg_dist_background_job j WHERE j.state::pg_catalog.text IN ('scheduled', 'running', 'cancelling', 'failing')),
   'moves', ${MOVES_SQL}) AS s`;
 
 /**

@@ -8,6 +8,7 @@ import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { BatchFailure, BatchMismatch, runBatch } from './batch.js';
 import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
+import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH } from '../plan/pinned-settings.js';
 
 export interface ExecuteOptions {
   readonly lockTimeoutMs: number;
@@ -189,6 +190,7 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
  */
 async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
   const own = !step.hazards.includes('non_transactional');
+  // Outside a transaction, the user's statements get the plan's search_path for their time only.
   const sqls = own
     ? [
         'BEGIN',
@@ -198,7 +200,7 @@ async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep,
         ...step.sql,
         'COMMIT',
       ]
-    : step.sql;
+    : [`SET search_path TO ${PLAN_SEARCH_PATH}`, ...step.sql, `SET search_path TO ${TOOL_SEARCH_PATH}`];
   for (const sql of sqls) {
     try {
       opts.signal?.throwIfAborted();

@@ -42,10 +42,10 @@ export async function withApplyLock<T>(
 async function holder(db: Queryable): Promise<string> {
   const r = await db
     .query<{ pid: number; app: string; since: string }>(
-      `SELECT a.pid, a.application_name AS app, a.backend_start::text AS since
+      `SELECT a.pid, a.application_name AS app, a.backend_start::pg_catalog.text AS since
     FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = pg_catalog.hashtext('citus-migrate')::oid::int::oid
-      AND l.objid = pg_catalog.hashtext(pg_catalog.current_database())::oid::int::oid LIMIT 1`,
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = pg_catalog.hashtext('citus-migrate')::pg_catalog.oid::int::pg_catalog.oid
+      AND l.objid = pg_catalog.hashtext(pg_catalog.current_database())::pg_catalog.oid::int::pg_catalog.oid LIMIT 1`,
     )
     .catch(() => ({ rows: [] as { pid: number; app: string; since: string }[] }));
   const h = r.rows[0];

@@ -13,7 +13,7 @@ import { recordPhase } from '../util/timings.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
-import { SESSION_PINS } from '../plan/pinned-settings.js';
+import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
@@ -103,8 +103,12 @@ async function applyLoaded(
   const clock = stopwatch();
   return withClient(
     target,
-    (client) =>
-      withApplyLock(
+    async (client) => {
+      // The apply has a session of its own (its lock needs one): the plan's settings are pinned
+      // for all of it, after COMMIT too, whatever the database's defaults say; its own statements
+      // (the lock, the history) run with nothing but pg_catalog on the search_path.
+      await client.query(APPLY_SESSION_PINS.join(';\n'));
+      return withApplyLock(
         client,
         waitMs,
         (h) => {
@@ -112,9 +116,6 @@ async function applyLoaded(
           events.waitingForLock?.(h, waitMs);
         },
         async () => {
-          // The apply has a session of its own (its lock needs one): the plan's settings are
-          // pinned for all of it, after COMMIT too, whatever the database's defaults say.
-          await client.query(SESSION_PINS.join(';\n'));
           clock.lap('connect_and_lock');
           const timeouts = {
             lockTimeoutMs: options.lockTimeoutMs ?? 5000,
@@ -179,7 +180,8 @@ async function applyLoaded(
             clock,
           );
         },
-      ),
+      );
+    },
     signal,
   );
 }

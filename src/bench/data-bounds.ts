@@ -20,7 +20,7 @@ export function dataRefsOf(workloads: readonly BenchWorkload<SpecParam>[]): Data
 
 /** One statement reading every bound: column bN is dataRefs[N] (names through quote.ts). */
 export function dataBoundsQuery(refs: readonly DataRef[]): string {
-  return `SELECT ${refs.map((r, i) => `(SELECT pg_catalog.${r.agg}(${quoteIdent(r.column)}) FROM ${quoteQualified(r.table)})::text AS b${i}`).join(', ')}`;
+  return `SELECT ${refs.map((r, i) => `(SELECT pg_catalog.${r.agg}(${quoteIdent(r.column)}) FROM ${quoteQualified(r.table)})::pg_catalog.text AS b${i}`).join(', ')}`;
 }
 
 /** Reads the bounds; an empty table or a value that is not an integer is an error naming the reference. */

@@ -14,23 +14,23 @@ export const AGGREGATE_OBJECTS = `
   -- pg_get_aggregatedef; the options pg_dump writes). Names print as search_path = public finds them.
   SELECT 'aggregate', ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')', NULL,
     pg_catalog.json_build_array('CREATE AGGREGATE ' || ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ') ('
-      || 'SFUNC = ' || ag.aggtransfn::pg_catalog.regproc::text || ', STYPE = ' || pg_catalog.format_type(ag.aggtranstype, NULL)
+      || 'SFUNC = ' || ag.aggtransfn::pg_catalog.regproc::pg_catalog.text || ', STYPE = ' || pg_catalog.format_type(ag.aggtranstype, NULL)
       || CASE WHEN ag.aggtransspace <> 0 THEN ', SSPACE = ' || ag.aggtransspace::pg_catalog.text ELSE '' END
-      || CASE WHEN ag.aggfinalfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', FINALFUNC = ' || ag.aggfinalfn::pg_catalog.regproc::text ELSE '' END
+      || CASE WHEN ag.aggfinalfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', FINALFUNC = ' || ag.aggfinalfn::pg_catalog.regproc::pg_catalog.text ELSE '' END
       || CASE WHEN ag.aggfinalextra THEN ', FINALFUNC_EXTRA' ELSE '' END
       || CASE WHEN ag.aggfinalfn::pg_catalog.oid <> 0::pg_catalog.oid AND ag.aggfinalmodify <> 'r' THEN ', FINALFUNC_MODIFY = ' || CASE ag.aggfinalmodify WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END ELSE '' END
-      || CASE WHEN ag.aggcombinefn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', COMBINEFUNC = ' || ag.aggcombinefn::pg_catalog.regproc::text ELSE '' END
-      || CASE WHEN ag.aggserialfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', SERIALFUNC = ' || ag.aggserialfn::pg_catalog.regproc::text ELSE '' END
-      || CASE WHEN ag.aggdeserialfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', DESERIALFUNC = ' || ag.aggdeserialfn::pg_catalog.regproc::text ELSE '' END
+      || CASE WHEN ag.aggcombinefn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', COMBINEFUNC = ' || ag.aggcombinefn::pg_catalog.regproc::pg_catalog.text ELSE '' END
+      || CASE WHEN ag.aggserialfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', SERIALFUNC = ' || ag.aggserialfn::pg_catalog.regproc::pg_catalog.text ELSE '' END
+      || CASE WHEN ag.aggdeserialfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', DESERIALFUNC = ' || ag.aggdeserialfn::pg_catalog.regproc::pg_catalog.text ELSE '' END
       || COALESCE(', INITCOND = ' || pg_catalog.quote_literal(ag.agginitval), '')
-      || CASE WHEN ag.aggmtransfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', MSFUNC = ' || ag.aggmtransfn::pg_catalog.regproc::text
-           || ', MINVFUNC = ' || ag.aggminvtransfn::pg_catalog.regproc::text || ', MSTYPE = ' || pg_catalog.format_type(ag.aggmtranstype, NULL)
+      || CASE WHEN ag.aggmtransfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', MSFUNC = ' || ag.aggmtransfn::pg_catalog.regproc::pg_catalog.text
+           || ', MINVFUNC = ' || ag.aggminvtransfn::pg_catalog.regproc::pg_catalog.text || ', MSTYPE = ' || pg_catalog.format_type(ag.aggmtranstype, NULL)
            || CASE WHEN ag.aggmtransspace <> 0 THEN ', MSSPACE = ' || ag.aggmtransspace::pg_catalog.text ELSE '' END
-           || CASE WHEN ag.aggmfinalfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', MFINALFUNC = ' || ag.aggmfinalfn::pg_catalog.regproc::text ELSE '' END
+           || CASE WHEN ag.aggmfinalfn::pg_catalog.oid <> 0::pg_catalog.oid THEN ', MFINALFUNC = ' || ag.aggmfinalfn::pg_catalog.regproc::pg_catalog.text ELSE '' END
            || CASE WHEN ag.aggmfinalextra THEN ', MFINALFUNC_EXTRA' ELSE '' END
            || CASE WHEN ag.aggmfinalfn::pg_catalog.oid <> 0::pg_catalog.oid AND ag.aggmfinalmodify <> 'r' THEN ', MFINALFUNC_MODIFY = ' || CASE ag.aggmfinalmodify WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END ELSE '' END
            || COALESCE(', MINITCOND = ' || pg_catalog.quote_literal(ag.aggminitval), '') ELSE '' END
-      || CASE WHEN ag.aggsortop <> 0::pg_catalog.oid THEN ', SORTOP = OPERATOR(' || so.oprnamespace::pg_catalog.regnamespace::text || '.' || so.oprname::pg_catalog.text || ')' ELSE '' END
+      || CASE WHEN ag.aggsortop <> 0::pg_catalog.oid THEN ', SORTOP = OPERATOR(' || so.oprnamespace::pg_catalog.regnamespace::pg_catalog.text || '.' || so.oprname::pg_catalog.text || ')' ELSE '' END
       || CASE p.proparallel WHEN 's' THEN ', PARALLEL = SAFE' WHEN 'r' THEN ', PARALLEL = RESTRICTED' ELSE '' END
       || ')'),
     pg_catalog.json_build_array('DROP AGGREGATE ' || ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'),

@@ -29,7 +29,7 @@ export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SEL
 export const notAShard = (c: string): string => {
   const orphans = `UNION ALL SELECT pg_catalog.substring(cl.object_name, '_([0-9]+)$') FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1`;
   const orphan = `OR EXISTS (SELECT 1 FROM pg_catalog.pg_dist_cleanup cl WHERE cl.object_type = 1 AND pg_catalog.to_regclass(cl.object_name)::pg_catalog.oid = ${c}.oid)`;
-  return `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::text FROM pg_catalog.pg_dist_shard s ${orphans})
+  return `NOT (pg_catalog.substring(${c}.relname, '_([0-9]+)$') IN (SELECT s.shardid::pg_catalog.text FROM pg_catalog.pg_dist_shard s ${orphans})
       AND (pg_catalog.relation_is_a_known_shard(${c}.oid) ${orphan}))`;
 };
 

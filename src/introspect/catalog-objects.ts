@@ -29,7 +29,7 @@ anyrel AS (
   JOIN pg_catalog.pg_class c ON c.oid = pi.inhrelid AND c.relkind = 'r' AND c.relnamespace = pr.relnamespace
 ),
 obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
-  SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::text,
+  SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::pg_catalog.text,
     pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'CREATE VIEW ' ELSE 'CREATE MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}
       -- A materialized view's access method (USING columnar) when it is not heap.
       || CASE WHEN r.relkind = 'm' AND vam.amname <> 'heap' THEN ' USING ' || pg_catalog.quote_ident(vam.amname) ELSE '' END

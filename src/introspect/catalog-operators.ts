@@ -21,7 +21,7 @@ export const OPERATOR_OBJECTS = `
       || pg_catalog.concat_ws(', ', 'FUNCTION = ' || ${qn('pn.nspname', 'p.proname')},
            'LEFTARG = ' || pg_catalog.format_type(NULLIF(o.oprleft, 0::pg_catalog.oid), NULL), 'RIGHTARG = ' || pg_catalog.format_type(o.oprright, NULL),
            'COMMUTATOR = ' || ${operatorRef('NULLIF(o.oprcom, 0::pg_catalog.oid)')}, 'NEGATOR = ' || ${operatorRef('NULLIF(o.oprnegate, 0::pg_catalog.oid)')},
-           'RESTRICT = ' || NULLIF(o.oprrest::pg_catalog.oid, 0::pg_catalog.oid)::pg_catalog.regproc::text, 'JOIN = ' || NULLIF(o.oprjoin::pg_catalog.oid, 0::pg_catalog.oid)::pg_catalog.regproc::text,
+           'RESTRICT = ' || NULLIF(o.oprrest::pg_catalog.oid, 0::pg_catalog.oid)::pg_catalog.regproc::pg_catalog.text, 'JOIN = ' || NULLIF(o.oprjoin::pg_catalog.oid, 0::pg_catalog.oid)::pg_catalog.regproc::pg_catalog.text,
            CASE WHEN o.oprcanhash THEN 'HASHES' END, CASE WHEN o.oprcanmerge THEN 'MERGES' END) || ')'),
     pg_catalog.json_build_array('DROP OPERATOR ' || ${OPERATOR_NAME}),
     ${cls('pg_operator')}, o.oid, NULL, NULL

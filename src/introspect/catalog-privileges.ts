@@ -20,7 +20,7 @@ export const ACLS_JSON = `
     SELECT CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, ${qn('ns.nspname', 'c.relname')},
       CASE WHEN c.relkind <> 'S' THEN 'relation ' || ${qn('ns.nspname', 'c.relname')}
         WHEN own.refobjid IS NOT NULL THEN 'relation ' || ${qn('ons.nspname', 'oc.relname')} ELSE 'sequence ' || ${qn('ns.nspname', 'c.relname')} END,
-      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL::text, NULL::text
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL::pg_catalog.text, NULL::pg_catalog.text
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
     LEFT JOIN pg_catalog.pg_depend own ON c.relkind = 'S' AND own.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND own.objid = c.oid
       AND own.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND own.deptype IN ('a', 'i')

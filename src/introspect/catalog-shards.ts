@@ -15,7 +15,7 @@ SELECT COALESCE(json_agg(json_build_object(
          'group', pl.groupid,
          'host', dn.nodename,
          'port', dn.nodeport)
-       ORDER BY n.nspname, c.relname, s.shardid, pl.groupid), '[]'::json)::text AS doc
+       ORDER BY n.nspname, c.relname, s.shardid, pl.groupid), '[]'::pg_catalog.json)::pg_catalog.text AS doc
   FROM pg_catalog.pg_dist_shard s
   JOIN pg_catalog.pg_dist_placement pl ON pl.shardid = s.shardid
   JOIN pg_catalog.pg_dist_node dn ON dn.groupid = pl.groupid AND dn.noderole = 'primary'
@@ -33,7 +33,7 @@ SELECT COALESCE(json_agg(json_build_object(
 export const RELATION_FACTS_SQL = `
 WITH wanted AS (
   SELECT x->>0 AS key, pg_catalog.to_regclass(x->>1) AS oid, x->>1 AS relation
-    FROM pg_catalog.json_array_elements($1::json) x
+    FROM pg_catalog.json_array_elements($1::pg_catalog.json) x
    WHERE x->>2 IS NULL
       OR (x->>2)::int = (SELECT groupid FROM pg_catalog.pg_dist_local_group)
 )
@@ -75,13 +75,13 @@ SELECT COALESCE(json_agg(json_build_object(
                WHERE co.conrelid = w.oid AND co.contype IN ('p', 'u', 'f', 'c', 'x')),
   'triggers', (SELECT json_agg(json_build_object(
                 'name', t.tgname,
-                'function', p.oid::pg_catalog.regprocedure::text,
+                'function', p.oid::pg_catalog.regprocedure::pg_catalog.text,
                 'definition', pg_catalog.pg_get_triggerdef(t.oid))
                 ORDER BY t.tgname)
                 FROM pg_catalog.pg_trigger t
                 JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
                WHERE t.tgrelid = w.oid AND NOT t.tgisinternal)
-)), '[]'::json)::text AS doc
+)), '[]'::pg_catalog.json)::pg_catalog.text AS doc
 FROM wanted w`;
 
 /**

@@ -129,7 +129,7 @@ SELECT pg_catalog.json_build_object(
   'jobs', ${
     citus
       ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('id', j.job_id, 'state', j.state, 'type', j.job_type, 'description', j.description) ORDER BY j.job_id), '[]')
-    FROM pg_catalog.pg_dist_background_job j WHERE j.state::text IN ('scheduled', 'running', 'cancelling', 'failing'))`
+    FROM pg_catalog.pg_dist_background_job j WHERE j.state::pg_catalog.text IN ('scheduled', 'running', 'cancelling', 'failing'))`
       : `'[]'::pg_catalog.json`
   },
   -- Sessions moving shards in the foreground (cluster-guard.ts).
@@ -167,8 +167,8 @@ SELECT pg_catalog.json_build_object(
     }),
   'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'type', pg_catalog.format_type(s.seqtypid, NULL),
-      'cache', s.seqcache::text, 'start', s.seqstart::text, 'increment', s.seqincrement::text,
-      'min', s.seqmin::text, 'max', s.seqmax::text, 'cycle', s.seqcycle,
+      'cache', s.seqcache::pg_catalog.text, 'start', s.seqstart::pg_catalog.text, 'increment', s.seqincrement::pg_catalog.text,
+      'min', s.seqmin::pg_catalog.text, 'max', s.seqmax::pg_catalog.text, 'cycle', s.seqcycle,
       'ownedBy', CASE WHEN own.refobjid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'schema', tn.nspname, 'table', tc.relname, 'column', ta.attname, 'deptype', own.deptype) END,
       'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND o.objid = c.oid)` : 'false'}
@@ -202,7 +202,7 @@ SELECT pg_catalog.json_build_object(
           FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND o.objid = p.oid)`
           : 'NULL'
       }
-    ) ORDER BY n.nspname, p.proname, p.oid::pg_catalog.regprocedure::text), '[]')
+    ) ORDER BY n.nspname, p.proname, p.oid::pg_catalog.regprocedure::pg_catalog.text), '[]')
     FROM pg_catalog.pg_proc p
     JOIN ns n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang

@@ -9,7 +9,7 @@ import { qn } from './catalog-fragments.js';
 const COLUMNAR_SQL = `SELECT pg_catalog.json_build_object(
   'options', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'qname', ${qn('n.nspname', 'c.relname')},
-      'compression', o.compression::text, 'compressionLevel', o.compression_level,
+      'compression', o.compression::pg_catalog.text, 'compressionLevel', o.compression_level,
       'stripeRowLimit', o.stripe_row_limit, 'chunkGroupRowLimit', o.chunk_group_row_limit)), '[]')
     FROM columnar.options o JOIN pg_catalog.pg_class c ON c.oid = o.relation
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace),

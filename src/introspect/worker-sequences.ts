@@ -8,7 +8,7 @@ import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from './catalog-schema.js';
 
 const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(
-  $cm$SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(schemaname, sequencename, cache_size::text)), '[]') FROM pg_catalog.pg_sequences$cm$)`;
+  $cm$SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(schemaname, sequencename, cache_size::pg_catalog.text)), '[]') FROM pg_catalog.pg_sequences$cm$)`;
 
 /** The document with each distributed sequence's cache as every node has it; 1 round trip or none. */
 export async function withWorkerSequences(

@@ -47,7 +47,8 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
     await refuseUntrustedSchema(db);
     await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
     await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
-      version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      version integer PRIMARY KEY, name pg_catalog.text NOT NULL, checksum pg_catalog.text NOT NULL,
+      applied_at pg_catalog.timestamptz NOT NULL DEFAULT pg_catalog.now())`);
     await refuseUntrustedSchema(db);
   });
   const done = new Map(
@@ -98,7 +99,7 @@ export interface HistoryStart {
 /** Marks rows of applies whose session died (SIGKILL, lost connection) as aborted. */
 export async function markAbandoned(db: Queryable): Promise<number> {
   const r = await inOwnSchema(db, () =>
-    db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = now()
+    db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = pg_catalog.now()
     WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`),
   );
   return r.rowCount ?? 0;
@@ -126,8 +127,8 @@ export async function finishHistory(
 ): Promise<void> {
   await inOwnSchema(db, () =>
     db.query(
-      `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = now(),
-      duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
+      `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = pg_catalog.now(),
+      duration_ms = (extract(epoch FROM pg_catalog.now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
       [id, outcome, error === undefined ? null : JSON.stringify(error)],
     ),
   );
@@ -170,8 +171,8 @@ export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow
   return readOwnTable<HistoryRow>(
     db,
     'applies',
-    `SELECT id::int, started_at::text, duration_ms, outcome, plan_fingerprint, manifest_file,
-      jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error
+    `SELECT id::int, started_at::pg_catalog.text, duration_ms, outcome, plan_fingerprint, manifest_file,
+      pg_catalog.jsonb_array_length(steps) AS step_count, tool_version, db_user, client_host, error
     FROM ONLY citus_migrate.applies ORDER BY id DESC LIMIT $1`,
     [limit],
   );
@@ -192,8 +193,8 @@ export async function readApply(db: Queryable, id: number): Promise<ApplyDetail>
     ? await readOwnTable<ApplyDetail>(
         db,
         'applies',
-        `SELECT id::int, started_at::text, finished_at::text, duration_ms, outcome, plan_fingerprint,
-          manifest_file, manifest_sha256, jsonb_array_length(steps) AS step_count, steps, tool_version,
+        `SELECT id::int, started_at::pg_catalog.text, finished_at::pg_catalog.text, duration_ms, outcome, plan_fingerprint,
+          manifest_file, manifest_sha256, pg_catalog.jsonb_array_length(steps) AS step_count, steps, tool_version,
           db_user, client_host, error
         FROM ONLY citus_migrate.applies WHERE id = $1`,
         [id],

@@ -39,7 +39,7 @@ export async function recordObjectState(
     await inOwnSchema(db, () =>
       db.query(
         `INSERT INTO citus_migrate.object_state (id, desired_hash, actual_hash)
-      SELECT * FROM ROWS FROM (pg_catalog.unnest($1::text[]), pg_catalog.unnest($2::text[]), pg_catalog.unnest($3::text[]))
+      SELECT * FROM ROWS FROM (pg_catalog.unnest($1::pg_catalog.text[]), pg_catalog.unnest($2::pg_catalog.text[]), pg_catalog.unnest($3::pg_catalog.text[]))
       ON CONFLICT (id) DO UPDATE SET desired_hash = excluded.desired_hash, actual_hash = excluded.actual_hash, recorded_at = pg_catalog.now()`,
         [ids, desired, actual],
       ),

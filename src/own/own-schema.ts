@@ -88,10 +88,14 @@ export async function refuseUntrustedSchema(db: Queryable): Promise<void> {
 
 /**
  * Runs fn in a transaction whose search_path is pg_catalog, pg_temp (the tool's statements name
- * citus_migrate's tables in full; nothing else may resolve a function or an operator).
+ * citus_migrate's tables in full; nothing else may resolve a function or an operator), and whose
+ * tables are heap tables in the default tablespace whatever the database's defaults say (a
+ * columnar default_table_access_method would make the history tables columnar).
  */
 export async function inOwnSchema<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
-  await db.query('BEGIN; SET LOCAL search_path = pg_catalog, pg_temp');
+  await db.query(
+    "BEGIN; SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL default_table_access_method = 'heap'; SET LOCAL default_tablespace = ''",
+  );
   try {
     const out = await fn();
     await db.query('COMMIT');

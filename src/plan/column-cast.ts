@@ -1,7 +1,7 @@
 // How ALTER COLUMN … TYPE converts a column's values. Without USING, PostgreSQL takes only an
 // implicit or assignment cast ("column … cannot be cast automatically to type …"): text →
 // integer, text → enum and enum → enum need `USING col::type` (from a string type, PostgreSQL's
-// input function) or `USING col::text::type` (through the text form, for user-defined types).
+// input function) or `USING col::pg_catalog.text::type` (through the text form, for user-defined types).
 // Built-in types that have no cast between them (date → integer) are a problem, never a plan that
 // fails at apply. Whether the values fit is known only at apply: such a change carries drops_data.
 import { parseTypeText } from '../sql/pg-parse.js';
@@ -59,7 +59,7 @@ export function columnCast(column: string, from: string, to: string): ColumnCast
   if (STRINGS.includes(a)) return { using: `${col}::${to}` };
   const [fa, fb] = [FAMILY.get(a), FAMILY.get(b)];
   // A user-defined type (enum, domain, composite) on either side: through its text form.
-  if (fa === undefined || fb === undefined) return { using: `${col}::text::${to}` };
+  if (fa === undefined || fb === undefined) return { using: `${col}::pg_catalog.text::${to}` };
   if (fa === fb && (fa !== 'time' || TIME_CASTS.has(`${a}>${b}`))) return {};
   // The one explicit cast across families: integer <-> boolean.
   if ((a === 'integer' && b === 'boolean') || (a === 'boolean' && b === 'integer')) return { using: `${col}::${to}` };

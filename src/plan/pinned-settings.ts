@@ -58,3 +58,15 @@ export const pinLocal = (name: string): string => {
 
 /** The same settings for a whole session: what runs after COMMIT (CONCURRENTLY, procedures that commit) has no transaction to pin them in. */
 export const SESSION_PINS: readonly string[] = PINNED_SETTINGS.map(([name, value]) => `SET ${name} TO ${value}`);
+
+/**
+ * The search_path of the tool's own statements (the catalog, the history, locks): nothing but
+ * pg_catalog (and pg_temp last, for relations only), so no operator of another schema can match
+ * one of them better than pg_catalog's. The user's SQL runs with PLAN_SEARCH_PATH.
+ */
+export const TOOL_SEARCH_PATH = 'pg_catalog, pg_temp';
+
+/** An apply's session settings: the plan's, with the tool's own search_path between the user's statements. */
+export const APPLY_SESSION_PINS: readonly string[] = PINNED_SETTINGS.map(([name, value]) =>
+  name === 'search_path' ? `SET search_path TO ${TOOL_SEARCH_PATH}` : `SET ${name} TO ${value}`,
+);

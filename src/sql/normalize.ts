@@ -10,6 +10,7 @@ import {
   type TypeInfo,
 } from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
+import { normalizeBoundValue } from '../model/partition-bound.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
 export function normalizeNode(node: Node): Node {
@@ -64,11 +65,26 @@ function meaningfulCast(castBase: string, column: TypeInfo): boolean {
   return !isBuiltinType(castBase);
 }
 
+/**
+ * A time constant as PostgreSQL prints it back (TimeZone UTC and DateStyle ISO, pinned where the
+ * plan writes it and where the catalog is read): `'2024-01-01 00:00'` on a timestamptz column is
+ * the default `'2024-01-01 00:00:00+00'`. Other constants are left as written.
+ */
+function timeConstant(val: Node, column: TypeInfo): Node {
+  const constant = val?.TypeCast?.arg?.A_Const ?? val?.A_Const;
+  const sval = constant?.sval?.sval;
+  if (typeof sval !== 'string') return val;
+  const canonical = normalizeBoundValue(sval, column.base);
+  if (canonical === sval) return val;
+  const replaced = { ...constant, sval: { sval: canonical } };
+  return val.TypeCast ? { TypeCast: { ...val.TypeCast, arg: { A_Const: replaced } } } : { A_Const: replaced };
+}
+
 /** The key of a column default: as expressionKey, but a meaningful cast of a constant at the top is kept. */
 function defaultKey(text: string, column: TypeInfo): string | undefined {
   const stmts = tryParseStatements(`SELECT ${text}`);
   if (stmts?.length !== 1) return undefined;
-  const val = stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val;
+  const val = timeConstant(stmts[0].stmt.SelectStmt.targetList[0].ResTarget.val, column);
   const cast = val?.TypeCast;
   if (cast?.arg?.A_Const) {
     let castBase: string | undefined;

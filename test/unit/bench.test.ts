@@ -274,7 +274,7 @@ describe('parameter bounds from the data', () => {
     const refs = dataRefsOf(m.bench!.workloads);
     expect(refs.map((r) => r.text)).toEqual(['min(warehouse.w_id)', 'max("Odd"."Ware house"."W id")']);
     expect(dataBoundsQuery(refs)).toBe(
-      'SELECT (SELECT pg_catalog.min(w_id) FROM app.warehouse)::text AS b0, (SELECT pg_catalog.max("W id") FROM "Odd"."Ware house")::text AS b1',
+      'SELECT (SELECT pg_catalog.min(w_id) FROM app.warehouse)::pg_catalog.text AS b0, (SELECT pg_catalog.max("W id") FROM "Odd"."Ware house")::pg_catalog.text AS b1',
     );
     expect(bindDataBounds(m.bench!, new Map(refs.map((r, i) => [r.key, i + 2]))).workloads[0]!.params).toEqual([
       { int: [2, 3] },

@@ -23,7 +23,7 @@ describe('column casts', () => {
   it('casts explicitly from a string type, and through text between user-defined types', () => {
     expect(columnCast('c', 'text', 'integer')).toEqual({ using: 'c::integer' });
     expect(columnCast('Col', 'text', 'app.status')).toEqual({ using: '"Col"::app.status' });
-    expect(columnCast('c', 'app.s1', 'app.s2')).toEqual({ using: 'c::text::app.s2' });
+    expect(columnCast('c', 'app.s1', 'app.s2')).toEqual({ using: 'c::pg_catalog.text::app.s2' });
     expect(columnCast('c', 'integer', 'boolean')).toEqual({ using: 'c::boolean' });
   });
 

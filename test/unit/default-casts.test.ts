@@ -29,6 +29,21 @@ describe('column defaults with casts', () => {
     expect(sameExpression("'x'", "'x'::text", type('app.short_text'))).toBe(true);
   });
 
+  it('a time constant is compared as PostgreSQL prints it back under TimeZone UTC and DateStyle ISO', () => {
+    // The plan pins both where it writes the default, the catalog query where it reads it.
+    const printed = "'2024-01-01 00:00:00+00'::timestamp with time zone";
+    expect(sameExpression("'2024-01-01 00:00'", printed, type('timestamptz'))).toBe(true);
+    expect(sameExpression("'2024-01-01'", printed, type('timestamptz'))).toBe(true);
+    expect(sameExpression("'2024-01-01 01:00+01'", printed, type('timestamptz'))).toBe(true);
+    expect(
+      sameExpression("'2024-01-01 00:00'", "'2024-01-01 00:00:00'::timestamp without time zone", type('timestamp')),
+    ).toBe(true);
+    expect(sameExpression("'2024-01-01 00:00+01'", printed, type('timestamptz'))).toBe(false);
+    expect(sameExpression("'2024-01-02'", printed, type('timestamptz'))).toBe(false);
+    // Not a time column: the text is the value.
+    expect(sameExpression("'2024-01-01 00:00'", "'2024-01-01 00:00:00+00'::text", type('text'))).toBe(false);
+  });
+
   it('casts inside an expression are unwrapped as before', () => {
     expect(sameExpression("nextval('app.s')", "nextval('app.s'::regclass)", type('bigint'))).toBe(true);
   });

@@ -1,0 +1,69 @@
+// What the tool sends, and whether each statement names its functions, types and relations with
+// their schema. A name written without one is looked up along the session's search_path, which
+// the database's owner may set (`ALTER DATABASE … SET search_path = public, pg_catalog`): then a
+// function, type or view of the same name in public stands in for pg_catalog's.
+import pg from 'pg';
+import { loadParser, tryParseStatements, type Node } from '../../src/sql/pg-parse.js';
+
+/** Records the text of every query sent through `pg` (in this process) until `stop` is called. */
+export function recordQueries(): { texts: string[]; stop: () => void } {
+  const texts: string[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; statements?: readonly string[] } | undefined;
+    if (typeof first === 'string') texts.push(first);
+    else if (first && typeof first.text === 'string') texts.push(first.text);
+    else if (first && Array.isArray(first.statements)) texts.push(...first.statements);
+    return original.apply(this, args);
+  };
+  return { texts, stop: () => void (proto.query = original) };
+}
+
+/** Every key/value pair of a parse tree, depth first, without recursion. */
+function* walk(root: Node): Generator<[string, Node]> {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+    } else if (n && typeof n === 'object') {
+      for (const [k, v] of Object.entries(n)) {
+        yield [k, v];
+        stack.push(v);
+      }
+    }
+  }
+}
+
+const nameOf = (list: Node[] | undefined): string[] =>
+  (list ?? []).map((x: Node) => x?.String?.sval ?? x?.String?.str ?? '?');
+
+/**
+ * The functions, types and relations `sql` names without a schema: `function json_agg`,
+ * `type text`, `relation pg_locks`. Names the statement defines itself (CTEs) are not counted;
+ * grammar forms that PostgreSQL's parser qualifies itself (`integer`, `substring(x from y)`)
+ * are qualified already. A text the parser refuses is returned as `unparsed: …`.
+ */
+export async function unqualifiedNames(sql: string): Promise<string[]> {
+  await loadParser();
+  const stmts = tryParseStatements(sql);
+  if (!stmts) return [`unparsed: ${sql.slice(0, 120)}`];
+  const out = new Set<string>();
+  for (const stmt of stmts) {
+    const ctes = new Set<string>();
+    for (const [k, v] of walk(stmt)) if (k === 'CommonTableExpr') ctes.add(v.ctename);
+    for (const [k, v] of walk(stmt)) {
+      if (k === 'FuncCall') {
+        const name = nameOf(v.funcname);
+        if (name.length < 2) out.add(`function ${name.join('.')}`);
+      } else if (k === 'TypeName' || k === 'typeName') {
+        const name = nameOf(v.names);
+        if (name.length < 2) out.add(`type ${name.join('.')}`);
+      } else if (k === 'RangeVar' || (k === 'relation' && v && typeof v.relname === 'string')) {
+        if (!v.schemaname && !ctes.has(v.relname)) out.add(`relation ${v.relname}`);
+      }
+    }
+  }
+  return [...out].sort();
+}
