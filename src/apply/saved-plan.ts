@@ -112,11 +112,12 @@ const sha256Of = (p: string): string | undefined => {
 };
 
 /**
- * The manifest a saved plan was made from, as a path for this run: -f when given (it must name
- * the plan's manifest: exit 64 otherwise); else the first of these holding the same text: the
- * plan's `file` beside the plan file (where `plan -o` writes it relative to), the absolute path
- * it was planned at, `file` from the current folder. None matching: the first that exists, so
- * the caller reports what changed.
+ * The manifest a saved plan was made from, as a path for this run. The candidates are the plan's
+ * `file` beside the plan file (where `plan -o` writes it relative to), the absolute path it was
+ * planned at, and `file` from the current folder. With -f, the file given must be one of those
+ * that exist (exit 64 otherwise, and when none exists: a plan is applied only with the manifest it
+ * names, never with another that happens to hold the same text). Without -f, the first of them
+ * holding the same text; none matching: the first that exists, so the caller reports what changed.
  */
 export function savedPlanManifest(
   saved: SavedPlan,
@@ -125,24 +126,31 @@ export function savedPlanManifest(
   explicit: string | undefined,
 ): string {
   const { file, path, sha256 } = saved.manifest;
+  const planDir = dirname(resolve(cwd, planFile));
+  const candidates = [
+    ...new Set([
+      ...(isAbsolute(file) ? [file] : [resolve(planDir, file)]),
+      ...(path !== undefined ? [path] : []),
+      resolve(cwd, file),
+    ]),
+  ];
+  const existing = candidates.filter((c) => existsSync(c));
   if (explicit !== undefined) {
     const given = realOrSelf(resolve(cwd, explicit));
-    if (path !== undefined && existsSync(path) && realOrSelf(path) !== given)
+    if (existing.length === 0)
       throw new UsageError(
-        `-f ${explicit} and --plan ${planFile} name different manifests: the plan was made from ${path}; drop -f, or plan again from ${explicit}`,
+        `--plan ${planFile} was made from ${path ?? file}, which is not here (tried ${candidates.join(', ')}); -f ${explicit} does not stand in for it: plan again from ${explicit}`,
+      );
+    if (!existing.some((c) => realOrSelf(c) === given))
+      throw new UsageError(
+        `-f ${explicit} and --plan ${planFile} name different manifests: the plan was made from ${existing[0]}; drop -f, or plan again from ${explicit}`,
       );
     return explicit;
   }
-  const planDir = dirname(resolve(cwd, planFile));
-  const candidates = [
-    ...(isAbsolute(file) ? [file] : [resolve(planDir, file)]),
-    ...(path !== undefined ? [path] : []),
-    resolve(cwd, file),
-  ];
-  const found = candidates.find((c) => sha256Of(c) === sha256) ?? candidates.find((c) => existsSync(c));
+  const found = existing.find((c) => sha256Of(c) === sha256) ?? existing[0];
   if (found === undefined)
     throw new CmError(
-      `the manifest ${planFile} was made from is not here: tried ${[...new Set(candidates)].join(', ')}; pass -f FILE`,
+      `the manifest ${planFile} was made from is not here: tried ${candidates.join(', ')}; nothing was run (plan again)`,
       'file',
       EXIT.error,
     );

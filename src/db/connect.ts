@@ -54,11 +54,13 @@ export function connectionTarget(database: string | undefined, env: Env): Connec
   const options = params.options ?? env.PGOPTIONS;
   const timeout = Number(params.connect_timeout ?? env.PGCONNECT_TIMEOUT ?? 10);
   // Called only when the server asks for one: the given password, else the password file.
+  // An empty one (`password=''`) is none, as libpq reads it: not replaced by PGPASSWORD, and the
+  // password file is read.
   const password = async (): Promise<string> => {
     const found =
-      explicitPassword ??
+      explicitPassword ||
       pgpassPassword({ host, port, database: db, user }, passfile ? { ...env, PGPASSFILE: passfile } : env);
-    if (found === undefined) {
+    if (!found) {
       throw new NoPasswordError(
         passfile
           ? `no password for user ${user} in the passfile ${passfile} (missing, readable by others, or no line for ${host}:${port})`

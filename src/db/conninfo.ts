@@ -78,10 +78,24 @@ export function parseKeyValue(text: string): RawConnInfo {
     while (i < text.length && text[i] !== '=' && !isSpace(text[i])) i++;
     const key = text.slice(keyAt, i);
     while (isSpace(text[i])) i++;
-    if (text[i] !== '=') refuse(`missing "=" after ${JSON.stringify(key)}`, keyAt);
+    // A word that is not a keyword may be the rest of a password written without quotes
+    // (`password=a b`): it is named only when it is a keyword.
+    if (text[i] !== '=')
+      refuse(
+        `missing "=" after ${KEYWORDS.has(key) ? JSON.stringify(key) : 'a word that is not a libpq keyword'}`,
+        keyAt,
+      );
     i++;
+    const spaced = isSpace(text[i]);
     while (isSpace(text[i])) i++;
     const valueAt = i;
+    // `password= host=h` is password "host=h" to libpq, and no host: refused, not guessed.
+    const next = /^([^\s=']+)\s*=/.exec(text.slice(i))?.[1];
+    if (spaced && next !== undefined && KEYWORDS.has(next))
+      refuse(
+        `${JSON.stringify(`${key}=`)} is followed by white space and ${next}=…, which libpq would take for its value: write ${key}='' for an empty value, or quote the value`,
+        valueAt,
+      );
     let value = '';
     if (text[i] === "'") {
       i++;

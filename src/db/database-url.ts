@@ -72,10 +72,10 @@ function parseUri(text: string, prefix: number): RawConnInfo {
     return k < 0 || k > end ? end : k;
   };
   const slash = indexOr('/', prefix);
-  // userinfo: up to the last "@" before the first "/" (and before a "?" that follows an "@"),
-  // so a password may hold "@", ":" or "?" unencoded.
+  // userinfo: up to the first "@" before the first "/", as libpq reads it (so a password may hold
+  // ":", "?" or "#" unencoded, never "@": libpq would take what follows the first one for the host).
   const firstAt = indexOr('@', prefix, slash);
-  const userEnd = firstAt < slash ? text.lastIndexOf('@', indexOr('?', firstAt, slash) - 1) : -1;
+  const userEnd = firstAt < slash ? firstAt : -1;
   // Secrets first: every later refusal masks them.
   const queryAt = indexOr('?', userEnd >= 0 ? userEnd : prefix);
   const pairs: { key: string; keySpan: Span; span: Span }[] = [];
@@ -100,12 +100,23 @@ function parseUri(text: string, prefix: number): RawConnInfo {
     raw.spans[key] = span;
   };
   if (userEnd >= 0) {
+    // libpq reads `postgresql://h?password=x@g` as user "h?password=x" on host g: a query
+    // written before the "@" would be a user name, printed in every message.
+    if (text.slice(prefix, colon).includes('?')) {
+      raw.secrets.push([prefix, userEnd]);
+      refuse('a "?" before the "@" (libpq reads all of it as the user name: write "?" in a user name as %3F)');
+    }
     if (colon > prefix) set('user', [prefix, colon], 'user name');
-    if (colon < userEnd) set('password', [colon + 1, userEnd], 'password');
+    // An empty password is none, as libpq reads it (PGPASSWORD or the password file then apply).
+    if (colon + 1 < userEnd) set('password', [colon + 1, userEnd], 'password');
   }
   const hostAt = userEnd >= 0 ? userEnd + 1 : prefix;
   const hostEnd = Math.min(indexOr('/', hostAt), queryAt);
   const hostport = text.slice(hostAt, hostEnd);
+  if (userEnd >= 0 && hostport.includes('@'))
+    refuse(
+      'an "@" in the user name or password (libpq ends them at the first "@" and reads the rest as the host: write it %40)',
+    );
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]*)(?::(.*))?$/.exec(hostport);
   if (!m) {
     const shown = overlaps([hostAt, hostEnd], [...raw.secrets, ...suspectSpans(text)])

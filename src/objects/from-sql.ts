@@ -19,9 +19,10 @@ import {
   listName,
   references,
   relName,
-  sessionSetting,
   splitQualified,
 } from './statement-parts.js';
+import { sessionSetting } from './session-settings.js';
+import { refusedStatement } from './refused-statements.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
 
@@ -57,6 +58,10 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
     case 'CreateDomainStmt':
       return { kind: 'domain', name: listName(strings(s.domainname), defaultSchema) };
     case 'CreateExtensionStmt':
+      // CASCADE creates the extensions this one requires too: more than the plan would list
+      // (and the server knows which only when it runs). Each is declared instead.
+      if ((s.options ?? []).some((o: Node) => o.DefElem?.defname === 'cascade' && o.DefElem.arg?.Boolean?.boolval))
+        return `CREATE EXTENSION … CASCADE is refused: it would also create the extensions ${quoteIdent(s.extname)} requires, which the plan would not list; declare each of them with a CREATE EXTENSION of its own before this one, and drop CASCADE`;
       return { kind: 'extension', name: quoteIdent(s.extname) };
     case 'IndexStmt': {
       if (!s.idxname) return 'an index needs a name here, so later plans can find it: CREATE INDEX name ON …';
@@ -96,7 +101,7 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
     case 'DefineStmt':
       return defineObject(s, defaultSchema, argTypes);
     default:
-      return `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
+      return refusedStatement(tag!) ?? `${tag!.replace(/Stmt$/, '')} statements are not managed in SQL files`;
   }
 }
 

@@ -13,6 +13,10 @@ export const granteeName = (r: Node): string | undefined =>
       ? quoteIdent(r.RoleSpec.rolename)
       : undefined;
 
+// PostgreSQL refuses it ("grant options can only be granted to roles"): refused here, not at apply.
+const PUBLIC_GRANT_OPTION =
+  'WITH GRANT OPTION to PUBLIC is refused: PostgreSQL grants options to roles only (every role would be able to grant it on)';
+
 const TYPES: Readonly<Record<string, TargetType>> = {
   OBJECT_TABLE: 'TABLE',
   OBJECT_SEQUENCE: 'SEQUENCE',
@@ -47,6 +51,7 @@ export function applyDefaultPrivileges(set: PrivilegeSet, s: Node, where: string
   });
   const grantees = (s.action.grantees ?? []).map(granteeName);
   if (grantees.some((x: string | undefined) => x === undefined)) return 'grant to a named role or PUBLIC';
+  if (s.action.is_grant && s.action.grant_option && grantees.includes('PUBLIC')) return PUBLIC_GRANT_OPTION;
   const privs: string[] = (s.action.privileges ?? []).map((p: Node) => String(p.AccessPriv.priv_name).toUpperCase());
   for (const role of roles as string[]) {
     for (const inSchema of schemas.length > 0 ? schemas : [undefined]) {
@@ -72,7 +77,7 @@ export function applyGrantStmt(
   where: string,
 ): string | undefined {
   if (g.targtype !== 'ACL_TARGET_OBJECT')
-    return 'GRANT … ON ALL … IN SCHEMA is not supported: grant on each object (ALTER DEFAULT PRIVILEGES is not managed yet)';
+    return 'GRANT … ON ALL … IN SCHEMA is not supported (the objects it covers are known only when it runs): grant on each object, and use ALTER DEFAULT PRIVILEGES FOR ROLE … IN SCHEMA … for those made later';
   const type = TYPES[g.objtype];
   if (!type)
     return `GRANT / REVOKE on ${String(g.objtype)
@@ -81,6 +86,7 @@ export function applyGrantStmt(
   const grantees = (g.grantees ?? []).map(granteeName);
   if (grantees.some((x: string | undefined) => x === undefined))
     return 'grant to a named role or PUBLIC (CURRENT_USER / SESSION_USER are not managed)';
+  if (g.is_grant && g.grant_option && grantees.includes('PUBLIC')) return PUBLIC_GRANT_OPTION;
   const targets: Target[] = (g.objects ?? []).map((o: Node): Target => {
     if (o.RangeVar) {
       const name = quoteQualified({ schema: o.RangeVar.schemaname ?? schema, name: o.RangeVar.relname });

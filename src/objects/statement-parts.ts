@@ -1,7 +1,7 @@
 // Parts of the statements of `sql:` files the object reader needs: names as the catalog query
 // spells them, what a statement references, a COMMENT's target, an enum's labels after ADD VALUE,
 // an extension's options, and where in a file an error is.
-import { isPlainSelect, parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
+import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { indexRef, relationRef, routineRef, typeRef } from '../model/object-ref.js';
 
@@ -198,54 +198,4 @@ export function addedCheck(
     name: con.conname,
     notValid: con.skip_validation === true,
   };
-}
-
-// The session settings pg_dump writes at the top of a file: accepted and not run (each object is
-// rendered on its own). Any other SET (ROLE, SESSION AUTHORIZATION, a setting with an effect) is
-// refused: the plan would not run it, and the file would say otherwise.
-const DUMP_SETTINGS = new Set([
-  'statement_timeout',
-  'lock_timeout',
-  'idle_in_transaction_session_timeout',
-  'transaction_timeout',
-  'client_encoding',
-  'standard_conforming_strings',
-  'check_function_bodies',
-  'xmloption',
-  'client_min_messages',
-  'row_security',
-  'default_tablespace',
-  'default_table_access_method',
-  'default_with_oids',
-]);
-
-/**
- * A SET line or pg_dump's `SELECT pg_catalog.set_config('search_path', '', false)`: the schema of
- * unqualified names after it (undefined: unchanged), or why it is refused; `false` for any other statement.
- */
-export function sessionSetting(stmt: Node): { schema?: string } | string | false {
-  const v = stmt.VariableSetStmt;
-  if (v) {
-    if (v.name === 'search_path' && v.kind === 'VAR_SET_VALUE' && !v.is_local)
-      return { schema: v.args?.[0]?.A_Const?.sval?.sval ?? '' };
-    if (DUMP_SETTINGS.has(v.name) && !v.is_local && ['VAR_SET_VALUE', 'VAR_SET_DEFAULT'].includes(v.kind)) return {};
-    return `SET ${v.name ?? ''} is not run by the plan (it renders each declaration on its own): only SET search_path and the session settings pg_dump writes are accepted here`;
-  }
-  const sel = stmt.SelectStmt;
-  if (!sel) return false;
-  const call = sel.targetList?.length === 1 && !sel.fromClause ? sel.targetList[0].ResTarget?.val?.FuncCall : undefined;
-  const args: Node[] = call?.args ?? [];
-  const isDumpSearchPath =
-    call !== undefined &&
-    strings(call.funcname).join('.') === 'pg_catalog.set_config' &&
-    args.length === 3 &&
-    args[0].A_Const?.sval?.sval === 'search_path' &&
-    (args[1].A_Const?.sval?.sval ?? null) === '' &&
-    args[2].A_Const?.boolval !== undefined &&
-    !args[2].A_Const.boolval.boolval &&
-    !sel.whereClause &&
-    isPlainSelect(sel) &&
-    !sel.withClause;
-  if (isDumpSearchPath) return {};
-  return "a SELECT is not a declaration and is not run by the plan (only pg_dump's set_config('search_path', '', false) line is accepted): call functions from a migration of your own, not from a sql: file";
 }

@@ -141,6 +141,26 @@ describe('password authentication (SCRAM)', () => {
       expect(r.stdout).not.toContain(SECRET);
     }
   });
+
+  it("an empty password is read as libpq reads it: none in a URL (PGPASSWORD applies), password='' reads the password file", async () => {
+    const port = cluster.coordinator.port;
+    const url = await runCliProcess(['plan', '--database', `postgresql://alice:@127.0.0.1:${port}/postgres`], {
+      cwd: dir,
+      env: { HOME: dir, PGPASSFILE: join(dir, 'none'), PGPASSWORD: SECRET },
+    });
+    expect(url.stderr).toBe('');
+    expect(url.code).toBe(0);
+    const file = join(dir, 'pgpass-empty');
+    writeFileSync(file, `127.0.0.1:${port}:*:alice:${SECRET}\n`);
+    chmodSync(file, 0o600);
+    // libpq: an empty password= is not replaced by PGPASSWORD, and the password file is read.
+    const kv = await runCliProcess(
+      ['plan', '--database', `host=127.0.0.1 port=${port} dbname=postgres user=alice password=''`],
+      { cwd: dir, env: { HOME: dir, PGPASSFILE: file, PGPASSWORD: `wrong-${SECRET}` } },
+    );
+    expect(kv.stderr).toBe('');
+    expect(kv.code).toBe(0);
+  });
 });
 
 describe.runIf(existsSync('/proc/self/cmdline'))('the --database password in ps', () => {

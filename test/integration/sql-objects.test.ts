@@ -282,7 +282,9 @@ CREATE INDEX t_name ON app.t (lower(name));
     );
     const v = await cli(['validate'], { cwd: dir });
     expect(v.code).toBe(1);
-    expect(v.stderr).toContain('types.sql:3:3: Insert statements are not managed in SQL files');
+    expect(v.stderr).toContain(
+      'types.sql:3:3: INSERT is refused: it changes rows; a sql: file holds declarations only, and the plan would not run it',
+    );
     expect(v.stderr).toContain('types.sql:4:1: an index needs a name here, so later plans can find it');
   });
 });

@@ -176,7 +176,7 @@ CREATE VIEW v AS SELECT 1 AS one;`;
       "a SELECT is not a declaration and is not run by the plan (only pg_dump's set_config('search_path', '', false) line is accepted): call functions from a migration of your own, not from a sql: file",
     );
     expect(problems[3]!.message).toBe(
-      'SET role is not run by the plan (it renders each declaration on its own): only SET search_path and the session settings pg_dump writes are accepted here',
+      'SET ROLE is refused: it changes whose privileges the statements after it run with; the plan runs each statement as the role that applies it, and would not run this line',
     );
     expect(Object.keys(objects)).toEqual(['view app.v']);
   });

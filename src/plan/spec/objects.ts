@@ -3,7 +3,7 @@
 import type { ObjectKind } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { pinLocal } from '../pinned-settings.js';
-import { statementHazards } from '../statement-hazards.js';
+import { publicGrants, statementHazards } from '../statement-hazards.js';
 import type { Phase } from '../steps.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 
@@ -23,6 +23,11 @@ const inSchema = (schema: string | undefined, stmts: readonly string[]): string[
     ? [...stmts]
     : [`SET LOCAL search_path TO ${quoteIdent(schema)}`, ...stmts, pinLocal('search_path')];
 const named = { object: (s: { readonly object: string }) => s.object } as const;
+/** A summary that says what PUBLIC gets when the statements grant it anything (public_privileges). */
+const withPublic = (summary: string, statements: readonly string[]): string => {
+  const gets = publicGrants(statements);
+  return gets.length > 0 ? `${summary}: PUBLIC gets ${gets.join('; ')}` : summary;
+};
 
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
   create_object: {
@@ -38,7 +43,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
           ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
           : s.statements,
       ),
-    summary: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
+    summary: (s) => withPublic(`${s.recreate ? 'create again' : 'create'} ${s.object}`, s.statements),
   },
   alter_object: {
     ...PLAIN,
@@ -46,7 +51,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     phase: createPhase,
     hazards: (s) => statementHazards(s.statements),
     sql: (s) => inSchema(s.searchPath, s.statements),
-    summary: (s) => `${s.what} ${s.object}`,
+    summary: (s) => withPublic(`${s.what} ${s.object}`, s.statements),
   },
   drop_object: {
     ...PLAIN,
@@ -62,6 +67,9 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ],
     sql: (s) => [...s.statements],
     summary: (s) =>
-      `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+      withPublic(
+        `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+        s.statements,
+      ),
   },
 };
