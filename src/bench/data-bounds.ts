@@ -2,6 +2,7 @@
 // one statement, then bound into the workloads as plain numbers. HammerDB's own driver sizes its
 // warehouse range the same way (SELECT max(w_id) FROM warehouse).
 import type { Queryable } from '../db/connect.js';
+import { TOOL_PATH_PINS, withPins } from '../introspect/catalog-query.js';
 import { BenchDataError } from '../errors.js';
 import type { BenchSpec, BenchWorkload, DataRef, ResolvedParam, SpecParam } from '../manifest/resolve-bench.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
@@ -29,7 +30,9 @@ export async function readDataBounds(db: Queryable, refs: readonly DataRef[]): P
   if (refs.length === 0) return out;
   let row: Record<string, string | null>;
   try {
-    row = (await db.query<Record<string, string | null>>(dataBoundsQuery(refs))).rows[0]!;
+    // Citus plans these through intermediate results, SQL it writes with unqualified names (`'1_2'::text`):
+    // run with pg_catalog alone on the search_path, so no look-alike of another schema stands in.
+    row = (await withPins<Record<string, string | null>>(db, dataBoundsQuery(refs), TOOL_PATH_PINS))[0]!;
   } catch (e) {
     const sqlstate = (e as { code?: string }).code;
     throw new BenchDataError(

@@ -4,6 +4,7 @@
 // worker. Otherwise the reason is looked up, including the cases where Citus says nothing.
 import pg from 'pg';
 import { connectSession } from '../db/session.js';
+import { PLAN_SEARCH_PATH } from '../plan/pinned-settings.js';
 import type { LiveState } from '../model/live-state.js';
 import type { Routine } from '../model/types.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';
@@ -107,7 +108,9 @@ export async function checkDelegation(
       continue;
     }
     try {
-      await client.query('SET client_min_messages TO debug1');
+      // The workload is the user's SQL: pg_catalog first, then public, as the plan runs it (so SQL
+      // Citus writes for it, `'1_2'::text`, resolves to the built-in types).
+      await client.query(`SET client_min_messages TO debug1; SET search_path TO ${PLAN_SEARCH_PATH}`);
       if (live.citus) await client.query('SET citus.log_remote_commands TO on');
       const q = s.render(values);
       try {

@@ -1,6 +1,7 @@
 // Warnings for a bench that measured statements over no data: a TPS of UPDATEs that touched no
 // row, or of calls over empty tables, says nothing about the cluster under load.
 import type { Queryable } from '../db/connect.js';
+import { TOOL_PATH_PINS, withPins } from '../introspect/catalog-query.js';
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { WorkloadResult } from './runner.js';
 import { plural } from '../util/plural.js';
@@ -19,7 +20,8 @@ const COUNTED: Readonly<Record<string, string>> = {
 export async function emptyTables(db: Queryable, tables: readonly QualifiedName[]): Promise<QualifiedName[]> {
   if (tables.length === 0) return [];
   const sql = `SELECT ${tables.map((t, i) => `NOT EXISTS (SELECT 1 FROM ${quoteQualified(t)}) AS e${i}`).join(', ')}`;
-  const row = (await db.query<Record<string, boolean>>(sql)).rows[0]!;
+  // As readDataBounds: Citus's own SQL for these runs with pg_catalog alone on the search_path.
+  const row = (await withPins<Record<string, boolean>>(db, sql, TOOL_PATH_PINS))[0]!;
   return tables.filter((_, i) => row[`e${i}`] === true);
 }
 

@@ -7,6 +7,7 @@
 // ("issuing …", transaction control left out). Compared with the static analysis of the routine.
 import pg from 'pg';
 import { connectSession } from '../db/session.js';
+import { PLAN_SEARCH_PATH } from '../plan/pinned-settings.js';
 import type { LiveState } from '../model/live-state.js';
 import { analyzeRoutine, type RoutineAnalysis } from '../locality/analyze.js';
 import type { LoadedManifest } from '../manifest/load.js';
@@ -67,7 +68,9 @@ async function observe(
     return { error: `cannot connect to the worker ${worker} from here: ${(e as Error).message}` };
   }
   try {
-    await client.query('SET citus.log_local_commands TO on; SET citus.log_remote_commands TO on');
+    await client.query(
+      `SET citus.log_local_commands TO on; SET citus.log_remote_commands TO on; SET search_path TO ${PLAN_SEARCH_PATH}`,
+    );
     await (query.values ? client.query({ text: query.text, values: [...query.values] }) : client.query(query.text));
     return {
       localStatements: local.length,

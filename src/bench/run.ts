@@ -16,6 +16,7 @@ import { measureExecution, type Execution } from './execution.js';
 import { evaluateGates, type Gates } from './gates.js';
 import { generator, seededRng } from './params.js';
 import { probePooler, type PoolerProbe } from './pooler.js';
+import { PLAN_SEARCH_PATH } from '../plan/pinned-settings.js';
 import { buildReport, type BenchReport } from './report.js';
 import { runLoad, type Tick } from './runner.js';
 import { shape } from './statement.js';
@@ -160,6 +161,7 @@ export async function runBenchLoad(
     warmupMs: warmup,
     seed,
     workloads: work,
+    ...(pooler.transactionPooling ? {} : { searchPath: PLAN_SEARCH_PATH }),
     ...(events.tick ? { onTick: (t: Tick) => events.tick?.(t) } : {}),
     ...(events.tickMs !== undefined ? { tickMs: events.tickMs } : {}),
   });

@@ -16,6 +16,11 @@ export interface RunInput {
   readonly warmupMs: number;
   readonly seed: number;
   readonly workloads: readonly { w: BenchWorkload; s: Shaped }[];
+  /**
+   * The search_path the load's sessions set (the workload is the user's SQL: the plan's, pg_catalog
+   * first); none behind a pooler in transaction mode, where a SET would reach another client's session.
+   */
+  readonly searchPath?: string;
   /** Called every tickMs (default 500) with the transactions and errors counted so far. */
   readonly onTick?: (tick: Tick) => void;
   readonly tickMs?: number;
@@ -67,6 +72,7 @@ export async function runLoad(input: RunInput): Promise<RunResult> {
       const c = new pg.Client(input.config);
       c.on('error', () => undefined);
       await connectSession(c);
+      if (input.searchPath !== undefined) await c.query(`SET search_path TO ${input.searchPath}`);
       return c;
     }),
   );

@@ -34,31 +34,44 @@ const CITUS_PINS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Runs a catalog query under `pins` and puts the session's settings back, in one round trip:
- * saved into citus_migrate.saved_<n> first, restored after (also when the query fails).
+ * Runs a statement (no parameters) under `pins` and puts the session's settings back, in one
+ * round trip (so through a transaction pooler too): saved into citus_migrate.saved_<n> first,
+ * restored after (also when the statement fails). Returns the statement's rows.
  */
-async function pinned(
+export async function withPins<R>(
   db: Queryable,
-  catalogSql: string,
+  sql: string,
   pins: readonly (readonly [string, string])[],
   onSent?: () => void,
-): Promise<unknown> {
+): Promise<R[]> {
   const save = pins.map(
     ([name, value], i) =>
       `pg_catalog.set_config('citus_migrate.saved_${i}', COALESCE(pg_catalog.current_setting('${name}', true), '${value}'), false), pg_catalog.set_config('${name}', '${value}', false)`,
   );
   const restore = `SELECT ${pins.map(([name], i) => `pg_catalog.set_config('${name}', pg_catalog.current_setting('citus_migrate.saved_${i}'), false)`).join(', ')}`;
   try {
-    const pending = db.query(`SELECT ${save.join(', ')};\n${catalogSql};\n${restore}`);
+    const pending = db.query(`SELECT ${save.join(', ')};\n${sql};\n${restore}`);
     onSent?.();
     const results = (await pending) as unknown;
     // Several statements in one simple-protocol query give one result each.
-    const catalog = Array.isArray(results) ? results[1] : results;
-    return (catalog as { rows: { state?: unknown }[] } | undefined)?.rows[0]?.state;
+    const middle = Array.isArray(results) ? results[1] : results;
+    return ((middle as { rows?: R[] } | undefined)?.rows ?? []) as R[];
   } catch (e) {
     await db.query(restore).catch(() => undefined);
     throw e;
   }
+}
+
+/** The search_path of the tool's own statements alone, pinned for one statement (withPins). */
+export const TOOL_PATH_PINS: readonly (readonly [string, string])[] = [['search_path', 'pg_catalog, pg_temp']];
+
+async function pinned(
+  db: Queryable,
+  catalogSql: string,
+  pins: readonly (readonly [string, string])[],
+  onSent?: () => void,
+): Promise<unknown> {
+  return (await withPins<{ state?: unknown }>(db, catalogSql, pins, onSent))[0]?.state;
 }
 
 /** The catalog query's raw answer (one JSON document), and the round trips it took. */

@@ -1,6 +1,9 @@
 // Catalog SQL for `plan --shards` (issue #24): where each shard is placed (coordinator
 // metadata), and what a relation has — columns, indexes with their validity, constraints and
 // user triggers — read the same way from the coordinator's tables and from each node's shards.
+// These run with the session's search_path, and on the workers with the database's own, which
+// its owner may set to put public first: every function, type and operator is written with its
+// schema (OPERATOR(pg_catalog.=)), so none of another schema can stand in for it.
 
 /**
  * Every placement of every Citus table outside the tool's own schema, as one JSON document:
@@ -8,8 +11,8 @@
  *   group, host, port}].
  */
 export const SHARD_PLACEMENTS_SQL = `
-SELECT COALESCE(json_agg(json_build_object(
-         'table', json_build_array(n.nspname, c.relname),
+SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+         'table', pg_catalog.json_build_array(n.nspname, c.relname),
          'shardId', s.shardid,
          'shard', pg_catalog.shard_name(s.logicalrelid, s.shardid, false),
          'group', pl.groupid,
@@ -17,11 +20,11 @@ SELECT COALESCE(json_agg(json_build_object(
          'port', dn.nodeport)
        ORDER BY n.nspname, c.relname, s.shardid, pl.groupid), '[]'::pg_catalog.json)::pg_catalog.text AS doc
   FROM pg_catalog.pg_dist_shard s
-  JOIN pg_catalog.pg_dist_placement pl ON pl.shardid = s.shardid
-  JOIN pg_catalog.pg_dist_node dn ON dn.groupid = pl.groupid AND dn.noderole = 'primary'
-  JOIN pg_catalog.pg_class c ON c.oid = s.logicalrelid::pg_catalog.oid
-  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
- WHERE n.nspname <> 'citus_migrate'`;
+  JOIN pg_catalog.pg_dist_placement pl ON pl.shardid OPERATOR(pg_catalog.=) s.shardid
+  JOIN pg_catalog.pg_dist_node dn ON dn.groupid OPERATOR(pg_catalog.=) pl.groupid AND dn.noderole OPERATOR(pg_catalog.=) 'primary'::pg_catalog.noderole
+  JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) s.logicalrelid::pg_catalog.oid
+  JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+ WHERE n.nspname OPERATOR(pg_catalog.<>) 'citus_migrate'::pg_catalog.name`;
 
 /**
  * What each listed relation has, as one JSON text. $1 is a JSON array of [key, relation, group]:
@@ -32,57 +35,61 @@ SELECT COALESCE(json_agg(json_build_object(
  */
 export const RELATION_FACTS_SQL = `
 WITH wanted AS (
-  SELECT x->>0 AS key, pg_catalog.to_regclass(x->>1) AS oid, x->>1 AS relation
+  SELECT x OPERATOR(pg_catalog.->>) 0 AS key, pg_catalog.to_regclass(x OPERATOR(pg_catalog.->>) 1)::pg_catalog.oid AS oid,
+         x OPERATOR(pg_catalog.->>) 1 AS relation
     FROM pg_catalog.json_array_elements($1::pg_catalog.json) x
-   WHERE x->>2 IS NULL
-      OR (x->>2)::int = (SELECT groupid FROM pg_catalog.pg_dist_local_group)
+   WHERE x OPERATOR(pg_catalog.->>) 2 IS NULL
+      OR (x OPERATOR(pg_catalog.->>) 2)::int OPERATOR(pg_catalog.=) (SELECT groupid FROM pg_catalog.pg_dist_local_group)
 )
-SELECT COALESCE(json_agg(json_build_object(
+SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
   'key', w.key,
   'exists', w.oid IS NOT NULL,
-  'columns', (SELECT json_agg(json_build_array(a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull)
+  'columns', (SELECT pg_catalog.json_agg(pg_catalog.json_build_array(a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull)
                 ORDER BY a.attname)
                 FROM pg_catalog.pg_attribute a
-               WHERE a.attrelid = w.oid AND a.attnum > 0 AND NOT a.attisdropped),
-  'indexes', (SELECT json_agg(json_build_object(
+               WHERE a.attrelid OPERATOR(pg_catalog.=) w.oid AND a.attnum OPERATOR(pg_catalog.>) 0::pg_catalog.int2 AND NOT a.attisdropped),
+  'indexes', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
                 'name', ic.relname,
                 'schema', ns.nspname,
                 'valid', i.indisvalid AND i.indisready,
                 'constraint', (SELECT co.conname FROM pg_catalog.pg_constraint co
-                                WHERE co.conindid = i.indexrelid AND co.conrelid = i.indrelid LIMIT 1),
+                                WHERE co.conindid OPERATOR(pg_catalog.=) i.indexrelid AND co.conrelid OPERATOR(pg_catalog.=) i.indrelid LIMIT 1),
                 'definition', pg_catalog.pg_get_indexdef(i.indexrelid),
-                'shape', json_build_array(i.indisunique, am.amname,
-                   (SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k, true) ORDER BY k)
+                'shape', pg_catalog.json_build_array(i.indisunique, am.amname,
+                   (SELECT pg_catalog.json_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k, true) ORDER BY k)
                       FROM pg_catalog.generate_series(1, i.indnatts) k),
                    pg_catalog.pg_get_expr(i.indpred, i.indrelid, true)))
                 ORDER BY ic.relname)
                 FROM pg_catalog.pg_index i
-                JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
-                JOIN pg_catalog.pg_namespace ns ON ns.oid = ic.relnamespace
-                JOIN pg_catalog.pg_am am ON am.oid = ic.relam
-               WHERE i.indrelid = w.oid),
-  'constraints', (SELECT json_agg(json_build_object(
+                JOIN pg_catalog.pg_class ic ON ic.oid OPERATOR(pg_catalog.=) i.indexrelid
+                JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) ic.relnamespace
+                JOIN pg_catalog.pg_am am ON am.oid OPERATOR(pg_catalog.=) ic.relam
+               WHERE i.indrelid OPERATOR(pg_catalog.=) w.oid),
+  'constraints', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
                 'name', co.conname,
                 'type', co.contype,
                 'definition', pg_catalog.pg_get_constraintdef(co.oid, true),
-                'refTable', (SELECT json_build_array(rn.nspname, rc.relname) FROM pg_catalog.pg_class rc
-                              JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace WHERE rc.oid = co.confrelid),
-                'columns', (SELECT json_agg(a.attname ORDER BY k.ord)
-                              FROM unnest(co.conkey) WITH ORDINALITY k(num, ord)
-                              JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.num))
+                'refTable', (SELECT pg_catalog.json_build_array(rn.nspname, rc.relname) FROM pg_catalog.pg_class rc
+                              JOIN pg_catalog.pg_namespace rn ON rn.oid OPERATOR(pg_catalog.=) rc.relnamespace WHERE rc.oid OPERATOR(pg_catalog.=) co.confrelid),
+                'columns', (SELECT pg_catalog.json_agg(a.attname ORDER BY k.ord)
+                              FROM pg_catalog.unnest(co.conkey) WITH ORDINALITY k(num, ord)
+                              JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) co.conrelid AND a.attnum OPERATOR(pg_catalog.=) k.num))
                 ORDER BY co.conname)
                 FROM pg_catalog.pg_constraint co
-               WHERE co.conrelid = w.oid AND co.contype IN ('p', 'u', 'f', 'c', 'x')),
-  'triggers', (SELECT json_agg(json_build_object(
+               WHERE co.conrelid OPERATOR(pg_catalog.=) w.oid
+                 AND co.contype OPERATOR(pg_catalog.=) ANY (ARRAY['p', 'u', 'f', 'c', 'x']::pg_catalog."char"[])),
+  'triggers', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
                 'name', t.tgname,
                 'function', p.oid::pg_catalog.regprocedure::pg_catalog.text,
                 'definition', pg_catalog.pg_get_triggerdef(t.oid))
                 ORDER BY t.tgname)
                 FROM pg_catalog.pg_trigger t
-                JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
-               WHERE t.tgrelid = w.oid AND NOT t.tgisinternal)
+                JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) t.tgfoid
+               WHERE t.tgrelid OPERATOR(pg_catalog.=) w.oid AND NOT t.tgisinternal)
 )), '[]'::pg_catalog.json)::pg_catalog.text AS doc
-FROM wanted w`;
+-- Types print the same on every node, whatever each node's database says its search_path is:
+-- pinned for the statement, before the rows whose types are printed are formed.
+FROM (SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true)) AS pin(path), wanted w`;
 
 /**
  * RELATION_FACTS_SQL run on every node in the metadata (one query per node, through Citus):
@@ -92,5 +99,5 @@ export const FACTS_ON_NODES_SQL = `
 SELECT dn.nodename AS host, dn.nodeport AS port, dn.groupid AS "group", r.success, r.result
   FROM pg_catalog.run_command_on_all_nodes(
          pg_catalog.replace($1, '$1', pg_catalog.quote_literal($2))) r
-  JOIN pg_catalog.pg_dist_node dn ON dn.nodeid = r.nodeid
+  JOIN pg_catalog.pg_dist_node dn ON dn.nodeid OPERATOR(pg_catalog.=) r.nodeid
  ORDER BY dn.groupid`;

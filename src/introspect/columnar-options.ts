@@ -6,15 +6,17 @@ import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import { qn } from './catalog-fragments.js';
 
+// Run with the session's search_path (a plan pins none: it may go through a pooler): every
+// function, type and operator is written with its schema.
 const COLUMNAR_SQL = `SELECT pg_catalog.json_build_object(
   'options', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'qname', ${qn('n.nspname', 'c.relname')},
       'compression', o.compression::pg_catalog.text, 'compressionLevel', o.compression_level,
       'stripeRowLimit', o.stripe_row_limit, 'chunkGroupRowLimit', o.chunk_group_row_limit)), '[]')
-    FROM columnar.options o JOIN pg_catalog.pg_class c ON c.oid = o.relation
-    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace),
+    FROM columnar.options o JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) o.relation::pg_catalog.oid
+    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace),
   'defaults', (SELECT pg_catalog.json_object_agg(s.name, s.setting) FROM pg_catalog.pg_settings s
-    WHERE s.name IN ('columnar.compression', 'columnar.compression_level', 'columnar.stripe_row_limit', 'columnar.chunk_group_row_limit'))
+    WHERE s.name OPERATOR(pg_catalog.=) ANY (ARRAY['columnar.compression', 'columnar.compression_level', 'columnar.stripe_row_limit', 'columnar.chunk_group_row_limit']::pg_catalog.text[]))
 ) AS state`;
 
 interface Row {

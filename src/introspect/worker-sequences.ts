@@ -6,6 +6,7 @@
 // again instead of saying the cluster matches.
 import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from './catalog-schema.js';
+import { TOOL_PATH_PINS, withPins } from './catalog-query.js';
 
 const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(
   $cm$SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(schemaname, sequencename, cache_size::pg_catalog.text)), '[]') FROM pg_catalog.pg_sequences$cm$)`;
@@ -16,10 +17,16 @@ export async function withWorkerSequences(
   doc: CatalogDoc,
 ): Promise<{ doc: CatalogDoc; roundTrips: number; unreadable: string[] }> {
   if (!doc.sequences.some((s) => s.distributed)) return { doc, roundTrips: 0, unreadable: [] };
-  const r = await db.query<{ nodename: string; nodeport: number; success: boolean; result: string }>(WORKER_SQL);
+  // run_command_on_workers is PL/pgSQL that names its functions without a schema: called with
+  // nothing but pg_catalog on the search_path, so no look-alike in public runs with our privileges.
+  const rows = await withPins<{ nodename: string; nodeport: number; success: boolean; result: string }>(
+    db,
+    WORKER_SQL,
+    TOOL_PATH_PINS,
+  );
   const unreadable: string[] = [];
   const seen = new Map<string, Set<string>>();
-  for (const row of r.rows) {
+  for (const row of rows) {
     let caches: [string, string, string][] | undefined;
     if (row.success) {
       try {

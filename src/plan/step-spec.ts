@@ -1,7 +1,7 @@
 // One record per step kind (spec/step-spec.ts says what a record holds and how to add a kind),
 // joined here, and what the rest of the code asks of a step: its phase, hazards, object, SQL,
 // summary, and whether it needs Citus or touches shards.
-import { pinLocal } from './pinned-settings.js';
+import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH, pinLocal } from './pinned-settings.js';
 import { refId } from '../model/object-ref.js';
 import type { Hazard, Phase, Step, StepKind } from './steps.js';
 import type { StepSpec, StepSpecs } from './spec/step-spec.js';
@@ -69,12 +69,21 @@ export const touchesShards = (kind: StepKind): boolean => STEP_SPEC[kind].touche
 /** A step's SQL, with the statements its common fields add (unsafe triggers, paused triggers). */
 export const renderSql = (s: Step): readonly string[] => {
   const own = specOf(s).sql(s);
-  const sql = s.pausedTriggers ? [...s.pausedTriggers.pause, ...own, ...s.pausedTriggers.resume] : own;
-  if (!s.unsafeTriggers) return sql;
+  const paused = s.pausedTriggers ? [...s.pausedTriggers.pause, ...own, ...s.pausedTriggers.resume] : own;
   // create_distributed_table_concurrently runs outside any transaction: SET LOCAL would not hold.
-  return s.kind === 'distribute_table_concurrently'
-    ? ['SET citus.enable_unsafe_triggers TO on', ...sql, 'SET citus.enable_unsafe_triggers TO off']
-    : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...sql, pinLocal('citus.enable_unsafe_triggers')];
+  const outside = s.kind === 'distribute_table_concurrently' || specOf(s).hazards(s).includes('non_transactional');
+  const sql = !s.unsafeTriggers
+    ? paused
+    : outside
+      ? ['SET citus.enable_unsafe_triggers TO on', ...paused, 'SET citus.enable_unsafe_triggers TO off']
+      : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...paused, pinLocal('citus.enable_unsafe_triggers')];
+  if (!STEP_SPEC[s.kind].needsCitus) return sql;
+  // Some of Citus's functions are PL/pgSQL that name theirs without a schema and pin no
+  // search_path (run_command_on_workers calls array_agg): with public on the path, a look-alike
+  // there would run with the tool's privileges. Citus's calls run with pg_catalog alone.
+  return outside
+    ? [`SET search_path TO ${TOOL_SEARCH_PATH}`, ...sql, `SET search_path TO ${PLAN_SEARCH_PATH}`]
+    : [`SET LOCAL search_path TO ${TOOL_SEARCH_PATH}`, ...sql, pinLocal('search_path')];
 };
 
 /** The table id a step changes ("app.t"), if its object is a table. */

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../src/introspect/read.js';
-import { citusServers, freshDatabase, type TestDb, firstError } from '../support/db.js';
+import { citusServers, freshDatabase, sql, type TestDb, firstError } from '../support/db.js';
 
 const citus = citusServers();
 
@@ -503,5 +503,52 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     expect(await db.query("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'multi_d_b'")).toEqual([
       { n: 1 },
     ]);
+  });
+
+  it('run_command_on_workers is PL/pgSQL that names array_agg without a schema and pins no search_path: with public first, a look-alike there runs as the caller', async () => {
+    const [def] = await db.query<{ config: string[] | null; lang: string }>(
+      `SELECT p.proconfig AS config, l.lanname AS lang FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_language l ON l.oid = p.prolang
+        WHERE p.oid = 'pg_catalog.run_command_on_workers(text, boolean)'::pg_catalog.regprocedure`,
+    );
+    expect(def).toEqual({ config: null, lang: 'plpgsql' });
+    const err = await run(db.url, [
+      'BEGIN',
+      // A look-alike that tells it ran (a real one would make its owner a superuser): an
+      // aggregate on text, a better match for text than pg_catalog's array_agg(anynonarray).
+      "CREATE FUNCTION public.cm_la(text[], text) RETURNS text[] LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'look-alike ran'; END $$",
+      'CREATE AGGREGATE public.array_agg(text) (SFUNC = public.cm_la, STYPE = text[])',
+      'SET LOCAL search_path = public, pg_catalog',
+      "SELECT * FROM pg_catalog.run_command_on_workers('SELECT 1')",
+      'ROLLBACK',
+    ]);
+    expect(err).toBe('look-alike ran');
+    // With pg_catalog alone on the path (what the tool pins around every Citus call) it does not.
+    const ok = await run(db.url, [
+      'BEGIN',
+      "CREATE FUNCTION public.cm_la(text[], text) RETURNS text[] LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'look-alike ran'; END $$",
+      'CREATE AGGREGATE public.array_agg(text) (SFUNC = public.cm_la, STYPE = text[])',
+      'SET LOCAL search_path = pg_catalog, pg_temp',
+      "SELECT * FROM pg_catalog.run_command_on_workers('SELECT 1')",
+      'ROLLBACK',
+    ]);
+    expect(ok).toBeUndefined();
+  });
+
+  it("a type on a worker named like the distribution column's built-in type (a domain other.int8) makes distributing a table fail", async () => {
+    const name = `int8_${Math.random().toString(36).slice(2, 8)}`;
+    await sql(
+      citus!,
+      db.name,
+      [
+        'SET citus.enable_ddl_propagation TO off',
+        `CREATE SCHEMA ${name}`,
+        `CREATE DOMAIN ${name}.int8 AS pg_catalog.int8`,
+      ],
+      1,
+    );
+    await db.query(`CREATE TABLE ${name}_t (id bigint PRIMARY KEY)`);
+    const err = await run(db.url, [`SELECT create_distributed_table('${name}_t', 'id', colocate_with => 'none')`]);
+    expect(err).toBe('duplicate key value violates unique constraint "pg_dist_colocation_pkey"');
+    await sql(citus!, db.name, ['SET citus.enable_ddl_propagation TO off', `DROP SCHEMA ${name} CASCADE`], 1);
   });
 });

@@ -12,6 +12,7 @@ import { hostileRole } from '../support/hostile.js';
 import { plantEverything } from '../support/plant.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
+import { runCommands, type Expected } from '../support/run-commands.js';
 import { recordQueries, unqualifiedNames } from '../support/sql-audit.js';
 import { historyMigrations } from '../../src/own/history.js';
 
@@ -55,39 +56,17 @@ const FILES = {
  * The commands a CI job runs, in order, with the exit code each must give on a database that
  * differs at first (a drift check that includes unmanaged objects finds the planted ones: 2).
  */
-const COMMANDS = (planted: boolean): readonly (readonly [args: readonly string[], code: number])[] => [
-  [['plan', '--detailed-exitcode'], 2],
-  [['apply', '--auto-approve', '--rehearse', '--allow-hazards', 'public_privileges'], 0],
-  [['apply', '--auto-approve', '--allow-hazards', 'public_privileges', '--lock-timeout', '5s'], 0],
+const commands = (url: string, planted: boolean): Expected[] => [
+  { args: ['plan', '--detailed-exitcode'], code: 2 },
+  { args: ['apply', '--auto-approve', '--rehearse', '--allow-hazards', 'public_privileges'], code: 0 },
+  { args: ['apply', '--auto-approve', '--allow-hazards', 'public_privileges', '--lock-timeout', '5s'], code: 0 },
   // Converged: every column has the built-in type, the timestamptz default the time it says.
-  [['plan', '--detailed-exitcode'], 0],
-  [['plan', '--detailed-exitcode', '--include-unmanaged'], planted ? 2 : 0],
-  [['history'], 0],
-  [['analyze', '--database'], 0],
+  { args: ['plan', '--detailed-exitcode'], code: 0 },
+  { args: ['plan', '--detailed-exitcode', '--include-unmanaged'], code: planted ? 2 : 0 },
+  { args: ['history'], code: 0, noManifest: true },
+  { args: ['analyze', '--database', url], code: 0 },
+  { args: ['introspect', '--out', join(mkdtempSync(join(tmpdir(), 'cm-intro-')), 'm')], code: 0, noManifest: true },
 ];
-/** Commands that read no manifest. */
-const NO_MANIFEST = new Set(['history']);
-
-async function runAll(db: TestDb, dir: string, planted = false): Promise<string[]> {
-  const failures: string[] = [];
-  for (const [args, code] of COMMANDS(planted)) {
-    const withFile = NO_MANIFEST.has(args[0]!) ? args : [...args, '-f', dir];
-    // A command that hangs (waiting on something planted) fails the test instead of its hook.
-    const r = await Promise.race([
-      cli(args[0] === 'analyze' ? [...args, db.url, '-f', dir] : withFile, { env: { DATABASE_URL: db.url } }).catch(
-        (e: Error) => ({ code: -1, stdout: '', stderr: e.message }),
-      ),
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-        setTimeout(() => resolve({ code: -2, stdout: '', stderr: 'still running after 60 s' }), 60_000).unref(),
-      ),
-    ]);
-    if (r.code !== code) failures.push(`${args.join(' ')}: exit ${r.code} (expected ${code})\n${r.stderr}${r.stdout}`);
-  }
-  const out = mkdtempSync(join(tmpdir(), 'cm-intro-'));
-  const r = await cli(['introspect', '--out', join(out, 'm')], { env: { DATABASE_URL: db.url } });
-  if (r.code !== 0) failures.push(`introspect: exit ${r.code}\n${r.stderr}`);
-  return failures;
-}
 
 describe('a lower role that owns the database cannot make the tool run its code (plain PostgreSQL)', () => {
   const info = plainServers();
@@ -106,7 +85,7 @@ describe('a lower role that owns the database cannot make the tool run its code 
     stepSql = new Set([...doc.transaction.steps, ...doc.afterCommit].flatMap((s) => s.sql));
     const rec = recordQueries();
     try {
-      expect(await runAll(clean, dir)).toEqual([]);
+      expect(await runCommands(clean.url, dir, commands(clean.url, false))).toEqual([]);
     } finally {
       rec.stop();
     }
@@ -138,7 +117,7 @@ describe('a lower role that owns the database cannot make the tool run its code 
       // make every catalog read slow, which is not what this test is about.)
       expect(await plantEverything(info, db, h, statements)).toBeGreaterThan(100);
       breachesBefore = await h.breaches();
-      const failures = await runAll(db, dir, true);
+      const failures = await runCommands(db.url, dir, commands(db.url, true), () => h.breaches());
       (globalThis as { cmHostile?: { failures: string[]; breaches: string[] } }).cmHostile = {
         failures,
         breaches: await h.breaches(),
@@ -151,8 +130,8 @@ describe('a lower role that owns the database cannot make the tool run its code 
     it('every command does what it does on a clean database, and the trap never ran', () => {
       const r = (globalThis as { cmHostile?: { failures: string[]; breaches: string[] } }).cmHostile!;
       expect(breachesBefore).toEqual([]);
-      expect(r.breaches).toEqual([]);
       expect(r.failures).toEqual([]);
+      expect(r.breaches).toEqual([]);
     });
   });
 });

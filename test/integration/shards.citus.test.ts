@@ -108,7 +108,7 @@ describe.skipIf(!citus)('plan --shards', () => {
       [
         'shard_constraint_missing',
         `shard ${s2a} (${s2a!.split('_').pop()}) of table public.orders`,
-        'foreign key orders_country_fkey is missing (FOREIGN KEY (country) REFERENCES countries(code))',
+        'foreign key orders_country_fkey is missing (FOREIGN KEY (country) REFERENCES public.countries(code))',
       ],
     ]);
   });

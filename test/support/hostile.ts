@@ -41,8 +41,30 @@ export async function hostileRole(info: ServerInfo, db: TestDb, opts: { owner?: 
       n,
     );
     if (exists!.n === 0) await sql(info, db.name, `CREATE ROLE ${r} LOGIN NOSUPERUSER`, n);
-    if (opts.owner) await sql(info, db.name, `ALTER DATABASE ${quoteIdent(db.name)} OWNER TO ${r}`, n);
-    else await sql(info, db.name, `GRANT CREATE ON SCHEMA public TO ${r}`, n);
+    if (opts.owner) {
+      // Citus propagates the coordinator's ALTER DATABASE … OWNER to the workers (and refuses it there).
+      const [own] = await sql<{ owner: string }>(
+        info,
+        db.name,
+        'SELECT pg_catalog.pg_get_userbyid(datdba) AS owner FROM pg_catalog.pg_database WHERE datname = pg_catalog.current_database()',
+        n,
+      );
+      if (own!.owner !== role) await sql(info, db.name, `ALTER DATABASE ${quoteIdent(db.name)} OWNER TO ${r}`, n);
+    } else await sql(info, db.name, `GRANT CREATE ON SCHEMA public TO ${r}`, n);
+    // On a worker the trap cannot comment on a role or ALTER it (Citus refuses both there): it
+    // draws from a sequence instead, which no rollback takes back. Local to the worker, so the
+    // tool never sees it (it reads the coordinator's catalog).
+    if (n > 0)
+      await sql(
+        info,
+        db.name,
+        [
+          'SET citus.enable_ddl_propagation TO off',
+          'CREATE SEQUENCE IF NOT EXISTS public.cm_trap_runs',
+          'GRANT ALL ON SEQUENCE public.cm_trap_runs TO PUBLIC',
+        ],
+        n,
+      );
   }
   const asRole = (statements: string | readonly string[]): string[] => [
     `SET ROLE ${r}`,
@@ -63,8 +85,16 @@ export async function hostileRole(info: ServerInfo, db: TestDb, opts: { owner?: 
 BEGIN
   BEGIN
     IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = CURRENT_USER) THEN
-      EXECUTE ${quoteLiteral(`COMMENT ON ROLE ${r} IS 'the trap ran as a superuser'`)};
-      EXECUTE ${quoteLiteral(`ALTER ROLE ${r} SUPERUSER`)};
+      BEGIN
+        PERFORM pg_catalog.nextval('public.cm_trap_runs'::pg_catalog.regclass);
+      EXCEPTION WHEN OTHERS THEN NULL;
+      END;
+      BEGIN
+        EXECUTE ${quoteLiteral(`COMMENT ON ROLE ${r} IS 'the trap ran as a superuser'`)};
+        EXECUTE ${quoteLiteral(`ALTER ROLE ${r} SUPERUSER`)};
+      EXCEPTION WHEN OTHERS THEN
+        UPDATE pg_catalog.pg_authid SET rolsuper = true WHERE rolname = ${quoteLiteral(role)};
+      END;
     END IF;
   EXCEPTION WHEN OTHERS THEN NULL;
   END;
@@ -82,6 +112,15 @@ END`,
         );
         if (row!.su) out.push(`node ${n}: ${role} became a superuser`);
         if (row!.note) out.push(`node ${n}: ${row!.note}`);
+        if (n > 0) {
+          const [runs] = await sql<{ called: boolean }>(
+            info,
+            db.name,
+            'SELECT is_called AS called FROM public.cm_trap_runs',
+            n,
+          );
+          if (runs!.called) out.push(`node ${n}: the trap ran as a superuser`);
+        }
       }
       return out;
     },

@@ -15,6 +15,9 @@ export function recordQueries(): { texts: string[]; stop: () => void } {
     if (typeof first === 'string') texts.push(first);
     else if (first && typeof first.text === 'string') texts.push(first.text);
     else if (first && Array.isArray(first.statements)) texts.push(...first.statements);
+    // A statement passed as a value, to run on every node (run_command_on_all_nodes($1, …)).
+    for (const v of Array.isArray(args[1]) ? (args[1] as unknown[]) : [])
+      if (typeof v === 'string' && /^\s*(SELECT|WITH|SET)\b/i.test(v)) texts.push(v);
     return original.apply(this, args);
   };
   return { texts, stop: () => void (proto.query = original) };
@@ -57,6 +60,10 @@ export async function unqualifiedNames(sql: string): Promise<string[]> {
       if (k === 'FuncCall') {
         const name = nameOf(v.funcname);
         if (name.length < 2) out.add(`function ${name.join('.')}`);
+        // The statement a run_command_on_* call sends to the nodes, as a constant: checked too.
+        const sent = v.args?.[0]?.A_Const?.sval?.sval ?? v.args?.[0]?.TypeCast?.arg?.A_Const?.sval?.sval;
+        if (/^run_command_on_/.test(name[name.length - 1] ?? '') && typeof sent === 'string')
+          for (const n of await unqualifiedNames(sent)) out.add(`${n} (sent to the nodes)`);
       } else if (k === 'TypeName' || k === 'typeName') {
         const name = nameOf(v.names);
         if (name.length < 2) out.add(`type ${name.join('.')}`);
