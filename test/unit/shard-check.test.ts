@@ -131,6 +131,7 @@ describe('checkShards', () => {
       'repair shard app.t_102008 (102008) on w1:5432: index t_b is missing; create the missing index',
     );
     expect(renderSql(step!)).toEqual([
+      'SET search_path TO pg_catalog, pg_temp',
       `DO 'DECLARE r record;
 BEGIN
   SELECT * INTO r FROM pg_catalog.master_run_on_worker(ARRAY[''w1''], ARRAY[5432], ARRAY[''SELECT pg_catalog.worker_apply_shard_ddl_command(102008, ''''app'''', ''''CREATE INDEX t_b ON app.t USING btree (b)'''')''], false);
@@ -138,6 +139,7 @@ BEGIN
     RAISE EXCEPTION ''repairing shard % on %:% failed: %'', 102008, ''w1'', 5432, r.result;
   END IF;
 END'`,
+      'SET search_path TO pg_catalog, public',
     ]);
   });
 });

@@ -23,6 +23,8 @@ SET LOCAL default_tablespace TO '';
 SET LOCAL check_function_bodies TO on;
 
 -- [1] colocate public.b with public.a (group "g"; metadata only)
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.update_distributed_table_colocation('public.b'::pg_catalog.regclass, colocate_with => 'public.a'::pg_catalog.text);
+SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

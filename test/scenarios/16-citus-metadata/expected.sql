@@ -30,7 +30,9 @@ SET LOCAL citus.enable_metadata_sync TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [2] create public.rf(integer) on every node (not delegated), colocated with public.ref
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_function('public.rf(integer)'::pg_catalog.regprocedure, colocate_with => 'public.ref'::pg_catalog.text);
+SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;
 

@@ -104,16 +104,24 @@ END
 $$;
 
 -- [12] make app.plans a reference table
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_reference_table('app.plans'::pg_catalog.regclass);
+SET LOCAL search_path TO pg_catalog, public;
 
 -- [13] distribute app.companies by id: anchor of colocation group "tenants", 32 shards
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_table('app.companies'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 32::pg_catalog.int4);
+SET LOCAL search_path TO pg_catalog, public;
 
 -- [14] distribute app.campaigns by company_id, colocated with app.companies (group "tenants")
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_table('app.campaigns'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
+SET LOCAL search_path TO pg_catalog, public;
 
 -- [15] distribute app.ads by company_id, colocated with app.companies (group "tenants")
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_table('app.ads'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
+SET LOCAL search_path TO pg_catalog, public;
 
 -- [16] add foreign key app.companies (plan_id) -> app.plans (id)
 ALTER TABLE app.companies ADD FOREIGN KEY (plan_id) REFERENCES app.plans (id);
@@ -125,9 +133,13 @@ ALTER TABLE app.campaigns ADD FOREIGN KEY (company_id) REFERENCES app.companies 
 ALTER TABLE app.ads ADD FOREIGN KEY (company_id, campaign_id) REFERENCES app.campaigns (company_id, id);
 
 -- [19] delegate calls of app.record_click(bigint, bigint) by $1 to the worker holding app.companies's shard
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_function('app.record_click(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL search_path TO pg_catalog, public;
 
 -- [20] delegate calls of app.ad_clicks(bigint, bigint) by $1 to the worker holding app.companies's shard
+SET LOCAL search_path TO pg_catalog, pg_temp;
 SELECT pg_catalog.create_distributed_function('app.ad_clicks(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;
