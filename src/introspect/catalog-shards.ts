@@ -47,7 +47,7 @@ SELECT COALESCE(json_agg(json_build_object(
   'indexes', (SELECT json_agg(json_build_object(
                 'name', ic.relname,
                 'schema', ns.nspname,
-                'valid', i.indisvalid AND i.indisready,
+                'valid', i.indisvalid AND i.indisready AND i.indislive,
                 'constraint', (SELECT co.conname FROM pg_catalog.pg_constraint co
                                 WHERE co.conindid = i.indexrelid AND co.conrelid = i.indrelid LIMIT 1),
                 'definition', pg_catalog.pg_get_indexdef(i.indexrelid),

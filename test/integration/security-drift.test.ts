@@ -2,7 +2,7 @@
 // hides things from it: objects it plants, of kinds the tool manages or only names, and `ignore:`
 // globs it counts on to reach beyond their schema. The check exits 2 and names each of them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { firstError, freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { hostileRole, type Hostile } from '../support/hostile.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
@@ -63,5 +63,81 @@ describe('what a lower role plants in public is named', () => {
     expect(r.out).not.toContain('open_all');
     expect(r.out).toContain('No changes: the cluster matches the manifest.');
     expect(r.code).toBe(0);
+  });
+});
+
+describe('an index a failed build left invalid (its UNIQUE not enforced) is rebuilt, not "No changes"', () => {
+  let db: TestDb;
+  const files = {
+    'citus-migrate.yaml': `version: 1
+tables:
+  t: { local: true, columns: { a: integer, b: integer } }
+  u: { local: true, columns: { a: integer }, indexes: [{ columns: [a], unique: true }] }
+  p:
+    local: true
+    partition_by: RANGE (d)
+    partitions: { p1: { from: "0", to: "10" } }
+    columns: { id: { type: integer, not_null: true }, d: { type: integer, not_null: true } }
+    primary_key: [id, d]
+sql: [sql/indexes.sql]
+`,
+    'sql/indexes.sql': 'CREATE UNIQUE INDEX t_a ON public.t USING btree (a);\n',
+  };
+  const invalid = async (): Promise<string[]> =>
+    (
+      await db.query<{ i: string }>(
+        'SELECT indexrelid::regclass::text AS i FROM pg_index WHERE NOT (indisvalid AND indisready AND indislive) ORDER BY 1',
+      )
+    ).map((r) => r.i);
+  beforeAll(async () => {
+    db = await freshDatabase(plainServers(), 'sdi');
+    const role = await hostileRole(plainServers(), db);
+    await role.run([
+      'CREATE TABLE t (a integer, b integer)',
+      'CREATE TABLE u (a integer)',
+      'CREATE TABLE p (id integer NOT NULL, d integer NOT NULL) PARTITION BY RANGE (d)',
+      'CREATE TABLE p1 PARTITION OF p FOR VALUES FROM (0) TO (10)',
+      'INSERT INTO t VALUES (1, 1), (1, 2)',
+      'INSERT INTO u VALUES (1), (1)',
+      // A primary key on the partitioned table alone: invalid while its partitions lack one.
+      'ALTER TABLE ONLY p ADD PRIMARY KEY (id, d)',
+      'INSERT INTO p VALUES (1, 1), (1, 1)',
+    ]);
+    // The role's failed builds: CREATE UNIQUE INDEX CONCURRENTLY over duplicates, one named, one not.
+    for (const build of ['CREATE UNIQUE INDEX CONCURRENTLY t_a ON t (a)', 'CREATE UNIQUE INDEX CONCURRENTLY ON u (a)'])
+      expect(await firstError(db.url, [`SET ROLE ${role.role}`, build])).toMatch(/could not create unique index/);
+    expect(await invalid()).toEqual(['p_pkey', 't_a', 'u_a_idx']);
+    await db.query(`REVOKE CREATE ON SCHEMA public FROM ${role.role}`); // only what it built differs
+  });
+
+  it('the drift check exits 2 and says why each is rebuilt', async () => {
+    const r = await drift(db, files);
+    expect(r.code, r.out).toBe(2);
+    expect(r.out).toContain(
+      'drop primary key p_pkey of public.p (its index is invalid, so it is not enforced: added again, which builds it)',
+    );
+    expect(r.out).toContain(
+      'index public.t_a is invalid (a failed build; not used, nor enforced): drop it to create it again',
+    );
+    // Declared without a name: the invalid u_a_idx goes (a new build would be u_a_idx1 beside it).
+    expect(r.out).toContain(
+      'index public.u_a_idx of public.u is invalid (a failed build; not used, nor enforced): drop it to build it again',
+    );
+  });
+
+  it('apply over the duplicates fails and changes nothing; once they are gone it rebuilds them, and the check is clean', async () => {
+    const cwd = projectDir(files);
+    const failed = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout + failed.stderr).toMatch(/could not create unique index|is duplicated/);
+    expect(await invalid()).toEqual(['p_pkey', 't_a', 'u_a_idx']);
+    await db.query(
+      'DELETE FROM t WHERE b = 2; DELETE FROM u WHERE ctid = (SELECT max(ctid) FROM u); DELETE FROM p1 WHERE ctid = (SELECT max(ctid) FROM p1)',
+    );
+    const applied = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(await invalid()).toEqual([]);
+    const again = await drift(db, files);
+    expect(again.code, again.out).toBe(0);
   });
 });
