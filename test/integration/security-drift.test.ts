@@ -1,8 +1,11 @@
 // What a drift check (`plan --detailed-exitcode --include-unmanaged`) must see when a lower role
 // hides things from it: objects it plants, of kinds the tool manages or only names, and `ignore:`
 // globs it counts on to reach beyond their schema. The check exits 2 and names each of them.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firstError, freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { firstError, freshDatabase, plainServers, sql, type TestDb } from '../support/db.js';
 import { hostileRole, type Hostile } from '../support/hostile.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
@@ -139,5 +142,114 @@ sql: [sql/indexes.sql]
     expect(await invalid()).toEqual([]);
     const again = await drift(db, files);
     expect(again.code, again.out).toBe(0);
+  });
+});
+
+describe('objects of kinds the tool does not manage are named (a drift check exits 2), extension members a role added too', () => {
+  let db: TestDb;
+  let dir: string;
+  let role: Hostile;
+  beforeAll(async () => {
+    db = await freshDatabase(plainServers(), 'sdk');
+    // The role owns the database: it may create in public and install trusted extensions.
+    role = await hostileRole(plainServers(), db, { owner: true });
+    await db.query(`CREATE FOREIGN DATA WRAPPER w; CREATE SERVER srv FOREIGN DATA WRAPPER w;
+      GRANT USAGE ON FOREIGN SERVER srv TO ${role.role}`);
+    await role.run([
+      "CREATE TYPE mood AS ENUM ('a', 'b')",
+      'CREATE CAST (text AS mood) WITH INOUT',
+      'CREATE TEXT SEARCH CONFIGURATION cfg (COPY = english)',
+      'CREATE TEXT SEARCH DICTIONARY dict (TEMPLATE = simple)',
+      "CREATE CONVERSION conv FOR 'UTF8' TO 'LATIN1' FROM utf8_to_iso8859_1",
+      'CREATE TYPE pair AS (x integer, y integer)',
+      'CREATE TABLE typed OF pair',
+      'CREATE TABLE opts (a text COMPRESSION lz4, b integer)',
+      'ALTER TABLE opts ALTER COLUMN b SET (n_distinct = 5)',
+      'CREATE UNLOGGED SEQUENCE quiet',
+      // Its options hold a password: the plan names the mapping, never them.
+      "CREATE USER MAPPING FOR CURRENT_USER SERVER srv OPTIONS (password 'hunter2')",
+      // A trusted extension's owner may add its own objects to it, where every query skips them.
+      'CREATE EXTENSION pgcrypto',
+      `CREATE FUNCTION public.hidden() RETURNS integer LANGUAGE sql SECURITY DEFINER AS 'SELECT 1'`,
+      'ALTER EXTENSION pgcrypto ADD FUNCTION public.hidden()',
+    ]);
+    // What only a superuser creates.
+    await db.query(`CREATE TYPE shelly;
+      CREATE TEXT SEARCH TEMPLATE tmpl (LEXIZE = dsimple_lexize, INIT = dsimple_init);
+      CREATE TEXT SEARCH PARSER prs (START = prsd_start, GETTOKEN = prsd_nexttoken, END = prsd_end, LEXTYPES = prsd_lextype);
+      CREATE OPERATOR FAMILY fam USING btree;
+      CREATE OPERATOR CLASS mood_ops FOR TYPE mood USING hash AS OPERATOR 1 = (anyenum, anyenum), FUNCTION 1 hashenum(anyenum);
+      CREATE ACCESS METHOD am2 TYPE TABLE HANDLER heap_tableam_handler;
+      CREATE TRANSFORM FOR mood LANGUAGE plpgsql (FROM SQL WITH FUNCTION pg_catalog.gtsvector_compress(internal));
+      CREATE FUNCTION b4_in(cstring) RETURNS b4 LANGUAGE internal IMMUTABLE STRICT AS 'int4in';
+      CREATE FUNCTION b4_out(b4) RETURNS cstring LANGUAGE internal IMMUTABLE STRICT AS 'int4out';
+      CREATE TYPE b4 (INPUT = b4_in, OUTPUT = b4_out, LIKE = int4)`);
+    dir = mkdtempSync(join(tmpdir(), 'cm-sdk-'));
+    const intro = await cli(['introspect', '--database', db.url, '--out', join(dir, 'citus-migrate.yaml')]);
+    expect(intro.code, intro.stderr).toBe(0);
+  });
+
+  it('each is named, and the drift check of the introspected manifest exits 2', async () => {
+    const plan = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+    const doc = JSON.parse(plan.stdout) as { unmanaged: string[]; notManaged: { kind: string; name: string }[] };
+    expect(doc.unmanaged).toEqual([]);
+    const u = role.role;
+    expect(doc.notManaged.map((x) => `${x.kind}: ${x.name}`)).toEqual(
+      expect.arrayContaining([
+        'cast: (text AS mood)',
+        'text search configuration: public.cfg',
+        'text search dictionary: public.dict',
+        'text search parser: public.prs',
+        'text search template: public.tmpl',
+        'conversion: public.conv',
+        'operator class: public.mood_ops USING hash',
+        'operator family: public.fam USING btree',
+        'operator family: public.mood_ops USING hash',
+        'access method: am2',
+        'transform: for mood language plpgsql',
+        'shell type: public.shelly',
+        'base type: public.b4',
+        'typed table: public.typed (of type pair)',
+        'column option: public.opts.a (COMPRESSION lz4)',
+        'column option: public.opts.b (n_distinct=5)',
+        'sequence persistence: public.quiet (unlogged)',
+        `user mapping: for ${u} server srv`,
+        `extension member: function hidden() (extension pgcrypto, owned by ${u})`,
+      ]),
+    );
+    // pgcrypto's own functions are its script's (a superuser's): not named.
+    expect(doc.notManaged.filter((x) => x.kind === 'extension member')).toHaveLength(1);
+    const drift = await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir });
+    expect(drift.code, drift.stdout).toBe(2);
+    expect(drift.stdout + drift.stderr).not.toContain('hunter2');
+  });
+
+  it('a table and an index in another tablespace are named', async () => {
+    // An in-place tablespace (PostgreSQL 15's developer option): no directory of the server's to make.
+    const ts = `cm_ts_${db.name}`;
+    await sql(plainServers(), db.name, ['SET allow_in_place_tablespaces = on', `CREATE TABLESPACE ${ts} LOCATION ''`]);
+    try {
+      await db.query(
+        `CREATE TABLE spaced (a integer) TABLESPACE ${ts}; CREATE INDEX spaced_a ON spaced (a) TABLESPACE ${ts}`,
+      );
+      const plan = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+      const doc = JSON.parse(plan.stdout) as { notManaged: { kind: string; name: string }[] };
+      expect(doc.notManaged.filter((x) => x.kind === 'tablespace').map((x) => x.name)).toEqual([
+        `public.spaced (${ts})`,
+        `public.spaced_a (${ts})`,
+      ]);
+    } finally {
+      await sql(plainServers(), db.name, ['DROP TABLE IF EXISTS spaced', `DROP TABLESPACE ${ts}`]);
+    }
+  });
+
+  it("an unlogged table's own sequences are unlogged with it: not named", async () => {
+    await db.query('CREATE UNLOGGED TABLE scratch (id integer GENERATED ALWAYS AS IDENTITY, n serial)');
+    const plan = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+    const doc = JSON.parse(plan.stdout) as { notManaged: { kind: string; name: string }[] };
+    expect(doc.notManaged.filter((x) => x.kind === 'sequence persistence').map((x) => x.name)).toEqual([
+      'public.quiet (unlogged)',
+    ]);
+    await db.query('DROP TABLE scratch');
   });
 });
