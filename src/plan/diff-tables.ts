@@ -255,7 +255,12 @@ export function tableStructureSteps(
       for (const x of a.indexes) {
         const wanted = t.indexes.some((ix) => sameIndex(x, ix));
         if (!wanted && x.name && !replaced.has(x.name))
-          steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
+          steps.push({
+            kind: 'drop_index',
+            table: t.qname,
+            index: { schema: t.qname.schema, name: x.name },
+            ...(x.invalid ? { invalid: true } : {}),
+          });
       }
     }
   }

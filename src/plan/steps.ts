@@ -104,7 +104,8 @@ export type Step = StepCommon &
         readonly recreate?: boolean;
         /**
          * It is invalid (a failed CREATE INDEX CONCURRENTLY: not used, a UNIQUE not enforced), and
-         * dropped IF EXISTS: the failed build may have left Citus shards without it.
+         * dropped IF EXISTS (to be built again, or pruned): the failed build may have left Citus
+         * shards without it.
          */
         readonly invalid?: boolean;
         /** DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (online, or an invalid index a failed build left). */

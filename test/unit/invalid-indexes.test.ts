@@ -47,6 +47,14 @@ describe('an invalid index the manifest declares', () => {
     expect(diff(want, built, { prune: true }).steps).toEqual([]);
   });
 
+  it('with prune, an undeclared invalid one is dropped IF EXISTS', () => {
+    const want = modelOf(withIndexes(localTable('t'), []));
+    const have = modelOf(withIndexes(localTable('t'), [ix('t_a', { invalid: true })]));
+    expect(lines(diff(want, have, { prune: true }).steps)).toEqual([
+      'drop invalid index public.t_a of public.t (prune): DROP INDEX IF EXISTS public.t_a',
+    ]);
+  });
+
   it('with prune, an invalid index matching a declared one is dropped once', () => {
     const want = modelOf(withIndexes(localTable('t'), [ix('t_a')]));
     const have = modelOf(withIndexes(localTable('t'), [ix('t_a', { invalid: true })]));

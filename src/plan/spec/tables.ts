@@ -65,8 +65,8 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
         : `DROP INDEX ${s.invalid ? 'IF EXISTS ' : ''}${q(s.index)}`,
     ],
     summary: (s) =>
-      s.invalid
+      s.invalid && s.recreate
         ? `index ${q(s.index)} of ${q(s.table)} is invalid (a failed build; not used, nor enforced): drop it ${s.concurrently ? 'concurrently ' : ''}to build it again`
-        : `drop index ${s.concurrently ? 'concurrently ' : ''}${q(s.index)} of ${q(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
+        : `drop ${s.invalid ? 'invalid ' : ''}index ${s.concurrently ? 'concurrently ' : ''}${q(s.index)} of ${q(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   },
 };
