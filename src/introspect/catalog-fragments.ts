@@ -8,6 +8,20 @@
 /** A system catalog's oid as a constant (for pg_depend's classid and the like). */
 export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass::pg_catalog.oid`;
 
+/**
+ * Whether index `i` (a pg_index row) is valid: built (a CREATE INDEX CONCURRENTLY that failed
+ * leaves it not valid: not used, its UNIQUE not enforced), ready and live (a DROP INDEX
+ * CONCURRENTLY that stopped half way leaves it neither).
+ */
+export const indexValid = (i: string): string => `(${i}.indisvalid AND ${i}.indisready AND ${i}.indislive)`;
+
+/**
+ * JSON object `obj` with `"invalid": true` added when index `i` is there and not valid; as it is
+ * otherwise (no key: documents recorded before it was read stay equal).
+ */
+export const withInvalid = (obj: string, i: string): string =>
+  `CASE WHEN ${indexValid(i)} IS FALSE THEN (${obj}::pg_catalog.jsonb OPERATOR(pg_catalog.||) '{"invalid": true}'::pg_catalog.jsonb)::pg_catalog.json ELSE ${obj} END`;
+
 /** `schema.name`, each part quoted as needed. */
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;

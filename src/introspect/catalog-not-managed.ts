@@ -2,10 +2,11 @@
 // option of an object, in the user's schemas that citus-migrate neither plans nor compares.
 // A plan lists them ("not managed: 3 triggers, 1 policy…"), so an empty plan never hides a
 // difference. It runs inside the one catalog query and uses its `ns` (user schemas) and `rel`
-// (user tables) CTEs; extension members are left out, as everywhere in that query.
+// (user tables) CTEs; extension members are left out, as everywhere in that query, but those a
+// role other than a superuser owns (ALTER EXTENSION … ADD hides an object so) are named.
 
 import { quoteIdent } from '../sql/quote.js';
-import { notAShard, notExt, qn } from './catalog-fragments.js';
+import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MANAGED_AGGREGATE } from './catalog-objects.js';
 
 /** Kinds this query reports, in the order a plan lists them. */
@@ -21,6 +22,12 @@ export const NOT_MANAGED_KINDS = [
   'foreign key to a partition',
   'partition policy',
   'range type',
+  'base type',
+  'shell type',
+  'typed table',
+  'column option',
+  'tablespace',
+  'sequence persistence',
   'aggregate',
   'window function',
   'procedural language',
@@ -28,6 +35,18 @@ export const NOT_MANAGED_KINDS = [
   'foreign server',
   'collation',
   'operator',
+  'operator class',
+  'operator family',
+  'access method',
+  'cast',
+  'transform',
+  'conversion',
+  'text search configuration',
+  'text search dictionary',
+  'text search parser',
+  'text search template',
+  'user mapping',
+  'extension member',
   'statistics object',
   'event trigger',
   'publication',
@@ -76,6 +95,87 @@ const CITUS_NOT_MANAGED = `
             JOIN pg_catalog.pg_dist_partition dp ON dp.logicalrelid::pg_catalog.oid = ad.adrelid
           WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass::pg_catalog.oid AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
             AND d.refobjid = sc.oid)`;
+
+// A text literal, typed: both operands of every operator in what follows have their exact built-in types.
+const t = (text: string): string => `'${text}'::pg_catalog.text`;
+// Objects of PostgreSQL's own (initdb's) have oids below FirstNormalObjectId; casts, access methods
+// and transforms live in no schema, so that is what tells a user's from them.
+const USERS_OID = (oid: string): string => `${oid} >= 16384::pg_catalog.oid`;
+const kind = (c: string, code: string): string => `${c} = ${t(code)}::pg_catalog."char"`;
+const catalog = (name: string): string => `${cls(name)}::pg_catalog.oid`;
+
+// Kinds the database's users (not extensions) create that the model does not hold: the types,
+// tables and columns options, and the objects of PostgreSQL 15 in no other list.
+const USER_OBJECTS = `
+  -- Base types (CREATE TYPE … (INPUT = …)) and shell types (CREATE TYPE name; any role may), not an array of another type.
+  UNION ALL SELECT CASE WHEN ty.typisdefined THEN 'base type' ELSE 'shell type' END, ${qn('ns.nspname', 'ty.typname')}
+    FROM pg_catalog.pg_type ty JOIN ns ON ns.oid = ty.typnamespace
+    WHERE (${kind('ty.typtype', 'b')} OR NOT ty.typisdefined) AND ${notExt('pg_catalog.pg_type', 'ty.oid')}
+      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_type el WHERE el.typarray = ty.oid)
+  -- CREATE TABLE … OF type: created from the manifest, it would be a table of its own.
+  UNION ALL SELECT 'typed table', ${relName} || ${t(' (of type ')} || pg_catalog.format_type(tc.reloftype, NULL) || ${t(')')}
+    FROM rel JOIN pg_catalog.pg_class tc ON tc.oid = rel.oid WHERE tc.reloftype <> 0::pg_catalog.oid
+  -- ALTER TABLE … ALTER COLUMN … SET (n_distinct = …) and SET COMPRESSION.
+  UNION ALL SELECT 'column option', ${relName} || ${t('.')} || pg_catalog.quote_ident(a.attname) || ${t(' (')} || pg_catalog.concat_ws(${t(', ')},
+         pg_catalog.array_to_string(a.attoptions, ${t(', ')}),
+         CASE WHEN ${kind('a.attcompression', 'p')} THEN ${t('COMPRESSION pglz')} WHEN ${kind('a.attcompression', 'l')} THEN ${t('COMPRESSION lz4')} END) || ${t(')')}
+    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid
+    WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped
+      AND (a.attoptions IS NOT NULL OR ${kind('a.attcompression', 'p')} OR ${kind('a.attcompression', 'l')})
+  -- A table, view, materialized view or index in a tablespace other than the database's.
+  UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ${t(' (')} || pg_catalog.quote_ident(ts.spcname) || ${t(')')}
+    FROM pg_catalog.pg_class x JOIN pg_catalog.pg_tablespace ts ON ts.oid = x.reltablespace
+    LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = x.oid JOIN anyrel r ON r.oid = COALESCE(i.indrelid, x.oid)
+  -- An unlogged sequence (CREATE UNLOGGED SEQUENCE, SET UNLOGGED), but one an unlogged table owns,
+  -- which is unlogged with it; a logged one such a table owns.
+  UNION ALL SELECT 'sequence persistence', ${qn('sn.nspname', 'sq.relname')} || CASE WHEN ${kind('sq.relpersistence', 'u')}
+         THEN ${t(' (unlogged)')} ELSE ${t(' (logged; its table is unlogged)')} END
+    FROM pg_catalog.pg_class sq JOIN ns sn ON sn.oid = sq.relnamespace
+    LEFT JOIN pg_catalog.pg_depend sd ON sd.classid = ${catalog('pg_class')} AND sd.objid = sq.oid AND sd.refclassid = ${catalog('pg_class')}
+      AND (${kind('sd.deptype', 'a')} OR ${kind('sd.deptype', 'i')})
+    LEFT JOIN pg_catalog.pg_class so ON so.oid = sd.refobjid
+    WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
+      AND sq.relpersistence <> COALESCE(so.relpersistence, 'p'::pg_catalog."char")
+  UNION ALL SELECT 'operator class', ${qn('ns.nspname', 'oc.opcname')} || ${t(' USING ')} || pg_catalog.quote_ident(am.amname)
+    FROM pg_catalog.pg_opclass oc JOIN ns ON ns.oid = oc.opcnamespace JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod
+    WHERE ${notExt('pg_catalog.pg_opclass', 'oc.oid')}
+  UNION ALL SELECT 'operator family', ${qn('ns.nspname', 'of.opfname')} || ${t(' USING ')} || pg_catalog.quote_ident(am.amname)
+    FROM pg_catalog.pg_opfamily of JOIN ns ON ns.oid = of.opfnamespace JOIN pg_catalog.pg_am am ON am.oid = of.opfmethod
+    WHERE ${notExt('pg_catalog.pg_opfamily', 'of.oid')}
+  UNION ALL SELECT 'access method', pg_catalog.quote_ident(am.amname) FROM pg_catalog.pg_am am
+    WHERE ${USERS_OID('am.oid')} AND ${notExt('pg_catalog.pg_am', 'am.oid')}
+  UNION ALL SELECT 'cast', ${t('(')} || pg_catalog.format_type(ca.castsource, NULL) || ${t(' AS ')} || pg_catalog.format_type(ca.casttarget, NULL) || ${t(')')}
+    FROM pg_catalog.pg_cast ca WHERE ${USERS_OID('ca.oid')} AND ${notExt('pg_catalog.pg_cast', 'ca.oid')}
+  UNION ALL SELECT 'transform', ${t('for ')} || pg_catalog.format_type(tr.trftype, NULL) || ${t(' language ')} || pg_catalog.quote_ident(l.lanname)
+    FROM pg_catalog.pg_transform tr JOIN pg_catalog.pg_language l ON l.oid = tr.trflang
+    WHERE ${USERS_OID('tr.oid')} AND ${notExt('pg_catalog.pg_transform', 'tr.oid')}
+  UNION ALL SELECT 'conversion', ${qn('ns.nspname', 'cv.conname')} FROM pg_catalog.pg_conversion cv JOIN ns ON ns.oid = cv.connamespace
+    WHERE ${notExt('pg_catalog.pg_conversion', 'cv.oid')}
+  UNION ALL SELECT 'text search configuration', ${qn('ns.nspname', 'x.cfgname')} FROM pg_catalog.pg_ts_config x JOIN ns ON ns.oid = x.cfgnamespace
+    WHERE ${notExt('pg_catalog.pg_ts_config', 'x.oid')}
+  UNION ALL SELECT 'text search dictionary', ${qn('ns.nspname', 'x.dictname')} FROM pg_catalog.pg_ts_dict x JOIN ns ON ns.oid = x.dictnamespace
+    WHERE ${notExt('pg_catalog.pg_ts_dict', 'x.oid')}
+  UNION ALL SELECT 'text search parser', ${qn('ns.nspname', 'x.prsname')} FROM pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace
+    WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
+  UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace
+    WHERE ${notExt('pg_catalog.pg_ts_template', 'x.oid')}
+  -- Through the pg_user_mappings view, readable by every role, and never its options (a password may be there).
+  UNION ALL SELECT 'user mapping', ${t('for ')} || CASE WHEN um.umuser = 0::pg_catalog.oid THEN ${t('PUBLIC')} ELSE pg_catalog.quote_ident(um.usename) END
+         || ${t(' server ')} || pg_catalog.quote_ident(um.srvname)
+    FROM pg_catalog.pg_user_mappings um
+  -- What a role added to an extension it created (ALTER EXTENSION … ADD FUNCTION, a trusted
+  -- extension's owner may): every query leaves extension members out, but the script of an
+  -- extension runs as a superuser, so a member a role other than a superuser owns was not its script's.
+  UNION ALL SELECT 'extension member', pg_catalog.pg_describe_object(d.classid, d.objid, 0) || ${t(' (extension ')}
+         || pg_catalog.quote_ident(e.extname) || ${t(', owned by ')} || pg_catalog.quote_ident(ow.rolname) || ${t(')')}
+    FROM pg_catalog.pg_extension e
+    JOIN pg_catalog.pg_depend d ON d.refclassid = ${catalog('pg_extension')} AND d.refobjid = e.oid AND ${kind('d.deptype', 'e')}
+    LEFT JOIN pg_catalog.pg_proc mp ON d.classid = ${catalog('pg_proc')} AND mp.oid = d.objid
+    LEFT JOIN pg_catalog.pg_class mc ON d.classid = ${catalog('pg_class')} AND mc.oid = d.objid
+    LEFT JOIN pg_catalog.pg_type mt ON d.classid = ${catalog('pg_type')} AND mt.oid = d.objid
+    LEFT JOIN pg_catalog.pg_operator mo ON d.classid = ${catalog('pg_operator')} AND mo.oid = d.objid
+    JOIN pg_catalog.pg_roles ow ON ow.oid = COALESCE(mp.proowner, mc.relowner, mt.typowner, mo.oprowner)
+    WHERE NOT ow.rolsuper`;
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
@@ -156,7 +256,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p
   -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
   UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
-    WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())${citus ? CITUS_NOT_MANAGED : ''}`;
+    WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())${USER_OBJECTS}${citus ? CITUS_NOT_MANAGED : ''}`;
 
 /** The schemas some of `items` live in (their names are qualified by the quoted schema name). */
 export function schemasHolding(schemas: readonly string[], items: readonly { name: string }[]): string[] {

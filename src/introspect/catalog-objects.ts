@@ -3,10 +3,11 @@
 // rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
 // depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
-import { cls, notExt, qn } from './catalog-fragments.js';
+import { cls, notExt, qn, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
+import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
@@ -72,27 +73,7 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_type bt ON bt.oid = t.typbasetype
   LEFT JOIN pg_catalog.pg_collation co ON co.oid = t.typcollation LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
   WHERE t.typtype = 'd' AND ${notExt('pg_catalog.pg_type', 't.oid')}
-${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}  UNION ALL
-  -- Every index that is not a constraint's: the plain ones a manifest table declares are matched to it in the diff.
-  SELECT 'index', ${qn('r.nspname', 'ic.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
-    -- PostgreSQL prints a partitioned table's index as ON ONLY (pg_dump attaches each partition's
-    -- index after): run as written, that would make an invalid index on the parent alone. A valid
-    -- one is written without ONLY, which builds (or attaches) the partitions' indexes too.
-    (pg_catalog.jsonb_build_array(CASE WHEN r.relkind = 'p' AND i.indisvalid
-      THEN pg_catalog.replace(pg_catalog.pg_get_indexdef(i.indexrelid), ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ONLY ', ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ')
-      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END) || COALESCE(ist.j, '[]'::pg_catalog.jsonb))::pg_catalog.json,
-    pg_catalog.json_build_array('DROP INDEX ' || ${qn('r.nspname', 'ic.relname')}),
-    ${cls('pg_class')}, i.indexrelid, NULL, NULL
-  FROM pg_catalog.pg_index i JOIN anyrel r ON r.oid = i.indrelid JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
-  -- Statistics targets of its expression columns (ALTER INDEX … ALTER COLUMN n SET STATISTICS), after its CREATE.
-  LEFT JOIN (SELECT a.attrelid, pg_catalog.jsonb_agg('ALTER INDEX ' || ${qn('sn.nspname', 'sc.relname')} || ' ALTER COLUMN ' || a.attnum::pg_catalog.text
-        || ' SET STATISTICS ' || a.attstattarget::pg_catalog.text ORDER BY a.attnum) AS j
-      FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class sc ON sc.oid = a.attrelid AND sc.relkind IN ('i', 'I')
-      JOIN ns sn ON sn.oid = sc.relnamespace WHERE a.attstattarget >= 0 GROUP BY a.attrelid) ist ON ist.attrelid = i.indexrelid
-  WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint kc WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
-    -- a partition's index attached to its parent's index comes with the parent's
-    AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits ii WHERE ii.inhrelid = i.indexrelid)
-  UNION ALL
+${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}${INDEX_OBJECTS}  UNION ALL
   -- CHECK and EXCLUDE constraints; a partition's own keys and foreign keys (not cloned from its parent's).
   SELECT CASE co.contype WHEN 'c' THEN 'check constraint' WHEN 'x' THEN 'exclusion constraint'
       WHEN 'p' THEN 'primary key' WHEN 'u' THEN 'unique constraint' ELSE 'foreign key' END,
@@ -287,10 +268,16 @@ export const OBJECTS_JSON = `
   'objectState', CASE (SELECT pg_catalog.has_schema_privilege(sn.oid, 'USAGE') AND pg_catalog.has_table_privilege(sc.oid, 'SELECT')
       FROM pg_catalog.pg_class sc JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
       WHERE sn.nspname = 'citus_migrate' AND sc.relname = 'object_state') WHEN true THEN true WHEN false THEN NULL ELSE false END,
-  'objects', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+  'objects', (SELECT COALESCE(pg_catalog.json_agg(${withInvalid(
+    `pg_catalog.json_build_object(
       'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
-      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')
-    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj),
+      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext)`,
+    'oi',
+  )} ORDER BY o.kind, o.name), '[]')
+    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj
+    -- An index not valid (catalog-indexes.ts): "invalid": true, rebuilt by a plan that declares it.
+    LEFT JOIN pg_catalog.pg_index oi ON o.kind = 'index'::pg_catalog.text
+      AND o.depclass::pg_catalog.oid = ${cls('pg_class')}::pg_catalog.oid AND oi.indexrelid = o.depobj),
   'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object('type', u.type, 'by', u.by)), '[]') FROM (
       -- The types a table's columns use (as arrays too): user enums, domains, composites; by each
       -- column's dependency on its type (an index), not a scan of pg_attribute (60 ms at 10,000 tables).

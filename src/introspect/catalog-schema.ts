@@ -30,6 +30,8 @@ const constraint = z.object({
   // Absent in catalog documents recorded before they were read (scenario fixtures): not deferrable.
   deferrable: z.boolean().optional(),
   deferred: z.boolean().optional(),
+  /** A key whose index is not valid (absent when it is). */
+  invalid: z.boolean().optional(),
 });
 const index = z.object({
   name: z.string(),
@@ -184,6 +186,8 @@ export const catalogSchema = z.object({
         drop: z.array(z.string()),
         deps: z.array(z.string()),
         labels: z.array(z.string()).nullable(),
+        /** An index that is not valid (a failed build); absent when it is valid or not an index. */
+        invalid: z.boolean().optional(),
         // updates: absent in fixtures recorded before it was read (the plan then compares version numbers).
         extension: z
           .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })

@@ -51,7 +51,7 @@ SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
   'indexes', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
                 'name', ic.relname,
                 'schema', ns.nspname,
-                'valid', i.indisvalid AND i.indisready,
+                'valid', i.indisvalid AND i.indisready AND i.indislive,
                 'constraint', (SELECT co.conname FROM pg_catalog.pg_constraint co
                                 WHERE co.conindid OPERATOR(pg_catalog.=) i.indexrelid AND co.conrelid OPERATOR(pg_catalog.=) i.indrelid LIMIT 1),
                 'definition', pg_catalog.pg_get_indexdef(i.indexrelid),

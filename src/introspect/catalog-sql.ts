@@ -6,7 +6,7 @@
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
-import { MOVES_SQL, notAShard, notExt } from './catalog-fragments.js';
+import { indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
 
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
@@ -18,6 +18,12 @@ const USER_SCHEMAS = `
 const COLUMN_NAMES = (rel: string, keys: string): string => `(SELECT pg_catalog.json_agg(att.attname ORDER BY k.ord)
       FROM pg_catalog.unnest(${keys}) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_catalog.pg_attribute att ON att.attrelid = ${rel} AND att.attnum = k.attnum)`;
+
+const CONSTRAINT_JSON = `pg_catalog.json_build_object(
+      'name', co.conname, 'type', co.contype, 'columns', co.conkey,
+      'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
+      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
+      'deferrable', co.condeferrable, 'deferred', co.condeferred)`;
 
 function build(citus: boolean): string {
   // Per-table details are aggregated set-wise (one pass over pg_attribute, pg_constraint,
@@ -53,14 +59,14 @@ cols AS (
   WHERE a.attnum > 0 AND NOT a.attisdropped
   GROUP BY a.attrelid
 ),
+-- A key whose index is not valid (ALTER TABLE ONLY on a partitioned table whose partitions lack
+-- it; a catalog edit) enforces nothing: "invalid": true, and the plan rebuilds it.
 cons AS (
-  SELECT co.conrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', co.conname, 'type', co.contype, 'columns', co.conkey,
-      'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
-      'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
-      'deferrable', co.condeferrable, 'deferred', co.condeferred) ORDER BY co.conname) AS j
+  SELECT co.conrelid, pg_catalog.json_agg(${withInvalid(CONSTRAINT_JSON, 'ki')} ORDER BY co.conname) AS j
   FROM pg_catalog.pg_constraint co
   JOIN rel ON rel.oid = co.conrelid
+  -- A key's own index (a foreign key's conindid is the referenced table's).
+  LEFT JOIN pg_catalog.pg_index ki ON ki.indexrelid = co.conindid AND co.contype IN ('p'::pg_catalog."char", 'u'::pg_catalog."char")
   LEFT JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
   LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
   -- conparentid: the copies PostgreSQL keeps of a foreign key to a partitioned table, one per
@@ -70,7 +76,7 @@ cons AS (
 ),
 idx AS (
   SELECT i.indrelid, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', ic.relname, 'unique', i.indisunique, 'method', am.amname, 'valid', i.indisvalid,
+      'name', ic.relname, 'unique', i.indisunique, 'method', am.amname, 'valid', ${indexValid('i')},
       'columns', i.indkey::pg_catalog.int2[],
       -- What the manifest can declare: plain columns, ascending, default operator classes, no options.
       'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL

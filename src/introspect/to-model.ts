@@ -149,10 +149,19 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           }
         : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
-      ...(pk?.columns ? { primaryKey: { name: pk.name, columns: pk.columns, ...deferral(pk) } } : {}),
+      ...(pk?.columns
+        ? {
+            primaryKey: {
+              name: pk.name,
+              columns: pk.columns,
+              ...deferral(pk),
+              ...(pk.invalid ? { invalid: true } : {}),
+            },
+          }
+        : {}),
       unique: t.constraints
         .filter((c) => c.type === 'u' && c.columns)
-        .map((c) => ({ name: c.name, columns: c.columns!, ...deferral(c) })),
+        .map((c) => ({ name: c.name, columns: c.columns!, ...deferral(c), ...(c.invalid ? { invalid: true } : {}) })),
       indexes: t.indexes
         .filter((i) => i.simple && i.columns)
         .map((i) => ({
@@ -229,6 +238,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ),
       ...(o.labels ? { labels: o.labels } : {}),
       ...(o.extension ? { extension: o.extension } : {}),
+      ...(o.invalid ? { invalid: true } : {}),
     };
   }
   for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;

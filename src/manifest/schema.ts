@@ -202,7 +202,7 @@ export const manifestSchema = z.strictObject({
     .array(z.string().min(1))
     .default([])
     .describe(
-      'globs over what a plan prints for objects it does not manage (`table staging.*`, `trigger *`): neither listed nor pruned',
+      'globs over what a plan prints for objects it does not manage (`table staging.*`, `* staging.*`, `trigger public.t.*`): neither listed nor pruned. Anchored on the schema: the part before the first dot matches the kind and the schema whole (`*` never matches that dot); a glob without a dot names objects of `defaults.schema` (`trigger *`) and objects in no schema (`extension *`)',
     ),
 });
 

@@ -57,6 +57,8 @@ export interface Deferral {
 export interface Key extends Deferral {
   readonly name?: string;
   readonly columns: readonly string[];
+  /** Actual only: its index is not valid (not enforced), so it is dropped and added again. */
+  readonly invalid?: boolean;
 }
 
 export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
@@ -222,6 +224,8 @@ export interface SqlObject {
   readonly deps: readonly string[];
   /** Enum labels in order. */
   readonly labels?: readonly string[];
+  /** Actual only: an index that is not valid (a failed build): rebuilt when declared. */
+  readonly invalid?: boolean;
   /** Default privileges (ALTER DEFAULT PRIVILEGES … GRANT): what objects created later get, and who gets it (quoted names). */
   readonly defaultGrant?: {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';

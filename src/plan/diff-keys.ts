@@ -1,7 +1,7 @@
 // Primary keys and unique constraints of a table that exists: added when missing, renamed when
 // the manifest names one the cluster holds under another name (a name not declared is not
-// compared), dropped and added again when their columns change under the same name, and
-// replaced when only DEFERRABLE / INITIALLY DEFERRED differ.
+// compared), dropped and added again when their columns change under the same name or their index
+// is not valid, and replaced when only DEFERRABLE / INITIALLY DEFERRED differ.
 import { defaultKeyName } from '../model/key-names.js';
 import { sameDeferral, sameList, sameSet } from '../model/same.js';
 import type { ClusterModel, Key, Table } from '../model/types.js';
@@ -62,11 +62,21 @@ export function keySteps(t: Table, a: Table, actual: ClusterModel, problems: Dif
   else if (pk && a.primaryKey && !sameList(pk.columns, a.primaryKey.columns)) {
     if (a.primaryKey.name !== undefined) steps.push(dropKey(t, a.primaryKey.name, 'primary key'));
     steps.push({ kind: 'add_primary_key', table: t.qname, key: pk });
+  } else if (pk && a.primaryKey?.invalid && a.primaryKey.name !== undefined) {
+    steps.push(dropKey(t, a.primaryKey.name, 'primary key', 'invalid'));
+    steps.push({ kind: 'add_primary_key', table: t.qname, key: { ...pk, name: pk.name ?? a.primaryKey.name } });
   } else if (pk && a.primaryKey) steps.push(...redefer(t, a, 'primary key', pk, a.primaryKey, actual, problems));
   for (const u of t.unique) {
     const same = a.unique.filter((x) => sameSet(x.columns, u.columns));
     const have =
       same.find((x) => x.name === u.name && sameDeferral(x, u)) ?? same.find((x) => x.name === u.name) ?? same[0];
+    // Its index is not valid, so it enforces nothing: dropped and added again (foreign keys that
+    // reference it are dropped and added around it, diff-foreign-keys.ts).
+    if (have?.invalid && have.name !== undefined) {
+      steps.push(dropKey(t, have.name, 'unique constraint', 'invalid'));
+      steps.push({ kind: 'add_unique', table: t.qname, key: { ...u, name: u.name ?? have.name } });
+      continue;
+    }
     if (have) {
       steps.push(...redefer(t, a, 'unique', u, have, actual, problems));
       continue;
@@ -79,10 +89,9 @@ export function keySteps(t: Table, a: Table, actual: ClusterModel, problems: Dif
   return steps;
 }
 
-const dropKey = (t: Table, name: string, constraint: 'primary key' | 'unique constraint'): Step => ({
-  kind: 'drop_constraint',
-  table: t.qname,
-  name,
-  constraint,
-  reason: 'changed',
-});
+const dropKey = (
+  t: Table,
+  name: string,
+  constraint: 'primary key' | 'unique constraint',
+  reason: 'changed' | 'invalid' = 'changed',
+): Step => ({ kind: 'drop_constraint', table: t.qname, name, constraint, reason });

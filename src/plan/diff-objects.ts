@@ -20,7 +20,6 @@ import { lineDiff } from '../util/line-diff.js';
 import { extensionChange } from './diff-extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../model/object-ref.js';
-
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
 export type { RecordedObject };
@@ -43,6 +42,7 @@ export const keyHash = (key: string): string => sha256Hex(key).slice(0, 32);
 
 /** True when the actual object is what the desired one declares. */
 export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
+  if (a.invalid) return false; // an index a failed build left invalid (not used, nor enforced): built again
   if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
   if (d.kind === 'extension') {
     return (
@@ -182,7 +182,7 @@ export function objectSteps(
         break;
       }
       default: {
-        const stats = d.kind === 'index' ? indexStatisticsChange(d, a) : undefined;
+        const stats = d.kind === 'index' && !a.invalid ? indexStatisticsChange(d, a) : undefined;
         if (stats) alters.push(stats);
         else recreate.set(d.id, a);
       }
@@ -274,7 +274,7 @@ export function objectSteps(
       object: a.id,
       objectKind: a.kind,
       statements: a.drop ?? [],
-      reason: early.has(a.id) ? 'prune_dependent' : 'recreate',
+      reason: early.has(a.id) ? 'prune_dependent' : a.invalid ? 'invalid' : 'recreate',
     });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(creates)) {

@@ -20,7 +20,7 @@ export function unmanagedSchemaSteps(
     if (s.kind === 'drop_table') dropped.add(tableRef(s.table));
     else if (s.kind === 'drop_sequence') dropped.add(sequenceRef(s.sequence));
     else if (s.kind === 'drop_routine' && s.reason === 'prune') dropped.add(routineRef(s.signature));
-    else if (s.kind === 'drop_object' && s.reason !== 'recreate') dropped.add(s.object);
+    else if (s.kind === 'drop_object' && s.reason !== 'recreate' && s.reason !== 'invalid') dropped.add(s.object);
   }
   const tableGone = (id: string): boolean => dropped.has(tableRef(id));
   const emptied = (schema: string): boolean => {

@@ -223,11 +223,24 @@ export function tableStructureSteps(
     }
     const replaced = new Set<string>();
     for (const ix of t.indexes) {
-      // An index a failed CREATE INDEX CONCURRENTLY left invalid is built again.
       const exists = a?.indexes.some((x) => sameIndex(x, ix) && !x.invalid);
       if (exists) continue;
+      // One a failed CREATE INDEX CONCURRENTLY left invalid (its UNIQUE not enforced) is dropped
+      // and built again: named as declared, or the unnamed one's (t_a_idx, which a new build would
+      // not reuse: it would be t_a_idx1, and the invalid one would stay for ever).
+      for (const x of a?.indexes ?? []) {
+        if (!x.invalid || x.name === undefined || !sameIndex(x, ix) || replaced.has(x.name)) continue;
+        steps.push({
+          kind: 'drop_index',
+          table: t.qname,
+          index: { schema: t.qname.schema, name: x.name },
+          recreate: true,
+          invalid: true,
+        });
+        replaced.add(x.name);
+      }
       // The name is taken by an index of another definition: drop it first.
-      if (ix.name !== undefined && a?.indexes.some((x) => x.name === ix.name)) {
+      if (ix.name !== undefined && !replaced.has(ix.name) && a?.indexes.some((x) => x.name === ix.name)) {
         steps.push({
           kind: 'drop_index',
           table: t.qname,
@@ -242,7 +255,12 @@ export function tableStructureSteps(
       for (const x of a.indexes) {
         const wanted = t.indexes.some((ix) => sameIndex(x, ix));
         if (!wanted && x.name && !replaced.has(x.name))
-          steps.push({ kind: 'drop_index', table: t.qname, index: { schema: t.qname.schema, name: x.name } });
+          steps.push({
+            kind: 'drop_index',
+            table: t.qname,
+            index: { schema: t.qname.schema, name: x.name },
+            ...(x.invalid ? { invalid: true } : {}),
+          });
       }
     }
   }

@@ -36,6 +36,7 @@ export function planOffline(m: LoadedManifest, displayFile = m.file, opts: PlanO
     onlineAll: opts.online ?? false,
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
+    defaultSchema: m.manifest.defaults.schema,
     now: opts.now ?? new Date(),
     online: { table: onlineTables(m, opts.online) },
   });
@@ -69,6 +70,7 @@ export function planLive(
     warnings: [...m.warnings, ...(live.warnings ?? [])],
     prune: m.manifest.prune,
     ignore: m.manifest.ignore,
+    defaultSchema: m.manifest.defaults.schema,
     citusInstalled: live.citus,
     notManaged: live.doc.notManaged ?? [],
     recorded: live.recorded ?? {},

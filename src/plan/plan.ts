@@ -126,6 +126,8 @@ export function buildPlan(input: {
   citusInstalled?: boolean;
   notManaged?: readonly NotManaged[];
   ignore?: readonly string[];
+  /** The schema an `ignore:` glob without one names (the manifest's defaults.schema; public). */
+  defaultSchema?: string;
   recorded?: Readonly<Record<string, RecordedObject>>;
   /** The time time partitions are kept by. */
   now?: Date;
@@ -136,7 +138,7 @@ export function buildPlan(input: {
   /** The nodes' lock table settings: a warning when the transaction may overflow it. */
   locks?: LockSettings;
 }): PlanDocument {
-  const ignored = ignoreMatcher(input.ignore ?? []);
+  const ignored = ignoreMatcher(input.ignore ?? [], input.defaultSchema);
   const result = diff(input.desired, input.actual, {
     prune: input.prune ?? false,
     citus: input.citusInstalled ?? true,

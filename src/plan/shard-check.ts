@@ -89,14 +89,19 @@ export function checkShards(state: ShardState): ShardCheck {
         `the shard has column ${quoteIdent(c[0])} ${c[1]}${c[2] ? ' NOT NULL' : ''}, which the coordinator's table does not`,
       );
 
-    const plainIdx = (x: RelationFacts): IndexFacts[] => (x.indexes ?? []).filter((i) => i.constraint === null);
+    // An index invalid on the coordinator (a failed CREATE INDEX CONCURRENTLY: its shards may
+    // have it valid, invalid, or not at all) is the plan's to rebuild, shards and all, when the
+    // manifest declares it, and named as unmanaged otherwise: its shards are not compared.
+    const rebuilt = new Set((t.indexes ?? []).filter((i) => !i.valid).map(shapeKey));
+    const plainIdx = (x: RelationFacts): IndexFacts[] =>
+      (x.indexes ?? []).filter((i) => i.constraint === null && !rebuilt.has(shapeKey(i)));
     for (const i of unmatched(plainIdx(t), plainIdx(f), shapeKey, shapeKey))
       step('create_index', `index ${quoteIdent(i.name)} is missing`, i.definition);
     for (const i of unmatched(plainIdx(f), plainIdx(t), shapeKey, shapeKey))
       problem('shard_extra_index', `the shard has index ${quoteIdent(i.name)}, which the coordinator's table does not`);
     // An invalid index (a failed CREATE INDEX CONCURRENTLY) is there but not used, nor enforced.
     for (const i of f.indexes ?? [])
-      if (!i.valid && (t.indexes ?? []).some((c) => shapeKey(c) === shapeKey(i)))
+      if (!i.valid && !rebuilt.has(shapeKey(i)) && (t.indexes ?? []).some((c) => shapeKey(c) === shapeKey(i)))
         step('reindex', `index ${quoteIdent(i.name)} is invalid`, quoteQualified({ schema: i.schema, name: i.name }));
 
     const wanted = (t.constraints ?? []).filter((c) => c.type !== 'f' || fkCanBeOn(c, p.group));

@@ -22,13 +22,14 @@ export type KeyStep =
        * ALTER TABLE … DROP CONSTRAINT (never CASCADE) of a key or foreign key: `changed`, the plan
        * adds it again as its definition differs under the same name; `dependent`, it references a
        * key this plan replaces (added again after it); `pruned`, the manifest does not declare it
-       * and prune is on (a foreign key first, then the key it referenced).
+       * and prune is on (a foreign key first, then the key it referenced); `invalid`, a key whose
+       * index is not valid (so not enforced), added again as declared.
        */
       readonly kind: 'drop_constraint';
       readonly table: QualifiedName;
       readonly name: string;
       readonly constraint: 'primary key' | 'unique constraint' | 'foreign key';
-      readonly reason: 'changed' | 'dependent' | 'pruned';
+      readonly reason: 'changed' | 'dependent' | 'pruned' | 'invalid';
     }
   | {
       /** A partition that the manifest declares as a table of its own: DETACH PARTITION (it keeps its rows). */

@@ -27,7 +27,8 @@ export type ObjectStep =
       readonly object: string;
       readonly objectKind: ObjectKind;
       readonly statements: readonly string[];
-      readonly reason: 'recreate' | 'prune' | 'prune_dependent';
+      /** `invalid`: an index a failed build left invalid, dropped to be created again as declared. */
+      readonly reason: 'recreate' | 'invalid' | 'prune' | 'prune_dependent';
     }
   | {
       /**

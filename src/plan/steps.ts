@@ -102,6 +102,12 @@ export type Step = StepCommon &
         readonly table: QualifiedName;
         readonly index: QualifiedName;
         readonly recreate?: boolean;
+        /**
+         * It is invalid (a failed CREATE INDEX CONCURRENTLY: not used, a UNIQUE not enforced), and
+         * dropped IF EXISTS (to be built again, or pruned): the failed build may have left Citus
+         * shards without it.
+         */
+        readonly invalid?: boolean;
         /** DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (online, or an invalid index a failed build left). */
         readonly concurrently?: boolean;
       }

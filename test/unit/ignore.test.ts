@@ -48,9 +48,9 @@ describe('ignore', () => {
     expect(lines.filter((l) => !ignoreMatcher(['table staging.*'])(l))).toHaveLength(lines.length - 1);
   });
 
-  it('keeps the glob semantics: * any run (even empty, even a newline), ? exactly one, the whole text', () => {
+  it('keeps the glob semantics within a part: * any run (even empty, even a newline), ? exactly one, the whole text', () => {
     const m = (g: string, t: string) => ignoreMatcher([g])(t);
-    expect([m('a*', 'a'), m('*', ''), m('a*b', 'a.x\ny.b'), m('?', 'é'), m(' table x ', 'table x')]).toEqual([
+    expect([m('a*', 'a'), m('*', ''), m('a*b', 'a x\ny b'), m('?', 'é'), m(' table x ', 'table x')]).toEqual([
       true,
       true,
       true,
@@ -64,6 +64,44 @@ describe('ignore', () => {
       false,
       false,
     ]);
+  });
+
+  it('anchors a glob on the schema: * and ? never match the dot after it', () => {
+    const m = (g: string, t: string, schema?: string) => ignoreMatcher([g], schema)(t);
+    // A glob meant for app never reaches public, and no * reaches from the kind into a name.
+    expect(m('routine app.tmp_*', 'routine public.x_tmp_y()')).toBe(false);
+    expect(m('* app.*', 'routine public.app_x()')).toBe(false);
+    expect(m('* app*', 'routine app.f()')).toBe(false); // "app*" is unqualified: public's objects
+    expect(m('routine app?tmp_f()', 'routine app.tmp_f()')).toBe(false);
+    expect(m('*tmp*', 'routine app.x_tmp_y()')).toBe(false);
+    expect(m('* *.*', 'routine app.f()')).toBe(true); // every schema, said in so many words
+    expect(m('routine app.tmp_*', 'routine app.tmp_f(integer)')).toBe(true);
+    expect(m('* app.*', 'trigger app.t.trg')).toBe(true); // the rest of the line may hold dots
+    expect(m('* app.*', 'privileges table app.t to reader')).toBe(true);
+    // The schema part is matched whole: "app" is not "app2", a glob on it says so.
+    expect([m('* app.*', 'table app2.t'), m('* app*.*', 'table app2.t')]).toEqual([false, true]);
+    // Quoted names: a dot inside quotes is part of the name.
+    expect(m('table "a.b".*', 'table "a.b".t')).toBe(true);
+    expect(m('table a.*', 'table "a.b".t')).toBe(false);
+    expect(m('table "x.*', 'table "x.y".t')).toBe(false); // an unclosed quote: unqualified, and "x.y" is not public
+  });
+
+  it('reads a glob without a schema as naming the default schema, and objects in no schema', () => {
+    const m = (g: string, t: string, schema?: string) => ignoreMatcher([g], schema)(t);
+    expect(m('routine *_tmp_*', 'routine public.x_tmp_y()')).toBe(true);
+    expect(m('routine *_tmp_*', 'routine app.x_tmp_y()')).toBe(false);
+    expect(m('routine *_tmp_*', 'routine app.x_tmp_y()', 'app')).toBe(true);
+    expect(m('routine *_tmp_*', 'routine public.x_tmp_y()', 'app')).toBe(false);
+    expect(m('policy t.*', 'policy public.t.open')).toBe(false); // "t." names schema t
+    expect(m('policy *', 'policy public.t.open')).toBe(true);
+    expect(m('index * on t *', 'index t_x on public.t (a)')).toBe(true);
+    expect(m('index * on t *', 'index t_x on app.t (a)')).toBe(false);
+    expect(m('column t.*', 'column public.t.c')).toBe(false);
+    expect(m('* "My Schema".*', 'table "My Schema".t')).toBe(true);
+    expect(m('table *', 'table "My Schema".t', 'My Schema')).toBe(true);
+    // Objects that belong to no schema: the whole line.
+    expect([m('schema spare', 'schema spare'), m('extension *', 'extension pg_trgm')]).toEqual([true, true]);
+    expect(m('* *', 'publication pub', 'app')).toBe(true);
   });
 
   // Time is only a hang guard here: the regex this replaced took ~10 s on 40 a's (n^11 backtracking),

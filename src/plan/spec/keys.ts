@@ -26,6 +26,7 @@ const DROP_WHY = {
   changed: '(to add it again as the manifest declares it)',
   dependent: '(it references a key this plan replaces; added again after it)',
   pruned: '(prune: the manifest does not declare it)',
+  invalid: '(its index is invalid, so it is not enforced: added again, which builds it)',
 } as const;
 
 export const KEY_SPECS: StepSpecs<KeyKind> = {

@@ -60,16 +60,19 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     phase: (s) => (s.reason !== 'prune' ? 'drop_objects' : TYPE_KINDS.has(s.objectKind) ? 'prune_types' : 'prune'),
     // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
     hazards: (s) => [
-      ...(s.objectKind === 'materialized view' || (s.reason !== 'recreate' && PRUNE_LOSES.has(s.objectKind))
+      ...(s.objectKind === 'materialized view' ||
+      (s.reason !== 'recreate' && s.reason !== 'invalid' && PRUNE_LOSES.has(s.objectKind))
         ? (['drops_data'] as const)
         : []),
       ...statementHazards(s.statements),
     ],
     sql: (s) => [...s.statements],
     summary: (s) =>
-      withPublic(
-        `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
-        s.statements,
-      ),
+      s.reason === 'invalid'
+        ? `${s.object} is invalid (a failed build; not used, nor enforced): drop it to create it again`
+        : withPublic(
+            `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+            s.statements,
+          ),
   },
 };

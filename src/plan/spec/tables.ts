@@ -59,8 +59,14 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     phase: (s) => (s.recreate ? 'tables' : 'prune'),
     hazards: (s) => (s.concurrently ? ['non_transactional'] : []),
     object: (s) => tableRef(s.table),
-    sql: (s) => [s.concurrently ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}` : `DROP INDEX ${q(s.index)}`],
+    sql: (s) => [
+      s.concurrently
+        ? `DROP INDEX CONCURRENTLY IF EXISTS ${q(s.index)}`
+        : `DROP INDEX ${s.invalid ? 'IF EXISTS ' : ''}${q(s.index)}`,
+    ],
     summary: (s) =>
-      `drop index ${s.concurrently ? 'concurrently ' : ''}${q(s.index)} of ${q(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
+      s.invalid && s.recreate
+        ? `index ${q(s.index)} of ${q(s.table)} is invalid (a failed build; not used, nor enforced): drop it ${s.concurrently ? 'concurrently ' : ''}to build it again`
+        : `drop ${s.invalid ? 'invalid ' : ''}index ${s.concurrently ? 'concurrently ' : ''}${q(s.index)} of ${q(s.table)} ${s.recreate ? '(to create it again)' : '(prune)'}`,
   },
 };
