@@ -70,14 +70,17 @@ export const touchesShards = (kind: StepKind): boolean => STEP_SPEC[kind].touche
 export const renderSql = (s: Step): readonly string[] => {
   const own = specOf(s).sql(s);
   const paused = s.pausedTriggers ? [...s.pausedTriggers.pause, ...own, ...s.pausedTriggers.resume] : own;
-  // create_distributed_table_concurrently runs outside any transaction: SET LOCAL would not hold.
-  const outside = s.kind === 'distribute_table_concurrently' || specOf(s).hazards(s).includes('non_transactional');
+  const citus = STEP_SPEC[s.kind].needsCitus;
+  // create_distributed_table_concurrently (and the other Citus steps that run after COMMIT) run
+  // outside any transaction: SET LOCAL would not hold. (Citus records' hazards parse no SQL.)
+  const outside =
+    s.kind === 'distribute_table_concurrently' || (citus && specOf(s).hazards(s).includes('non_transactional'));
   const sql = !s.unsafeTriggers
     ? paused
     : outside
       ? ['SET citus.enable_unsafe_triggers TO on', ...paused, 'SET citus.enable_unsafe_triggers TO off']
       : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...paused, pinLocal('citus.enable_unsafe_triggers')];
-  if (!STEP_SPEC[s.kind].needsCitus) return sql;
+  if (!citus) return sql;
   // Some of Citus's functions are PL/pgSQL that name theirs without a schema and pin no
   // search_path (run_command_on_workers calls array_agg): with public on the path, a look-alike
   // there would run with the tool's privileges. Citus's calls run with pg_catalog alone.

@@ -2,7 +2,8 @@
 // enforced: a plan that declares it (a manifest index, a key, an index in a sql: file) rebuilds
 // it and says why, instead of "No changes". IF EXISTS: the failed build may have left Citus
 // shards without it, and Citus passes IF EXISTS on to them.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadParser } from '../../src/sql/pg-parse.js';
 import type { RelationFacts, ShardState } from '../../src/introspect/read-shards.js';
 import type { ClusterModel, Index, SqlObject, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff.js';
@@ -11,6 +12,9 @@ import { checkShards } from '../../src/plan/shard-check.js';
 import { renderSql, summarize } from '../../src/plan/step-spec.js';
 import type { Step } from '../../src/plan/steps.js';
 import { localTable, modelOf } from '../support/model.js';
+
+// A step's summary names what PUBLIC gets from a grant, read by the parser.
+beforeAll(loadParser);
 
 const lines = (steps: readonly Step[]): string[] => steps.map((s) => `${summarize(s)}: ${renderSql(s).join('; ')}`);
 const withIndexes = (t: Table, indexes: Index[]): Table => ({ ...t, indexes });
