@@ -58,11 +58,15 @@ export interface ShardState {
 
 const factsList = (doc: string): RelationFacts[] => z.array(relationFacts).parse(JSON.parse(doc));
 
-/** Reads the placements and the facts of every table and shard (three queries on the coordinator). */
-export async function readShardState(db: Queryable): Promise<ShardState> {
+/**
+ * Reads the placements and the facts of every table and shard (three queries on the coordinator),
+ * or of the tables `only` names (keys as tableKey makes them).
+ */
+export async function readShardState(db: Queryable, only?: ReadonlySet<string>): Promise<ShardState> {
   const placements = z
     .array(placement)
-    .parse(JSON.parse((await db.query<{ doc: string }>(SHARD_PLACEMENTS_SQL)).rows[0]!.doc));
+    .parse(JSON.parse((await db.query<{ doc: string }>(SHARD_PLACEMENTS_SQL)).rows[0]!.doc))
+    .filter((p) => only === undefined || only.has(tableKey(p.table)));
   const tables = new Map<string, readonly [string, string]>();
   for (const p of placements) tables.set(tableKey(p.table), p.table);
   const wantedTables = [...tables].map(([key, [s, t]]) => [key, quoteQualified({ schema: s, name: t }), null]);
