@@ -3,16 +3,14 @@
 // rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
 // depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
-import { cls, notExt, qn } from './catalog-fragments.js';
+import { cls, notExt, qn, USER_NS } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
+import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
-
-/** The user's schemas' oids, as an array computed once (an InitPlan). */
-const USER_NS = 'ARRAY(SELECT ns.oid FROM ns)';
 
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `
@@ -278,7 +276,7 @@ objdeps AS (
       WHERE d.refclassid = ${cls('pg_proc')}
   ) AS x(classid, objid, name)
   GROUP BY x.classid, x.objid
-)`;
+),${OBJECT_OWNERS_CTE}`;
 
 /** The `objects` and `typeUsers` members of the catalog document. */
 export const OBJECTS_JSON = `
@@ -289,8 +287,8 @@ export const OBJECTS_JSON = `
       WHERE sn.nspname = 'citus_migrate' AND sc.relname = 'object_state') WHEN true THEN true WHEN false THEN NULL ELSE false END,
   'objects', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
-      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext) ORDER BY o.kind, o.name), '[]')
-    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj),
+      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext, 'owner', ${ownerJson('ro')}) ORDER BY o.kind, o.name), '[]')
+    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj${OBJECT_OWNER_JOINS}),
   'typeUsers', (SELECT COALESCE(pg_catalog.json_agg(DISTINCT pg_catalog.jsonb_build_object('type', u.type, 'by', u.by)), '[]') FROM (
       -- The types a table's columns use (as arrays too): user enums, domains, composites; by each
       -- column's dependency on its type (an index), not a scan of pg_attribute (60 ms at 10,000 tables).

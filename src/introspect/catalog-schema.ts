@@ -4,6 +4,15 @@ import { OBJECT_KINDS } from '../model/types.js';
 import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
 
 const nullableStr = z.string().nullable();
+/**
+ * An owner other than the role reading the catalog (catalog-owners.ts); null (the reader) is
+ * read as absent, so documents recorded before owners were read (scenario fixtures) equal new ones.
+ */
+const owner = z
+  .object({ name: z.string(), superuser: z.boolean() })
+  .nullable()
+  .optional()
+  .transform((o) => o ?? undefined);
 const column = z.object({
   num: z.number().int(),
   name: z.string(),
@@ -162,6 +171,7 @@ export const catalogSchema = z.object({
       result: nullableStr,
       definition: nullableStr,
       dependents: z.array(z.string()).nullable().optional(),
+      owner,
       distribution: z
         .object({
           argIndex: z.number().int().nullable(),
@@ -188,6 +198,7 @@ export const catalogSchema = z.object({
         extension: z
           .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })
           .nullable(),
+        owner,
       }),
     )
     .default([]),
@@ -224,6 +235,18 @@ export const catalogSchema = z.object({
     )
     .default([]),
   typeUsers: z.array(z.object({ type: z.string(), by: z.string() })).default([]),
+  /** Enabled event triggers whose function another role owns; null (none) is read as absent. */
+  eventTriggers: z
+    .array(
+      z.object({
+        name: z.string(),
+        routine: z.string(),
+        owner: z.object({ name: z.string(), superuser: z.boolean() }),
+      }),
+    )
+    .nullable()
+    .optional()
+    .transform((e) => e ?? undefined),
   nodes: z.array(
     z.object({
       id: z.number().int(),

@@ -18,6 +18,27 @@ const searchPathSql = (schema: string | undefined): string[] =>
   schema === undefined ? [] : [`SET LOCAL search_path TO ${quoteIdent(schema)}`];
 const named = { object: (s: { readonly object: string }) => s.object } as const;
 
+// How ALTER … OWNER TO names an object of each kind that has an owner (the object's name is the
+// catalog's, quoted: `app.v`, `app.agg(integer)`, `app.===(integer, integer)`).
+const OWNED: Partial<Readonly<Record<ObjectKind, string>>> = {
+  view: 'VIEW',
+  'materialized view': 'MATERIALIZED VIEW',
+  enum: 'TYPE',
+  'composite type': 'TYPE',
+  domain: 'DOMAIN',
+  aggregate: 'AGGREGATE',
+  operator: 'OPERATOR',
+};
+/** ALTER … OWNER TO of an object created again, given back to the role that owned it. */
+const ownerSql = (s: {
+  readonly object: string;
+  readonly objectKind: ObjectKind;
+  readonly owner?: string;
+}): string[] =>
+  s.owner !== undefined && OWNED[s.objectKind] !== undefined
+    ? [`ALTER ${OWNED[s.objectKind]} ${s.object.slice(s.objectKind.length + 1)} OWNER TO ${quoteIdent(s.owner)}`]
+    : [];
+
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
   create_object: {
     ...PLAIN,
@@ -29,8 +50,10 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
       ...searchPathSql(s.searchPath),
       ...(s.objectKind === 'trigger' ? ['SET LOCAL citus.enable_unsafe_triggers TO on'] : []),
       ...s.statements,
+      ...ownerSql(s),
     ],
-    summary: (s) => `${s.recreate ? 'create again' : 'create'} ${s.object}`,
+    summary: (s) =>
+      `${s.recreate ? 'create again' : 'create'} ${s.object}${s.owner !== undefined && OWNED[s.objectKind] !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
   },
   alter_object: {
     ...PLAIN,
