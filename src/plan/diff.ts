@@ -20,6 +20,7 @@ import { quoteIdent } from '../sql/quote.js';
 import { PHASES, type Step } from './steps.js';
 import { phaseOf, tableOf } from './step-spec.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
+import { markAccessWidening } from './access-notes.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
 import { sequenceSteps } from './diff-sequences.js';
@@ -173,7 +174,8 @@ export function diff(
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
-  const marked = markUnsafeTriggers(ordered, actual);
+  // What steps widen: a hazard.
+  const marked = markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, opts.recorded ?? {});
   problems.push(
     ...distributionKeyProblems(marked, actual),
     ...nullableKeyProblems(marked, actual),

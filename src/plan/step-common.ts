@@ -1,5 +1,11 @@
 // The fields every step may carry besides its kind's own (steps.ts's Step union).
 
+/** What a step widens (access-notes.ts): the step carries the note's hazard, and its summary says what. */
+export interface SecurityNote {
+  readonly hazard: 'widens_access';
+  readonly text: string;
+}
+
 /** What every step may carry besides its kind's fields. */
 export interface StepCommon {
   /**
@@ -11,4 +17,6 @@ export interface StepCommon {
   readonly unsafeTriggers?: boolean;
   /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
   readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
+  /** What it widens: hazards, and said after its summary. */
+  readonly security?: readonly SecurityNote[];
 }

@@ -53,3 +53,74 @@ sql: [views.sql]
     expect(await low.breaches()).toEqual([]);
   });
 });
+
+/** The plan's text and a refused apply (no --allow-hazards but `allow`). */
+async function refused(db: TestDb, dir: string, allow?: string) {
+  const plan = await cli(['plan', '--database', db.url], { cwd: dir });
+  const apply = await cli(
+    ['apply', '--database', db.url, '--auto-approve', ...(allow ? ['--allow-hazards', allow] : [])],
+    {
+      cwd: dir,
+    },
+  );
+  return { plan: plan.stdout, code: apply.code, stderr: apply.stderr };
+}
+
+describe('widens_access', () => {
+  it('a permissive policy, a wider grant, RLS no longer forced, a view losing security_invoker and a LEAKPROOF function are refused until allowed', async () => {
+    const { db, r } = await setting();
+    await db.query(
+      `ALTER TABLE app.t ENABLE ROW LEVEL SECURITY; ALTER TABLE app.t FORCE ROW LEVEL SECURITY;
+       CREATE VIEW app.v WITH (security_invoker = true) AS SELECT id FROM app.t;
+       CREATE FUNCTION app.pos(a integer) RETURNS boolean LANGUAGE sql AS $$SELECT a > 0$$`,
+    );
+    const dir = projectDir({
+      'citus-migrate.yaml': `version: 1
+tables:
+  app.t: { local: true, columns: { id: { type: bigint, not_null: true }, x: integer }, primary_key: [id] }
+routines:
+  app.pos: { file: pos.sql, local: true }
+sql: [objects.sql]
+`,
+      'pos.sql': 'CREATE FUNCTION app.pos(a integer) RETURNS boolean LANGUAGE sql LEAKPROOF AS $$SELECT a > 0$$;\n',
+      'objects.sql': `ALTER TABLE app.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY everyone ON app.t FOR SELECT USING (true);
+CREATE VIEW app.v AS SELECT id FROM app.t;
+GRANT SELECT, UPDATE ON app.t TO ${r};
+`,
+    });
+    const before = await catalog(db);
+    const out = await refused(db, dir, 'weakens_security');
+    for (const text of [
+      'widens access: policy everyone on app.t is permissive (USING (true))',
+      `widens access: ${r} gains UPDATE`,
+      'widens access: row level security no longer forced on app.t (its owner bypasses it)',
+      'widens access: view app.v loses security_invoker',
+      'widens access: function app.pos(integer) is LEAKPROOF',
+    ]) {
+      expect(out.plan).toContain(text);
+      expect(out.stderr).toContain(text);
+    }
+    expect(out.code).toBe(4);
+    expect(out.stderr).toContain('refusing to apply');
+    expect(out.stderr).toContain('allow them with --allow-hazards widens_access');
+    expect(await catalog(db)).toBe(before);
+    const allowed = await cli(
+      ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'weakens_security,widens_access'],
+      { cwd: dir },
+    );
+    expect(allowed.code).toBe(0);
+  });
+});
+
+/** What the tests look at: policies, RLS flags, grants, views' options, LEAKPROOF, columns, event triggers. */
+const catalog = async (db: TestDb): Promise<string> =>
+  JSON.stringify(
+    await db.query(`SELECT
+      (SELECT json_agg(polname ORDER BY polname) FROM pg_policy) AS policies,
+      (SELECT json_agg(json_build_array(relname, relrowsecurity, relforcerowsecurity, relacl, reloptions) ORDER BY relname)
+         FROM pg_class WHERE relnamespace = 'app'::regnamespace) AS rels,
+      (SELECT json_agg(json_build_array(proname, proleakproof) ORDER BY proname) FROM pg_proc WHERE pronamespace = 'app'::regnamespace) AS procs,
+      (SELECT json_agg(json_build_array(attrelid::regclass::text, attname, atttypid::regtype::text) ORDER BY attrelid, attnum)
+         FROM pg_attribute WHERE attrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'app'::regnamespace) AND attnum > 0) AS cols`),
+  );

@@ -117,12 +117,9 @@ describe('security hazards', () => {
   });
 
   it('--allow-hazards knows the new names', () => {
-    expect([...parseHazards('security_definer,creates_extension,public_privileges,weakens_security')]).toEqual([
-      'security_definer',
-      'creates_extension',
-      'public_privileges',
-      'weakens_security',
-    ]);
+    expect([
+      ...parseHazards('security_definer,creates_extension,public_privileges,weakens_security,widens_access'),
+    ]).toEqual(['security_definer', 'creates_extension', 'public_privileges', 'weakens_security', 'widens_access']);
   });
 });
 
