@@ -27,7 +27,7 @@ const truthy = (d: Node): boolean => {
 /** The options of a CREATE [MATERIALIZED] VIEW that are on (security_invoker, security_barrier…). */
 function viewOptions(statements: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const { stmt } of parsed(statements))
+  for (const { stmt } of parsed(statements.filter((t) => /security_/i.test(t))))
     for (const o of (stmt.ViewStmt?.options ?? []) as Node[]) if (truthy(o)) out.add(o.DefElem.defname);
   return out;
 }
@@ -96,8 +96,9 @@ function rowSecurityNote(table: string, before: SqlObject, d: SqlObject | undefi
   ];
 }
 
+// (A definition that does not spell the word is not parsed: most are not.)
 const leakproof = (definition: string | undefined): boolean =>
-  parsed(definition === undefined ? [] : [definition]).some(({ stmt }) =>
+  parsed(definition !== undefined && /leakproof/i.test(definition) ? [definition] : []).some(({ stmt }) =>
     ((stmt.CreateFunctionStmt?.options ?? []) as Node[]).some((o) => o.DefElem?.defname === 'leakproof' && truthy(o)),
   );
 

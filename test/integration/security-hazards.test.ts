@@ -124,3 +124,78 @@ const catalog = async (db: TestDb): Promise<string> =>
       (SELECT json_agg(json_build_array(attrelid::regclass::text, attname, atttypid::regtype::text) ORDER BY attrelid, attnum)
          FROM pg_attribute WHERE attrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'app'::regnamespace) AND attnum > 0) AS cols`),
   );
+
+describe('runs_foreign_code', () => {
+  /** The lower role's function app.code(integer), a trap when a superuser runs it. */
+  async function trapped() {
+    const s = await setting();
+    await s.low.run(
+      `CREATE FUNCTION app.code(a integer) RETURNS integer LANGUAGE plpgsql AS $$${s.low.trapBody('a')}$$`,
+    );
+    return s;
+  }
+  const manifest = (columns: string, sql = '') => `version: 1
+tables:
+  app.t: { local: true, columns: { id: { type: bigint, not_null: true }, ${columns} }, primary_key: [id] }
+${sql}`;
+
+  it.each([
+    [
+      'a new column whose default calls it',
+      'x: integer, y: { type: integer, default: "app.code(1)" }',
+      "add column y integer to app.t; runs {role}'s code: the default of app.t.y calls app.code(integer)",
+    ],
+    [
+      'a type change whose USING calls it',
+      'x: { type: bigint, using: "app.code(x)::bigint" }',
+      "runs {role}'s code: the USING of app.t.x calls app.code(integer)",
+    ],
+  ])('%s: refused, nothing run, the trap never ran', async (_name, columns, text) => {
+    const { db, low } = await trapped();
+    const dir = projectDir(manifest(columns));
+    const before = await catalog(db);
+    const out = await refused(db, dir, 'rewrites_table,drops_data');
+    const shown = text.replace('{role}', low.role);
+    expect(out.plan).toContain(shown);
+    expect(out.plan).toMatch(/\[(.*, )?runs_foreign_code\]/);
+    expect(out.code).toBe(4);
+    expect(out.stderr).toContain(`runs_foreign_code: step 1 (`);
+    expect(out.stderr).toContain(shown);
+    expect(await catalog(db)).toBe(before);
+    expect(await low.breaches()).toEqual([]);
+  });
+
+  it('a CHECK created in the sql: files that calls it is evaluated over every row: refused', async () => {
+    const { db, low } = await trapped();
+    const dir = projectDir({
+      'citus-migrate.yaml': manifest('x: integer', 'sql: [checks.sql]\n'),
+      'checks.sql': 'ALTER TABLE app.t ADD CONSTRAINT x_code CHECK (app.code(x) > 0);\n',
+    });
+    const out = await refused(db, dir);
+    expect(out.plan).toContain(
+      `create check constraint app.t.x_code; runs ${low.role}'s code: check constraint app.t.x_code calls app.code(integer)  [runs_foreign_code]`,
+    );
+    expect(out.code).toBe(4);
+    expect(await low.breaches()).toEqual([]);
+  });
+
+  it('an event trigger whose function it owns fires on every DDL statement: every step carries the hazard', async () => {
+    const { db, low } = await trapped();
+    await low.run(`CREATE FUNCTION app.on_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$${low.trapBody('')}$$`);
+    // An event trigger only a superuser creates, on a function the lower role owns (and may replace).
+    await db.query('CREATE EVENT TRIGGER cm_audit ON ddl_command_start EXECUTE FUNCTION app.on_ddl()');
+    try {
+      const dir = projectDir(manifest('x: integer, z: text'));
+      const before = await catalog(db);
+      const out = await refused(db, dir);
+      expect(out.plan).toContain(
+        `add column z text to app.t; runs ${low.role}'s code: event trigger cm_audit calls app.on_ddl() on every DDL statement  [runs_foreign_code]`,
+      );
+      expect(out.code).toBe(4);
+      expect(await catalog(db)).toBe(before);
+      expect(await low.breaches()).toEqual([]);
+    } finally {
+      await db.query('DROP EVENT TRIGGER cm_audit');
+    }
+  });
+});
