@@ -9,6 +9,9 @@ import { routineDefinitionSteps } from '../../src/plan/diff-routines.js';
 import { renderSql, summarize } from '../../src/plan/step-spec.js';
 import type { Step } from '../../src/plan/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
+import { catalogSchema } from '../../src/introspect/catalog-schema.js';
+import { catalogToModel } from '../../src/introspect/to-model.js';
+import { fastParser } from '../../src/util/zod-fast.js';
 
 beforeAll(async () => {
   await loadParser();
@@ -152,4 +155,63 @@ describe('routines created again keep their owner', () => {
     const { steps } = routineDefinitionSteps(model([], [now]), model([], [was]), [], false);
     expect(renderSql(steps[1]!)).toEqual([now.definition, 'ALTER FUNCTION app.f(integer) OWNER TO "Low Role"']);
   });
+});
+
+describe('owners in the catalog answer', () => {
+  const routine = (owner: Owner | null) => ({
+    schema: 'app',
+    name: 'f',
+    kind: 'f',
+    language: 'sql',
+    argTypes: [],
+    result: 'integer',
+    definition: null,
+    owner,
+    distribution: null,
+  });
+  const view = (owner: Owner | null) => ({
+    kind: 'view',
+    name: 'app.v',
+    parent: null,
+    create: ['CREATE VIEW app.v AS SELECT 1'],
+    drop: ['DROP VIEW app.v'],
+    deps: [],
+    labels: null,
+    extension: null,
+    owner,
+  });
+  const raw = (owner: Owner | null, eventTriggers: unknown) => ({
+    server: { versionNum: 150000, version: '15', database: 'd', citus: null },
+    schemas: ['app'],
+    tables: [],
+    sequences: [],
+    routines: [routine(owner)],
+    objects: [view(owner)],
+    eventTriggers,
+    nodes: [],
+  });
+
+  it.each([
+    ['zod', (v: unknown): unknown => catalogSchema.parse(v)],
+    [
+      'the fast parser',
+      (v: unknown): unknown => {
+        const r = fastParser(catalogSchema)!(v);
+        return r.success ? r.data : undefined;
+      },
+    ],
+  ])(
+    '%s: an owner that is the reader, and no event trigger, are absent keys (the document stays JSON)',
+    (_n, parse) => {
+      const doc = parse(raw(null, null)) as Record<string, unknown> & { routines: object[]; objects: object[] };
+      expect('eventTriggers' in doc || 'owner' in doc.routines[0]! || 'owner' in doc.objects[0]!).toBe(false);
+      const theirs = parse(raw(low, [{ name: 'e', routine: 'app.ev()', owner: low }]));
+      const model = catalogToModel(theirs as never).model;
+      expect([model.routines['app.f()']!.owner, model.objects['view app.v']!.owner, model.eventTriggers]).toEqual([
+        low,
+        low,
+        [{ name: 'e', routine: 'app.ev()', owner: low }],
+      ]);
+    },
+  );
 });
