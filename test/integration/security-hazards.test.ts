@@ -52,6 +52,30 @@ sql: [views.sql]
     expect(await ownerOf(db, "(SELECT proowner::regrole::text FROM pg_proc WHERE oid = 'app.f'::regproc)")).toBe(r);
     expect(await low.breaches()).toEqual([]);
   });
+
+  it('a materialized view it owns, created again, holds only the rows its owner may read', async () => {
+    const { db, low, r } = await setting();
+    // Row-level security lets the lower role see the rows with x > 1 only; a superuser sees all.
+    await db.query(`ALTER TABLE app.t ENABLE ROW LEVEL SECURITY; CREATE POLICY part ON app.t USING (x > 1);`);
+    await low.run('CREATE MATERIALIZED VIEW app.mv AS SELECT id FROM app.t');
+    const dir = projectDir({
+      'citus-migrate.yaml': `version: 1
+tables:
+  app.t: { local: true, columns: { id: { type: bigint, not_null: true }, x: integer }, primary_key: [id] }
+sql: [objects.sql]
+`,
+      'objects.sql': `ALTER TABLE app.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY part ON app.t USING (x > 1);
+GRANT SELECT ON app.t TO ${r};
+CREATE MATERIALIZED VIEW app.mv AS SELECT id, x FROM app.t;
+`,
+    });
+    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
+    expect(apply.stderr).toContain(`create again materialized view app.mv (owner ${low.role} kept)`);
+    expect(apply.code).toBe(0);
+    expect(await ownerOf(db, "(SELECT relowner::regrole::text FROM pg_class WHERE oid = 'app.mv'::regclass)")).toBe(r);
+    expect(await db.query('SELECT id, x FROM app.mv')).toEqual([{ id: '2', x: 2 }]);
+  });
 });
 
 /** The plan's text and a refused apply (no --allow-hazards but `allow`). */

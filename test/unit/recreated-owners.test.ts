@@ -88,7 +88,25 @@ describe('objects created again keep their owner', () => {
     const before = obj(id, kind, `${create} -- before`, { owner: low, create: ['CREATE something else'] });
     const { steps } = objectSteps(model([obj(id, kind, create)]), model([before]), ctx);
     const again = steps.find((s) => s.kind === 'create_object')!;
-    expect(renderSql(again)).toEqual([create, `ALTER ${target} OWNER TO "Low Role"`]);
+    // CREATE filled a materialized view with the applier's rights: REFRESH runs its query as its owner.
+    const refresh = kind === 'materialized view' ? ['REFRESH MATERIALIZED VIEW app.mv'] : [];
+    expect(renderSql(again)).toEqual([create, `ALTER ${target} OWNER TO "Low Role"`, ...refresh]);
+  });
+
+  it('a materialized view declared WITH NO DATA is not refreshed', () => {
+    const create = 'CREATE MATERIALIZED VIEW app.mv AS SELECT 2 WITH NO DATA';
+    const before = obj('materialized view app.mv', 'materialized view', 'CREATE MATERIALIZED VIEW app.mv AS SELECT 1', {
+      owner: low,
+    });
+    const { steps } = objectSteps(
+      model([obj('materialized view app.mv', 'materialized view', create)]),
+      model([before]),
+      ctx,
+    );
+    expect(renderSql(steps.find((s) => s.kind === 'create_object')!)).toEqual([
+      create,
+      'ALTER MATERIALIZED VIEW app.mv OWNER TO "Low Role"',
+    ]);
   });
 
   it('an object the applier owned, or a new one, gets no ALTER … OWNER', () => {

@@ -1,6 +1,7 @@
 // Step records of objects defined by SQL (views, types, triggers, policies, grants, comments…):
 // the statements are the user's (desired) or PostgreSQL's own (actual).
 import type { ObjectKind } from '../../model/types.js';
+import { tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { statementHazards } from '../statement-hazards.js';
 import type { Phase } from '../steps.js';
@@ -29,15 +30,26 @@ const OWNED: Partial<Readonly<Record<ObjectKind, string>>> = {
   aggregate: 'AGGREGATE',
   operator: 'OPERATOR',
 };
-/** ALTER … OWNER TO of an object created again, given back to the role that owned it. */
+/**
+ * ALTER … OWNER TO of an object created again, given back to the role that owned it. A
+ * materialized view is then refreshed: CREATE filled it with the applier's rights, REFRESH runs
+ * its query as its owner (unless it is declared WITH NO DATA).
+ */
 const ownerSql = (s: {
   readonly object: string;
   readonly objectKind: ObjectKind;
+  readonly statements: readonly string[];
   readonly owner?: string;
-}): string[] =>
-  s.owner !== undefined && OWNED[s.objectKind] !== undefined
-    ? [`ALTER ${OWNED[s.objectKind]} ${s.object.slice(s.objectKind.length + 1)} OWNER TO ${quoteIdent(s.owner)}`]
-    : [];
+}): string[] => {
+  if (s.owner === undefined || OWNED[s.objectKind] === undefined) return [];
+  const name = s.object.slice(s.objectKind.length + 1);
+  const alter = `ALTER ${OWNED[s.objectKind]} ${name} OWNER TO ${quoteIdent(s.owner)}`;
+  if (s.objectKind !== 'materialized view') return [alter];
+  const empty = s.statements.some(
+    (t) => tryParseStatements(t)?.some((r: Node) => r.stmt?.CreateTableAsStmt?.into?.skipData === true) ?? false,
+  );
+  return empty ? [alter] : [alter, `REFRESH MATERIALIZED VIEW ${name}`];
+};
 
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
   create_object: {
