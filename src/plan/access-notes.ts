@@ -72,8 +72,12 @@ function grantNote(d: SqlObject, before: SqlObject | undefined): SecurityNote[] 
   // PUBLIC's privileges are the public_privileges hazard's (statement-hazards.ts).
   if (now.grantee === '' || now.grantee === 'PUBLIC') return [];
   const had = granted(before?.create ?? []).privileges;
+  // Held already: the same, with the grant option, or on the whole table (for a column).
   const covered = (p: string): boolean =>
-    had.has(p) || had.has(`${p} WITH GRANT OPTION`) || had.has(p.replace(/ \(.*\)/, '')) || had.has('ALL');
+    had.has('ALL') ||
+    [p, p.replace(/ \(.*\)/, '')].some(
+      (x) => had.has(x) || (!x.endsWith(' WITH GRANT OPTION') && had.has(`${x} WITH GRANT OPTION`)),
+    );
   const more = [...now.privileges].filter((p) => !covered(p));
   return more.length > 0 ? [widens(`${now.grantee} gains ${more.join(', ')}`)] : [];
 }

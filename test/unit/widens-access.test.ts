@@ -212,6 +212,11 @@ describe('grants', () => {
       ['GRANT SELECT ON TABLE app.t TO reader'],
       ['GRANT SELECT, SELECT (a) ON TABLE app.t TO reader'],
     ],
+    [
+      'the grant option taken away',
+      ['GRANT SELECT ON TABLE app.t TO reader WITH GRANT OPTION'],
+      ['GRANT SELECT (a) ON TABLE app.t TO reader'],
+    ],
   ])('%s widens nothing', (_name, before, after) => {
     expect(planned([grants(...after)], [grants(...before)])).toEqual([['change privileges table app.t to reader', []]]);
   });
