@@ -185,10 +185,8 @@ function codeOf(f: Foreign, s: Step, desired: ClusterModel, actual: ClusterModel
   ];
 }
 
-const note = (c: Code): SecurityNote => ({
-  hazard: 'runs_foreign_code',
-  text: `runs ${c.routine.owner!.name}'s code: ${c.what} calls ${c.routine.id}`,
-});
+const foreign = (text: string): SecurityNote => ({ hazard: 'runs_foreign_code', text });
+const said = (c: Code): string => `runs ${c.routine.owner!.name}'s code: ${c.what} calls ${c.routine.id}`;
 
 /** The steps, each with the code of other roles it would run as `runs_foreign_code` notes. */
 export function markForeignCode(steps: readonly Step[], desired: ClusterModel, actual: ClusterModel): Step[] {
@@ -196,14 +194,14 @@ export function markForeignCode(steps: readonly Step[], desired: ClusterModel, a
   // An event trigger fires on every DDL statement, and every step runs one (Citus's functions too).
   const events = (actual.eventTriggers ?? [])
     .filter((e) => !e.owner.superuser)
-    .map((e) => ({
-      hazard: 'runs_foreign_code' as const,
-      text: `runs ${e.owner.name}'s code: event trigger ${quoteIdent(e.name)} calls ${e.routine} on every DDL statement`,
-    }));
+    .map((e) =>
+      foreign(
+        `runs ${e.owner.name}'s code: event trigger ${quoteIdent(e.name)} calls ${e.routine} on every DDL statement`,
+      ),
+    );
   if (f.byId.size === 0 && events.length === 0) return [...steps];
   return steps.map((s) => {
-    const texts = new Set(codeOf(f, s, desired, actual).map((c) => note(c).text));
-    const notes = [...[...texts].map((text) => ({ hazard: 'runs_foreign_code' as const, text })), ...events];
+    const notes = [...new Set(codeOf(f, s, desired, actual).map(said))].map(foreign).concat(events);
     return notes.length === 0 ? s : { ...s, security: [...(s.security ?? []), ...notes] };
   });
 }
