@@ -26,6 +26,9 @@ export const withInvalid = (obj: string, i: string): string =>
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;
 
+/** The user's schemas' oids (the `ns` CTE), as an array computed once (an InitPlan). */
+export const USER_NS = 'ARRAY(SELECT ns.oid FROM ns)';
+
 /** The object (classid, oid) is not a member of an extension. */
 export const notExt = (classid: string, oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
       WHERE d.classid = '${classid}'::pg_catalog.regclass::pg_catalog.oid AND d.objid = ${oid} AND d.deptype = 'e')`;

@@ -3,17 +3,15 @@
 // rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
 // depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
-import { cls, notExt, qn, withInvalid } from './catalog-fragments.js';
+import { cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
+import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
-
-/** The user's schemas' oids, as an array computed once (an InitPlan). */
-const USER_NS = 'ARRAY(SELECT ns.oid FROM ns)';
 
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `
@@ -259,7 +257,7 @@ objdeps AS (
       WHERE d.refclassid = ${cls('pg_proc')}
   ) AS x(classid, objid, name)
   GROUP BY x.classid, x.objid
-)`;
+),${OBJECT_OWNERS_CTE}`;
 
 /** The `objects` and `typeUsers` members of the catalog document. */
 export const OBJECTS_JSON = `
@@ -271,10 +269,10 @@ export const OBJECTS_JSON = `
   'objects', (SELECT COALESCE(pg_catalog.json_agg(${withInvalid(
     `pg_catalog.json_build_object(
       'kind', o.kind, 'name', o.name, 'parent', o.parent, 'create', o.cre, 'drop', o.drp,
-      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext)`,
+      'deps', COALESCE(od.j, '[]'), 'labels', o.labels, 'extension', o.ext, 'owner', ${ownerJson('ro')})`,
     'oi',
   )} ORDER BY o.kind, o.name), '[]')
-    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj
+    FROM obj o LEFT JOIN objdeps od ON od.classid = o.depclass AND od.objid = o.depobj${OBJECT_OWNER_JOINS}
     -- An index not valid (catalog-indexes.ts): "invalid": true, rebuilt by a plan that declares it.
     LEFT JOIN pg_catalog.pg_index oi ON o.kind = 'index'::pg_catalog.text
       AND o.depclass::pg_catalog.oid = ${cls('pg_class')}::pg_catalog.oid AND oi.indexrelid = o.depobj),

@@ -7,6 +7,7 @@ import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
 import { indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
+import { EVENT_TRIGGERS_JSON, ME_CTE, NOT_ME, ownerJson } from './catalog-owners.js';
 
 const USER_SCHEMAS = `
   SELECT n.oid, n.nspname FROM pg_catalog.pg_namespace n
@@ -31,6 +32,8 @@ function build(citus: boolean): string {
   // is several times faster.
   return `
 WITH ns AS (${USER_SCHEMAS}),
+-- The role reading the catalog (the one that applies): owners other than it are named (catalog-owners.ts).
+${ME_CTE},
 rel AS (
   SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
   FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
@@ -201,6 +204,7 @@ SELECT pg_catalog.json_build_object(
           AND (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid OR (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
             AND EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate ag JOIN pg_catalog.pg_proc p ON p.oid = ag.aggfnoid::pg_catalog.oid
               WHERE ag.aggfnoid::pg_catalog.oid = d.objid AND NOT (${MANAGED_AGGREGATE}))))),
+      'owner', ${ownerJson('ro')},
       'distribution', ${
         citus
           ? `(SELECT pg_catalog.json_build_object('argIndex', o.distribution_argument_index,
@@ -212,9 +216,11 @@ SELECT pg_catalog.json_build_object(
     FROM pg_catalog.pg_proc p
     JOIN ns n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
+    LEFT JOIN pg_catalog.pg_roles ro ON ro.oid OPERATOR(pg_catalog.=) p.proowner AND ${NOT_ME('p.proowner')}
     WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
     FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
+  'eventTriggers', ${EVENT_TRIGGERS_JSON},
   'nodes', ${
     citus
       ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(

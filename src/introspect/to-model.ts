@@ -39,6 +39,7 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
     out[sequenceRef(s)] = shortHash(lastValue ? { ...s, used: lastValue !== 'unused' } : s);
   for (const r of doc.routines) out[routineRef(routineId(r, r.argTypes))] = shortHash(r);
   for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
+  if (doc.eventTriggers) out['event triggers'] = shortHash(doc.eventTriggers);
   out.nodes = shortHash(doc.nodes);
   out.schemas = shortHash(doc.schemas);
   out.server = shortHash(doc.server);
@@ -220,6 +221,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             },
           }
         : {}),
+      ...(r.owner ? { owner: r.owner } : {}),
     };
   }
   const sqlObjects: Record<string, SqlObject> = {};
@@ -239,6 +241,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(o.labels ? { labels: o.labels } : {}),
       ...(o.extension ? { extension: o.extension } : {}),
       ...(o.invalid ? { invalid: true } : {}),
+      ...(o.owner ? { owner: o.owner } : {}),
     };
   }
   for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;
@@ -258,6 +261,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       routines,
       objects: sqlObjects,
       typeUsers,
+      ...(doc.eventTriggers ? { eventTriggers: doc.eventTriggers } : {}),
     },
     doc,
     citus: doc.server.citus !== null,

@@ -4,9 +4,11 @@ import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
 import type { IdentityLast, IdentityOptions } from './identity-types.js';
 import type { KeyRefs, ObjectKind } from './object-kinds.js';
+import type { EventTrigger, Owner } from './owner.js';
 
 export type { IdentityOptions } from './identity-types.js';
 export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
+export type { EventTrigger, Owner } from './owner.js';
 
 export interface Column {
   readonly name: string;
@@ -204,6 +206,8 @@ export interface Routine {
   readonly dependents?: readonly string[];
   /** {} = on every node, not delegated. Undefined: Citus does not know it (desired: declared `local: true`). */
   readonly distribution?: RoutineDistribution;
+  /** Actual only: its owner, when another role than the one reading the catalog. */
+  readonly owner?: Owner;
 }
 
 // An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
@@ -245,6 +249,8 @@ export interface SqlObject {
   readonly source?: string;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */
   readonly searchPath?: string;
+  /** Actual only: the owner of a view, materialized view, type, aggregate or operator, when another role than the one reading the catalog. */
+  readonly owner?: Owner;
 }
 
 export interface ClusterModel {
@@ -261,6 +267,8 @@ export interface ClusterModel {
   readonly plainSchemas?: readonly string[];
   /** Objects defined by SQL, keyed by id. */
   readonly objects: Readonly<Record<string, SqlObject>>;
+  /** Actual only: enabled event triggers whose function another role owns (they fire on every DDL statement a plan runs). */
+  readonly eventTriggers?: readonly EventTrigger[];
   /** Actual only: which tables use which user-defined types ("type app.e" -> ["relation app.t"]). */
   readonly typeUsers?: Readonly<Record<string, readonly string[]>>;
   readonly tables: Readonly<Record<string, Table>>;

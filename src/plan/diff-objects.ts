@@ -7,12 +7,11 @@
 import { sha256Hex } from '../util/sha256.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
-import { addedCheck } from '../objects/statement-parts.js';
-import type { QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
 import { domainCheckSteps } from './domain-checks.js';
+import { validatedLater } from './validated-later.js';
 import { dependencyOrder } from './object-order.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
@@ -62,18 +61,6 @@ export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject 
   // PostgreSQL prints some definitions its own way (a view's query, above all): the last apply
   // recorded what this definition became, so an unchanged declaration is not planned again.
   return recorded !== undefined && recorded.desired === keyHash(kd) && recorded.actual === keyHash(ka);
-}
-
-/**
- * A CHECK the catalog shows NOT VALID (an online apply that stopped before validating it) that
- * is otherwise the declared one: validated, not dropped and added again.
- */
-function validatedLater(d: SqlObject, a: SqlObject): { table: QualifiedName; name: string } | undefined {
-  if (a.create.length !== 1 || !/ NOT VALID$/.test(a.create[0]!)) return undefined;
-  const check = addedCheck(a.create[0]!, 'public');
-  if (!check?.notValid) return undefined;
-  const valid = a.create[0]!.replace(/ NOT VALID$/, '');
-  return objectKey([valid], 'public') === objectKey(d.create, d.searchPath) ? check : undefined;
 }
 
 /** Steps and problems for the objects defined by SQL, plus the unmanaged ones (as plan lines). */
@@ -288,6 +275,8 @@ export function objectSteps(
       recreate: recreate.has(d.id),
       ...searchPath(d),
       ...(definitionDiff.length > 0 ? { definitionDiff } : {}),
+      // CREATE makes the applier its owner: given back (a view reads its tables with its owner's rights).
+      ...(before?.owner ? { owner: before.owner.name } : {}),
     });
   }
   steps.push(...domainChecks.creates);

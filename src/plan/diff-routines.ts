@@ -109,6 +109,8 @@ export function routineDefinitionSteps(
         routineKind: r.kind,
         definition: r.definition,
         ...searchPath,
+        // The routine it replaces was another role's: so is this one (its grants follow it too).
+        ...(former?.owner ? { owner: former.owner.name } : {}),
       });
       continue;
     }
@@ -142,6 +144,8 @@ export function routineDefinitionSteps(
         routineKind: r.kind,
         definition: r.definition,
         ...searchPath,
+        // CREATE makes the applier its owner: given back to the role that owned it.
+        ...(a.owner ? { owner: a.owner.name } : {}),
       });
       dropped.add(r.id);
     }

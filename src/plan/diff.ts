@@ -20,6 +20,8 @@ import { quoteIdent } from '../sql/quote.js';
 import { PHASES, type Step } from './steps.js';
 import { phaseOf, tableOf } from './step-spec.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
+import { markAccessWidening } from './access-notes.js';
+import { markForeignCode } from './foreign-code.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
 import { sequenceSteps } from './diff-sequences.js';
@@ -173,7 +175,12 @@ export function diff(
     .map((x) => x.s);
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
-  const marked = markUnsafeTriggers(ordered, actual);
+  // What steps widen, and code of other roles they run: hazards (after the triggers they pause).
+  const marked = markForeignCode(
+    markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, opts.recorded ?? {}),
+    desired,
+    actual,
+  );
   problems.push(
     ...distributionKeyProblems(marked, actual),
     ...nullableKeyProblems(marked, actual),

@@ -21,15 +21,25 @@ export function routineSql(s: {
   uncheckedBody?: boolean;
   bodyPath?: string;
   coordinatorOnly?: boolean;
+  /** Given back to this role after the CREATE (a routine dropped and created again). */
+  owner?: string;
+  routineKind?: 'function' | 'procedure';
+  signature?: string;
 }): string[] {
+  const owner =
+    s.owner !== undefined && s.signature !== undefined
+      ? [
+          `ALTER ${s.routineKind === 'procedure' ? 'PROCEDURE' : 'FUNCTION'} ${s.signature} OWNER TO ${quoteIdent(s.owner)}`,
+        ]
+      : [];
   return [
     ...(s.searchPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.searchPath)}`] : []),
     ...(s.bodyPath !== undefined ? [`SET LOCAL search_path TO ${quoteIdent(s.bodyPath)}, public`] : []),
     ...coordinatorOnly(
       s,
       s.uncheckedBody
-        ? ['SET LOCAL check_function_bodies TO off', s.definition, pinLocal('check_function_bodies')]
-        : [s.definition],
+        ? ['SET LOCAL check_function_bodies TO off', s.definition, pinLocal('check_function_bodies'), ...owner]
+        : [s.definition, ...owner],
     ),
     ...(s.bodyPath !== undefined || s.searchPath !== undefined ? [pinLocal('search_path')] : []),
   ];

@@ -1,9 +1,12 @@
-// The hazards of what a statement does to security (statement-hazards.ts finds them): a module of
-// its own so the list of hazards (steps.ts, apply's --allow-hazards) loads without the parser.
+// The hazards of what a step does to security (statement-hazards.ts finds them in statements;
+// access-notes.ts and foreign-code.ts in what the plan changes): a module of its own so the list
+// of hazards (steps.ts, apply's --allow-hazards) loads without the parser.
 export const SECURITY_HAZARDS = [
   'security_definer',
   'creates_extension',
   'public_privileges',
   'weakens_security',
+  'widens_access',
+  'runs_foreign_code',
 ] as const;
 export type SecurityHazard = (typeof SECURITY_HAZARDS)[number];

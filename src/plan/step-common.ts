@@ -1,5 +1,14 @@
 // The fields every step may carry besides its kind's own (steps.ts's Step union).
 
+/**
+ * What a step widens (access-notes.ts), or code of another role it runs with the applier's rights
+ * (foreign-code.ts): the step carries the note's hazard, and its summary says what.
+ */
+export interface SecurityNote {
+  readonly hazard: 'widens_access' | 'runs_foreign_code';
+  readonly text: string;
+}
+
 /** What every step may carry besides its kind's fields. */
 export interface StepCommon {
   /**
@@ -11,4 +20,6 @@ export interface StepCommon {
   readonly unsafeTriggers?: boolean;
   /** Pause the table's enabled triggers while Citus copies its rows (the copy fires them), then restore them. */
   readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
+  /** What it widens, or code of another role it runs: hazards, and said after its summary. */
+  readonly security?: readonly SecurityNote[];
 }

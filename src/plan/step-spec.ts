@@ -55,12 +55,17 @@ const specOf = (s: Step): StepSpec<StepKind> => STEP_SPEC[s.kind] as unknown as 
 
 /** Where a step runs. */
 export const phaseOf = (s: Step): Phase => specOf(s).phase(s);
-/** What a step risks. */
-export const hazardsOf = (s: Step): readonly Hazard[] => specOf(s).hazards(s);
+/** What a step risks: its kind's hazards, and those of what it widens or runs (its security notes). */
+export const hazardsOf = (s: Step): readonly Hazard[] => {
+  const own = specOf(s).hazards(s);
+  if (!s.security?.length) return own;
+  return [...new Set<Hazard>([...own, ...s.security.map((n) => n.hazard)])];
+};
 /** The object a step changes, named as the plan's unmanaged list and `ignore:` globs name it. */
 export const objectOf = (s: Step): string => specOf(s).object(s);
-/** A step's one-line summary. */
-export const summarize = (s: Step): string => specOf(s).summary(s);
+/** A step's one-line summary, with what it widens or runs (its security notes) after it. */
+export const summarize = (s: Step): string =>
+  s.security?.length ? `${specOf(s).summary(s)}; ${s.security.map((n) => n.text).join('; ')}` : specOf(s).summary(s);
 /** Whether a step kind calls a Citus function. */
 export const needsCitus = (kind: StepKind): boolean => STEP_SPEC[kind].needsCitus;
 /** Whether a step kind creates, moves or rewrites shards whatever its hazards. */

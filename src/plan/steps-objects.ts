@@ -13,6 +13,8 @@ export type ObjectStep =
       readonly searchPath?: string;
       /** Created again: what its definition changes, from the catalog's to the declared one. */
       readonly definitionDiff?: readonly string[];
+      /** Created again, and owned by another role than the applier before: given back to it (ALTER … OWNER TO). */
+      readonly owner?: string;
     }
   | {
       readonly kind: 'alter_object';
@@ -62,6 +64,8 @@ export type RoutineStep =
       readonly bodyPath?: string;
       /** Declared local on Citus: created with metadata sync off, so Citus neither propagates nor records it. */
       readonly coordinatorOnly?: boolean;
+      /** Dropped and created again, and owned by another role than the applier before: given back to it (ALTER … OWNER TO). */
+      readonly owner?: string;
     }
   | {
       readonly kind: 'distribute_routine';

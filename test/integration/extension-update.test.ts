@@ -1,7 +1,8 @@
 // ALTER EXTENSION … UPDATE TO follows the update scripts the server has: the plan asks PostgreSQL
 // (pg_extension_update_paths) which versions the installed one reaches, so a version with no path
 // — older, or one the server does not have at all — is a plan problem naming those it reaches,
-// and apply refuses it with the database unchanged; a version with a path is planned and applied.
+// and apply refuses it with the database unchanged; a version with a path is planned and applied
+// once widens_access is allowed (the update scripts run with the applier's rights).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,10 +51,18 @@ describe('extension updates follow the server’s update paths', () => {
     expect(await installed(db)).toEqual({ extversion: '1.6' });
   });
 
-  it('a version with a path is updated to, and planning again is empty', async () => {
+  it('a version with a path is updated to (its scripts run with the applier’s rights: widens_access), and planning again is empty', async () => {
     const dir = project('1.8');
     expect((await plan(dir, db)).problems).toEqual([]);
-    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    const refused = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(
+      "widens_access: step 1 (update extension hstore; widens access: extension hstore is updated to version 1.8 (its scripts run with this role's rights))",
+    );
+    expect(await installed(db)).toEqual({ extversion: '1.6' });
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'widens_access'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(0);
     expect(await installed(db)).toEqual({ extversion: '1.8' });
     expect((await plan(dir, db)).transaction.steps).toEqual([]);

@@ -98,6 +98,7 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
     ).toBeUndefined();
   });
 
+  // Its policy is permissive and it grants to a role: widens_access, allowed by name with the extension.
   it('a project of objects applies in one transaction, reaches the workers, and plans empty; introspect reproduces it', async () => {
     const db = await freshDatabase(citus!, 'so_citus');
     // Citus propagates CREATE ROLE from the coordinator to the workers.
@@ -111,9 +112,12 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
       join(dir, 'routines', 'touch.sql'),
       'CREATE FUNCTION app.touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\n',
     );
-    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'creates_extension'], {
-      cwd: dir,
-    });
+    const apply = await cli(
+      ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'creates_extension,widens_access'],
+      {
+        cwd: dir,
+      },
+    );
     expect(apply.stdout).toContain('verified: planning again is empty');
     expect(apply.code).toBe(0);
     // On a worker: the extension, the types, the view, and the shards' index, check and trigger.
@@ -163,7 +167,7 @@ describe.skipIf(!citus)('objects defined by SQL on Citus', () => {
     expect(plan).toMatchObject({ changes: false, unmanaged: [] });
     const db2 = await freshDatabase(citus!, 'so_citus2');
     const apply2 = await cli(
-      ['apply', '--database', db2.url, '--auto-approve', '--allow-hazards', 'creates_extension'],
+      ['apply', '--database', db2.url, '--auto-approve', '--allow-hazards', 'creates_extension,widens_access'],
       {
         cwd: out,
       },

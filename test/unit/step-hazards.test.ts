@@ -117,11 +117,17 @@ describe('security hazards', () => {
   });
 
   it('--allow-hazards knows the new names', () => {
-    expect([...parseHazards('security_definer,creates_extension,public_privileges,weakens_security')]).toEqual([
+    expect([
+      ...parseHazards(
+        'security_definer,creates_extension,public_privileges,weakens_security,widens_access,runs_foreign_code',
+      ),
+    ]).toEqual([
       'security_definer',
       'creates_extension',
       'public_privileges',
       'weakens_security',
+      'widens_access',
+      'runs_foreign_code',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 // Step records of objects defined by SQL (views, types, triggers, policies, grants, comments…):
 // the statements are the user's (desired) or PostgreSQL's own (actual).
 import type { ObjectKind } from '../../model/types.js';
+import { tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { pinLocal } from '../pinned-settings.js';
 import { publicGrants, statementHazards } from '../statement-hazards.js';
@@ -29,6 +30,38 @@ const withPublic = (summary: string, statements: readonly string[]): string => {
   return gets.length > 0 ? `${summary}: PUBLIC gets ${gets.join('; ')}` : summary;
 };
 
+// How ALTER … OWNER TO names an object of each kind that has an owner (the object's name is the
+// catalog's, quoted: `app.v`, `app.agg(integer)`, `app.===(integer, integer)`).
+const OWNED: Partial<Readonly<Record<ObjectKind, string>>> = {
+  view: 'VIEW',
+  'materialized view': 'MATERIALIZED VIEW',
+  enum: 'TYPE',
+  'composite type': 'TYPE',
+  domain: 'DOMAIN',
+  aggregate: 'AGGREGATE',
+  operator: 'OPERATOR',
+};
+/**
+ * ALTER … OWNER TO of an object created again, given back to the role that owned it. A
+ * materialized view is then refreshed: CREATE filled it with the applier's rights, REFRESH runs
+ * its query as its owner (unless it is declared WITH NO DATA).
+ */
+const ownerSql = (s: {
+  readonly object: string;
+  readonly objectKind: ObjectKind;
+  readonly statements: readonly string[];
+  readonly owner?: string;
+}): string[] => {
+  if (s.owner === undefined || OWNED[s.objectKind] === undefined) return [];
+  const name = s.object.slice(s.objectKind.length + 1);
+  const alter = `ALTER ${OWNED[s.objectKind]} ${name} OWNER TO ${quoteIdent(s.owner)}`;
+  if (s.objectKind !== 'materialized view') return [alter];
+  const empty = s.statements.some(
+    (t) => tryParseStatements(t)?.some((r: Node) => r.stmt?.CreateTableAsStmt?.into?.skipData === true) ?? false,
+  );
+  return empty ? [alter] : [alter, `REFRESH MATERIALIZED VIEW ${name}`];
+};
+
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
   create_object: {
     ...PLAIN,
@@ -36,14 +69,20 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     phase: createPhase,
     hazards: (s) => statementHazards(s.statements),
     // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
-    sql: (s) =>
-      inSchema(
+    sql: (s) => [
+      ...inSchema(
         s.searchPath,
         s.objectKind === 'trigger'
           ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
           : s.statements,
       ),
-    summary: (s) => withPublic(`${s.recreate ? 'create again' : 'create'} ${s.object}`, s.statements),
+      ...ownerSql(s),
+    ],
+    summary: (s) =>
+      withPublic(
+        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.owner !== undefined && OWNED[s.objectKind] !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
+        s.statements,
+      ),
   },
   alter_object: {
     ...PLAIN,

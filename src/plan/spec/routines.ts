@@ -37,7 +37,8 @@ export const ROUTINE_SPECS: StepSpecs<RoutineKind> = {
     object: routineObject,
     // An unqualified CREATE lands in the first schema of search_path: pin it to the routine's schema.
     sql: (s) => routineSql(s),
-    summary: (s) => `create ${s.routineKind} ${s.signature}${unchecked(s)}`,
+    summary: (s) =>
+      `create ${s.routineKind} ${s.signature}${unchecked(s)}${s.owner !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
   },
   replace_routine: {
     ...PLAIN,
