@@ -1,7 +1,12 @@
 // Inputs the loader got wrong (the security issue's loader part), without a database: the
 // library's options, names that are Object.prototype's members, integers past 2^53, deep nesting.
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apply, bench, CmError, history, historyEntry, introspect, plan } from '../../src/index.js';
+import { projectDir } from '../support/project.js';
+import { cli } from '../support/run-cli.js';
 
 const URL = 'postgresql://nobody@127.0.0.1:1/none';
 
@@ -47,5 +52,70 @@ describe("the library's options are checked before anything runs", () => {
     expect(await refusal(historyEntry(URL, 1.5))).toBe(
       'historyEntry(): id: Invalid input: expected int, received number',
     );
+  });
+});
+
+describe('the CLI never writes through a link that leaves the output folder', () => {
+  /** A project folder holding `files`, and a folder outside it that must stay empty. */
+  function setup(files: Record<string, string> = {}): { dir: string; outside: string } {
+    const dir = projectDir({ 'citus-migrate.yaml': BENCH_MANIFEST, ...files }, 'cm-sw-');
+    const outside = mkdtempSync(join(tmpdir(), 'cm-outside-'));
+    return { dir, outside };
+  }
+  const BENCH_MANIFEST =
+    'version: 1\ntables:\n  t:\n    columns: { id: bigint }\nbench:\n  workloads:\n    w: { sql: "SELECT 1" }\n';
+
+  it.each([
+    ['plan -o', ['plan', '--offline', '-o', 'plan.sql'], 'plan.sql'],
+    ['hammerdb --manifest -o', ['hammerdb', '--manifest', '-o', 'plan.sql'], 'plan.sql'],
+    ['bench --emit-pgbench (run.sh)', ['bench', '--emit-pgbench', 'pgb'], 'pgb/run.sh'],
+    ['bench --emit-pgbench (a script)', ['bench', '--emit-pgbench', 'pgb'], 'pgb/w.sql'],
+    ['init (its manifest)', ['init', 'new'], 'new/citus-migrate.yaml'],
+  ])('%s: a dangling link as the file is refused, nothing written', async (_what, args, linkAt) => {
+    const { dir, outside } = setup();
+    mkdirSync(dirname(join(dir, linkAt)), { recursive: true });
+    symlinkSync(join(outside, 'planted'), join(dir, linkAt));
+    const before = readdirSync(dirname(join(dir, linkAt)));
+    const r = await cli(args, { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /refusing to write .*: it is a symbolic link \(the tool never writes through one\); nothing was written/,
+    );
+    expect(readdirSync(outside)).toEqual([]);
+    // Nothing else of the command's output was written either.
+    expect(readdirSync(dirname(join(dir, linkAt)))).toEqual(before);
+  });
+
+  it.each([
+    ['bench --emit-pgbench', ['bench', '--emit-pgbench', 'pgb/out'], 'pgb'],
+    ['plan -o', ['plan', '--offline', '-o', 'pgb/plan.sql'], 'pgb'],
+    ['init', ['init', 'pgb/new'], 'pgb'],
+  ])('%s: a folder on the way that links outside is refused, nothing written', async (_what, args, link) => {
+    const { dir, outside } = setup();
+    symlinkSync(outside, join(dir, link));
+    const r = await cli(args, { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`is a symbolic link that leads outside ${dir}`);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('a link that stays inside the folder is followed; an existing file is overwritten where the command always did', async () => {
+    const { dir } = setup({ 'real/.keep': '' });
+    symlinkSync(join(dir, 'real'), join(dir, 'pgb'));
+    expect((await cli(['bench', '--emit-pgbench', 'pgb'], { cwd: dir })).code).toBe(0);
+    expect(readdirSync(join(dir, 'real')).sort()).toEqual(['.keep', 'run.sh', 'w.sql']);
+    expect((await cli(['plan', '--offline', '-o', 'plan.sql'], { cwd: dir })).code).toBe(0);
+    expect((await cli(['plan', '--offline', '-o', 'plan.sql'], { cwd: dir })).code).toBe(0);
+    expect(readFileSync(join(dir, 'plan.sql'), 'utf8')).toContain('create table public.t');
+  });
+
+  it('a hard link to a file elsewhere is not written through', async () => {
+    const { dir, outside } = setup();
+    writeFileSync(join(outside, 'victim'), 'keep me');
+    linkSync(join(outside, 'victim'), join(dir, 'plan.sql'));
+    const r = await cli(['plan', '--offline', '-o', 'plan.sql'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('it is a hard link to another file');
+    expect(readFileSync(join(outside, 'victim'), 'utf8')).toBe('keep me');
   });
 });
