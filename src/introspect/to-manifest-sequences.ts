@@ -3,6 +3,7 @@
 // sequence at CREATE TABLE's defaults.
 import { isSerialsOwn } from '../model/serial-sequence.js';
 import type { ClusterModel, Sequence } from '../model/types.js';
+import { dict } from '../util/dict.js';
 
 function sequenceEntry(s: Sequence, serial: boolean, tableKey: (id: string) => string): Record<string, unknown> {
   return {
@@ -31,7 +32,7 @@ export function manifestSequences(
   m: ClusterModel,
   key: (q: { schema: string; name: string }) => string,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>();
   const tableKey = (id: string): string => key(m.tables[id]!.qname);
   for (const s of Object.values(m.sequences)) {
     // A sequence is the serial column's own only when that column is written as serial; one a

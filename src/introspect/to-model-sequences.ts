@@ -5,6 +5,7 @@ import { normalIdentityOptions } from '../model/identity-options.js';
 import { effectiveBounds, isDefaultBound, normalSequence } from '../model/sequence-bounds.js';
 import { idOf, type Column, type Sequence } from '../model/types.js';
 import type { CatalogDoc } from './catalog-schema.js';
+import { dict } from '../util/dict.js';
 
 type CatalogSequence = CatalogDoc['sequences'][number];
 
@@ -37,7 +38,7 @@ function options(s: CatalogSequence): Omit<Sequence, 'id' | 'qname'> {
 
 /** The sequences of a catalog document (an identity column's own ones are part of their column). */
 export function sequencesFromCatalog(doc: CatalogDoc): Record<string, Sequence> {
-  const sequences: Record<string, Sequence> = {};
+  const sequences = dict<Sequence>();
   for (const s of doc.sequences) {
     // An identity column's sequence is part of the column (identityOfColumns), not an object of its own.
     if (s.ownedBy?.deptype === 'i') continue;

@@ -7,6 +7,7 @@ import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { qualifiedKey, type TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
+import { dict } from '../util/dict.js';
 
 function canonicalSeqType(t: string | undefined): Sequence['type'] | undefined {
   if (t === undefined) return undefined;
@@ -53,7 +54,7 @@ function ownerOf(
 
 /** Sequences: types checked against the serial columns that own them, ranges checked. */
 export function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Sequence> {
-  const out: Record<string, Sequence> = {};
+  const out = dict<Sequence>();
   const serials = new Map<string, { table: string; column: string; type: Sequence['type']; qname: QualifiedName }>();
   for (const t of Object.values(ctx.tables)) {
     for (const c of t.columns ?? []) {

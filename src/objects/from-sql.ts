@@ -24,6 +24,7 @@ import {
 } from './statement-parts.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
+import { dict } from '../util/dict.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -107,7 +108,7 @@ export function objectsFromSql(
   argTypes: (objectWithArgs: Node) => string,
 ): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
   const schemas = new Set<string>();
-  const objects: Record<string, SqlObject> = {};
+  const objects = dict<SqlObject>();
   const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
   const privileges = new PrivilegeSet();

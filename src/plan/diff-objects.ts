@@ -5,6 +5,7 @@
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
 // problem, never a failed apply.
 import { sha256Hex } from '../util/sha256.js';
+import { dict } from '../util/dict.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { addedCheck } from '../objects/statement-parts.js';
@@ -20,7 +21,6 @@ import { lineDiff } from '../util/line-diff.js';
 import { extensionChange } from './diff-extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../model/object-ref.js';
-
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
 export type { RecordedObject };
@@ -112,7 +112,7 @@ export function objectSteps(
   // An object the sql: files declare is compared even when its table is not (a not-managed one).
   const inScope = (a: SqlObject): boolean =>
     !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent) || D[a.id] !== undefined);
-  const A: Record<string, SqlObject> = {};
+  const A = dict<SqlObject>();
   for (const a of Object.values(actual.objects)) if (inScope(a) && !ctx.ignore(a.id)) A[a.id] = a;
 
   const creates: SqlObject[] = [];

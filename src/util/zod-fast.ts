@@ -5,6 +5,7 @@
 // runs each check through zod's own function; on a value it refuses, zod runs and says why. Never
 // more lenient than zod (test/unit/zod-fast.test.ts); a schema it does not know keeps zod.
 import type { z } from 'zod';
+import { dict } from './dict.js';
 
 type Check = (v: unknown) => unknown;
 /** What a checker returns for a value the schema refuses (a value no document holds). */
@@ -147,7 +148,7 @@ function recordCheck(def: Def): Check {
     if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
       return INVALID;
     const input = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    const out = dict<unknown>(); // keyed by names: `constructor` is a key like any other
     for (const k of Object.keys(input)) {
       if (k === '__proto__') continue;
       const outKey = key(k);

@@ -64,3 +64,102 @@ describe('introspect -o never writes through a link that leaves its folder', () 
     expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.keep', linkAt.slice(4)].sort());
   });
 });
+
+/** Tables, columns, a schema, an index, a view and a routine named as Object.prototype's members. */
+const PROTO_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf'];
+const PROTO_MANIFEST = [
+  'version: 1',
+  'prune: true',
+  'schemas:',
+  '  __proto__: {}',
+  'tables:',
+  ...PROTO_NAMES.map(
+    (t) => `  ${t}:\n    columns: { ${PROTO_NAMES.map((c) => `${c}: bigint`).join(', ')} }\n    primary_key: [${t}]`,
+  ),
+  '  __proto__.constructor:',
+  '    columns: { __proto__: text }',
+  '    indexes: [{ columns: [__proto__], name: __proto__ }]',
+  'routines:',
+  '  __proto__: { file: routines/proto.sql }',
+  'sql: [views.sql]',
+  '',
+].join('\n');
+
+describe('names that are members of Object.prototype are names like any other', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'secl');
+  });
+
+  const project = (manifest = PROTO_MANIFEST): string =>
+    join(
+      projectDir({
+        'citus-migrate.yaml': manifest,
+        'routines/proto.sql': 'CREATE FUNCTION public.__proto__() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+        'views.sql': 'CREATE VIEW public."valueOf_v" AS SELECT "toString" FROM public."valueOf";\n',
+      }),
+      'citus-migrate.yaml',
+    );
+
+  it('applies, keeps the rows, and plans again empty (prune: true drops nothing)', async () => {
+    const file = project();
+    const first = await apply(db.url, file);
+    expect(first.outcome).toBe('applied');
+    const created = await db.query<{ t: string }>(
+      "SELECT n.nspname || '.' || c.relname AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ('public', '__proto__') AND c.relkind IN ('r', 'v', 'i') ORDER BY 1",
+    );
+    expect(created.map((r) => r.t)).toEqual(
+      expect.arrayContaining([
+        '__proto__.__proto__',
+        '__proto__.constructor',
+        ...PROTO_NAMES.map((t) => `public.${t}`),
+        'public.valueOf_v',
+      ]),
+    );
+    await db.query('INSERT INTO public.__proto__ VALUES (1, 2, 3, 4, 5)');
+    const again = await plan(db.url, file);
+    expect(again.transaction.steps.map((s) => s.summary)).toEqual([]);
+    expect(again.changes).toBe(false);
+    expect((await apply(db.url, file)).outcome).toBe('nothing_to_do');
+    expect(await db.query('SELECT count(*)::int AS n FROM public.__proto__')).toEqual([{ n: 1 }]);
+  });
+
+  it('a live table of such a name is planned: a missing column is added, an undeclared table is named', async () => {
+    await db.query(
+      'CREATE TABLE public.__proto__ (id bigint, "constructor" bigint); CREATE TABLE public."toString" (id bigint)',
+    );
+    const file = project(
+      'version: 1\ntables:\n  __proto__:\n    columns: { id: bigint, constructor: bigint, valueOf: bigint }\n',
+    );
+    const p = await plan(db.url, file);
+    expect(p.changes).toBe(true);
+    expect(p.transaction.steps.map((s) => s.summary)).toEqual(['add column "valueOf" bigint to public.__proto__']);
+    expect(p.unmanaged).toContainEqual(expect.stringContaining('public."toString"'));
+    // Declared with prune: true, the table with its rows stays.
+    await db.query('INSERT INTO public.__proto__ VALUES (1, 2)');
+    const pruned = await plan(
+      db.url,
+      project(
+        'version: 1\nprune: true\ntables:\n  __proto__:\n    columns: { id: bigint, constructor: bigint }\n  toString:\n    columns: { id: bigint }\n',
+      ),
+    );
+    expect([pruned.changes, pruned.hazards]).toEqual([false, []]);
+  });
+
+  it('introspect writes such names, and the project it writes plans empty', async () => {
+    await db.query(
+      'CREATE SCHEMA __proto__; CREATE TABLE __proto__."constructor" ("__proto__" bigint PRIMARY KEY, "valueOf" text); CREATE TABLE public."hasOwnProperty" ("toString" int)',
+    );
+    const dir = projectDir({}, 'cm-intro-');
+    const r = await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const p = await plan(db.url, join(dir, 'citus-migrate.yaml'));
+    expect(p.changes).toBe(false);
+    expect(p.unmanaged).toEqual([]);
+    expect((await plan('offline', join(dir, 'citus-migrate.yaml'))).transaction.steps.map((s) => s.summary)).toEqual([
+      'create schema __proto__',
+      'create table __proto__.constructor (2 columns)',
+      'create table public."hasOwnProperty" (1 column)',
+    ]);
+  });
+});

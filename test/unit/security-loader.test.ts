@@ -4,7 +4,20 @@ import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apply, bench, CmError, history, historyEntry, introspect, plan } from '../../src/index.js';
+import {
+  apply,
+  bench,
+  CmError,
+  diff,
+  formatProblem,
+  history,
+  historyEntry,
+  introspect,
+  loadManifestText,
+  ManifestError,
+  plan,
+  planOffline,
+} from '../../src/index.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
@@ -117,5 +130,102 @@ describe('the CLI never writes through a link that leaves the output folder', ()
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('it is a hard link to another file');
     expect(readFileSync(join(outside, 'victim'), 'utf8')).toBe('keep me');
+  });
+});
+
+describe("names that are Object.prototype's members load and diff like any other", () => {
+  const load = (text: string) => loadManifestText(text, 'm.yaml', tmpdir());
+  const NAMES_MANIFEST = [
+    'version: 1',
+    'colocation:',
+    '  __proto__: { shard_count: 4 }',
+    '  constructor: {}',
+    'schemas:',
+    '  toString: {}',
+    'tables:',
+    '  valueOf.__proto__:',
+    '    columns:',
+    '      __proto__: { type: bigint, default: 1 }',
+    '      toString: text',
+    '    primary_key: [__proto__]',
+    '    indexes: [{ columns: [toString], name: __proto__ }]',
+    '  __proto__:',
+    '    distributed_by: hasOwnProperty',
+    '    colocation: __proto__',
+    '    columns: { hasOwnProperty: bigint, constructor: int }',
+    '  constructor:',
+    '    distributed_by: id',
+    '    colocation: __proto__',
+    '    columns: { id: bigint }',
+    '  p:',
+    '    partition_by: list (x)',
+    '    columns: { x: int }',
+    '    partitions:',
+    '      valueOf: { in: [1] }',
+    '      constructor_p: { in: [2] }',
+    '  toString.t:',
+    '    distributed_by: id',
+    '    colocation: constructor',
+    '    columns: { id: bigint }',
+    'sequences:',
+    '  toString.__proto__: { start: 5 }',
+    '',
+  ].join('\n');
+
+  it('keeps every table, column, group and schema so named', async () => {
+    const m = await load(NAMES_MANIFEST);
+    expect(Object.keys(m.desired.tables)).toEqual([
+      '"valueOf".__proto__',
+      'public.__proto__',
+      'public.constructor',
+      'public.p',
+      '"toString".t',
+    ]);
+    expect(m.desired.tables['"valueOf".__proto__']!.columns!.map((c) => c.name)).toEqual(['__proto__', 'toString']);
+    expect(m.desired.tables['public.__proto__']!.columns!.map((c) => c.name)).toEqual([
+      'hasOwnProperty',
+      'constructor',
+    ]);
+    expect(Object.values(m.desired.groups).map((g) => [g.name, g.shardCount, g.members])).toEqual([
+      ['__proto__', 4, ['public.__proto__', 'public.constructor']],
+      ['constructor', 32, ['"toString".t']],
+    ]);
+    expect(m.desired.schemas).toEqual(expect.arrayContaining(['toString', 'valueOf']));
+    expect(Object.keys(m.desired.sequences)).toEqual(['"toString".__proto__']);
+    expect(planOffline(m).transaction.steps.map((s) => s.summary)).toEqual(
+      expect.arrayContaining([
+        'distribute public.__proto__ by "hasOwnProperty": anchor of colocation group "__proto__", 4 shards',
+        'distribute public.constructor by id, colocated with public.__proto__ (group "__proto__")',
+        'create index on "valueOf".__proto__ ("toString")',
+      ]),
+    );
+  });
+
+  it('diffs a declared table against the same table in the cluster as equal, and prunes nothing', async () => {
+    const m = await load(NAMES_MANIFEST);
+    const same = diff(m.desired, m.desired, { prune: true });
+    expect([same.steps, same.unmanaged]).toEqual([[], []]);
+    const fewer = await load('version: 1\ntables:\n  __proto__:\n    columns: { hasOwnProperty: bigint }\n');
+    const r = diff(fewer.desired, m.desired, { prune: false });
+    expect(r.unmanaged).toEqual(
+      expect.arrayContaining([
+        'table "valueOf".__proto__',
+        'table public.constructor',
+        'column public.__proto__.constructor',
+      ]),
+    );
+  });
+
+  it('locates a problem under a __proto__ key, and refuses the name that stands in for it', async () => {
+    const e = await load('version: 1\ntables:\n  __proto__:\n    columns:\n      constructor: 5\n').catch(
+      (x: unknown) => x,
+    );
+    expect((e as ManifestError).problems.map(formatProblem)).toEqual([
+      'error: m.yaml:5:20: tables.__proto__.columns.constructor: expected a type name such as integer, or { type, not_null, default }, got number 5',
+    ]);
+    const reserved = await load('version: 1\ntables:\n  "__proto__\\uE000": {}\n').catch((x: unknown) => x);
+    expect((reserved as ManifestError).problems.map(formatProblem)).toEqual([
+      'error: m.yaml:3:3: tables["__proto__\uE000"]: this name is reserved',
+    ]);
   });
 });
