@@ -11,8 +11,11 @@ import type { ProblemList } from './problems.js';
 /** What `__proto__` is called while zod reads the manifest: a name no manifest can use (refused). */
 export const PROTO_STAND_IN = '__proto__\uE000';
 
-const isMapping = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A YAML mapping (not a list, nor a value such as an InexactNumber). */
+const isMapping = (v: unknown): v is Record<string, unknown> => {
+  const proto = typeof v === 'object' && v !== null ? Object.getPrototypeOf(v) : undefined;
+  return proto === Object.prototype || proto === null;
+};
 
 /**
  * Whether a manifest's text may hold a key `__proto__` or the stand-in: spelt out, or through a

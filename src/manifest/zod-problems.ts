@@ -7,9 +7,14 @@ import { authorPath } from './proto-keys.js';
 import { manifestSchema } from './schema.js';
 import { closestKey } from './suggest.js';
 import { UNION_HINTS } from './union-hints.js';
+import { InexactNumber } from './yaml-numbers.js';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
+  if (typeof value === 'bigint')
+    return `the integer ${value}, past what this setting holds exactly (±${Number.MAX_SAFE_INTEGER})`;
+  if (value instanceof InexactNumber)
+    return `the number ${value.text}, which is not held exactly (write it as a string, "${value.text}", where the value is SQL)`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string')

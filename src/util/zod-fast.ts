@@ -5,7 +5,6 @@
 // runs each check through zod's own function; on a value it refuses, zod runs and says why. Never
 // more lenient than zod (test/unit/zod-fast.test.ts); a schema it does not know keeps zod.
 import type { z } from 'zod';
-import { dict } from './dict.js';
 
 type Check = (v: unknown) => unknown;
 /** What a checker returns for a value the schema refuses (a value no document holds). */
@@ -145,10 +144,10 @@ function recordCheck(def: Def): Check {
   const key = compile(def.keyType!);
   const value = compile(def.valueType!);
   return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
-      return INVALID;
+    const proto = typeof v === 'object' && v !== null ? Object.getPrototypeOf(v) : undefined;
+    if (Array.isArray(v) || (proto !== Object.prototype && proto !== null)) return INVALID;
     const input = v as Record<string, unknown>;
-    const out = dict<unknown>(); // keyed by names: `constructor` is a key like any other
+    const out = Object.create(null) as Record<string, unknown>; // as util/dict.ts's: keyed by names
     for (const k of Object.keys(input)) {
       if (k === '__proto__') continue;
       const outKey = key(k);
@@ -198,7 +197,8 @@ function compileType(schema: z.ZodType, def: Def): Check {
     case 'string':
       return (v) => (typeof v === 'string' ? v : INVALID);
     case 'boolean':
-      return (v) => (typeof v === 'boolean' ? v : INVALID);
+    case 'bigint':
+      return (v) => (typeof v === def.type ? v : INVALID);
     case 'number':
       return (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID);
     case 'enum':

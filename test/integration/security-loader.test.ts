@@ -1,6 +1,6 @@
 // Inputs the loader got wrong, against a real PostgreSQL: the library's options (an array of
 // hazards), names that are Object.prototype's members, integers past 2^53, deep nesting.
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -160,6 +160,93 @@ describe('names that are members of Object.prototype are names like any other', 
       'create schema __proto__',
       'create table __proto__.constructor (2 columns)',
       'create table public."hasOwnProperty" (1 column)',
+    ]);
+  });
+});
+
+describe('integers past 2^53 are kept exactly, through plan, apply and the re-plan', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'secl');
+  });
+
+  const BIG = [
+    'version: 1',
+    'tables:',
+    '  t:',
+    '    partition_by: range (id)',
+    '    columns: { id: bigint, d: { type: numeric, default: 9007199254740993 } }',
+    '    partitions:',
+    '      low: { from: MINVALUE, to: 9007199254740993 }',
+    '      high: { from: 9007199254740993, to: MAXVALUE }',
+    '  i:',
+    '    columns:',
+    '      id: { type: bigint, identity: { generated: always, start: -9007199254740995, increment: -9007199254740993, min: -9223372036854775807, max: -9007199254740993 } }',
+    'sequences:',
+    '  up: { start: 9223372036854775806, max: 9223372036854775807, min: 9007199254740993, cache: 9007199254740993 }',
+    '  down: { increment: -9007199254740993, min: -9223372036854775807, max: -9007199254740993 }',
+    '',
+  ].join('\n');
+
+  it('a partition bound, a default and sequence options beyond 2^53 apply as written and plan again empty', async () => {
+    const file = join(projectDir(BIG), 'citus-migrate.yaml');
+    expect((await apply(db.url, file)).outcome).toBe('applied');
+    // 2^53 + 1 is a row of `high`; JavaScript's reading made the bound 2^53, and the row went there.
+    await db.query('INSERT INTO public.t (id) VALUES (9007199254740992), (9007199254740993)');
+    expect(await db.query('SELECT tableoid::regclass::text AS p, id::text, d::text FROM public.t ORDER BY id')).toEqual(
+      [
+        { p: 'low', id: '9007199254740992', d: '9007199254740993' },
+        { p: 'high', id: '9007199254740993', d: '9007199254740993' },
+      ],
+    );
+    expect(
+      await db.query(
+        "SELECT seqrelid::regclass::text AS s, seqstart::text, seqincrement::text, seqmin::text, seqmax::text, seqcache::text FROM pg_sequence WHERE seqrelid::regclass::text IN ('up', 'down') ORDER BY 1",
+      ),
+    ).toEqual([
+      {
+        s: 'down',
+        seqstart: '-9007199254740993',
+        seqincrement: '-9007199254740993',
+        seqmin: '-9223372036854775807',
+        seqmax: '-9007199254740993',
+        seqcache: '1',
+      },
+      {
+        s: 'up',
+        seqstart: '9223372036854775806',
+        seqincrement: '1',
+        seqmin: '9007199254740993',
+        seqmax: '9223372036854775807',
+        seqcache: '9007199254740993',
+      },
+    ]);
+    expect((await db.query<{ v: string }>("SELECT nextval('public.i_id_seq')::text AS v"))[0]!.v).toBe(
+      '-9007199254740995',
+    );
+    const again = await plan(db.url, file);
+    expect([again.changes, again.notManaged, again.transaction.steps.map((s) => s.summary)]).toEqual([false, [], []]);
+  });
+
+  it('introspect writes a live sequence past 2^53 exactly, and its manifest plans empty', async () => {
+    await db.query(
+      'CREATE SEQUENCE public.big MAXVALUE 9223372036854775806 START 9007199254740993; CREATE SEQUENCE public.neg INCREMENT -9007199254740993 MINVALUE -9223372036854775807 MAXVALUE -2',
+    );
+    const dir = projectDir({}, 'cm-intro-');
+    expect((await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir })).code).toBe(0);
+    const text = readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8');
+    expect(text).toContain('max: 9223372036854775806');
+    expect(text).toContain('start: 9007199254740993');
+    expect(text).toContain('increment: -9007199254740993');
+    const p = await plan(db.url, join(dir, 'citus-migrate.yaml'));
+    expect([p.changes, p.notManaged]).toEqual([false, []]);
+    // A manifest one off in the last digit is a change, not "No changes".
+    const off = join(
+      projectDir(text.replace('max: 9223372036854775806', 'max: 9223372036854775805')),
+      'citus-migrate.yaml',
+    );
+    expect((await plan(db.url, off)).transaction.steps.map((s) => s.summary)).toEqual([
+      'alter sequence public.big: maxvalue 9223372036854775805',
     ]);
   });
 });

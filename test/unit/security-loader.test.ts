@@ -18,6 +18,9 @@ import {
   plan,
   planOffline,
 } from '../../src/index.js';
+import { readYamlExact } from '../../src/manifest/yaml-exact.js';
+import { readYamlFast } from '../../src/manifest/yaml-fast.js';
+import { InexactNumber } from '../../src/manifest/yaml-numbers.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
@@ -226,6 +229,73 @@ describe("names that are Object.prototype's members load and diff like any other
     const reserved = await load('version: 1\ntables:\n  "__proto__\\uE000": {}\n').catch((x: unknown) => x);
     expect((reserved as ManifestError).problems.map(formatProblem)).toEqual([
       'error: m.yaml:3:3: tables["__proto__\uE000"]: this name is reserved',
+    ]);
+  });
+});
+
+describe('numbers past what JavaScript holds exactly', () => {
+  const load = (text: string) => loadManifestText(text, 'm.yaml', tmpdir());
+  const TEXT =
+    'a: 9007199254740993\nb: -9223372036854775808\nc: 0x20000000000001\nd: 0.30000000000000001\ne: 1e400\nf: 1.5\ng: 1e3\nh: -0.0\n';
+
+  it('both YAML readers read an integer past 2^53 as a bigint and an inexact float as such', () => {
+    const fast = readYamlFast(TEXT)!.value;
+    const exact = readYamlExact(TEXT).value();
+    expect(fast).toEqual(exact);
+    expect(fast).toEqual({
+      a: 9007199254740993n,
+      b: -9223372036854775808n,
+      c: 9007199254740993n,
+      d: new InexactNumber('0.30000000000000001'),
+      e: new InexactNumber('1e400'),
+      f: 1.5,
+      g: 1000,
+      h: -0,
+    });
+  });
+
+  it('plans a bound, a default and sequence options as written', async () => {
+    const m = await load(
+      [
+        'version: 1',
+        'tables:',
+        '  t:',
+        '    partition_by: list (id)',
+        '    columns: { id: bigint, d: { type: numeric, default: 9007199254740993 } }',
+        '    partitions: { p: { in: [9007199254740993, -9223372036854775808] } }',
+        'sequences:',
+        '  s: { start: 9223372036854775806, min: -9223372036854775807, increment: -9007199254740993, cache: 9007199254740993 }',
+        '',
+      ].join('\n'),
+    );
+    expect(planOffline(m).transaction.steps.flatMap((s) => s.sql)).toEqual([
+      'CREATE SEQUENCE public.s AS bigint INCREMENT BY -9007199254740993 MINVALUE -9223372036854775807 START WITH 9223372036854775806 CACHE 9007199254740993',
+      'CREATE TABLE public.t (\n    id bigint,\n    d numeric DEFAULT 9007199254740993\n) PARTITION BY LIST (id)',
+      "CREATE TABLE public.p PARTITION OF public.t FOR VALUES IN ('9007199254740993', '-9223372036854775808')",
+    ]);
+  });
+
+  it('refuses, located, what it cannot keep exactly', async () => {
+    const e = await load(
+      [
+        'version: 1',
+        'defaults: { shard_count: 9007199254740993 }',
+        'tables:',
+        '  t:',
+        '    columns: { d: { type: numeric, default: 0.30000000000000001 } }',
+        'sequences:',
+        '  s: { max: 9223372036854775808, start: 9007199254740993.0 }',
+        '',
+      ].join('\n'),
+    ).catch((x: unknown) => x);
+    expect((e as ManifestError).problems.map(formatProblem)).toEqual([
+      'error: m.yaml:2:26: defaults.shard_count: expected number, got the integer 9007199254740993, past what this setting holds exactly (±9007199254740991)',
+      'error: m.yaml:5:45: tables.t.columns.d.default: expected a type name such as integer, or { type, not_null, default }, got the number 0.30000000000000001, which is not held exactly (write it as a string, "0.30000000000000001", where the value is SQL)',
+      'error: m.yaml:7:41: sequences.s.start: got the number 9007199254740993.0, which is not held exactly (write it as a string, "9007199254740993.0", where the value is SQL), which matches none of the accepted forms',
+    ]);
+    const range = await load('version: 1\nsequences:\n  s: { max: 9223372036854775808 }\n').catch((x: unknown) => x);
+    expect((range as ManifestError).problems.map(formatProblem)).toEqual([
+      'error: m.yaml:3:13: sequences.s.max: max 9223372036854775808 is out of range for bigint (-9223372036854775808..9223372036854775807)',
     ]);
   });
 });
