@@ -115,8 +115,13 @@ export async function loadManifestText(
     try {
       raw = reading.value();
     } catch (e) {
-      // e.g. an alias without its anchor, or an alias bomb past maxAliasCount
-      problems.error([], 'syntax', (e as Error).message.split('\n')[0]!);
+      // e.g. an alias without its anchor, an alias bomb past maxAliasCount, or nesting too deep
+      const deep = e instanceof RangeError;
+      problems.error(
+        [],
+        'syntax',
+        deep ? 'mappings or lists nest too deeply to be read' : (e as Error).message.split('\n')[0]!,
+      );
       throw new ManifestError(await finish(problems));
     }
   }

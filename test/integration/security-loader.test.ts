@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apply, CmError, plan } from '../../src/index.js';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
+import { hostileRole } from '../support/hostile.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
@@ -248,5 +249,46 @@ describe('integers past 2^53 are kept exactly, through plan, apply and the re-pl
     expect((await plan(db.url, off)).transaction.steps.map((s) => s.summary)).toEqual([
       'alter sequence public.big: maxvalue 9223372036854775805',
     ]);
+  });
+});
+
+/** `n` views, each over the one before: v1 over v0, v2 over v1, … */
+const viewChain = (n: number, schema = 'public'): string[] => [
+  `CREATE VIEW ${schema}.v0 AS SELECT 1 AS a`,
+  ...Array.from({ length: n - 1 }, (_, i) => `CREATE VIEW ${schema}.v${i + 1} AS SELECT a FROM ${schema}.v${i}`),
+];
+
+describe('depth of input is no crash: views 1,000 deep, deep expressions', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'secl');
+  });
+
+  it('a lower role chains 1,000 views: plan names them all, introspect writes them, its project plans empty', async () => {
+    const other = await hostileRole(plainServers(), db);
+    await other.run(viewChain(1000));
+    // And a view and a CHECK whose expressions are 2,000 ORs deep.
+    const ors = `${Array.from({ length: 2000 }, (_, i) => `(b = ${i} OR `).join('')}false${')'.repeat(2000)}`;
+    await other.run([
+      `CREATE TABLE public.t (b int CONSTRAINT c CHECK ${ors})`,
+      `CREATE VIEW public.w AS SELECT b FROM public.t WHERE ${ors}`,
+    ]);
+    const empty = join(projectDir('version: 1\n'), 'citus-migrate.yaml');
+    const p = await plan(db.url, empty);
+    expect(p.unmanaged.filter((u) => /^(relation|view) public\.v\d+$/.test(u))).toHaveLength(1000);
+    expect(p.unmanaged).toContain('table public.t');
+    const dir = projectDir({}, 'cm-deep-');
+    const r = await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, 'wrote citus-migrate.yaml\n']);
+    const again = await plan(db.url, join(dir, 'citus-migrate.yaml'));
+    expect([again.changes, again.unmanaged]).toEqual([false, []]);
+    // Pruned (with the hazard allowed), deepest first: all 1,000 go in one apply.
+    const pruned = await apply(db.url, join(projectDir('version: 1\nprune: true\n'), 'citus-migrate.yaml'), {
+      allowHazards: ['drops_data'],
+    });
+    expect(pruned.outcome).toBe('applied');
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace"),
+    ).toEqual([{ n: 0 }]);
   });
 });

@@ -299,3 +299,43 @@ describe('numbers past what JavaScript holds exactly', () => {
     ]);
   });
 });
+
+describe('depth of input is no crash', () => {
+  /** `(b = 0 OR (b = 1 OR (… )))`, `n` deep. */
+  const nestedOrs = (n: number): string =>
+    `${Array.from({ length: n }, (_, i) => `(b = ${i} OR `).join('')}false${')'.repeat(n)}`;
+  const views = (n: number): string =>
+    [
+      'CREATE VIEW public.v0 AS SELECT 1 AS a;',
+      ...Array.from({ length: n - 1 }, (_, i) => `CREATE VIEW public.v${i + 1} AS SELECT a FROM public.v${i};`),
+    ].join('\n');
+
+  it('a CHECK of 2,000 nested ORs and a default 2,000 parentheses deep: validate and plan --offline', async () => {
+    const dir = projectDir({
+      'citus-migrate.yaml': `version: 1\ntables:\n  t:\n    columns:\n      b: int\n      d: { type: int, default: "${'('.repeat(2000)}1${')'.repeat(2000)}" }\nsql: [checks.sql]\n`,
+      'checks.sql': `ALTER TABLE public.t ADD CONSTRAINT c CHECK ${nestedOrs(2000)};\nCREATE VIEW public.w AS SELECT b FROM public.t WHERE ${nestedOrs(2000)};\n`,
+    });
+    expect((await cli(['validate'], { cwd: dir })).code).toBe(0);
+    const r = await cli(['plan', '--offline'], { cwd: dir });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain('create check constraint public.t.c');
+    expect(r.stdout).toContain('create view public.w');
+  });
+
+  it('a sql: file of 1,000 views, each over the one before: validate and plan --offline, in order', async () => {
+    const dir = projectDir({ 'citus-migrate.yaml': 'version: 1\nsql: [views.sql]\n', 'views.sql': views(1000) });
+    expect((await cli(['validate'], { cwd: dir })).code).toBe(0);
+    const m = await loadManifestText('version: 1\nsql: [views.sql]\n', 'm.yaml', dir);
+    const summaries = planOffline(m).transaction.steps.map((s) => s.summary);
+    expect(summaries).toEqual(Array.from({ length: 1000 }, (_, i) => `create view public.v${i}`));
+  });
+
+  it('YAML nested thousands deep is a located problem, not a crash', async () => {
+    const dir = projectDir(`version: 1\ntables: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`);
+    const r = await cli(['validate'], { cwd: dir });
+    expect(r.code).toBe(1); // as any YAML syntax error
+    expect(r.stderr).toMatch(
+      /^error: citus-migrate\.yaml:2:\d+: mappings or lists nest too deeply here to be read \(a manifest needs a few levels\)\n/,
+    );
+  });
+});
