@@ -60,6 +60,19 @@ export class UsageError extends CmError {
   }
 }
 
+/** A library function was given options it does not take (each problem: the option's path and what is wrong). */
+export class OptionsError extends CmError {
+  constructor(
+    fn: string,
+    readonly problems: readonly { readonly path: string; readonly message: string }[],
+  ) {
+    super(`${fn}(): ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, 'bad_options', EXIT.usage, {
+      function: fn,
+      problems,
+    });
+  }
+}
+
 /** A file could not be read or written. */
 export class FileError extends CmError {
   constructor(message: string, path: string) {

@@ -17,6 +17,7 @@ import type { LoadedManifest } from '../manifest/load.js';
 import type { Routine } from '../model/types.js';
 import { loadPlpgsqlParser } from '../sql/plpgsql-check.js';
 import { loadParser } from '../sql/pg-parse.js';
+import { checkOption, manifestInputSchema, targetSchema } from './options.js';
 import { toManifest, toTarget, type DatabaseTarget, type ManifestInput } from './target.js';
 
 /** The manifest's routine files, by routine id: name as written and text. */
@@ -41,6 +42,8 @@ function routineFiles(m: LoadedManifest | undefined): Map<string, { file: string
  * are laid out, and routines without a file are read from it (then `manifest` may be undefined).
  */
 export async function analyze(manifest: ManifestInput | undefined, target?: DatabaseTarget): Promise<AnalysisDocument> {
+  if (manifest !== undefined) checkOption('analyze', 'manifest', manifestInputSchema, manifest);
+  if (target !== undefined) checkOption('analyze', 'target', targetSchema, target);
   await loadParser();
   await loadPlpgsqlParser();
   const m = manifest === undefined ? undefined : await toManifest(manifest);

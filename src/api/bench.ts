@@ -1,6 +1,7 @@
 // bench() of the library: the manifest's workloads run against a cluster (bench/run.ts).
 import { runBenchLoad, type BenchEvents, type BenchResult, type BenchRunOptions } from '../bench/run.js';
 import type { BenchReport } from '../bench/report.js';
+import { benchEventsSchema, benchOptionsSchema, checkOption, manifestInputSchema, targetSchema } from './options.js';
 import { toManifest, toTarget, type DatabaseTarget, type ManifestInput } from './target.js';
 
 export interface BenchFunctionOptions extends BenchRunOptions {
@@ -20,5 +21,9 @@ export async function bench(
   options: BenchFunctionOptions = {},
   events: BenchEvents = {},
 ): Promise<BenchResult> {
+  checkOption('bench', 'target', targetSchema, target);
+  checkOption('bench', 'manifest', manifestInputSchema, manifest);
+  checkOption('bench', 'options', benchOptionsSchema, options);
+  checkOption('bench', 'events', benchEventsSchema, events);
   return runBenchLoad(toTarget(target), await toManifest(manifest), options, events, options.baseline);
 }

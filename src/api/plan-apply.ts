@@ -6,6 +6,15 @@ import { planLive, planOffline } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { runApply } from '../apply/run.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
+import {
+  applyEventsSchema,
+  applyOptionsSchema,
+  checkOption,
+  manifestInputSchema,
+  planOptionsSchema,
+  savedPlanSourceSchema,
+  targetSchema,
+} from './options.js';
 import { toManifest, toTarget, type DatabaseTarget, type ManifestInput } from './target.js';
 
 export interface PlanFunctionOptions {
@@ -27,8 +36,10 @@ export async function plan(
   manifest: ManifestInput,
   options: PlanFunctionOptions = {},
 ): Promise<PlanDocument> {
+  if (target !== 'offline') checkOption('plan', 'target', targetSchema, target);
+  checkOption('plan', 'manifest', manifestInputSchema, manifest);
+  const opts = { online: checkOption('plan', 'options', planOptionsSchema, options).online ?? false };
   const m = await toManifest(manifest);
-  const opts = { online: options.online ?? false };
   if (target === 'offline') return planOffline(m, m.file, opts);
   const live = await withClient(toTarget(target), (c) => readLiveState(c));
   return planLive(m, live, m.file, opts);
@@ -50,9 +61,14 @@ export async function apply(
   options: ApplyRunOptions = {},
   events: ApplyEvents = {},
 ): Promise<ApplyResult> {
+  checkOption('apply', 'target', targetSchema, target);
+  const saved = typeof manifestOrPlan === 'object' && manifestOrPlan !== null && 'savedPlan' in manifestOrPlan;
+  checkOption('apply', 'manifestOrPlan', saved ? savedPlanSourceSchema : manifestInputSchema, manifestOrPlan);
+  const opts = checkOption('apply', 'options', applyOptionsSchema, options);
+  checkOption('apply', 'events', applyEventsSchema, events);
   const source =
-    typeof manifestOrPlan === 'object' && 'savedPlan' in manifestOrPlan
+    saved && typeof manifestOrPlan === 'object'
       ? { ...manifestOrPlan, manifest: await toManifest(manifestOrPlan.manifest) }
       : await toManifest(manifestOrPlan);
-  return runApply(toTarget(target), source, options, events);
+  return runApply(toTarget(target), source, { ...options, allowHazards: opts.allowHazards }, events);
 }

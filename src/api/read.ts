@@ -5,6 +5,7 @@ import { readApply, readHistory, type ApplyDetail, type HistoryRow } from '../ow
 import { readLiveState } from '../introspect/read.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import type { NotManaged } from '../plan/plan.js';
+import { applyIdSchema, checkOption, historyLimitSchema, introspectOptionsSchema, targetSchema } from './options.js';
 import { toTarget, type DatabaseTarget } from './target.js';
 
 /** A manifest of what a cluster has, and what it could not carry. */
@@ -23,6 +24,8 @@ export async function introspect(
   target: DatabaseTarget,
   options: { readonly defaultSchema?: string; readonly files?: boolean } = {},
 ): Promise<IntrospectResult> {
+  checkOption('introspect', 'target', targetSchema, target);
+  checkOption('introspect', 'options', introspectOptionsSchema, options);
   const live = await withClient(toTarget(target), (c) => readLiveState(c));
   const project = liveToProject(live, {
     ...(options.defaultSchema ? { defaultSchema: options.defaultSchema } : {}),
@@ -33,10 +36,14 @@ export async function introspect(
 
 /** The latest `limit` applies recorded in citus_migrate.applies, newest first (none: empty). */
 export async function history(target: DatabaseTarget, limit = 50): Promise<HistoryRow[]> {
+  checkOption('history', 'target', targetSchema, target);
+  checkOption('history', 'limit', historyLimitSchema, limit);
   return withClient(toTarget(target), (c) => readHistory(c, limit));
 }
 
 /** Apply #id: its steps, outcome, times, manifest and error (CmError apply_not_found when absent). */
 export async function historyEntry(target: DatabaseTarget, id: number): Promise<ApplyDetail> {
+  checkOption('historyEntry', 'target', targetSchema, target);
+  checkOption('historyEntry', 'id', applyIdSchema, id);
   return withClient(toTarget(target), (c) => readApply(c, id));
 }

@@ -20,8 +20,8 @@ export type ApplySource = LoadedManifest | SavedPlanSource;
 export type InterruptSubscriber = (handler: (signal: 'SIGINT' | 'SIGTERM') => void) => () => void;
 
 export interface ApplyRunOptions {
-  /** Hazards allowed to run (the others refuse the plan, exit 4). */
-  readonly allowHazards?: ReadonlySet<Hazard>;
+  /** Hazards allowed to run, as a Set or an array (the others refuse the plan, exit 4). */
+  readonly allowHazards?: ReadonlySet<Hazard> | readonly Hazard[];
   /** Milliseconds the transaction's statements wait for a lock before a retry (default 5000). */
   readonly lockTimeoutMs?: number;
   /** Milliseconds a statement may run, 0 for no limit (default 0). */

@@ -163,7 +163,7 @@ async function applyLoaded(
             }
             return { outcome: 'nothing_to_do', plan, timings: clock.timings };
           }
-          refuseHazards(plan, options.allowHazards ?? new Set());
+          refuseHazards(plan, new Set(options.allowHazards));
           await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
             events.waitingForCluster?.(reasons, waitMs),
           );

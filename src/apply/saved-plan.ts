@@ -65,7 +65,7 @@ export function describeChanges(
 ): string[] {
   const out: string[] = [];
   for (const k of Object.keys(after))
-    if (!(k in before)) out.push(`added ${k}`);
+    if (!Object.hasOwn(before, k)) out.push(`added ${k}`);
     else if (before[k] !== after[k]) out.push(`changed ${k}`);
   for (const k of Object.keys(before)) if (!(k in after)) out.push(`removed ${k}`);
   return out;

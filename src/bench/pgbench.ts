@@ -1,11 +1,11 @@
 // --emit-pgbench: the same workload as pgbench custom scripts (one per workload, with \set lines)
 // and the command line that runs them with their weights, to cross-check with pgbench.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseDatabaseUrl, type DatabaseUrl } from '../db/database-url.js';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
 import type { ResolvedParam } from '../manifest/resolve-bench.js';
+import { writeOutputs, type OutputFile } from '../util/safe-write.js';
 import { shellCommand, type ShellWord } from '../util/shell.js';
 import { literal, placeholders, replacePlaceholders } from './statement.js';
 
@@ -83,13 +83,17 @@ export function pgbenchConnection(
   };
 }
 
-/** Writes DIR/<workload>.sql and DIR/run.sh; returns pgbench's options and scripts. */
+/**
+ * Writes DIR/<workload>.sql and DIR/run.sh (util/safe-write.ts: checked under `root`, never
+ * through a link); returns pgbench's options and scripts.
+ */
 export function emitPgbench(
   spec: BenchSpec,
   dir: string,
   opts: { clients: number; durationS?: number; transactions?: number; seed: number },
+  root: string = dir,
 ): PgbenchRun {
-  mkdirSync(dir, { recursive: true });
+  const outputs: OutputFile[] = [];
   const runC = opts.seed;
   let simple = false;
   const scripts: { path: string; weight: number }[] = [];
@@ -112,10 +116,10 @@ export function emitPgbench(
     const sql = replacePlaceholders(w.sql, placeholders(w.sql), (n) => subst[n - 1]!);
     if (w.protocol === 'simple-literals') simple = true;
     const path = resolve(dir, `${w.name}.sql`);
-    writeFileSync(
+    outputs.push({
       path,
-      `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`,
-    );
+      data: `-- ${w.name}: written by citus-migrate bench --emit-pgbench\n${sets.join('\n')}${sets.length ? '\n' : ''}${sql};\n`,
+    });
     scripts.push({ path, weight: w.weight });
   }
   // CALL is delegated only with literal values: pgbench's simple mode interpolates them as text.
@@ -138,10 +142,11 @@ export function emitPgbench(
     scripts,
   };
   // run.sh runs from its own folder and reads the URL from the environment: no secret on disk.
-  writeFileSync(
-    join(dir, 'run.sh'),
-    `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })}\n`,
-    { mode: 0o755 },
-  );
+  outputs.push({
+    path: join(dir, 'run.sh'),
+    data: `#!/bin/sh\n# pgbench cross-check of the citus-migrate bench workload\ncd "$(dirname "$0")"\n${pgbenchCommand(run, (p) => basename(p), { raw: '"$DATABASE_URL"' })}\n`,
+    mode: 0o755,
+  });
+  writeOutputs(root, outputs, true);
   return run;
 }

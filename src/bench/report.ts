@@ -4,6 +4,7 @@ import { newHistogram, type RunResult } from './runner.js';
 import { failureText, type Delegation } from './delegation.js';
 import type { Execution } from './execution.js';
 import { plural } from '../util/plural.js';
+import { dict } from '../util/dict.js';
 
 export interface LatencyMs {
   readonly min: number;
@@ -60,7 +61,7 @@ export function buildReport(
 ): BenchReport {
   const secs = run.measuredMs / 1000;
   const all = newHistogram();
-  const errors: Record<string, number> = {};
+  const errors = dict<number>();
   const workloads = run.workloads.map((w) => {
     all.add(w.histogram);
     for (const [k, v] of Object.entries(w.errors)) errors[k] = (errors[k] ?? 0) + v;

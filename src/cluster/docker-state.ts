@@ -1,9 +1,10 @@
 // containers.json: which cluster (by label id) `cluster up --engine docker` started in a folder,
 // and the files it wrote there, so that `status` and `down` find the containers by label and
 // remove exactly what `up` made. The password is only in the pgpass file next to it (mode 0600).
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeOutputs } from '../util/safe-write.js';
 import { readStateJson, untrustedStateFile } from './state-file.js';
 
 export const CONTAINERS_FILE = 'containers.json';
@@ -41,14 +42,12 @@ export function readContainersFile(dir: string): DockerClusterState | undefined 
 /** Writes containers.json into dir (0600, like the password file beside it). */
 export function writeContainersFile(dir: string, state: DockerClusterState): void {
   const file = join(dir, CONTAINERS_FILE);
-  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeOutputs(dir, [{ path: file, data: `${JSON.stringify(state, null, 2)}\n`, mode: 0o600 }], true);
 }
 
 /** Writes the password file (0600) into dir and returns its path. */
 export function writePgpassFile(dir: string, text: string): string {
   const file = join(dir, PGPASS_FILE);
-  writeFileSync(file, text, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeOutputs(dir, [{ path: file, data: text, mode: 0o600 }], true);
   return file;
 }

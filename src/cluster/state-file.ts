@@ -1,9 +1,10 @@
 // cluster.json: what `cluster up` started and exactly which paths it created, so that `down`
 // removes those and nothing else.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ClusterError } from '../errors.js';
+import { writeOutputs } from '../util/safe-write.js';
 
 export const CLUSTER_FILE = 'cluster.json';
 
@@ -51,7 +52,7 @@ export function readClusterFile(dir: string): ClusterState | undefined {
 
 /** Writes cluster.json into dir. */
 export function writeClusterFile(dir: string, state: ClusterState): void {
-  writeFileSync(join(dir, CLUSTER_FILE), `${JSON.stringify(state, null, 2)}\n`);
+  writeOutputs(dir, [{ path: join(dir, CLUSTER_FILE), data: `${JSON.stringify(state, null, 2)}\n` }], true);
 }
 
 /** The state file of citus-migrate 0.1: nodes with their data directories, nothing more. */

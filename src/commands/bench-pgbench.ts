@@ -7,6 +7,7 @@ import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench
 import { benchSettings, type BenchRunOptions } from '../bench/run.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { plural } from '../util/plural.js';
+import { outputRoot } from '../util/safe-write.js';
 import type { CommandIo } from './io.js';
 
 /** Writes the scripts and run.sh to opts.emitPgbench; prints the command on stdout. */
@@ -22,12 +23,17 @@ export async function writePgbench(
     : new Map<string, number>();
   const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
   const dir = resolve(io.cwd, opts.emitPgbench);
-  const run = emitPgbench({ ...spec, workloads: selected }, dir, {
-    clients,
-    ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}),
-    ...(transactions !== undefined ? { transactions } : {}),
-    seed,
-  });
+  const run = emitPgbench(
+    { ...spec, workloads: selected },
+    dir,
+    {
+      clients,
+      ...(duration !== undefined ? { durationS: Math.round(duration / 1000) } : {}),
+      ...(transactions !== undefined ? { transactions } : {}),
+      seed,
+    },
+    outputRoot(io.cwd, dir, true),
+  );
   // Script paths as the user named the folder: relative to where they are, or absolute.
   const path = (abs: string): string => (isAbsolute(opts.emitPgbench) ? abs : relative(io.cwd, abs));
   const conn = pgbenchConnection(opts.database, io.env);

@@ -1,10 +1,11 @@
 // `citus-migrate init`: writes a starter project from a template, never overwriting a file.
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CST, Parser } from 'yaml';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import type { CommandIo } from './io.js';
 import { packageRoot } from '../util/package-root.js';
+import { checkOutputs, outputRoot, writeOutputs } from '../util/safe-write.js';
 
 import { TEMPLATES } from './init-templates.js';
 
@@ -82,7 +83,15 @@ export async function initCommand(
   const src = join(TEMPLATE_ROOT, template);
   const dest = resolve(io.cwd, opts.dir ?? '.');
   const files = listFiles(src).map((f) => relative(src, f));
-  const clashes = files.filter((f) => existsSync(join(dest, f)));
+  // Checked before anything is written: no link in dest leading out of it, none a link itself.
+  const root = outputRoot(io.cwd, dest, true);
+  const found = new Set(
+    checkOutputs(
+      root,
+      files.map((f) => join(dest, f)),
+    ),
+  );
+  const clashes = files.filter((f) => found.has(join(dest, f)));
   if (clashes.length > 0 && !opts.force) {
     throw new CmError(
       `not overwriting existing file(s) in ${opts.dir ?? '.'}: ${clashes.join(', ')} (use --force)`,
@@ -90,9 +99,19 @@ export async function initCommand(
       EXIT.error,
     );
   }
-  cpSync(src, dest, { recursive: true, force: true });
-  const manifest = join(dest, 'citus-migrate.yaml');
-  writeFileSync(manifest, withSchemaComment(readFileSync(manifest, 'utf8'), schemaReference(dest)));
+  const schema = schemaReference(dest);
+  writeOutputs(
+    root,
+    files.map((f) => {
+      const text = readFileSync(join(src, f));
+      return {
+        path: join(dest, f),
+        data: f === 'citus-migrate.yaml' ? withSchemaComment(text.toString('utf8'), schema) : text,
+        mode: statSync(join(src, f)).mode & 0o777,
+      };
+    }),
+    opts.force ?? false,
+  );
   for (const f of files) io.stderr(`created ${join(opts.dir ?? '.', f)}\n`);
   for (const l of leftFromOtherTemplates(dest, template, files))
     io.stderr(

@@ -1,11 +1,11 @@
 // `citus-migrate introspect`: writes a v1 manifest of what the cluster has.
 import { connectionTarget, withClient } from '../db/connect.js';
 import { readLiveState } from '../introspect/read.js';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
+import { checkOutputs, outputRoot, writeOutputs } from '../util/safe-write.js';
 import { visible } from '../util/visible.js';
 import { notManagedLines } from '../format/not-managed.js';
 import { emit, type CommandIo } from './io.js';
@@ -20,9 +20,25 @@ export function writeProject(
   force: boolean,
   io: CommandIo,
 ): void {
-  const dir = dirname(resolve(io.cwd, out));
-  const files = Object.entries(project.files).map(([rel, text]) => ({ shown: join(dirname(out), rel), rel, text }));
-  const existing = [out, ...files.map((f) => f.shown)].filter((f) => existsSync(resolve(io.cwd, f)));
+  const abs = resolve(io.cwd, out);
+  const dir = dirname(abs);
+  const outputs = [
+    { path: abs, data: project.manifest, shown: out },
+    ...Object.entries(project.files).map(([rel, text]) => ({
+      path: join(dir, rel),
+      data: text,
+      shown: join(dirname(out), rel),
+    })),
+  ];
+  // Every path is checked (no link leading out of the folder, none a link itself) before any is written.
+  const root = outputRoot(io.cwd, abs);
+  const found = new Set(
+    checkOutputs(
+      root,
+      outputs.map((o) => o.path),
+    ),
+  );
+  const existing = outputs.filter((o) => found.has(o.path)).map((o) => o.shown);
   if (existing.length > 0 && !force)
     throw new CmError(
       `not overwriting existing file(s): ${existing.join(', ')} (use --force)`,
@@ -30,11 +46,8 @@ export function writeProject(
       EXIT.error,
     );
   if (existing.length > 0) io.stderr(`overwriting ${existing.join(', ')} (--force)\n`);
-  for (const f of files) {
-    mkdirSync(dirname(join(dir, f.rel)), { recursive: true });
-    writeFileSync(join(dir, f.rel), f.text);
-  }
-  emit(project.manifest, out, io);
+  writeOutputs(root, [...outputs.slice(1), outputs[0]!], force);
+  io.stderr(`wrote ${out}\n`);
 }
 
 /** CLI entry. */

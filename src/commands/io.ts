@@ -1,9 +1,8 @@
 // What a command may touch besides its arguments: output streams, environment, terminal.
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { CmError, EXIT, FileError } from '../errors.js';
 import { useColor } from '../util/color.js';
+import { writeOutput } from '../util/safe-write.js';
 
 // Loaded when a prompt is shown, required (the bundle has no dynamic import: rolldown.config.js).
 const requireHere = createRequire(import.meta.url);
@@ -70,15 +69,16 @@ export function processIo(): CommandIo {
   };
 }
 
-/** Writes formatted output to --out or stdout. */
+/** Writes formatted output to --out (util/safe-write.ts: never through a link) or stdout. */
 export function emit(text: string, out: string | undefined, io: CommandIo): void {
   if (out === undefined || out === '-') {
     io.stdout(text);
     return;
   }
   try {
-    writeFileSync(resolve(io.cwd, out), text);
+    writeOutput(io.cwd, out, text);
   } catch (e) {
+    if (e instanceof CmError) throw e;
     throw new FileError(`cannot write ${out}: ${(e as Error).message}`, out);
   }
   io.stderr(`wrote ${out}\n`);

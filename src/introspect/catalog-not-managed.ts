@@ -18,7 +18,6 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'constraint option',
   'identity sequence name',
-  'sequence bound beyond 2^53',
   'foreign key to a partition',
   'partition policy',
   'range type',
@@ -213,17 +212,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     JOIN pg_catalog.pg_class sc ON sc.oid = d.objid JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
     WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq'
       AND pg_catalog.octet_length(rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq') <= 63)
-  -- A sequence's START / MINVALUE / MAXVALUE other than its default and beyond what a manifest
-  -- number holds exactly (JavaScript's safe integers, 2^53 - 1); an identity column's sequence too.
-  UNION ALL SELECT 'sequence bound beyond 2^53', ${qn('sn.nspname', 'sc.relname')}
-    FROM (SELECT s.*, CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype::pg_catalog.oid THEN -32768 WHEN 'pg_catalog.int4'::pg_catalog.regtype::pg_catalog.oid THEN -2147483648 ELSE -9223372036854775808 END AS tmin,
-            CASE s.seqtypid WHEN 'pg_catalog.int2'::pg_catalog.regtype::pg_catalog.oid THEN 32767 WHEN 'pg_catalog.int4'::pg_catalog.regtype::pg_catalog.oid THEN 2147483647 ELSE 9223372036854775807 END AS tmax
-          FROM pg_catalog.pg_sequence s) s
-    JOIN pg_catalog.pg_class sc ON sc.oid = s.seqrelid JOIN ns sn ON sn.oid = sc.relnamespace
-    WHERE ${notExt('pg_catalog.pg_class', 'sc.oid')}
-      AND ((pg_catalog.abs(s.seqmin::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqmin <> CASE WHEN s.seqincrement > 0 THEN 1 ELSE s.tmin END)
-        OR (pg_catalog.abs(s.seqmax::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqmax <> CASE WHEN s.seqincrement > 0 THEN s.tmax ELSE -1 END)
-        OR (pg_catalog.abs(s.seqstart::pg_catalog.numeric) > 9007199254740991::pg_catalog.numeric AND s.seqstart <> CASE WHEN s.seqincrement > 0 THEN s.seqmin ELSE s.seqmax END))
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0::pg_catalog.oid AND rc.relispartition

@@ -1,6 +1,7 @@
 // A column's SET STORAGE as the catalog query gives it (attstorage then typstorage, only when
 // they differ) turned into the model's words, and a column as the manifest writes it.
 import type { Column, ColumnStorage, IdentityOptions } from '../model/types.js';
+import { yamlInt } from '../manifest/yaml-numbers.js';
 
 const STORAGE: Readonly<Record<string, ColumnStorage>> = { p: 'plain', e: 'external', x: 'extended', m: 'main' };
 
@@ -53,10 +54,10 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
 
 /** An identity column's sequence options in the manifest's order (the model holds only those not at their defaults). */
 const identityEntry = (o: IdentityOptions): Record<string, unknown> => ({
-  ...(o.start !== undefined ? { start: o.start } : {}),
-  ...(o.increment !== undefined ? { increment: o.increment } : {}),
-  ...(o.min !== undefined ? { min: o.min } : {}),
-  ...(o.max !== undefined ? { max: o.max } : {}),
-  ...(o.cache !== undefined ? { cache: o.cache } : {}),
+  ...(o.start !== undefined ? { start: yamlInt(o.start) } : {}),
+  ...(o.increment !== undefined ? { increment: yamlInt(o.increment) } : {}),
+  ...(o.min !== undefined ? { min: yamlInt(o.min) } : {}),
+  ...(o.max !== undefined ? { max: yamlInt(o.max) } : {}),
+  ...(o.cache !== undefined ? { cache: yamlInt(o.cache) } : {}),
   ...(o.cycle ? { cycle: true } : {}),
 });

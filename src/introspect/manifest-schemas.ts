@@ -3,6 +3,7 @@
 // manifest would not create it elsewhere and a plan would list it as unmanaged).
 import type { ClusterModel } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
+import { dict } from '../util/dict.js';
 
 /** Schemas by name as the manifest declares them (`{}`: it only has to exist); undefined when none. */
 export function schemasEntry(
@@ -19,7 +20,7 @@ export function schemasEntry(
   const named = objectsWritten ? Object.values(m.objects).map((o) => o.name) : [];
   const holdsObject = (schema: string): boolean => named.some((n) => n.startsWith(`${quoteIdent(schema)}.`));
   const distributed = new Set(m.distributedSchemas ?? []);
-  const out: Record<string, { distributed?: true }> = {};
+  const out = dict<{ distributed?: true }>();
   for (const s of m.schemas) {
     if (distributed.has(s)) out[s] = { distributed: true };
     else if (!occupied.has(s) && !holdsObject(s)) out[s] = {};

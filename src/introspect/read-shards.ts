@@ -8,6 +8,7 @@ import type { Queryable } from '../db/connect.js';
 import { quoteQualified } from '../sql/quote.js';
 import { placementKey, tableKey } from '../model/shard-keys.js';
 import { FACTS_ON_NODES_SQL, RELATION_FACTS_SQL, SHARD_PLACEMENTS_SQL } from './catalog-shards.js';
+import { dictOf } from '../util/dict.js';
 
 const indexFacts = z.object({
   name: z.string(),
@@ -90,7 +91,7 @@ export async function readShardState(db: Queryable, only?: ReadonlySet<string>):
     else for (const f of factsList(n.result)) shardFacts.set(f.key, f);
   }
   return {
-    tables: Object.fromEntries(tableFacts.map((f) => [f.key, f])),
+    tables: dictOf(tableFacts.map((f) => [f.key, f] as const)),
     placements: placements.map((p) => {
       const facts = shardFacts.get(placementKey(p));
       return facts ? { ...p, facts } : p;

@@ -5,6 +5,7 @@ import type { SqlObject } from '../model/types.js';
 import type { LiveState } from '../model/live-state.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../plan/not-managed-tables.js';
 import { quoteQualified } from '../sql/quote.js';
+import { dictOf } from '../util/dict.js';
 
 /** Which file of the `sql/` folder each kind of object goes to. */
 const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
@@ -37,7 +38,7 @@ const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
 /** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
 export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
   const m = live.model;
-  const out: Record<string, string> = { ...files };
+  const out = dictOf<string>(files);
   // Indexes the manifest's tables declare (plain columns) are written there, not here.
   const inYaml = new Set(
     Object.values(m.tables).flatMap((t) =>

@@ -3,23 +3,25 @@
 // sequence at CREATE TABLE's defaults.
 import { isSerialsOwn } from '../model/serial-sequence.js';
 import type { ClusterModel, Sequence } from '../model/types.js';
+import { dict } from '../util/dict.js';
+import { yamlInt } from '../manifest/yaml-numbers.js';
 
 function sequenceEntry(s: Sequence, serial: boolean, tableKey: (id: string) => string): Record<string, unknown> {
   return {
     // A serial column's own sequence takes its type and owner from the column.
     ...(serial ? {} : { type: s.type }),
-    cache: s.cache,
-    ...(s.increment !== undefined ? { increment: s.increment } : {}),
-    ...(s.min !== undefined ? { min: s.min } : {}),
-    ...(s.max !== undefined ? { max: s.max } : {}),
-    ...(s.start !== undefined ? { start: s.start } : {}),
+    cache: yamlInt(s.cache),
+    ...(s.increment !== undefined ? { increment: yamlInt(s.increment) } : {}),
+    ...(s.min !== undefined ? { min: yamlInt(s.min) } : {}),
+    ...(s.max !== undefined ? { max: yamlInt(s.max) } : {}),
+    ...(s.start !== undefined ? { start: yamlInt(s.start) } : {}),
     ...(s.cycle ? { cycle: true } : {}),
     ...(!serial && s.ownedBy ? { owned_by: { table: tableKey(s.ownedBy.table), column: s.ownedBy.column } } : {}),
   };
 }
 
 const atSerialDefaults = (s: Sequence): boolean =>
-  s.cache === 1 &&
+  s.cache === '1' &&
   !s.cycle &&
   s.increment === undefined &&
   s.min === undefined &&
@@ -31,7 +33,7 @@ export function manifestSequences(
   m: ClusterModel,
   key: (q: { schema: string; name: string }) => string,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>();
   const tableKey = (id: string): string => key(m.tables[id]!.qname);
   for (const s of Object.values(m.sequences)) {
     // A sequence is the serial column's own only when that column is written as serial; one a

@@ -21,6 +21,7 @@ import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 import { sqlObjectFiles } from './sql-object-files.js';
 import { columnEntry } from './column-storage.js';
+import { dict, dictOf } from '../util/dict.js';
 
 function tableEntry(
   t: Table,
@@ -44,9 +45,9 @@ function tableEntry(
   if (options) out.columnar_options = options;
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
-    out.partitions = Object.fromEntries((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)]));
+    out.partitions = dictOf((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)] as const));
   }
-  out.columns = Object.fromEntries((t.columns ?? []).map((c) => [c.name, columnEntry(c)]));
+  out.columns = dictOf<unknown>((t.columns ?? []).map((c) => [c.name, columnEntry(c)] as const));
   // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it
   // (or it is DEFERRABLE, which only the object form says).
   const keyEntry = (k: Key, kind: 'primary' | 'unique') => {
@@ -143,7 +144,7 @@ export function liveToProject(
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
   const groupName = new Map<string, string>();
   const used = new Set<string>();
-  const colocation: Record<string, unknown> = {};
+  const colocation = dict<unknown>();
   for (const g of Object.values(m.groups)) {
     // Name the group after its parent table: a member with no foreign key to another member.
     const parent = g.members.find(
@@ -156,7 +157,7 @@ export function liveToProject(
     groupName.set(g.name, name);
     colocation[name] = { shard_count: g.shardCount, anchor: key(anchor.qname) };
   }
-  const tables: Record<string, unknown> = {};
+  const tables = dict<unknown>();
   for (const t of Object.values(m.tables)) {
     tables[key(t.qname)] = tableEntry(
       t,
@@ -167,8 +168,8 @@ export function liveToProject(
     );
   }
   const sequences = manifestSequences(m, key);
-  const files: Record<string, string> = {};
-  const routines: Record<string, unknown> = {};
+  const files = dict<string>();
+  const routines = dict<unknown>();
   const byName = new Map<string, number>();
   for (const r of Object.values(m.routines)) byName.set(key(r.qname), (byName.get(key(r.qname)) ?? 0) + 1);
   for (const r of Object.values(m.routines)) {

@@ -5,28 +5,27 @@ import { normalIdentityOptions } from '../model/identity-options.js';
 import { effectiveBounds, isDefaultBound, normalSequence } from '../model/sequence-bounds.js';
 import { idOf, type Column, type Sequence } from '../model/types.js';
 import type { CatalogDoc } from './catalog-schema.js';
+import { dict } from '../util/dict.js';
 
 type CatalogSequence = CatalogDoc['sequences'][number];
 
-const safeNumber = (text: string): number | undefined => {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : undefined;
-};
+/** The catalog's integer text in the model's form (no leading zeros or sign: BigInt's). */
+const intText = (text: string): string => BigInt(text).toString();
 
 /** A catalog sequence's type and options, those at their defaults left out. */
 function options(s: CatalogSequence): Omit<Sequence, 'id' | 'qname'> {
   const type = (['smallint', 'integer', 'bigint'].includes(s.type) ? s.type : 'bigint') as Sequence['type'];
-  const inc = safeNumber(s.increment);
-  // A bigint's default bounds are not safe JavaScript integers: they are compared as exact integers.
-  const min = isDefaultBound('min', s.min, type, inc) ? undefined : safeNumber(s.min);
-  const max = isDefaultBound('max', s.max, type, inc) ? undefined : safeNumber(s.max);
+  // Every option exactly, as the catalog prints it (bigint's bounds are past 2^53).
+  const inc = intText(s.increment);
+  const min = isDefaultBound('min', s.min, type, inc) ? undefined : intText(s.min);
+  const max = isDefaultBound('max', s.max, type, inc) ? undefined : intText(s.max);
   const start =
-    BigInt(s.start) === effectiveBounds({ type, increment: inc, min, max }).start ? undefined : safeNumber(s.start);
+    BigInt(s.start) === effectiveBounds({ type, increment: inc, min, max }).start ? undefined : intText(s.start);
   return normalSequence({
     id: '',
     qname: { schema: '', name: '' },
     type,
-    cache: Number(s.cache),
+    cache: intText(s.cache),
     ...(start !== undefined ? { start } : {}),
     ...(inc !== undefined ? { increment: inc } : {}),
     ...(min !== undefined ? { min } : {}),
@@ -37,7 +36,7 @@ function options(s: CatalogSequence): Omit<Sequence, 'id' | 'qname'> {
 
 /** The sequences of a catalog document (an identity column's own ones are part of their column). */
 export function sequencesFromCatalog(doc: CatalogDoc): Record<string, Sequence> {
-  const sequences: Record<string, Sequence> = {};
+  const sequences = dict<Sequence>();
   for (const s of doc.sequences) {
     // An identity column's sequence is part of the column (identityOfColumns), not an object of its own.
     if (s.ownedBy?.deptype === 'i') continue;

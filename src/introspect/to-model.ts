@@ -20,6 +20,7 @@ import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
+import { dict } from '../util/dict.js';
 
 // Kept here too for the callers that import them from the introspection.
 export { providedNames, type LiveState };
@@ -30,7 +31,7 @@ const shortHash = (v: unknown): string => sha256Hex(JSON.stringify(v)).slice(0, 
 
 /** Per-object hashes of a catalog document. */
 export function objectHashes(doc: CatalogDoc): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = dict<string>();
   // Planner statistics change with every ANALYZE: a saved plan is not stale for that.
   for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[tableRef(t)] = shortHash(t);
   // Every nextval moves an identity sequence's last value: only whether it was ever used counts
@@ -81,7 +82,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
   const colocationTable = new Map<number, string>(); // any Citus table's colocation (reference, single-shard too)
-  const tables: Record<string, Table> = {};
+  const tables = dict<Table>();
   const distributedSchemas = new Set(doc.distributedSchemas);
   for (const t of doc.tables) {
     if (t.citus?.method === 'r' || t.citus?.method === 'a') continue; // named as not managed, never adopted as local
@@ -187,7 +188,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       distribution,
     };
   }
-  const groups: Record<string, ColocationGroup> = {};
+  const groups = dict<ColocationGroup>();
   for (const [cid, members] of groupMembers) {
     groups[`colocation:${cid}`] = {
       name: `colocation:${cid}`,
@@ -197,7 +198,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     };
   }
   const sequences = sequencesFromCatalog(doc);
-  const routines: Record<string, Routine> = {};
+  const routines = dict<Routine>();
   for (const r of doc.routines) {
     const q = { schema: r.schema, name: r.name };
     const id = routineId(q, r.argTypes);
@@ -224,7 +225,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(r.owner ? { owner: r.owner } : {}),
     };
   }
-  const sqlObjects: Record<string, SqlObject> = {};
+  const sqlObjects = dict<SqlObject>();
   for (const o of doc.objects ?? []) {
     const id = `${o.kind} ${o.name}`;
     sqlObjects[id] = {
@@ -245,7 +246,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     };
   }
   for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;
-  const typeUsers: Record<string, string[]> = {};
+  const typeUsers = dict<string[]>();
   for (const u of doc.typeUsers ?? []) (typeUsers[u.type] ??= []).push(u.by);
   const objects = objectHashes(doc);
   return {

@@ -3,11 +3,11 @@
 // file:line:col and path.
 import { sha256Hex } from '../util/sha256.js';
 import { dirname, resolve as resolvePath } from 'node:path';
-import type { z } from 'zod';
 import { FileError, ManifestError, type Problem } from '../errors.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { formatPath } from './locate.js';
 import { ProblemList } from './problems.js';
+import { forZod, restoreProtoKeys } from './proto-keys.js';
 import { FileRefusal, MAX_MANIFEST_BYTES } from './project-files.js';
 import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
@@ -16,8 +16,8 @@ import type { ExactReading } from './yaml-exact.js';
 import { readYamlFast } from './yaml-fast.js';
 import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
-import { UNION_HINTS } from './union-hints.js';
 import { fastSafeParse, sameAsZod } from '../util/zod-fast.js';
+import { withoutKeys, zodProblems } from './zod-problems.js';
 
 const parseManifest = fastSafeParse(manifestSchema);
 
@@ -32,106 +32,6 @@ export interface LoadedManifest extends ResolvedManifest {
   readonly warnings: readonly Problem[];
   /** The text of each routine read from a file, by routine id: read once, for whoever needs it again. */
   readonly routineTexts: ReadonlyMap<string, string>;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value} ${String(value)}`;
-}
-
-function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
-  let v: unknown = raw;
-  for (const seg of path) v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[seg] : undefined;
-  return v;
-}
-
-type Issue = z.core.$ZodIssue;
-
-/** For a failed union, the issues of the one branch the input was clearly meant for, if any. */
-function unionBranch(issue: Issue & { errors?: Issue[][] }): Issue[] | undefined {
-  const branches = (issue.errors ?? []).filter(
-    (errs) => !errs.some((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'unrecognized_keys')),
-  );
-  return branches.length === 1 ? branches[0] : undefined;
-}
-
-/** A copy of `raw` without the keys unrecognized_keys issues name. */
-function withoutKeys(raw: unknown, issues: readonly Issue[]): unknown {
-  const copy = structuredClone(raw) as Record<string, unknown>;
-  for (const issue of issues) {
-    if (issue.code !== 'unrecognized_keys') continue;
-    const at = valueAt(
-      copy,
-      issue.path.filter((s): s is string | number => typeof s !== 'symbol'),
-    );
-    if (at && typeof at === 'object') for (const k of issue.keys) delete (at as Record<string, unknown>)[k];
-  }
-  return copy;
-}
-
-function zodProblems(
-  error: { issues: readonly Issue[] },
-  raw: unknown,
-  out: ProblemList,
-  prefix: readonly (string | number)[] = [],
-): void {
-  for (const issue of error.issues) {
-    const path = [...prefix, ...issue.path.filter((s): s is string | number => typeof s !== 'symbol')];
-    const input = valueAt(raw, path);
-    if (issue.code === 'invalid_union') {
-      const branch = unionBranch(issue as Issue & { errors?: Issue[][] });
-      if (branch) {
-        zodProblems({ issues: branch }, raw, out, path);
-        continue;
-      }
-      const hint = UNION_HINTS.find(([re]) => re.test(path.join('.')))?.[1];
-      out.error(
-        path,
-        'invalid_type',
-        hint ? `${hint}, got ${describe(input)}` : `got ${describe(input)}, which matches none of the accepted forms`,
-      );
-      continue;
-    }
-    if (issue.code === 'invalid_key') {
-      const inner = (issue as Issue & { issues?: Issue[] }).issues?.[0];
-      out.error(path, 'invalid_name', inner?.message ?? issue.message, true);
-      continue;
-    }
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const near = closestKey(manifestSchema, path, key);
-        out.error(
-          [...path, key],
-          'unknown_key',
-          `unknown key ${JSON.stringify(key)}${near ? `; did you mean ${JSON.stringify(near)}?` : ''}`,
-          true,
-        );
-      }
-    } else if (issue.code === 'invalid_type') {
-      out.error(
-        path,
-        'invalid_type',
-        input === undefined ? 'is required' : `expected ${issue.expected}, got ${describe(input)}`,
-      );
-    } else if (issue.code === 'invalid_value' && input === undefined) {
-      out.error(path, 'invalid_type', 'is required');
-    } else if (issue.code === 'invalid_value') {
-      const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      out.error(
-        path,
-        'invalid_value',
-        issue.values.length === 1
-          ? `expected ${values}, got ${describe(input)}`
-          : `expected one of ${values}, got ${describe(input)}`,
-      );
-    } else {
-      out.error(path, issue.code === 'custom' ? 'invalid_value' : issue.code, issue.message);
-    }
-  }
 }
 
 /** Loads and validates a manifest file; throws ManifestError listing every problem. */
@@ -215,8 +115,13 @@ export async function loadManifestText(
     try {
       raw = reading.value();
     } catch (e) {
-      // e.g. an alias without its anchor, or an alias bomb past maxAliasCount
-      problems.error([], 'syntax', (e as Error).message.split('\n')[0]!);
+      // e.g. an alias without its anchor, an alias bomb past maxAliasCount, or nesting too deep
+      const deep = e instanceof RangeError;
+      problems.error(
+        [],
+        'syntax',
+        deep ? 'mappings or lists nest too deeply to be read' : (e as Error).message.split('\n')[0]!,
+      );
       throw new ManifestError(await finish(problems));
     }
   }
@@ -226,6 +131,10 @@ export async function loadManifestText(
   }
   recordPhase('parse manifest', parsing);
   const validating = performance.now();
+  // zod would drop a key named `__proto__` (proto-keys.ts): it reads it under a stand-in.
+  const hidden = forZod(text, raw, problems);
+  if (problems.hasErrors) throw new ManifestError(await finish(problems));
+  raw = hidden.raw;
   // Without zod's compiled checkers (new Function per object shape): a manifest is validated
   // once per run, and zod's own walk is faster the first time at every size (9.5 -> 5.4 ms on
   // Chinook's, 48 -> 39 ms on perf:plan's 5,000 entries).
@@ -253,16 +162,18 @@ export async function loadManifestText(
     parsed = extraOnly ? manifestSchema.safeParse(withoutKeys(raw, parsed.error.issues), { jitless: true }) : parsed;
     if (!parsed.success) throw new ManifestError(await finish(problems));
   }
+  // The manifest with its `__proto__` keys back, every mapping without a prototype (util/dict.ts).
+  const manifest = restoreProtoKeys(parsed.data, hidden.hidden);
   recordPhase('validate manifest', validating);
   const resolving = performance.now();
   const io = projectIo(dir, fs, problems);
-  const resolved = resolveManifest(parsed.data, io, problems);
+  const resolved = resolveManifest(manifest, io, problems);
   const all = await finish(problems);
   if (problems.hasErrors) throw new ManifestError(all);
   const files = new Map<string, { key: string; file: string; text: string }>();
   const routineTexts = new Map<string, string>();
   for (const [id, info] of Object.entries(resolved.routineInfo)) {
-    const f = parsed.data.routines[info.key]?.file;
+    const f = manifest.routines[info.key]?.file;
     if (!f) continue;
     const text = io.readChecked(resolvePath(dir, f)); // (read by the resolve: not read again)
     routineTexts.set(id, text);
@@ -278,7 +189,7 @@ export async function loadManifestText(
             resolved.desired,
             files,
             file,
-            parsed.data.defaults?.schema ?? 'public',
+            manifest.defaults?.schema ?? 'public',
           ),
         )
       : [];
@@ -287,7 +198,7 @@ export async function loadManifestText(
     file,
     dir,
     sha256: sha256Hex(text),
-    manifest: parsed.data,
+    manifest,
     warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
     routineTexts,
   };

@@ -7,6 +7,7 @@ import type { TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
 import { sameSet } from '../model/same.js';
 import { modelDeferral } from './schema-table.js';
+import { dict } from '../util/dict.js';
 
 function kindName(t: Table): string {
   return t.distribution.kind === 'hash'
@@ -70,7 +71,7 @@ export function foreignKeyRefusal(
 
 /** Checks every declared foreign key and returns the tables with their keys attached. */
 export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Table> {
-  const out: Record<string, Table> = {};
+  const out = dict<Table>();
   for (const [id, table] of Object.entries(ctx.tables)) {
     const key = ctx.keyOf.get(id)!;
     const spec = m.tables[key]!;

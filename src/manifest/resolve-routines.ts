@@ -10,6 +10,7 @@ import { keySignature, readDefinition } from './routine-source.js';
 import { canCoerce } from './types-compat.js';
 import { warnIntSequences } from './routine-warnings.js';
 import { colocatedTable } from './resolve-colocate.js';
+import { dict } from '../util/dict.js';
 
 export interface RoutineInfo {
   readonly key: string;
@@ -73,8 +74,8 @@ export function resolveRoutines(
   io: ResolveIo,
   problems: ProblemList,
 ): { routines: Record<string, Routine>; info: Record<string, RoutineInfo> } {
-  const routines: Record<string, Routine> = {};
-  const info: Record<string, RoutineInfo> = {};
+  const routines = dict<Routine>();
+  const info = dict<RoutineInfo>();
   for (const [key, r] of Object.entries(m.routines)) {
     const path: Path = ['routines', key];
     const keyed = keySignature(key, ctx.defaultSchema, path, problems);

@@ -1,12 +1,13 @@
 // Sequences of the manifest: a serial column's own sequence is matched to its column (type and
 // owner), ranges are checked.
-import { normalSequence } from '../model/sequence-bounds.js';
+import { normalSequence, RANGE } from '../model/sequence-bounds.js';
 import { idOf, type Sequence } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { qualifiedKey, type TableContext } from './resolve-context.js';
 import type { Manifest } from './schema.js';
+import { dict } from '../util/dict.js';
 
 function canonicalSeqType(t: string | undefined): Sequence['type'] | undefined {
   if (t === undefined) return undefined;
@@ -53,7 +54,7 @@ function ownerOf(
 
 /** Sequences: types checked against the serial columns that own them, ranges checked. */
 export function resolveSequences(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Sequence> {
-  const out: Record<string, Sequence> = {};
+  const out = dict<Sequence>();
   const serials = new Map<string, { table: string; column: string; type: Sequence['type']; qname: QualifiedName }>();
   for (const t of Object.values(ctx.tables)) {
     for (const c of t.columns ?? []) {
@@ -86,12 +87,19 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
         `type ${declared} differs from the type of the serial column ${ctx.keyOf.get(owner.table)}.${owner.column} that owns it (${owner.type})`,
       );
     }
-    if (s.min !== undefined && s.max !== undefined && s.min > s.max)
+    // Exact integers (decimal text): compared as bigints, and each within its type's range.
+    const type = owner?.type ?? declared ?? 'bigint';
+    const [lo, hi] = RANGE[type];
+    for (const k of ['start', 'increment', 'min', 'max'] as const) {
+      const v = s[k];
+      if (v !== undefined && (BigInt(v) < lo || BigInt(v) > hi))
+        problems.error([...path, k], 'invalid_range', `${k} ${v} is out of range for ${type} (${lo}..${hi})`);
+    }
+    const big = (v: string | undefined): bigint | undefined => (v === undefined ? undefined : BigInt(v));
+    const [min, max, start] = [big(s.min), big(s.max), big(s.start)];
+    if (min !== undefined && max !== undefined && min > max)
       problems.error([...path, 'min'], 'invalid_range', `min ${s.min} is greater than max ${s.max}`);
-    if (
-      s.start !== undefined &&
-      ((s.min !== undefined && s.start < s.min) || (s.max !== undefined && s.start > s.max))
-    ) {
+    if (start !== undefined && ((min !== undefined && start < min) || (max !== undefined && start > max))) {
       problems.error([...path, 'start'], 'invalid_range', `start ${s.start} is outside min..max`);
     }
     const declaredOwner = s.owned_by ? ownerOf(s.owned_by, ctx, [...path, 'owned_by'], problems) : undefined;
@@ -106,7 +114,7 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
       id,
       qname: q,
       type: owner?.type ?? declared ?? 'bigint',
-      cache: s.cache ?? 1,
+      cache: s.cache ?? '1',
       ...(s.start !== undefined ? { start: s.start } : {}),
       ...(s.increment !== undefined ? { increment: s.increment } : {}),
       ...(s.min !== undefined ? { min: s.min } : {}),
@@ -123,7 +131,7 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
         id,
         qname: owner.qname,
         type: owner.type,
-        cache: 1,
+        cache: '1',
         cycle: false,
         ownedBy: { table: owner.table, column: owner.column },
         implicit: true,

@@ -23,6 +23,7 @@ import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDis
 import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
 import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
+import { dict } from '../util/dict.js';
 
 export interface ResolvedManifest {
   readonly desired: ClusterModel;
@@ -32,7 +33,7 @@ export interface ResolvedManifest {
 
 function resolveTables(m: Manifest, problems: ProblemList): TableContext {
   const defaultSchema = m.defaults.schema;
-  const tables: Record<string, Table> = {};
+  const tables = dict<Table>();
   const keyOf = new Map<string, string>();
   const idOfKey = new Map<string, string>();
   const members = new Map<string, string[]>();
@@ -160,7 +161,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     return 'error' in q ? undefined : tables[idOf(q)] ? idOf(q) : undefined;
   };
 
-  const groups: Record<string, ColocationGroup> = {};
+  const groups = dict<ColocationGroup>();
   const groupColumnType = new Map<string, { type: string; table: string }>();
   for (const [name, g] of Object.entries(m.colocation)) {
     const list = members.get(name) ?? [];

@@ -14,16 +14,25 @@ export const shardCount = z
   .max(64000, 'shard count must be between 1 and 64000');
 export const duration = z.string().regex(DURATION_PATTERN, 'expected a duration such as 500ms, 30s, 5m or 1h');
 
+/** An integer written where it reaches SQL: a bigint beyond 2^53 too (yaml-numbers.ts). */
+export const bigInteger = z.union([z.number().int(), z.bigint()]);
+/** An integer past 2^53 where the value is SQL text (a default, a partition bound): its digits. */
+export const bigAsText = z.bigint().transform((v) => String(v));
+/** An integer kept exactly, as its decimal text (the model's form of a sequence's options). */
+const exactInt = bigInteger.transform((v) => String(v));
+
+/** CACHE: values each session takes at once (at least 1), kept exactly. */
+export const cacheSize = bigInteger.refine((n) => n >= 1, 'cache must be at least 1').transform((v) => String(v));
+
 /** A sequence's START, INCREMENT, MINVALUE, MAXVALUE and CYCLE: `sequences:` and an identity column's options. */
 export const sequenceOptions = {
-  start: z.number().int().optional().describe('START WITH'),
-  increment: z
-    .number()
-    .int()
+  start: exactInt.optional().describe('START WITH'),
+  increment: bigInteger
     .refine((n) => n !== 0, 'increment must not be zero')
+    .transform((v) => String(v))
     .optional()
     .describe('INCREMENT BY (not zero)'),
-  min: z.number().int().optional().describe('MINVALUE'),
-  max: z.number().int().optional().describe('MAXVALUE'),
+  min: exactInt.optional().describe('MINVALUE'),
+  max: exactInt.optional().describe('MAXVALUE'),
   cycle: z.boolean().optional().describe('CYCLE'),
 };

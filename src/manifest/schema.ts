@@ -2,7 +2,7 @@
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
 import { DEFAULT_SHARD_COUNT } from '../model/types.js';
-import { duration, ident, sequenceOptions, shardCount } from './schema-parts.js';
+import { cacheSize, duration, ident, sequenceOptions, shardCount } from './schema-parts.js';
 import { partition, table } from './schema-table.js';
 
 const sequence = z.strictObject({
@@ -10,10 +10,7 @@ const sequence = z.strictObject({
     .enum(['smallint', 'integer', 'bigint', 'int', 'int2', 'int4', 'int8'])
     .optional()
     .describe('AS type (default bigint)'),
-  cache: z
-    .number()
-    .int()
-    .min(1)
+  cache: cacheSize
     .optional()
     .describe(
       'CACHE: values each session takes at once (set before its table is distributed: Citus refuses ALTER SEQUENCE later)',

@@ -63,6 +63,9 @@ function plainMessage(e: YAMLError, doc: Document): string {
     case 'BAD_SCALAR_START':
       return `${original}: quote the value`;
     default:
+      // The yaml package reads nested collections by recursion: past a few thousand levels it stops there.
+      if (/maximum call stack/i.test(original))
+        return 'mappings or lists nest too deeply here to be read (a manifest needs a few levels)';
       return original;
   }
 }

@@ -2,7 +2,18 @@
 // of every problem (a path inside the manifest, ['tables', 'district', 'foreign_keys', 0], back
 // to a line and column through the node ranges). Loaded only when a manifest needs it: one that
 // yaml-fast.ts declines, or one with a problem to locate.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+  type Tags,
+} from 'yaml';
+import { floatValue, intValue } from './yaml-numbers.js';
 import type { Locator } from './locate.js';
 import { yamlProblems, type YamlProblem } from './yaml-errors.js';
 
@@ -18,12 +29,39 @@ export interface ExactReading {
 /** Reads `text` with the `yaml` package, strictly (unique keys, YAML 1.2 core schema). */
 export function readYamlExact(text: string): ExactReading {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    customTags: exactNumbers,
+  });
   return {
     locator: makeLocator(doc, lines),
     syntax: doc.errors.length > 0 ? yamlProblems(doc.errors, doc, text, lines) : [],
     value: () => doc.toJS({ maxAliasCount: 100 }),
   };
+}
+
+/** The core schema's integers and floats, read exactly as yaml-fast.ts reads them (yaml-numbers.ts). */
+function exactNumbers(tags: Tags): Tags {
+  return tags.map((t) => {
+    if (typeof t !== 'object' || !('resolve' in t) || !t.test) return t;
+    if (t.tag === 'tag:yaml.org,2002:int') return { ...t, resolve: (s: string) => intValue(s) };
+    if (t.tag === 'tag:yaml.org,2002:float') {
+      const resolve = t.resolve.bind(t);
+      return {
+        ...t,
+        resolve: (s: string, onError: (m: string) => void, opts: never) => {
+          // (the plain form's answer is a Scalar keeping its fraction digits)
+          const v: unknown = resolve(s, onError, opts);
+          if (isScalar(v) && typeof v.value === 'number') v.value = floatValue(s, v.value);
+          return typeof v === 'number' ? floatValue(s, v) : v;
+        },
+      };
+    }
+    return t;
+  });
 }
 
 /** A locator over a parsed YAML/JSON document. */

@@ -6,6 +6,7 @@
 // it alone locates problems. test/unit/yaml-fast.test.ts holds the two equal on every manifest
 // the repository and the corpora have.
 import jsYaml from 'js-yaml';
+import { floatValue, intValue } from './yaml-numbers.js';
 
 const { Type } = jsYaml;
 
@@ -26,8 +27,7 @@ const HEX = /^0x[0-9a-fA-F]+$/;
 const intType = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
   resolve: (s: string) => INT.test(s) || OCT.test(s) || HEX.test(s),
-  construct: (s: string) =>
-    OCT.test(s) ? parseInt(s.slice(2), 8) : HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10),
+  construct: intValue, // exactly: a bigint beyond 2^53 (yaml-numbers.ts)
 });
 const SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
@@ -42,7 +42,7 @@ const floatType = new Type('tag:yaml.org,2002:float', {
         : s[0] === '-'
           ? Number.NEGATIVE_INFINITY
           : Number.POSITIVE_INFINITY
-      : parseFloat(s),
+      : floatValue(s, parseFloat(s)), // an InexactNumber when the number is not the decimal written
 });
 const CORE = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [nullType, boolType, intType, floatType] });
 

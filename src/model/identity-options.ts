@@ -16,7 +16,7 @@ export function identitySequence(type: IntegerType, o: IdentityOptions | undefin
     id: '',
     qname: { schema: '', name: '' },
     type,
-    cache: o?.cache ?? 1,
+    cache: o?.cache ?? '1',
     cycle: o?.cycle ?? false,
     ...(o?.start !== undefined ? { start: o.start } : {}),
     ...(o?.increment !== undefined ? { increment: o.increment } : {}),
@@ -33,7 +33,7 @@ export function normalIdentityOptions(type: IntegerType, o: IdentityOptions | un
     ...(s.increment !== undefined ? { increment: s.increment } : {}),
     ...(s.min !== undefined ? { min: s.min } : {}),
     ...(s.max !== undefined ? { max: s.max } : {}),
-    ...(s.cache !== 1 ? { cache: s.cache } : {}),
+    ...(s.cache !== '1' ? { cache: s.cache } : {}),
     ...(s.cycle ? { cycle: true } : {}),
   };
   return Object.keys(out).length > 0 ? out : undefined;

@@ -16,7 +16,7 @@ export function effectiveBounds(s: Pick<Sequence, 'type' | 'increment' | 'min' |
   readonly max: bigint;
   readonly start: bigint;
 } {
-  const up = (s.increment ?? 1) > 0;
+  const up = BigInt(s.increment ?? 1) > 0n;
   const [lo, hi] = RANGE[s.type];
   // An ascending sequence starts at 1 and ends at its type's maximum; a descending one from -1 down.
   const min = s.min !== undefined ? BigInt(s.min) : up ? 1n : lo;
@@ -30,7 +30,7 @@ export function isDefaultBound(
   which: 'min' | 'max',
   value: string,
   type: Sequence['type'],
-  increment: number | undefined,
+  increment: string | undefined,
 ): boolean {
   const d = effectiveBounds({ type, increment });
   return BigInt(value) === (which === 'min' ? d.min : d.max);
@@ -38,7 +38,7 @@ export function isDefaultBound(
 
 /** The sequence with every option that equals PostgreSQL's default for it left out. */
 export function normalSequence<S extends Sequence>(s: S): S {
-  const increment = s.increment === 1 ? undefined : s.increment;
+  const increment = s.increment !== undefined && BigInt(s.increment) === 1n ? undefined : s.increment;
   const d = effectiveBounds({ type: s.type, increment });
   const min = s.min !== undefined && BigInt(s.min) !== d.min ? s.min : undefined;
   const max = s.max !== undefined && BigInt(s.max) !== d.max ? s.max : undefined;

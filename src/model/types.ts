@@ -2,11 +2,11 @@
 // and the live cluster (actual). It holds no SQL statements and no connection.
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
-import type { IdentityLast, IdentityOptions } from './identity-types.js';
+import type { IdentityLast, IdentityOptions, IntText } from './identity-types.js';
 import type { KeyRefs, ObjectKind } from './object-kinds.js';
 import type { EventTrigger, Owner } from './owner.js';
 
-export type { IdentityOptions } from './identity-types.js';
+export type { IdentityOptions, IntText } from './identity-types.js';
 export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
 export type { EventTrigger, Owner } from './owner.js';
 
@@ -167,11 +167,11 @@ export interface Sequence {
   readonly id: string;
   readonly qname: QualifiedName;
   readonly type: 'smallint' | 'integer' | 'bigint';
-  readonly cache: number;
-  readonly start?: number;
-  readonly increment?: number;
-  readonly min?: number;
-  readonly max?: number;
+  readonly cache: IntText;
+  readonly start?: IntText;
+  readonly increment?: IntText;
+  readonly min?: IntText;
+  readonly max?: IntText;
   readonly cycle: boolean;
   /** OWNED BY: the table column it goes with (a serial column's own sequence, or declared `owned_by`). */
   readonly ownedBy?: { readonly table: string; readonly column: string };

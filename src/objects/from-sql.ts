@@ -25,6 +25,7 @@ import { sessionSetting } from './session-settings.js';
 import { refusedStatement } from './refused-statements.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
+import { dict } from '../util/dict.js';
 
 export interface SqlFile {
   readonly file: string; // as shown in problems
@@ -112,7 +113,7 @@ export function objectsFromSql(
   argTypes: (objectWithArgs: Node) => string,
 ): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
   const schemas = new Set<string>();
-  const objects: Record<string, SqlObject> = {};
+  const objects = dict<SqlObject>();
   const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
   const privileges = new PrivilegeSet();

@@ -5,20 +5,18 @@
 import { ParseFailure, parseStatements, type Node } from '../sql/pg-parse.js';
 import { normalizeNode } from '../sql/normalize.js';
 import { stableJson } from '../util/stable-json.js';
+import { copyTree } from '../util/tree.js';
 
 const IGNORED = new Set(['replace', 'if_not_exists', 'inh', 'missing_ok']);
 
 function tidy(node: Node, defaultSchema: string): Node {
-  if (Array.isArray(node)) return node.map((n) => tidy(n, defaultSchema));
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (IGNORED.has(k)) continue;
-    out[k] = tidy(v, defaultSchema);
-  }
-  if (typeof out.relname === 'string' && out.schemaname === undefined && 'relpersistence' in out)
-    out.schemaname = defaultSchema;
-  return out;
+  return copyTree(node, {
+    keep: (k) => !IGNORED.has(k),
+    leave: (out) => {
+      if (typeof out.relname === 'string' && out.schemaname === undefined && 'relpersistence' in out)
+        out.schemaname = defaultSchema;
+    },
+  });
 }
 
 const str = (sval: string): Node => ({ String: { sval } });

@@ -4,6 +4,7 @@
 import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { indexRef, relationRef, routineRef, typeRef } from '../model/object-ref.js';
+import { eachMember } from '../util/tree.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
 export function lineCol(text: string, byteOffset: number): string {
@@ -40,18 +41,11 @@ export const relName = (rv: Node, defaultSchema: string): string =>
 export const listName = (names: string[], defaultSchema: string): string =>
   names.length === 1 ? quoteQualified({ schema: defaultSchema, name: names[0]! }) : names.map(quoteIdent).join('.');
 
-/** Every relation, type and function a statement names: what it may depend on. */
+/** Every relation, type and function a statement names: what it may depend on (util/tree.ts: no recursion). */
 export function references(node: Node, defaultSchema: string, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) {
-    for (const n of node) references(n, defaultSchema, out);
-    return out;
-  }
-  if (!node || typeof node !== 'object') return out;
-  // for…in over the plain objects JSON.parse made, and nothing to look at below a string or a
-  // number: no [key, value] arrays allocated for every node of every statement (#25).
-  for (const k in node) {
-    const x = node[k] as Node;
-    if (x === null || typeof x !== 'object') continue;
+  eachMember(node, (k, value) => {
+    const x = value as Node;
+    if (x === null || typeof x !== 'object') return;
     if ((k === 'RangeVar' || k === 'relation' || k === 'table') && x?.relname)
       out.add(relationRef(relName(x, defaultSchema)));
     if (k === 'TypeName' || k === 'typeName' || k === 'argType' || k === 'returnType') {
@@ -62,8 +56,7 @@ export function references(node: Node, defaultSchema: string, out = new Set<stri
       const names = strings(k === 'funcname' ? x : x?.funcname);
       if (names.length > 0 && names[0] !== 'pg_catalog') out.add(routineRef(listName(names, defaultSchema)));
     }
-    references(x, defaultSchema, out);
-  }
+  });
   return out;
 }
 

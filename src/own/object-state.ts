@@ -6,6 +6,7 @@ import { objectKey } from '../objects/key.js';
 import { keyHash, type RecordedObject } from '../plan/diff-objects.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { inOwnSchema, readOwnTable } from './own-schema.js';
+import { dictOf } from '../util/dict.js';
 
 /** What earlier applies recorded (empty before the first apply that created an object). */
 export async function readObjectState(db: Queryable): Promise<Record<string, RecordedObject>> {
@@ -14,7 +15,7 @@ export async function readObjectState(db: Queryable): Promise<Record<string, Rec
     'object_state',
     'SELECT id, desired_hash, actual_hash FROM ONLY citus_migrate.object_state',
   );
-  return Object.fromEntries(rows.map((r) => [r.id, { desired: r.desired_hash, actual: r.actual_hash }]));
+  return dictOf(rows.map((r) => [r.id, { desired: r.desired_hash, actual: r.actual_hash }] as const));
 }
 
 /** Records what the plan's objects became; returns the records merged with `live.recorded`. */
@@ -23,7 +24,7 @@ export async function recordObjectState(
   plan: PlanDocument,
   live: LiveState,
 ): Promise<Record<string, RecordedObject>> {
-  const out: Record<string, RecordedObject> = { ...(live.recorded ?? {}) };
+  const out = dictOf<RecordedObject>(live.recorded ?? {});
   const ids: string[] = [];
   const desired: string[] = [];
   const actual: string[] = [];

@@ -5,6 +5,7 @@
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
 // problem, never a failed apply.
 import { sha256Hex } from '../util/sha256.js';
+import { dict } from '../util/dict.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import type { DiffProblem } from './diff-problem.js';
@@ -99,7 +100,7 @@ export function objectSteps(
   // An object the sql: files declare is compared even when its table is not (a not-managed one).
   const inScope = (a: SqlObject): boolean =>
     !yamlIndex.has(a.id) && (a.parent === undefined || declared.has(a.parent) || D[a.id] !== undefined);
-  const A: Record<string, SqlObject> = {};
+  const A = dict<SqlObject>();
   for (const a of Object.values(actual.objects)) if (inScope(a) && !ctx.ignore(a.id)) A[a.id] = a;
 
   const creates: SqlObject[] = [];

@@ -23,7 +23,13 @@ function sameSequenceOptions(a: Sequence, b: Sequence): boolean {
 }
 
 /** A serial column's sequence as CREATE TABLE (or ADD COLUMN) makes it. */
-const asSerialMakesIt = (s: Sequence): Sequence => ({ id: s.id, qname: s.qname, type: s.type, cache: 1, cycle: false });
+const asSerialMakesIt = (s: Sequence): Sequence => ({
+  id: s.id,
+  qname: s.qname,
+  type: s.type,
+  cache: '1',
+  cycle: false,
+});
 
 function ownerStep(s: Sequence, desired: ClusterModel): Step {
   const t = s.ownedBy ? desired.tables[s.ownedBy.table] : undefined;

@@ -31,6 +31,7 @@ import { citusAlterRefusals } from './citus-alter-refusals.js';
 import { withoutOrphanedCommentDrops } from './comment-drops.js';
 import type { DiffProblem } from './diff-problem.js';
 import { indexRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs } from '../model/object-ref.js';
+import { dict } from '../util/dict.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).
 export type { DiffProblem };
@@ -221,7 +222,7 @@ function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): Cluster
   const declared = (t: Table, name: string | undefined): boolean =>
     name !== undefined && desired.objects[indexRef({ schema: t.qname.schema, name })] !== undefined;
   if (!Object.values(actual.tables).some((t) => t.indexes.some((i) => declared(t, i.name)))) return actual;
-  const tables: Record<string, Table> = {};
+  const tables = dict<Table>();
   for (const t of Object.values(actual.tables))
     tables[t.id] = { ...t, indexes: t.indexes.filter((i) => !declared(t, i.name)) };
   return { ...actual, tables };
@@ -229,11 +230,11 @@ function withoutSqlIndexes(desired: ClusterModel, actual: ClusterModel): Cluster
 
 /** The cluster an offline plan starts from: empty, except what the manifest says is created elsewhere. */
 export function offlineBaseline(desired: ClusterModel): ClusterModel {
-  const tables: Record<string, Table> = {};
+  const tables = dict<Table>();
   for (const t of Object.values(desired.tables)) {
     if (!t.columns) tables[t.id] = { ...t, foreignKeys: [], distribution: { kind: 'local' } };
   }
-  const routines: Record<string, Routine> = {};
+  const routines = dict<Routine>();
   for (const r of Object.values(desired.routines)) {
     if (r.definition === undefined)
       routines[r.id] = {

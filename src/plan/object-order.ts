@@ -11,12 +11,24 @@ export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
   for (const o of objs) for (const p of [...o.provides, o.id]) byName.set(p, [...(byName.get(p) ?? []), o]);
   const out: SqlObject[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (o: SqlObject): void => {
-    if (state.get(o.id)) return; // done, or a cycle: keep declaration order
-    state.set(o.id, 'visiting');
-    for (const d of o.deps) for (const dep of byName.get(d) ?? []) if (dep !== o) visit(dep);
-    state.set(o.id, 'done');
-    out.push(o);
+  const depsOf = (o: SqlObject): SqlObject[] => o.deps.flatMap((d) => (byName.get(d) ?? []).filter((x) => x !== o));
+  // Depth first with a stack of its own: a chain of views may be thousands long.
+  const visit = (root: SqlObject): void => {
+    if (state.get(root.id)) return; // done, or a cycle: keep declaration order
+    state.set(root.id, 'visiting');
+    const stack = [{ o: root, deps: depsOf(root), at: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const dep = top.deps[top.at++];
+      if (dep === undefined) {
+        state.set(top.o.id, 'done');
+        out.push(top.o);
+        stack.pop();
+      } else if (!state.get(dep.id)) {
+        state.set(dep.id, 'visiting');
+        stack.push({ o: dep, deps: depsOf(dep), at: 0 });
+      }
+    }
   };
   // Operators next: what uses one (a view, an index, a CHECK) does not name it as a relation.
   const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' ? 1 : 2);

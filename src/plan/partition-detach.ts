@@ -12,6 +12,7 @@ import { quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { keyOfStatement } from '../objects/alter-table.js';
 import { renderSql } from './step-spec.js';
 import type { Step } from './steps.js';
+import { dictOf } from '../util/dict.js';
 
 // PostgreSQL truncates longer names (ChooseRelationName): then the child's names are not known here.
 const MAX_NAME = 63;
@@ -115,8 +116,8 @@ function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
 /** DETACH PARTITION steps, and the cluster as it is once they ran. */
 export function detachPartitions(desired: ClusterModel, actual: ClusterModel): { actual: ClusterModel; steps: Step[] } {
   const steps: Step[] = [];
-  const tables: Record<string, Table> = { ...actual.tables };
-  const objects: Record<string, SqlObject> = { ...actual.objects };
+  const tables = dictOf<Table>(actual.tables);
+  const objects = dictOf<SqlObject>(actual.objects);
   for (const t of Object.values(desired.tables)) {
     if (actual.tables[t.id]) continue;
     const parent = Object.values(tables).find(

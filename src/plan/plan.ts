@@ -14,6 +14,7 @@ import type { OnlineOptions } from './online.js';
 import type { ShardCheck } from './shard-check.js';
 import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
 import { PINNED_SETTINGS } from './pinned-settings.js';
+import { dictOf } from '../util/dict.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -198,8 +199,8 @@ export function buildPlan(input: {
     // Computed when first read (the JSON plan, apply while the server reads the catalog to
     // verify): each is a parse (~150 ms at 9,000 objects) a plan shown as text never needs.
     get recordObjects(): Readonly<Record<string, string>> {
-      return (recordObjects ??= Object.fromEntries(
-        result.steps.flatMap((s) =>
+      return (recordObjects ??= dictOf(
+        result.steps.flatMap((s): [string, string][] =>
           s.kind === 'create_object' || (s.kind === 'alter_object' && s.objectKind === 'comment')
             ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]]
             : [],

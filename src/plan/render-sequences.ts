@@ -30,7 +30,7 @@ export function alterSequenceOptions(to: Sequence, from: Sequence): string[] {
   const have = effectiveBounds(from);
   const out: string[] = [];
   if (to.type !== from.type) out.push(`AS ${to.type}`);
-  if ((to.increment ?? 1) !== (from.increment ?? 1)) out.push(`INCREMENT BY ${sqlInt(to.increment ?? 1)}`);
+  if ((to.increment ?? '1') !== (from.increment ?? '1')) out.push(`INCREMENT BY ${sqlInt(to.increment ?? 1)}`);
   if (want.min !== have.min || to.type !== from.type)
     out.push(to.min !== undefined ? `MINVALUE ${sqlInt(to.min)}` : 'NO MINVALUE');
   if (want.max !== have.max || to.type !== from.type)

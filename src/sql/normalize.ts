@@ -11,29 +11,29 @@ import {
 } from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
 import { normalizeBoundValue } from '../model/partition-bound.js';
+import { copyTree } from '../util/tree.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */
 export function normalizeNode(node: Node): Node {
-  if (Array.isArray(node)) return node.map(normalizeNode);
-  if (!node || typeof node !== 'object') return node;
-  if (node.TypeCast && node.TypeCast.arg?.A_Const) return normalizeNode(node.TypeCast.arg);
-  if (node.A_Const) {
-    const c = node.A_Const;
-    const v =
-      c.ival?.ival ??
-      (c.ival ? 0 : undefined) ??
-      c.fval?.fval ??
-      c.sval?.sval ??
-      c.boolval?.boolval ??
-      (c.isnull ? null : undefined);
-    return { const: v === undefined ? null : String(v) };
-  }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'location' || k === 'stmt_location' || k === 'stmt_len') continue;
-    out[k] = normalizeNode(v);
-  }
-  return out;
+  // util/tree.ts: without recursion, however deep the expression.
+  return copyTree(node, {
+    keep: (k) => k !== 'location' && k !== 'stmt_location' && k !== 'stmt_len',
+    enter: (n) => {
+      const x = n as Node;
+      if (!x || typeof x !== 'object' || Array.isArray(x)) return undefined;
+      if (x.TypeCast && x.TypeCast.arg?.A_Const) return { node: x.TypeCast.arg };
+      if (!x.A_Const) return undefined;
+      const c = x.A_Const;
+      const v =
+        c.ival?.ival ??
+        (c.ival ? 0 : undefined) ??
+        c.fval?.fval ??
+        c.sval?.sval ??
+        c.boolval?.boolval ??
+        (c.isnull ? null : undefined);
+      return { final: { const: v === undefined ? null : String(v) } };
+    },
+  });
 }
 
 /** The normalized parse tree of one expression, or undefined when it does not parse. */

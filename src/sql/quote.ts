@@ -83,9 +83,13 @@ export function sqlBool(value: boolean): string {
   return value ? 'true' : 'false';
 }
 
-/** Renders a safe integer as SQL, refusing anything that is not one. */
-export function sqlInt(value: number | bigint): string {
+/** Renders an integer as SQL (a safe number, a bigint, or decimal text), refusing anything that is not one. */
+export function sqlInt(value: number | bigint | string): string {
   if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') {
+    if (!/^-?[0-9]+$/.test(value)) throw new TypeError(`not an integer: ${JSON.stringify(value)}`);
+    return BigInt(value).toString();
+  }
   if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`);
   return String(value);
 }

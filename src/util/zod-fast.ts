@@ -144,10 +144,10 @@ function recordCheck(def: Def): Check {
   const key = compile(def.keyType!);
   const value = compile(def.valueType!);
   return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
-      return INVALID;
+    const proto = typeof v === 'object' && v !== null ? Object.getPrototypeOf(v) : undefined;
+    if (Array.isArray(v) || (proto !== Object.prototype && proto !== null)) return INVALID;
     const input = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    const out = Object.create(null) as Record<string, unknown>; // as util/dict.ts's: keyed by names
     for (const k of Object.keys(input)) {
       if (k === '__proto__') continue;
       const outKey = key(k);
@@ -197,7 +197,8 @@ function compileType(schema: z.ZodType, def: Def): Check {
     case 'string':
       return (v) => (typeof v === 'string' ? v : INVALID);
     case 'boolean':
-      return (v) => (typeof v === 'boolean' ? v : INVALID);
+    case 'bigint':
+      return (v) => (typeof v === def.type ? v : INVALID);
     case 'number':
       return (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID);
     case 'enum':

@@ -76,7 +76,8 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
   const file = join(dir, 'citus-migrate.yaml');
   const intro = await cli(['introspect', '--database', created.url, '--out', file]);
   if (intro.code !== 0) return `introspect exit ${intro.code}: ${intro.stderr.trim()}`;
-  const doc = parseDocument(readFileSync(file, 'utf8'));
+  // (integers past 2^53 as bigints: the manifest holds sequence bounds up to bigint's)
+  const doc = parseDocument(readFileSync(file, 'utf8'), { intAsBigInt: true });
   doc.set('prune', true);
   writeFileSync(file, doc.toString({ lineWidth: 0 }));
   const old = await freshDatabase(info, 'co');

@@ -14,7 +14,7 @@ const seq = (name: string, o: Partial<Sequence> = {}): Sequence => ({
   id: `app.${name}`,
   qname: { schema: 'app', name },
   type: 'bigint',
-  cache: 1,
+  cache: '1',
   cycle: false,
   ...o,
 });
@@ -48,19 +48,19 @@ const sqlOf = (desired: ClusterModel, actual: ClusterModel): string[] => {
 
 describe('sequence options', () => {
   it('leaves out what PostgreSQL gives by default, for the type and direction', () => {
-    expect(normalSequence(seq('s', { increment: 1, min: 1, max: 9007199254740991, start: 1 }))).toEqual(
-      seq('s', { max: 9007199254740991 }),
+    expect(normalSequence(seq('s', { increment: '1', min: '1', max: '9007199254740991', start: '1' }))).toEqual(
+      seq('s', { max: '9007199254740991' }),
     );
-    expect(normalSequence(seq('s', { type: 'integer', min: 1, max: 2147483647, start: 1 }))).toEqual(
+    expect(normalSequence(seq('s', { type: 'integer', min: '1', max: '2147483647', start: '1' }))).toEqual(
       seq('s', { type: 'integer' }),
     );
     // Descending: from -1 down to the type's minimum, starting at -1.
-    expect(normalSequence(seq('s', { type: 'smallint', increment: -1, min: -32768, max: -1, start: -1 }))).toEqual(
-      seq('s', { type: 'smallint', increment: -1 }),
-    );
+    expect(
+      normalSequence(seq('s', { type: 'smallint', increment: '-1', min: '-32768', max: '-1', start: '-1' })),
+    ).toEqual(seq('s', { type: 'smallint', increment: '-1' }));
     // A start at a declared MINVALUE is the default start.
-    expect(normalSequence(seq('s', { min: 10, start: 10 }))).toEqual(seq('s', { min: 10 }));
-    expect(effectiveBounds(seq('s', { increment: -2 }))).toEqual({
+    expect(normalSequence(seq('s', { min: '10', start: '10' }))).toEqual(seq('s', { min: '10' }));
+    expect(effectiveBounds(seq('s', { increment: '-2' }))).toEqual({
       min: -9223372036854775808n,
       max: -1n,
       start: -1n,
@@ -68,22 +68,30 @@ describe('sequence options', () => {
   });
 
   it('alters only what differs, bounds back to their defaults with NO MINVALUE / NO MAXVALUE', () => {
-    const have = seq('up', { type: 'integer', increment: 5, min: 10, max: 100000, start: 20, cache: 4, cycle: true });
+    const have = seq('up', {
+      type: 'integer',
+      increment: '5',
+      min: '10',
+      max: '100000',
+      start: '20',
+      cache: '4',
+      cycle: true,
+    });
     expect(sqlOf(model([], [seq('up')]), model([], [have]))).toEqual([
       'ALTER SEQUENCE app.up AS bigint INCREMENT BY 1 NO MINVALUE NO MAXVALUE START WITH 1 CACHE 1 NO CYCLE',
     ]);
-    expect(sqlOf(model([], [seq('s', { start: 1000 })]), model([], [seq('s')]))).toEqual([
+    expect(sqlOf(model([], [seq('s', { start: '1000' })]), model([], [seq('s')]))).toEqual([
       'ALTER SEQUENCE app.s START WITH 1000',
     ]);
     // A new MINVALUE does not move START: it is given when the start ends elsewhere.
-    expect(sqlOf(model([], [seq('s', { min: 5 })]), model([], [seq('s')]))).toEqual([
+    expect(sqlOf(model([], [seq('s', { min: '5' })]), model([], [seq('s')]))).toEqual([
       'ALTER SEQUENCE app.s MINVALUE 5 START WITH 5',
     ]);
     expect(sqlOf(model([], [seq('s')]), model([], [seq('s')]))).toEqual([]);
   });
 
   it('creates a sequence with its declared options, then its owner once the table exists', () => {
-    const s = seq('t_ids', { type: 'integer', start: 7, ownedBy: { table: 'app.t', column: 'id' } });
+    const s = seq('t_ids', { type: 'integer', start: '7', ownedBy: { table: 'app.t', column: 'id' } });
     const r = diff(model([table('t')], [s]), model([]), { now: new Date(0) });
     expect(r.steps.flatMap(renderSql).filter((x) => x.includes('SEQUENCE'))).toEqual([
       'CREATE SEQUENCE app.t_ids AS integer START WITH 7 CACHE 1',
@@ -125,10 +133,10 @@ tables:
   it('compares a serial column\u2019s own sequence even when it is not declared', async () => {
     const m = await load(base);
     const s = m.desired.sequences['app.t_id_seq']!;
-    expect(s).toMatchObject({ type: 'integer', cache: 1, implicit: true, ownedBy: { table: 'app.t', column: 'id' } });
+    expect(s).toMatchObject({ type: 'integer', cache: '1', implicit: true, ownedBy: { table: 'app.t', column: 'id' } });
     const t = m.desired.tables['app.t']!;
     // The cluster's has START 1000: the plan puts back CREATE TABLE's default.
-    expect(sqlOf(m.desired, model([t], [{ ...s, implicit: undefined, start: 1000 }]))).toEqual([
+    expect(sqlOf(m.desired, model([t], [{ ...s, implicit: undefined, start: '1000' }]))).toEqual([
       'ALTER SEQUENCE app.t_id_seq START WITH 1',
     ]);
   });
@@ -138,7 +146,7 @@ tables:
       `${base}sequences:\n  app.other:\n    type: integer\n    min: 0\n    owned_by: { table: app.t, column: n }\n`,
     );
     expect(m.desired.sequences['app.other']).toEqual({
-      ...seq('other', { type: 'integer', min: 0 }),
+      ...seq('other', { type: 'integer', min: '0' }),
       ownedBy: { table: 'app.t', column: 'n' },
     });
     expect(await problems(`${base}sequences:\n  app.other:\n    owned_by: { table: app.nope, column: n }\n`)).toEqual([
@@ -169,7 +177,7 @@ tables:
         [
           seq('t_id_seq', { type: 'integer', ownedBy: { table: 'app.t', column: 'id' } }),
           // Owned by the serial column too, but not its own (another name): declared with owned_by.
-          seq('u_id_seq', { min: 0, start: 5, ownedBy: { table: 'app.t', column: 'id' } }),
+          seq('u_id_seq', { min: '0', start: '5', ownedBy: { table: 'app.t', column: 'id' } }),
         ],
       ),
       citus: false,

@@ -42,7 +42,14 @@ describe('identity options: the manifest', () => {
       )
     ).columns![0]!;
     expect(long.identity).toBe('always');
-    expect(long.identityOptions).toEqual({ start: -100, increment: -5, min: -1000, max: -10, cache: 20, cycle: true });
+    expect(long.identityOptions).toEqual({
+      start: '-100',
+      increment: '-5',
+      min: '-1000',
+      max: '-10',
+      cache: '20',
+      cycle: true,
+    });
     const defaults = (
       await desiredTable(
         '{ type: integer, identity: { generated: always, start: 1, increment: 1, min: 1, max: 2147483647, cache: 1, cycle: false } }',
@@ -50,8 +57,8 @@ describe('identity options: the manifest', () => {
     ).columns![0]!;
     expect(defaults.identityOptions).toBeUndefined();
     // A descending sequence's defaults: from -1 down to the type's minimum.
-    expect(normalIdentityOptions('smallint', { increment: -1, max: -1, min: -32768, start: -1 })).toEqual({
-      increment: -1,
+    expect(normalIdentityOptions('smallint', { increment: '-1', max: '-1', min: '-32768', start: '-1' })).toEqual({
+      increment: '-1',
     });
   });
 
@@ -108,7 +115,7 @@ describe('identity options: the plan', () => {
   it('are changed with ALTER COLUMN … SET, and a sequence never used restarts at its new start', async () => {
     const narrowed =
       '{ type: integer, identity: { generated: by default, start: -100, increment: 5, min: -100, max: 100 } }';
-    const wide = { start: -200, increment: 10, min: -200, max: 200 };
+    const wide = { start: '-200', increment: '10', min: '-200', max: '200' };
     const unused = await plan(narrowed, (c) => ({ ...c, identityOptions: wide, identityLast: 'unused' }));
     expect(unused.sql).toEqual([
       'ALTER TABLE public.t ALTER COLUMN id SET INCREMENT BY 5 SET MINVALUE -100 SET MAXVALUE 100 SET START WITH -100 RESTART',
@@ -125,7 +132,7 @@ describe('identity options: the plan', () => {
     // Back to the defaults.
     const back = await plan('{ type: bigint, identity: always }', (c) => ({
       ...c,
-      identityOptions: { cache: 20, cycle: true, increment: -1 },
+      identityOptions: { cache: '20', cycle: true, increment: '-1' },
       identityLast: 'unknown',
     }));
     expect(back.sql).toEqual([
@@ -180,7 +187,7 @@ describe('identity options: introspect', () => {
         type,
         notNull: true,
         identity: 'by default',
-        identityOptions: { cycle: true, cache: 5, max: 100, start: 7 },
+        identityOptions: { cycle: true, cache: '5', max: '100', start: '7' },
         identityLast: 'unused',
       }),
     ).toEqual({ type: 'bigint', identity: { generated: 'by default', start: 7, max: 100, cache: 5, cycle: true } });

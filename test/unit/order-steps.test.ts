@@ -272,7 +272,7 @@ describe('introspect: sequences', () => {
           id: 'public.s_id_seq',
           qname: { schema: 'public', name: 's_id_seq' },
           type: 'bigint',
-          cache: 1,
+          cache: '1',
           cycle: false,
           ownedBy: { table: 'public.s', column: 'id' },
         },

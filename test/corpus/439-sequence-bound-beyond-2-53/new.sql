@@ -1,3 +1,4 @@
--- A bound a manifest number cannot hold exactly (beyond 2^53 - 1): named, not carried.
+-- Bounds beyond 2^53 - 1 (JavaScript's safe integers), up to bigint's own: carried exactly.
 CREATE SCHEMA app;
 CREATE SEQUENCE app.big MAXVALUE 9223372036854775806;
+CREATE SEQUENCE app.down INCREMENT BY -9007199254740993 MINVALUE -9223372036854775807 MAXVALUE -9007199254740993 START WITH -9007199254740995 CACHE 9007199254740993;
