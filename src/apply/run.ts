@@ -23,6 +23,7 @@ import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from 
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
+import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
@@ -169,6 +170,7 @@ async function applyLoaded(
             target,
             m,
             plan,
+            readGuard(plan, live, m.desired),
             history,
             { ...options, ...timeouts, shards: withShards },
             events,
@@ -186,6 +188,7 @@ async function runSteps(
   target: ConnectionTarget,
   m: LoadedManifest,
   plan: PlanDocument,
+  guard: ReadGuard | undefined,
   history: { planFingerprint: string; manifestSha256: string; manifestFile: string },
   options: ApplyRunOptions & { lockTimeoutMs: number; retries: number; onRetry: (msg: string) => void },
   events: ApplyEvents,
@@ -232,10 +235,16 @@ async function runSteps(
         onStep: (step, after, through) => events.stepStarted?.(step, after, through),
         onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
         signal: interrupts.signal,
+        ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
       });
     } catch (e) {
       if (historyId !== undefined && !interrupts.which()) {
-        const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+        const err =
+          e instanceof ApplyError
+            ? e.meta
+            : e instanceof CmError
+              ? { code: e.code, message: e.message, ...e.meta }
+              : { message: (e as Error).message };
         await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
       }
       throw e;
