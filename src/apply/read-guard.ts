@@ -2,12 +2,13 @@
 // row; another session may change an object in between (a column's type widened and filled with
 // values the planned ALTER would round). Inside the transaction, before its first step, the guard
 // locks the relations the steps change (SHARE UPDATE EXCLUSIVE: it conflicts with every DDL on
-// them, and with no read or write), reads the catalog again and compares the hashes of what the
-// steps change and depend on with the read the plan came from (objectHashes, as a saved plan's
-// are compared): a difference rolls back with exit 5, naming the objects that changed. On Citus
-// DDL on a distributed table goes through the coordinator, so a lock on its table there holds
-// it. Types, routines, sequences and materialized views cannot be locked (LOCK TABLE takes
-// tables and views): their hashes are compared by the read made inside the transaction, right
+// them, and with no read or write), then checks the read: when the catalog changed at all since
+// just before the plan's read (catalog-mark.ts, a fraction of a read's cost), it reads the catalog
+// again and compares the hashes of what the steps change and depend on with the read the plan came
+// from (objectHashes, as a saved plan's are compared): a difference rolls back with exit 5, naming
+// the objects that changed. On Citus DDL on a distributed table goes through the coordinator, so a
+// lock on its table there holds it. Types, routines, sequences and materialized views cannot be
+// locked (LOCK TABLE takes tables and views): their hashes are checked in the transaction, right
 // before the steps.
 import type { Queryable } from '../db/connect.js';
 import { CmError, EXIT } from '../errors.js';
@@ -15,11 +16,12 @@ import { queryCatalog } from '../introspect/catalog-query.js';
 import { validateCatalog } from '../introspect/read.js';
 import { objectHashes } from '../introspect/to-model.js';
 import type { LiveState } from '../model/live-state.js';
-import { refId, relationRef, routineRef, tableRef, typeRef } from '../model/object-ref.js';
+import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef } from '../model/object-ref.js';
 import type { ClusterModel } from '../model/types.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { chainKeysOf, needsOf } from '../plan/step-names.js';
 import { parseQualifiedKey, quoteQualified } from '../sql/quote.js';
+import { changedSince, type CatalogMark } from './catalog-mark.js';
 import { describeChanges, listed } from './saved-plan.js';
 
 /** What the transaction checks before its first step: see the file comment. */
@@ -32,6 +34,13 @@ export interface ReadGuard {
   readonly before: Readonly<Record<string, string>>;
   /** Whether the catalog query's Citus part applies (false: the plain query at once). */
   readonly citus: boolean;
+  /**
+   * The catalog as it was before the plan's read (catalog-mark.ts): unchanged in the transaction,
+   * there is nothing to read again. Absent, or `readAgain`, the catalog is read again always.
+   */
+  readonly mark?: CatalogMark;
+  /** Some hash depends on more than the catalog (a sequence's use, its caches on the workers, columnar options). */
+  readonly readAgain: boolean;
 }
 
 /** Object kinds LOCK TABLE takes (a materialized view is refused: "not supported for materialized views"). */
@@ -60,7 +69,12 @@ function nameIndex(live: LiveState): Map<string, string[]> {
  * needs an object that existed when it was read (a plan of creates only: a name another session
  * took meanwhile fails the CREATE itself). Pure.
  */
-export function readGuard(plan: PlanDocument, live: LiveState, desired: ClusterModel): ReadGuard | undefined {
+export function readGuard(
+  plan: PlanDocument,
+  live: LiveState,
+  desired: ClusterModel,
+  mark?: CatalogMark,
+): ReadGuard | undefined {
   const index = nameIndex(live);
   const keys = new Set<string>();
   const changed = new Set<string>();
@@ -78,6 +92,10 @@ export function readGuard(plan: PlanDocument, live: LiveState, desired: ClusterM
     const o = live.model.objects[step.object];
     if (o) for (const n of [...o.deps, ...(o.parent !== undefined ? [o.parent] : [])]) addName(n);
   }
+  // A table's serial and identity sequences go with it (a plan RESTARTs one never used).
+  for (const s of live.doc.sequences)
+    if (s.ownedBy !== null && keys.has(tableRef({ schema: s.ownedBy.schema, name: s.ownedBy.table })))
+      keys.add(sequenceRef(s));
   const existing = [...keys].filter((k) => k in live.objects).sort();
   if (existing.length === 0) return undefined;
   return {
@@ -85,7 +103,21 @@ export function readGuard(plan: PlanDocument, live: LiveState, desired: ClusterM
     lock: lockStatement(changed, live),
     before: live.objects,
     citus: live.citus,
+    ...(mark ? { mark } : {}),
+    readAgain: beyondCatalog(keys, live),
   };
+}
+
+/**
+ * Whether a key's hash depends on what changes without a catalog write: an unused identity
+ * sequence (its first nextval), a distributed sequence (its caches on the workers), a columnar
+ * table (citus_columnar's options table is outside pg_catalog).
+ */
+function beyondCatalog(keys: ReadonlySet<string>, live: LiveState): boolean {
+  const sequences = live.doc.sequences.some(
+    (s) => (s.lastValue === 'unused' || s.distributed) && keys.has(sequenceRef(s)),
+  );
+  return sequences || live.doc.tables.some((t) => t.columnarOptions !== undefined && keys.has(tableRef(t)));
 }
 
 /** LOCK TABLE … IN SHARE UPDATE EXCLUSIVE MODE of the existing tables and views the steps change (or whose parts they change). */
@@ -133,6 +165,7 @@ const staleRead = (changes: readonly string[]): CmError =>
 
 /** Names the catalog query in a failure's report (its text is long and not the user's). */
 const CATALOG_READ = '-- the catalog query, again: what the plan was computed from';
+const CATALOG_MARK = '-- whether the catalog changed since the plan read it (catalog-mark.ts)';
 
 /**
  * Inside the transaction, before its first step: takes guard.lock, reads the catalog again and
@@ -151,6 +184,10 @@ export async function checkRead(db: Queryable, guard: ReadGuard, running: (sql: 
       if ((e as { code?: string }).code !== '42P01') throw e;
       throw staleRead([`gone: ${(e as Error).message}`]);
     }
+  }
+  if (guard.mark && !guard.readAgain) {
+    running(CATALOG_MARK);
+    if (!(await changedSince(db, guard.mark))) return;
   }
   running(CATALOG_READ);
   await db.query('SAVEPOINT citus_migrate_read');

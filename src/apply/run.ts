@@ -24,6 +24,7 @@ import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
+import { markCatalog } from './catalog-mark.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
@@ -118,9 +119,11 @@ async function applyLoaded(
             retries: options.retries ?? 3,
             onRetry: (msg: string) => events.retry?.(msg),
           };
-          const live = await withLockTimeout(client, timeouts, 'reading the catalog', () =>
-            readLiveState(client, startLoading),
-          );
+          // The mark first: the transaction compares the catalog with it (read-guard.ts).
+          const { mark, live } = await withLockTimeout(client, timeouts, 'reading the catalog', async () => {
+            const mark = await markCatalog(client);
+            return { mark, live: await readLiveState(client, startLoading) };
+          });
           const source = await loading;
           refuseOtherManifest(source);
           const m = isSaved(source) ? source.manifest : source;
@@ -170,7 +173,7 @@ async function applyLoaded(
             target,
             m,
             plan,
-            readGuard(plan, live, m.desired),
+            readGuard(plan, live, m.desired, mark),
             history,
             { ...options, ...timeouts, shards: withShards },
             events,

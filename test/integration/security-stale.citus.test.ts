@@ -52,6 +52,12 @@ describe.skipIf(!citus)('a plan computed from a stale read (Citus, a distributed
   });
 
   it('refuses (exit 5) when the distributed column was changed after the read; the shards keep 1.2345', async () => {
+    // An apply with nothing to do first makes the tool's history schema (see security-stale.test.ts).
+    const asIs = join(
+      projectDir(MANIFEST.replace('numeric(12,2)', 'numeric(10,2)').replace(', note: text', ''), 'cm-stale-citus-'),
+      'citus-migrate.yaml',
+    );
+    expect((await apply(db.url, asIs)).outcome).toBe('nothing_to_do');
     const err = await apply(db.url, file(), {
       allowHazards,
       approve: async (p) => {

@@ -1,7 +1,7 @@
 // The transaction's check of the read a plan was computed from (apply/read-guard.ts): which
 // relations it locks, which objects' hashes it compares, and what a difference says.
 import { describe, expect, it } from 'vitest';
-import { readGuard, refuseChangedRead } from '../../src/apply/read-guard.js';
+import { checkRead, readGuard, refuseChangedRead } from '../../src/apply/read-guard.js';
 import { CmError } from '../../src/errors.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
@@ -51,6 +51,7 @@ describe('readGuard', () => {
       lock: [],
       before: { 'table public.a': '1', 'table public.b': '2', 'table public.z': '9' },
       citus: false,
+      readAgain: false,
     };
     expect(() => refuseChangedRead(guard, { ...guard.before, 'table public.z': 'other' })).not.toThrow();
     const e = (() => {
@@ -65,5 +66,35 @@ describe('readGuard', () => {
     expect(e.message).toBe(
       'stale plan: the cluster changed after the plan was computed, before its transaction; rolled back, nothing was run\n  changed table public.a\n  added routine public.f(integer)\n  removed table public.b\n  plan again and review it',
     );
+  });
+
+  it('reads the catalog again only when the mark says it changed, or a hash depends on more than the catalog', async () => {
+    const mark = { catalogs: ['pg_class'], since: '700', state: ['10:abc'] };
+    const run = async (state: string, readAgain: boolean): Promise<string[]> => {
+      const sent: string[] = [];
+      const db = {
+        query: async (text: string) => {
+          const mark = text.startsWith('SELECT ARRAY[');
+          sent.push(mark ? 'mark' : text.split(' IN ')[0]!);
+          if (mark) return { rows: [{ state: [state] }] };
+          // The catalog read itself is the integration tests' (security-stale.test.ts).
+          if (text.startsWith('SAVEPOINT')) throw new Error('stop here');
+          return { rows: [] };
+        },
+      };
+      const guard = {
+        keys: [],
+        lock: ['LOCK TABLE public.t IN SHARE UPDATE EXCLUSIVE MODE'],
+        before: {},
+        citus: false,
+        mark,
+        readAgain,
+      };
+      await checkRead(db as never, guard, () => undefined).catch(() => undefined);
+      return sent;
+    };
+    expect(await run('10:abc', false)).toEqual(['LOCK TABLE public.t', 'mark']);
+    expect(await run('11:abc', false)).toEqual(['LOCK TABLE public.t', 'mark', 'SAVEPOINT citus_migrate_read']);
+    expect(await run('10:abc', true)).toEqual(['LOCK TABLE public.t', 'SAVEPOINT citus_migrate_read']);
   });
 });
