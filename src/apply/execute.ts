@@ -90,19 +90,27 @@ async function runTransaction(
   ];
   let current: { step?: PlanStep; sql: string; what?: string } = { sql: '' };
   let started = 0;
+  let announced: PlanStep | undefined;
   // A step starts when the statement before it is reported done (or its message goes out).
   const begin = (u: Unit, through: Unit): void => {
     current = u;
     if (!u.first || !u.step) return;
+    if (u.step === announced) return;
     started = performance.now();
     opts.onStep?.(u.step, false, through.step !== u.step ? through.step : undefined);
   };
   try {
     if (opts.guard) {
       // The preamble first (lock_timeout among it: settings only, in one message), then the
-      // guard's locks and read, then the steps.
+      // guard's locks and read, then the steps. The first step is reported as started before
+      // the guard: its locks are what the guard may wait for (progress names it meanwhile).
       current = { sql: preamble.join(';\n') };
       await db.query(current.sql);
+      announced = plan.transaction.steps[0];
+      if (announced) {
+        started = performance.now();
+        opts.onStep?.(announced, false);
+      }
       await opts.guard(db, (sql) => (current = { sql, what: GUARDING }));
     }
     for (const batch of batches(plan, opts.guard ? [] : preamble, oneByOne)) {
