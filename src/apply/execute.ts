@@ -4,6 +4,7 @@
 // in a message of its own. Steps that cannot run in a transaction run after COMMIT, one at a time.
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
+import { CmError } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { BatchFailure, BatchMismatch, runBatch } from './batch.js';
 import { batches, type Unit } from './batches.js';
@@ -26,6 +27,12 @@ export interface ExecuteOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Aborted (Ctrl-C, SIGTERM): no further statement starts; the transaction rolls back. */
   readonly signal?: AbortSignal;
+  /**
+   * Run in the transaction after its preamble, before the first step (read-guard.ts's checkRead):
+   * it throws a CmError to refuse (rolled back, thrown as it is); `running` names the statement
+   * in flight for a failure's report. Bounded by the lock timeout like the steps, retried on it.
+   */
+  readonly guard?: (db: Queryable, running: (sql: string) => void) => Promise<void>;
 }
 
 export interface ExecuteResult {
@@ -67,6 +74,9 @@ export async function withLockTimeout<T>(
   }
 }
 
+/** How a failure before the first step names what ran: the guard's statements, or the preamble. */
+const GUARDING = 'locking and reading again what the plan changes';
+
 async function runTransaction(
   db: pg.Client,
   plan: PlanDocument,
@@ -79,17 +89,32 @@ async function runTransaction(
     `SET LOCAL lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`,
     `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
   ];
-  let current: { step?: PlanStep; sql: string } = { sql: '' };
+  let current: { step?: PlanStep; sql: string; what?: string } = { sql: '' };
   let started = 0;
+  let announced: PlanStep | undefined;
   // A step starts when the statement before it is reported done (or its message goes out).
   const begin = (u: Unit, through: Unit): void => {
     current = u;
     if (!u.first || !u.step) return;
+    if (u.step === announced) return;
     started = performance.now();
     opts.onStep?.(u.step, false, through.step !== u.step ? through.step : undefined);
   };
   try {
-    for (const batch of batches(plan, preamble, oneByOne)) {
+    if (opts.guard) {
+      // The preamble first (lock_timeout among it: settings only, in one message), then the
+      // guard's locks and read, then the steps. The first step is reported as started before
+      // the guard: its locks are what the guard may wait for (progress names it meanwhile).
+      current = { sql: preamble.join(';\n') };
+      await db.query(current.sql);
+      announced = plan.transaction.steps[0];
+      if (announced) {
+        started = performance.now();
+        opts.onStep?.(announced, false);
+      }
+      await opts.guard(db, (sql) => (current = { sql, what: GUARDING }));
+    }
+    for (const batch of batches(plan, opts.guard ? [] : preamble, oneByOne)) {
       opts.signal?.throwIfAborted();
       const last = batch[batch.length - 1]!;
       begin(batch[0]!, last);
@@ -113,10 +138,10 @@ async function runTransaction(
     opts.signal?.throwIfAborted();
   } catch (e) {
     await db.query('ROLLBACK').catch(() => undefined);
-    if (e instanceof BatchMismatch) throw e;
+    if (e instanceof BatchMismatch || e instanceof CmError) throw e;
     throw new ApplyError(
       current.step?.index ?? 0,
-      current.step?.summary ?? 'transaction preamble',
+      current.step?.summary ?? current.what ?? 'transaction preamble',
       current.sql,
       serverError(e),
       false,

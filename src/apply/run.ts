@@ -24,6 +24,8 @@ import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from 
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
+import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
+import { markCatalog } from './catalog-mark.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
@@ -122,9 +124,11 @@ async function applyLoaded(
             retries: options.retries ?? 3,
             onRetry: (msg: string) => events.retry?.(msg),
           };
-          const live = await withLockTimeout(client, timeouts, 'reading the catalog', () =>
-            readLiveState(client, startLoading),
-          );
+          // The mark first: the transaction compares the catalog with it (read-guard.ts).
+          const { mark, live } = await withLockTimeout(client, timeouts, 'reading the catalog', async () => {
+            const mark = await markCatalog(client);
+            return { mark, live: await readLiveState(client, startLoading) };
+          });
           const source = await loading;
           refuseOtherManifest(source);
           const m = isSaved(source) ? source.manifest : source;
@@ -174,6 +178,7 @@ async function applyLoaded(
             target,
             m,
             plan,
+            readGuard(plan, live, m.desired, mark),
             history,
             { ...options, ...timeouts, shards: withShards },
             events,
@@ -192,6 +197,7 @@ async function runSteps(
   target: ConnectionTarget,
   m: LoadedManifest,
   plan: PlanDocument,
+  guard: ReadGuard | undefined,
   history: { planFingerprint: string; manifestSha256: string; manifestFile: string },
   options: ApplyRunOptions & { lockTimeoutMs: number; retries: number; onRetry: (msg: string) => void },
   events: ApplyEvents,
@@ -238,10 +244,16 @@ async function runSteps(
         onStep: (step, after, through) => events.stepStarted?.(step, after, through),
         onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
         signal: interrupts.signal,
+        ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
       });
     } catch (e) {
       if (historyId !== undefined && !interrupts.which()) {
-        const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
+        const err =
+          e instanceof ApplyError
+            ? e.meta
+            : e instanceof CmError
+              ? { code: e.code, message: e.message, ...e.meta }
+              : { message: (e as Error).message };
         await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
       }
       throw e;

@@ -72,7 +72,7 @@ export function describeChanges(
 }
 
 /** Indented lines, at most 20, then how many more. */
-const listed = (lines: readonly string[]): string =>
+export const listed = (lines: readonly string[]): string =>
   `${lines
     .slice(0, 20)
     .map((l) => `  ${l}`)

@@ -551,4 +551,68 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     expect(err).toBe('duplicate key value violates unique constraint "pg_dist_colocation_pkey"');
     await sql(citus!, db.name, ['SET citus.enable_ddl_propagation TO off', `DROP SCHEMA ${name} CASCADE`], 1);
   });
+
+  it("which of Citus's functions fire a table's triggers on the rows they copy, a partitioned table's too", async () => {
+    // Each copy into a fresh shape of t adds 1 to every row's v when the copy fires the trigger.
+    await db.query(`CREATE FUNCTION fire_add() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.v := NEW.v + 1; RETURN NEW; END $$;
+      CREATE TABLE fire (id int PRIMARY KEY, v int NOT NULL);
+      INSERT INTO fire SELECT g, 0 FROM generate_series(1, 10) g;
+      CREATE TRIGGER fire_add BEFORE INSERT ON fire FOR EACH ROW EXECUTE FUNCTION fire_add();
+      ALTER TABLE fire ENABLE ALWAYS TRIGGER fire_add`);
+    const sum = async (): Promise<number> => (await db.query<{ s: number }>('SELECT sum(v)::int AS s FROM fire'))[0]!.s;
+    const unsafe = 'SET citus.enable_unsafe_triggers TO on';
+    const calls: [string, number][] = [];
+    for (const call of [
+      "SELECT create_distributed_table_concurrently('fire', 'id', shard_count => 2)",
+      "SELECT alter_distributed_table('fire', shard_count => 4, cascade_to_colocated => false)",
+      "SELECT undistribute_table('fire')",
+      "SELECT create_distributed_table('fire', 'id', shard_count => 2)",
+      "SELECT undistribute_table('fire')",
+      "SELECT create_reference_table('fire')",
+      "SELECT undistribute_table('fire')",
+      "SELECT create_distributed_table('fire', NULL, colocate_with => 'none')",
+    ]) {
+      const before = await sum();
+      expect(await run(db.url, [unsafe, call])).toBeUndefined();
+      calls.push([call.replace(/\(.*/, ''), (await sum()) - before]);
+    }
+    expect(calls).toEqual([
+      ['SELECT create_distributed_table_concurrently', 0],
+      ['SELECT alter_distributed_table', 0],
+      ['SELECT undistribute_table', 0],
+      ['SELECT create_distributed_table', 10],
+      ['SELECT undistribute_table', 0],
+      ['SELECT create_reference_table', 10],
+      ['SELECT undistribute_table', 0],
+      ['SELECT create_distributed_table', 10],
+    ]);
+
+    // A partitioned table: the copy fires each partition's own triggers and its copy of the parent's.
+    await db.query(`CREATE TABLE fire_p (id int, k int, v int NOT NULL DEFAULT 0, PRIMARY KEY (id, k)) PARTITION BY RANGE (k);
+      CREATE TABLE fire_p1 PARTITION OF fire_p FOR VALUES FROM (0) TO (10);
+      INSERT INTO fire_p SELECT g, g % 10 FROM generate_series(1, 10) g;
+      CREATE TRIGGER fire_own BEFORE INSERT ON fire_p1 FOR EACH ROW EXECUTE FUNCTION fire_add()`);
+    // A partition's trigger alone is refused like the table's own.
+    expect(await run(db.url, ["SELECT create_distributed_table('fire_p', 'id', shard_count => 2)"])).toBe(
+      'cannot distribute relation "fire_p1" because it has triggers',
+    );
+    await db.query('CREATE TRIGGER fire_parent BEFORE INSERT ON fire_p FOR EACH ROW EXECUTE FUNCTION fire_add()');
+    expect(
+      await run(db.url, [unsafe, "SELECT create_distributed_table('fire_p', 'id', shard_count => 2)"]),
+    ).toBeUndefined();
+    expect(await db.query('SELECT sum(v)::int AS s FROM fire_p')).toEqual([{ s: 20 }]);
+    // Its copy of the parent's trigger cannot be changed on the partition alone any more (the
+    // shard's copy is named after the parent's shard); through the parent it can.
+    expect(await run(db.url, [unsafe, 'ALTER TABLE fire_p1 DISABLE TRIGGER fire_parent'])).toMatch(
+      /^trigger "fire_parent_(\d+)" for table "fire_p1_\1" does not exist$/,
+    );
+    expect(await run(db.url, [unsafe, 'ALTER TABLE fire_p DISABLE TRIGGER fire_parent'])).toBeUndefined();
+
+    // Partitions of partitions are not distributed at all.
+    await db.query(`CREATE TABLE fire_m (id int, k int, PRIMARY KEY (id, k)) PARTITION BY RANGE (k);
+      CREATE TABLE fire_m1 PARTITION OF fire_m FOR VALUES FROM (0) TO (10) PARTITION BY RANGE (k)`);
+    expect(await run(db.url, ["SELECT create_distributed_table('fire_m', 'id')"])).toBe(
+      'distributing multi-level partitioned tables is not supported',
+    );
+  });
 });
