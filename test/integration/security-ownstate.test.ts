@@ -1,0 +1,172 @@
+// The tool's own state against the database's other roles: a role that may write citus_migrate
+// (pg_write_all_data, a column grant, PUBLIC, a group) cannot make a plan hide a change, and an
+// apply refuses to run until it cannot write there.
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogSnapshot, freshDatabase, plainServers, sql, type TestDb } from '../support/db.js';
+import { hostileRole, type Hostile } from '../support/hostile.js';
+import { projectDir } from '../support/project.js';
+import { cli } from '../support/run-cli.js';
+
+// PostgreSQL prints this view back as "SELECT t.id FROM t": only object_state says it is unchanged.
+const viewProject = (view: string): string =>
+  projectDir(
+    {
+      'citus-migrate.yaml':
+        'version: 1\ntables:\n  t: { local: true, columns: { id: bigint, hidden: boolean }, primary_key: [id] }\nsql: [views.sql]\n',
+      'views.sql': `${view}\n`,
+    },
+    'cm-ownstate-',
+  );
+const OLD_VIEW = 'CREATE VIEW v AS SELECT id FROM t;';
+// The security fix the forged row would hide: hidden rows no longer show through the view.
+const FIXED_VIEW = 'CREATE VIEW v AS SELECT id FROM t WHERE NOT hidden;';
+
+const urlAs = (db: TestDb, role: string): string => {
+  const u = new URL(db.url);
+  u.username = role;
+  u.password = '';
+  return u.toString();
+};
+
+async function connect(url: string, applicationName?: string): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: url, ...(applicationName ? { application_name: applicationName } : {}) });
+  await c.connect();
+  return c;
+}
+
+const planJson = async (db: TestDb, cwd: string) => {
+  const r = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as {
+    changes: boolean;
+    transaction: { steps: { summary: string }[] };
+    warnings: { code: string; message: string }[];
+    recordObjects: Record<string, string>;
+  };
+};
+
+const viewDef = async (db: TestDb): Promise<string> =>
+  (await db.query<{ d: string }>("SELECT pg_get_viewdef('public.v'::regclass) AS d"))[0]!.d;
+
+describe("the tool's own state: nobody but its owner and superusers may write it", () => {
+  let db: TestDb;
+  let etl: Hostile;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'ownstate');
+    etl = await hostileRole(plainServers(), db);
+  });
+  afterEach(async () => {
+    // pg_write_all_data is the whole server's: never left granted for the tests that follow.
+    await sql(plainServers(), 'postgres', `REVOKE pg_write_all_data FROM ${etl.role}`);
+  });
+
+  it('a pg_write_all_data role forges object_state: plan still plans the fix, apply refuses naming the role and the REVOKE', async () => {
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: viewProject(OLD_VIEW) })).code).toBe(0);
+    const fixed = viewProject(FIXED_VIEW);
+    const honest = await planJson(db, fixed);
+    expect(honest.transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    // The ETL role says the fix is already there: the declared text's hash, the live view's print.
+    // (pg_write_all_data alone cannot read, so no WHERE: the table's one row.)
+    await sql(plainServers(), 'postgres', `GRANT pg_write_all_data TO ${etl.role}`);
+    const forger = await connect(urlAs(db, etl.role));
+    const forged = await forger.query('UPDATE citus_migrate.object_state SET desired_hash = $1', [
+      honest.recordObjects['view public.v'],
+    ]);
+    expect(forged.rowCount).toBe(1);
+    await forger.end();
+
+    const plan = await planJson(db, fixed);
+    expect(plan.changes).toBe(true);
+    expect(plan.transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    expect(plan.warnings.map((w) => w.code)).toEqual(['object_state_untrusted']);
+    expect(plan.warnings[0]!.message).toContain(
+      `role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)`,
+    );
+    expect(plan.warnings[0]!.message).toContain(`REVOKE pg_write_all_data FROM ${etl.role};`);
+
+    const before = await catalogSnapshot(db, { history: true });
+    const applies = await db.query('SELECT count(*)::int AS n FROM citus_migrate.applies');
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--format', 'json'], { cwd: fixed });
+    expect(r.code, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout).error.code).toBe('history_schema_untrusted');
+    expect(r.stderr).toContain(
+      `  role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)\n`,
+    );
+    expect(r.stderr).toContain(
+      `  role ${etl.role} holds UPDATE on citus_migrate.applies_id_seq (as a member of pg_write_all_data)\n`,
+    );
+    expect(r.stderr).toContain(
+      `Take the privileges back, as a superuser:\n  REVOKE pg_write_all_data FROM ${etl.role};\n`,
+    );
+    expect(r.stderr).toContain('Nothing was run.');
+    expect(await catalogSnapshot(db, { history: true })).toBe(before);
+    expect(await db.query('SELECT count(*)::int AS n FROM citus_migrate.applies')).toEqual(applies);
+    expect(await viewDef(db)).not.toContain('hidden');
+
+    // Taken back: the row it forged is still noticed (its hash no longer matches the one the tool
+    // keeps where only the owner can write); the next apply makes the fix and records afresh.
+    await sql(plainServers(), 'postgres', `REVOKE pg_write_all_data FROM ${etl.role}`);
+    const after = await planJson(db, fixed);
+    expect(after.transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    expect(after.warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining('its rows changed since citus-migrate last wrote them'),
+    ]);
+    const fix = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: fixed });
+    expect(fix.code, fix.stderr).toBe(0);
+    expect(await viewDef(db)).toContain('NOT t.hidden');
+    const clean = await planJson(db, fixed);
+    expect([clean.transaction.steps, clean.warnings]).toEqual([[], []]);
+  });
+
+  it('finds every way to write it: a column grant, PUBLIC, a group, a sequence; each with the REVOKE that ends it', async () => {
+    const cwd = viewProject(OLD_VIEW);
+    expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
+    const group = `${etl.role}_group`;
+    await db.query(
+      [
+        `GRANT USAGE ON SCHEMA citus_migrate TO ${etl.role}`,
+        `GRANT SELECT, UPDATE (desired_hash) ON citus_migrate.object_state TO ${etl.role}`,
+        'GRANT TRUNCATE ON citus_migrate.schema_migrations TO PUBLIC',
+        `CREATE ROLE ${group}`,
+        `GRANT INSERT ON citus_migrate.applies TO ${group}`,
+        `GRANT ${group} TO ${etl.role}`,
+        `GRANT UPDATE ON SEQUENCE citus_migrate.applies_id_seq TO ${group}`,
+      ].join('; '),
+    );
+    try {
+      const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: viewProject(FIXED_VIEW) });
+      expect(r.code, r.stderr).toBe(1);
+      const lines = r.stderr.split('\n').filter((l) => /^ {2}(role|PUBLIC|REVOKE)/.test(l));
+      expect(lines).toEqual([
+        '  PUBLIC holds TRUNCATE on citus_migrate.schema_migrations (granted to PUBLIC on the table)',
+        `  role ${etl.role} holds INSERT on citus_migrate.applies (as a member of ${group})`,
+        `  role ${etl.role} holds UPDATE on citus_migrate.applies_id_seq (as a member of ${group})`,
+        `  role ${etl.role} holds UPDATE on citus_migrate.object_state (granted on its columns)`,
+        `  role ${group} holds INSERT on citus_migrate.applies (granted on the table)`,
+        `  role ${group} holds UPDATE on citus_migrate.applies_id_seq (granted on the table)`,
+        '  REVOKE TRUNCATE ON TABLE citus_migrate.schema_migrations FROM PUBLIC;',
+        `  REVOKE UPDATE ON TABLE citus_migrate.object_state FROM ${etl.role};`,
+        `  REVOKE INSERT ON TABLE citus_migrate.applies FROM ${group};`,
+        `  REVOKE UPDATE ON SEQUENCE citus_migrate.applies_id_seq FROM ${group};`,
+        `  REVOKE ${group} FROM ${etl.role};`,
+      ]);
+      // Each REVOKE it prints, run, is enough: the apply then goes on.
+      await db.query(lines.filter((l) => l.startsWith('  REVOKE')).join('\n'));
+      const again = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: viewProject(FIXED_VIEW) });
+      expect(again.code, again.stderr).toBe(0);
+    } finally {
+      await sql(plainServers(), db.name, `DROP OWNED BY ${group}`);
+      await sql(plainServers(), 'postgres', `DROP ROLE ${group}`);
+    }
+  });
+});
