@@ -1,4 +1,4 @@
-// The apply sequence, as a library function: under the advisory lock, read the cluster, plan
+// The apply sequence, as a library function: under the apply lock, read the cluster, plan
 // (a saved plan must be exactly that plan, made against the same state), refuse problems and
 // hazards, wait for the cluster guard, ask for approval, record the start in the history, run
 // the one transaction and the after-COMMIT steps, then verify that planning again is empty.
@@ -13,6 +13,7 @@ import { recordPhase } from '../util/timings.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
+import type { LiveState } from '../model/live-state.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
@@ -21,7 +22,7 @@ import { ApplyError } from './failure.js';
 import { refuseHazards } from './hazards.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
-import { withApplyLock } from './lock.js';
+import { lockLate, withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
@@ -104,76 +105,86 @@ async function applyLoaded(
     target,
     (client) =>
       withApplyLock(
-        client,
-        waitMs,
+        target,
+        { waitMs, signal },
         (h) => {
           startLoading();
           events.waitingForLock?.(h, waitMs);
         },
-        async () => {
+        async (lock) => {
           clock.lap('connect_and_lock');
           const timeouts = {
             lockTimeoutMs: options.lockTimeoutMs ?? 5000,
             retries: options.retries ?? 3,
             onRetry: (msg: string) => events.retry?.(msg),
           };
-          const live = await withLockTimeout(client, timeouts, 'reading the catalog', () =>
-            readLiveState(client, startLoading),
-          );
-          const source = await loading;
-          refuseOtherManifest(source);
-          const m = isSaved(source) ? source.manifest : source;
-          const saved = isSaved(source)
-            ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
-            : undefined;
-          const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
-          const shards = withShards ? await readShardState(client) : undefined;
-          clock.lap('read');
-          const online = options.online ?? saved?.plan.options?.online ?? false;
-          // What runs is always the plan computed now; a saved plan must be exactly it.
-          const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
-          if (saved) {
-            refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
-            refuseAltered(saved.plan, plan, saved.name);
-          }
-          if (plan.problems.length > 0) {
-            throw new CmError(
-              `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
-              'plan_problems',
-              EXIT.error,
-              { problems: plan.problems },
+          const read = (): Promise<LiveState> =>
+            withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client, startLoading));
+          for (;;) {
+            const live = await read();
+            const source = await loading;
+            refuseOtherManifest(source);
+            const m = isSaved(source) ? source.manifest : source;
+            const saved = isSaved(source)
+              ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
+              : undefined;
+            const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
+            const shards = withShards ? await readShardState(client) : undefined;
+            clock.lap('read');
+            const online = options.online ?? saved?.plan.options?.online ?? false;
+            // What runs is always the plan computed now; a saved plan must be exactly it.
+            const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
+            if (saved) {
+              refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
+              refuseAltered(saved.plan, plan, saved.name);
+            }
+            if (plan.problems.length > 0) {
+              throw new CmError(
+                `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
+                'plan_problems',
+                EXIT.error,
+                { problems: plan.problems },
+              );
+            }
+            // The first apply on a database takes the lock once it is about to write (lock.ts);
+            // false: the cluster changed before it had it, so it plans again, now under the lock.
+            const locked = (): Promise<boolean> =>
+              lock.held() || options.rehearse
+                ? Promise.resolve(true)
+                : lockLate(lock, live.fingerprint, read, saved?.name ?? (options.approve ? 'approved' : undefined));
+            const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
+            if (!plan.changes) {
+              if (!options.rehearse) {
+                if (!(await locked())) continue;
+                await ensureHistorySchema(client);
+                const id = await startHistory(client, {
+                  ...history,
+                  steps: [],
+                  toolVersion: TOOL_VERSION,
+                  clientHost: hostname(),
+                });
+                await finishHistory(client, id, 'nothing_to_do');
+              }
+              return { outcome: 'nothing_to_do', plan, timings: clock.timings };
+            }
+            refuseHazards(plan, options.allowHazards ?? new Set());
+            await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
+              events.waitingForCluster?.(reasons, waitMs),
+            );
+            if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
+              return { outcome: 'not_approved', plan, timings: clock.timings };
+            if (!(await locked())) continue;
+            return runSteps(
+              client,
+              target,
+              m,
+              plan,
+              history,
+              { ...options, ...timeouts, shards: withShards },
+              events,
+              clock,
             );
           }
-          const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
-          if (!plan.changes) {
-            if (!options.rehearse) {
-              await ensureHistorySchema(client);
-              const id = await startHistory(client, {
-                ...history,
-                steps: [],
-                toolVersion: TOOL_VERSION,
-                clientHost: hostname(),
-              });
-              await finishHistory(client, id, 'nothing_to_do');
-            }
-            return { outcome: 'nothing_to_do', plan, timings: clock.timings };
-          }
-          refuseHazards(plan, options.allowHazards ?? new Set());
-          await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
-            events.waitingForCluster?.(reasons, waitMs),
-          );
-          if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
-            return { outcome: 'not_approved', plan, timings: clock.timings };
-          return runSteps(
-            client,
-            target,
-            m,
-            plan,
-            history,
-            { ...options, ...timeouts, shards: withShards },
-            events,
-            clock,
-          );
         },
       ),
     signal,

@@ -17,6 +17,13 @@ export interface HistoryMigration {
   readonly checksum: string;
 }
 
+/** The shipped migration named `name` (its file name). */
+export function historyMigration(name: string, dir = MIGRATIONS_DIR): HistoryMigration {
+  const m = historyMigrations(dir).find((x) => x.name === name);
+  if (!m) throw new Error(`the tool's migration ${name} is missing from ${dir}`);
+  return m;
+}
+
 /** The migrations shipped with the tool, in order. */
 export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
   return readdirSync(dir)

@@ -1,11 +1,14 @@
 // The tool's own state against the database's other roles: a role that may write citus_migrate
 // (pg_write_all_data, a column grant, PUBLIC, a group) cannot make a plan hide a change, and an
-// apply refuses to run until it cannot write there.
+// apply refuses to run until it cannot write there; a role that may only connect cannot hold every
+// apply off, and a session that holds it is named.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogSnapshot, freshDatabase, plainServers, sql, type TestDb } from '../support/db.js';
+import { holdApplyLock } from '../support/apply-lock.js';
+import { startCli } from '../support/cli-process.js';
+import { catalogSnapshot, freshDatabase, plainServers, pollCount, sql, type TestDb } from '../support/db.js';
 import { hostileRole, type Hostile } from '../support/hostile.js';
-import { projectDir } from '../support/project.js';
+import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
 // PostgreSQL prints this view back as "SELECT t.id FROM t": only object_state says it is unchanged.
@@ -87,7 +90,7 @@ describe("the tool's own state: nobody but its owner and superusers may write it
     ]);
     expect(plan.warnings.map((w) => w.code)).toEqual(['object_state_untrusted']);
     expect(plan.warnings[0]!.message).toContain(
-      `role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)`,
+      `role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.apply_lock, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)`,
     );
     expect(plan.warnings[0]!.message).toContain(`REVOKE pg_write_all_data FROM ${etl.role};`);
 
@@ -97,7 +100,7 @@ describe("the tool's own state: nobody but its owner and superusers may write it
     expect(r.code, r.stderr).toBe(1);
     expect(JSON.parse(r.stdout).error.code).toBe('history_schema_untrusted');
     expect(r.stderr).toContain(
-      `  role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)\n`,
+      `  role ${etl.role} holds INSERT, UPDATE, DELETE on citus_migrate.applies, citus_migrate.apply_lock, citus_migrate.object_state, citus_migrate.schema_migrations (as a member of pg_write_all_data)\n`,
     );
     expect(r.stderr).toContain(
       `  role ${etl.role} holds UPDATE on citus_migrate.applies_id_seq (as a member of pg_write_all_data)\n`,
@@ -168,5 +171,100 @@ describe("the tool's own state: nobody but its owner and superusers may write it
       await sql(plainServers(), db.name, `DROP OWNED BY ${group}`);
       await sql(plainServers(), 'postgres', `DROP ROLE ${group}`);
     }
+  });
+});
+
+/** Rows of pg_locks: sessions holding the apply lock's row (the transaction that locked it). */
+const LOCK_ROW_HOLDERS = `SELECT count(*)::int AS n FROM pg_locks l, citus_migrate.apply_lock t
+  WHERE l.locktype = 'transactionid' AND l.granted AND l.transactionid = t.xmax`;
+
+const ADD_COLUMN = ACCOUNTS_MANIFEST.replace('name: text }', 'name: text, note: text }');
+
+describe('the apply lock: only the tool can hold it, and a holder is named', () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'ownlock');
+    expect(
+      (await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: projectDir(ACCOUNTS_MANIFEST) })).code,
+    ).toBe(0);
+  });
+
+  it('a role that may only connect holds the old advisory key, a reader of the history locks its tables: the apply goes on, and neither can take the lock', async () => {
+    const low = await hostileRole(plainServers(), db);
+    await db.query(
+      `GRANT USAGE ON SCHEMA citus_migrate TO ${low.role}; GRANT SELECT ON ALL TABLES IN SCHEMA citus_migrate TO ${low.role}`,
+    );
+    const squatter = await connect(urlAs(db, low.role));
+    const reader = await connect(urlAs(db, low.role));
+    try {
+      await squatter.query(
+        "SELECT pg_catalog.pg_advisory_lock(pg_catalog.hashtext('citus-migrate'), pg_catalog.hashtext(pg_catalog.current_database()))",
+      );
+      await reader.query(
+        'BEGIN; LOCK TABLE citus_migrate.apply_lock, citus_migrate.applies, citus_migrate.object_state IN ACCESS SHARE MODE',
+      );
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '2s'], {
+        cwd: projectDir(ADD_COLUMN),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^Applied 1 step in/);
+      await expect(squatter.query('SELECT FROM citus_migrate.apply_lock FOR UPDATE')).rejects.toThrow(
+        'permission denied for table apply_lock',
+      );
+      await expect(
+        squatter.query('BEGIN; LOCK TABLE citus_migrate.apply_lock IN ROW SHARE MODE; ROLLBACK'),
+      ).rejects.toThrow('permission denied for table apply_lock');
+    } finally {
+      await squatter.end();
+      await reader.end();
+    }
+  });
+
+  it('names the session that holds it (role, application, backend, since when); --wait still bounds the wait', async () => {
+    const holder = await holdApplyLock(db, { applicationName: 'nightly-etl' });
+    try {
+      const pid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const before = await catalogSnapshot(db, { history: true });
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '1s', '--format', 'json'], {
+        cwd: projectDir(ADD_COLUMN),
+      });
+      expect(r.code).toBe(6);
+      expect(JSON.parse(r.stdout).error.code).toBe('lock_wait');
+      const who = `backend ${pid} (role postgres, application "nightly-etl", in a transaction since `;
+      expect(r.stderr).toContain(`waiting up to 1s for the apply lock, held by ${who}`);
+      expect(r.stderr).toContain(`error: the apply lock (citus_migrate.apply_lock) is still held after 1s by ${who}`);
+      expect(r.stderr).toContain('; nothing was done');
+      expect(await catalogSnapshot(db, { history: true })).toBe(before);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('ends with the apply: held while it runs, free once SIGINT has stopped it, and the next apply takes it at once', async () => {
+    const blocker = await connect(db.url);
+    await blocker.query('BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
+    const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+      cwd: projectDir(ADD_COLUMN),
+    });
+    try {
+      expect(
+        await pollCount(
+          db,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
+          (n) => n > 0,
+        ),
+      ).toBe(true);
+      expect(await db.query(LOCK_ROW_HOLDERS)).toEqual([{ n: 1 }]);
+      child.kill('SIGINT');
+      const res = await done;
+      expect(res.code, res.stderr).toBe(130);
+      expect(await pollCount(db, LOCK_ROW_HOLDERS, (n) => n === 0)).toBe(true);
+    } finally {
+      await blocker.end();
+    }
+    const next = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '1s'], {
+      cwd: projectDir(ADD_COLUMN),
+    });
+    expect(next.code, next.stderr).toBe(0);
   });
 });
