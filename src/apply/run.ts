@@ -18,9 +18,10 @@ import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
-import { ApplyError } from './failure.js';
+import { ApplyError, beforeCommit, catalogLockTimeout } from './failure.js';
 import { refuseHazards } from './hazards.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
+import type { OwnWait } from '../own/own-schema.js';
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { lockLate, withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
@@ -118,8 +119,15 @@ async function applyLoaded(
             retries: options.retries ?? 3,
             onRetry: (msg: string) => events.retry?.(msg),
           };
+          const own: OwnWait = { lockTimeoutMs: timeouts.lockTimeoutMs };
           const read = (): Promise<LiveState> =>
-            withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client, startLoading));
+            withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client, startLoading)).catch(
+              async (e: unknown) => {
+                if ((e as { code?: string }).code !== '55P03') throw e;
+                const why = await catalogLockTimeout(client, 'reading the catalog', timeouts.lockTimeoutMs, e as Error);
+                throw new CmError(`${why}; nothing was applied`, 'lock_timeout', EXIT.error, { committed: false });
+              },
+            );
           for (;;) {
             const live = await read();
             const source = await loading;
@@ -156,14 +164,15 @@ async function applyLoaded(
             if (!plan.changes) {
               if (!options.rehearse) {
                 if (!(await locked())) continue;
-                await ensureHistorySchema(client);
-                const id = await startHistory(client, {
-                  ...history,
-                  steps: [],
-                  toolVersion: TOOL_VERSION,
-                  clientHost: hostname(),
+                await beforeCommit('the plan had nothing to do', async () => {
+                  await ensureHistorySchema(client, own);
+                  const id = await startHistory(
+                    client,
+                    { ...history, steps: [], toolVersion: TOOL_VERSION, clientHost: hostname() },
+                    own,
+                  );
+                  await finishHistory(client, id, 'nothing_to_do', undefined, own);
                 });
-                await finishHistory(client, id, 'nothing_to_do');
               }
               return { outcome: 'nothing_to_do', plan, timings: clock.timings };
             }
@@ -215,15 +224,18 @@ async function runSteps(
   );
   let historyId: number | undefined;
   let committed: { transactionSteps: number } | undefined;
+  const own: OwnWait = { lockTimeoutMs: options.lockTimeoutMs };
   try {
     if (!rehearse) {
-      await ensureHistorySchema(client);
-      const aborted = await markAbandoned(client);
-      if (aborted > 0)
-        events.note?.(
-          `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
-        );
-      historyId = await startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
+      historyId = await beforeCommit("the plan's transaction did not start", async () => {
+        await ensureHistorySchema(client, own);
+        const aborted = await markAbandoned(client, own);
+        if (aborted > 0)
+          events.note?.(
+            `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
+          );
+        return startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() }, own);
+      });
     }
     clock.lap('plan_and_history');
     events.starting?.({ plan, rehearse, steps: steps.length, target: target.label });
@@ -247,7 +259,7 @@ async function runSteps(
     } catch (e) {
       if (historyId !== undefined && !interrupts.which()) {
         const err = e instanceof ApplyError ? e.meta : { message: (e as Error).message };
-        await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+        await finishHistory(client, historyId, 'failed', err, own).catch(() => undefined);
       }
       throw e;
     } finally {
@@ -257,7 +269,7 @@ async function runSteps(
     interrupts.signal.throwIfAborted();
     clock.lap('transaction');
     if (rehearse) return { outcome: 'rehearsed', plan, ms: Math.round(exec.transactionMs), timings: clock.timings };
-    await verifyAndRecord(client, historyId!, () =>
+    await verifyAndRecord(client, historyId!, steps.length, own, () =>
       verifyConverged(client, m, plan, m.file, options, options.shards ?? false),
     );
     clock.lap('verify');
@@ -274,7 +286,7 @@ async function runSteps(
     if (!interrupts.which() || e instanceof ApplyInterrupted) throw e;
     const failure = e instanceof ApplyError ? e : undefined;
     const done = failure?.committed ? { transactionSteps: plan.transaction.steps.length } : committed;
-    throw await interrupted(client, interrupts, historyId, done, failure);
+    throw await interrupted(client, interrupts, historyId, done, failure, own);
   } finally {
     interrupts.dispose();
   }

@@ -1,7 +1,9 @@
 // The tool's own state against the database's other roles: a role that may write citus_migrate
 // (pg_write_all_data, a column grant, PUBLIC, a group) cannot make a plan hide a change, and an
 // apply refuses to run until it cannot write there; a role that may only connect cannot hold every
-// apply off, and a session that holds it is named.
+// apply off; and every wait of the tool on its own tables, or on the verification read after
+// COMMIT, ends within --lock-timeout / --wait with a message that names the holder and says
+// whether anything was committed.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdApplyLock } from '../support/apply-lock.js';
@@ -267,4 +269,138 @@ describe('the apply lock: only the tool can hold it, and a holder is named', () 
     });
     expect(next.code, next.stderr).toBe(0);
   });
+});
+
+// A function a plan's step calls (as a column default) that waits until the test lets it go,
+// whatever lock_timeout the apply sets: the apply is then inside its transaction for as long as
+// the test needs to put an obstacle in place for what follows COMMIT.
+const GATE_FUNCTION = `CREATE FUNCTION public.gate() RETURNS integer LANGUAGE plpgsql SET lock_timeout = 0 AS $$
+  BEGIN PERFORM pg_catalog.pg_advisory_lock_shared(4242); PERFORM pg_catalog.pg_advisory_unlock_shared(4242); RETURN 1; END $$`;
+const GATE_WAITING =
+  "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = 4242";
+
+/** Holds the gate shut; `open()` lets the apply's step finish. */
+async function closedGate(db: TestDb): Promise<{ open(): Promise<void> }> {
+  const c = await connect(db.url);
+  await c.query('SELECT pg_catalog.pg_advisory_lock(4242)');
+  return { open: () => c.end() };
+}
+
+/** Whether backend `pid` still holds a granted ACCESS EXCLUSIVE lock on `relation`. */
+const stillHolds = async (db: TestDb, pid: number, relation: string): Promise<boolean> =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE pid = ${pid} AND granted AND mode = 'AccessExclusiveLock' AND relation = '${relation}'::regclass`,
+    )
+  )[0]!.n === 1;
+
+// (60 s each: an apply that never gives up fails here rather than hanging the run.)
+describe('every wait ends within --lock-timeout, saying what ran out and whether anything was committed', () => {
+  let db: TestDb;
+  let obstacle: pg.Client;
+  let obstaclePid: number;
+  beforeEach(async () => {
+    db = await freshDatabase(plainServers(), 'ownwait');
+    expect(
+      (await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: projectDir(ACCOUNTS_MANIFEST) })).code,
+    ).toBe(0);
+    obstacle = await connect(db.url, 'obstacle');
+    obstaclePid = (await obstacle.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+  });
+  afterEach(async () => {
+    await obstacle.end();
+  });
+
+  it('the history table locked by an idle transaction: the apply returns after --lock-timeout, names the holder, nothing was applied', async () => {
+    await obstacle.query('BEGIN; LOCK TABLE citus_migrate.applies IN ACCESS EXCLUSIVE MODE');
+    const r = await cli(
+      ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '2s', '--wait', '3s', '--format', 'json'],
+      { cwd: projectDir(ADD_COLUMN) },
+    );
+    expect(await stillHolds(db, obstaclePid, 'citus_migrate.applies')).toBe(true);
+    expect(r.code, r.stderr).toBe(6);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'own_state_lock_timeout', committed: false });
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `--lock-timeout \\(2s\\) ran out while [^:]+ in citus_migrate\\.applies: a table of citus_migrate is locked by backend ${obstaclePid} \\(role postgres, application "obstacle", in a transaction since [^)]+; AccessExclusiveLock on citus_migrate\\.applies\\); the plan's transaction did not start: nothing was applied`,
+      ),
+    );
+    await obstacle.query('ROLLBACK');
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = 'note'"),
+    ).toEqual([{ n: 0 }]);
+  }, 60_000);
+
+  it('the history table locked right after COMMIT: exit 8, the transaction COMMITTED, recording it ran out of --lock-timeout', async () => {
+    await db.query(`INSERT INTO accounts VALUES (1, 'a'); ${GATE_FUNCTION}`);
+    const gate = await closedGate(db);
+    const run = cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '2s', '--retries', '0'], {
+      cwd: projectDir(
+        ACCOUNTS_MANIFEST.replace('name: text }', 'name: text, y: { type: integer, default: "gate()" } }'),
+      ),
+    });
+    expect(await pollCount(db, GATE_WAITING, (n) => n > 0)).toBe(true);
+    await obstacle.query('BEGIN; LOCK TABLE citus_migrate.applies IN ACCESS EXCLUSIVE MODE');
+    await gate.open();
+    const r = await run;
+    expect(await stillHolds(db, obstaclePid, 'citus_migrate.applies')).toBe(true);
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.stderr).toContain(
+      `error: the transaction COMMITTED (its step ran) and planning again is empty, but recording it failed: --lock-timeout (2s) ran out while recording the outcome of apply #2 (success) in citus_migrate.applies: a table of citus_migrate is locked by backend ${obstaclePid} (role postgres, application "obstacle"`,
+    );
+    expect(r.stderr).toContain('Apply #2 still says running.');
+    await obstacle.query('ROLLBACK');
+    expect(await db.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = 'y'")).toEqual(
+      [{ n: 1 }],
+    );
+  }, 60_000);
+
+  it('the verification read blocked after COMMIT: exit 8, the transaction COMMITTED and only verifying failed, recorded as verify_failed', async () => {
+    // A generated column: reading the catalog prints its expression, which locks the table.
+    await db.query(
+      `CREATE TABLE t (id bigint NOT NULL PRIMARY KEY, g bigint GENERATED ALWAYS AS (id * 2) STORED); INSERT INTO t VALUES (1); ${GATE_FUNCTION}`,
+    );
+    const gate = await closedGate(db);
+    const run = cli(
+      ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '2s', '--retries', '0', '--format', 'json'],
+      {
+        cwd: projectDir(
+          `${ACCOUNTS_MANIFEST}  t:\n    local: true\n    columns: { id: { type: bigint, not_null: true }, g: { type: bigint, generated: "id * 2" }, y: { type: integer, default: "gate()" } }\n    primary_key: [id]\n`,
+        ),
+      },
+    );
+    expect(await pollCount(db, GATE_WAITING, (n) => n > 0)).toBe(true);
+    // Queued behind the apply's own lock on t: it has t the moment the apply commits.
+    const queued = obstacle.query('BEGIN; LOCK TABLE t IN ACCESS EXCLUSIVE MODE');
+    expect(
+      await pollCount(
+        db,
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'obstacle' AND wait_event_type = 'Lock'",
+        (n) => n > 0,
+      ),
+    ).toBe(true);
+    await gate.open();
+    await queued;
+    const r = await run;
+    expect(await stillHolds(db, obstaclePid, 'public.t')).toBe(true);
+    expect(r.code, r.stderr).toBe(8);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'verify_failed', committed: true, historyId: 2 });
+    expect(r.stderr).toContain(
+      `error: the transaction COMMITTED (its step ran); only verifying it failed: reading the catalog again waited longer than --lock-timeout (2s): canceling statement due to lock timeout; ACCESS EXCLUSIVE locks are held by backend ${obstaclePid} (role postgres, application "obstacle"`,
+    );
+    expect(r.stderr).toContain(
+      'The changes are in place; run `citus-migrate plan` to check that planning again is empty. Recorded as apply #2 (committed_not_converged).',
+    );
+    expect(
+      await db.query<{ outcome: string; code: string; committed: boolean }>(
+        "SELECT outcome, error->>'code' AS code, (error->>'committed')::boolean AS committed FROM citus_migrate.applies WHERE id = 2",
+      ),
+    ).toEqual([{ outcome: 'committed_not_converged', code: 'verify_failed', committed: true }]);
+    await obstacle.query('ROLLBACK');
+    expect(
+      await db.query(
+        "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 't' AND column_name = 'y'",
+      ),
+    ).toEqual([{ n: 1 }]);
+  }, 60_000);
 });
