@@ -174,6 +174,36 @@ describe("the tool's own state: nobody but its owner and superusers may write it
       await sql(plainServers(), 'postgres', `DROP ROLE ${group}`);
     }
   });
+
+  it('plan does not trust a citus_migrate another role created before the first apply, with a row that hides the fix', async () => {
+    // The row's two hashes, as an apply would have recorded them, from a scratch database.
+    const scratch = await freshDatabase(plainServers(), 'ownscratch');
+    expect(
+      (await cli(['apply', '--database', scratch.url, '--auto-approve'], { cwd: viewProject(OLD_VIEW) })).code,
+    ).toBe(0);
+    const [row] = await scratch.query<{ actual: string }>(
+      'SELECT actual_hash AS actual FROM citus_migrate.object_state',
+    );
+    const fixed = viewProject(FIXED_VIEW);
+    const desired = (await planJson(scratch, fixed)).recordObjects['view public.v'];
+    await db.query('CREATE TABLE t (id bigint PRIMARY KEY, hidden boolean); CREATE VIEW v AS SELECT id FROM t');
+    await db.query(`GRANT CREATE ON DATABASE ${db.name} TO ${etl.role}`);
+    await etl.run([
+      'CREATE SCHEMA citus_migrate',
+      'CREATE TABLE citus_migrate.object_state (id text PRIMARY KEY, desired_hash text NOT NULL, actual_hash text NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())',
+      `INSERT INTO citus_migrate.object_state VALUES ('view public.v', '${desired}', '${row!.actual}')`,
+    ]);
+    const plan = await planJson(db, fixed);
+    expect(plan.transaction.steps.map((s) => s.summary)).toEqual([
+      'drop view public.v (to create it again)',
+      'create again view public.v',
+    ]);
+    expect(plan.warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining(
+        `schema citus_migrate is owned by role ${etl.role}, neither this role nor a superuser; relation citus_migrate.object_state is owned by role ${etl.role}, neither this role nor a superuser`,
+      ),
+    ]);
+  });
 });
 
 /** Rows of pg_locks: sessions holding the apply lock's row (the transaction that locked it). */
