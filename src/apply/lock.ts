@@ -25,11 +25,8 @@ export interface ApplyLockOptions {
 export interface ApplyLock {
   /** Whether it is held; false on a database with no lock table yet. */
   held(): boolean;
-  /**
-   * Creates citus_migrate and the lock table, and takes the lock (waiting as withApplyLock does);
-   * true when this apply created the table (no apply held the lock on this database before).
-   */
-  create(): Promise<boolean>;
+  /** Creates citus_migrate and the lock table, and takes the lock (waiting as withApplyLock does). */
+  create(): Promise<void>;
 }
 
 /**
@@ -45,14 +42,12 @@ export async function withApplyLock<T>(
   return withClient(
     target,
     async (lockDb) => {
-      let held = (await takeApplyLock(lockDb, opts.waitMs, false, onWait)) !== false;
+      let held = await takeApplyLock(lockDb, opts.waitMs, false, onWait);
       try {
         return await fn({
           held: () => held,
           create: async () => {
-            const taken = await takeApplyLock(lockDb, opts.waitMs, true, onWait);
-            held = taken !== false;
-            return taken === 'created';
+            held = await takeApplyLock(lockDb, opts.waitMs, true, onWait);
           },
         });
       } finally {
@@ -64,8 +59,8 @@ export async function withApplyLock<T>(
 }
 
 /**
- * Opens the lock's transaction and takes the row ('created': after creating the table); false
- * when there is no lock table and `create` is false. The transaction is never ended by an idle timeout or a statement timeout the role or
+ * Opens the lock's transaction and takes the row; false when there is no lock table and `create`
+ * is false. The transaction is never ended by an idle timeout or a statement timeout the role or
  * database sets; its lock waits last waitMs.
  */
 async function takeApplyLock(
@@ -73,15 +68,14 @@ async function takeApplyLock(
   waitMs: number,
   create: boolean,
   onWait: (holder: string) => void,
-): Promise<'taken' | 'created' | false> {
+): Promise<boolean> {
   const ms = Math.max(1, Math.round(waitMs));
-  let created = false;
   for (let attempt = 1; ; attempt++) {
     await db.query(
       `BEGIN; SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL jit = off; SET LOCAL idle_in_transaction_session_timeout = 0; SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = ${ms}`,
     );
     try {
-      if ((await applyLockExists(db)) && (await lockRow(db, ms, onWait))) return created ? 'created' : 'taken';
+      if ((await applyLockExists(db)) && (await lockRow(db, ms, onWait))) return true;
       await db.query('ROLLBACK');
       if (!create) return false;
       // No lock table yet, or its row is gone: created (committed, so concurrent applies wait on the same row), then taken.
@@ -90,7 +84,7 @@ async function takeApplyLock(
           'citus_migrate.apply_lock has no row to lock, even after inserting it; nothing was done',
           'lock_missing',
         );
-      created = (await createApplyLock(db, ms)) || created;
+      await createApplyLock(db, ms);
     } catch (e) {
       await db.query('ROLLBACK').catch(() => undefined);
       throw e;
@@ -124,10 +118,10 @@ async function lockRow(db: Queryable, waitMs: number, onWait: (holder: string) =
 }
 
 /**
- * Creates and takes the apply lock (the first apply on a database). When this apply created it, no
- * other apply has written; else one may have since the plan was made, so the catalog is read
- * again: true when nothing changed. Otherwise a plan that was approved or saved is stale (exit 5,
- * nothing run); one that was not is made again.
+ * Creates and takes the apply lock (the first apply on a database), then reads the catalog again:
+ * true when nothing changed since the plan was made. Otherwise another apply ran meanwhile (even
+ * the one that created the lock may find another took it first): a plan that was approved or saved
+ * is stale (exit 5, nothing run); one that was not is made again.
  */
 export async function lockLate(
   lock: ApplyLock,
@@ -135,7 +129,8 @@ export async function lockLate(
   read: () => Promise<LiveState>,
   fixed: string | undefined,
 ): Promise<boolean> {
-  if ((await lock.create()) || (await read()).fingerprint === fingerprint) return true;
+  await lock.create();
+  if ((await read()).fingerprint === fingerprint) return true;
   if (fixed === undefined) return false;
   throw new CmError(
     `stale plan: the cluster changed while this apply, the first on this database, had no lock to hold (another apply ran meanwhile); ${fixed === 'approved' ? 'the plan approved' : fixed} is not what would run now; nothing was run`,

@@ -25,27 +25,25 @@ export async function applyLockExists(db: Queryable): Promise<boolean> {
  * Creates citus_migrate and its lock table (with its row) if they do not exist, committed at once
  * so that concurrent applies all find the same row to wait on; refused, as ensureHistorySchema
  * does, when the schema may not be trusted. Two first applies may race to create it: the loser's
- * CREATE … IF NOT EXISTS fails on the unique index and, retried, finds it. True when this call
- * created the table: no apply has held the lock on this database before.
+ * CREATE … IF NOT EXISTS fails on the unique index and, retried, finds it.
  */
-export async function createApplyLock(db: Queryable, lockTimeoutMs: number): Promise<boolean> {
+export async function createApplyLock(db: Queryable, lockTimeoutMs: number): Promise<void> {
   const sql = historyMigration(MIGRATION).sql;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inOwnSchema(
+      await inOwnSchema(
         db,
         async () => {
           // The tool's bookkeeping is the coordinator's own (see ensureHistorySchema).
           await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
           await refuseUntrustedSchema(db);
-          const existed = await applyLockExists(db);
           await db.query(`CREATE SCHEMA IF NOT EXISTS ${OWN_SCHEMA}`);
           await db.query(sql);
           await refuseUntrustedSchema(db);
-          return !existed;
         },
         { wait: { lockTimeoutMs }, what: `creating the apply lock, ${OWN_SCHEMA}.apply_lock` },
       );
+      return;
     } catch (e) {
       const code = (e as { code?: string }).code;
       // unique_violation, duplicate_schema, duplicate_table: another apply created it meanwhile.
