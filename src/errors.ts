@@ -13,6 +13,7 @@ export const EXIT = {
   stalePlan: 5,
   lockWait: 6,
   clusterNotReady: 7, // apply: a node inactive, metadata not synced or a background job running
+  committedUnverified: 8, // apply: the transaction committed, but verifying or recording it failed
   usage: 64,
   interrupted: 130, // Ctrl-C (SIGINT), as shells report it
   terminated: 143, // SIGTERM, as shells report it

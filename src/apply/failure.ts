@@ -2,6 +2,10 @@
 // position, and every field of the server's error — never the "current transaction is aborted"
 // that follows it.
 import { CmError, EXIT } from '../errors.js';
+import type { Queryable } from '../db/connect.js';
+import { describeHolders, relationLockHolders } from '../db/lock-holders.js';
+import { OwnStateLockTimeout } from '../own/own-schema.js';
+import { formatDuration } from '../util/duration.js';
 
 export interface ServerError {
   readonly sqlstate?: string;
@@ -76,4 +80,35 @@ export class ApplyError extends CmError {
         : '  nothing was applied: the transaction was rolled back',
     ].join('\n');
   }
+}
+
+/**
+ * Runs fn, whose waits on the tool's own tables are bounded by --lock-timeout, before the plan's
+ * transaction: a wait that runs out says so, and that nothing was applied (exit 6).
+ */
+export async function beforeCommit<T>(state: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (!(e instanceof OwnStateLockTimeout)) throw e;
+    throw new CmError(`${e.message}; ${state}: nothing was applied`, e.code, e.exitCode, {
+      ...e.meta,
+      committed: false,
+    });
+  }
+}
+
+/**
+ * "reading the catalog waited longer than --lock-timeout (2s): canceling statement due to lock
+ * timeout; ACCESS EXCLUSIVE locks are held by backend …": a catalog read that ran out of
+ * --lock-timeout, with who holds the locks it waits for (printing a table's expressions locks it).
+ */
+export async function catalogLockTimeout(
+  db: Queryable,
+  what: string,
+  lockTimeoutMs: number,
+  e: Error,
+): Promise<string> {
+  const holders = await relationLockHolders(db);
+  return `${what} waited longer than --lock-timeout (${formatDuration(lockTimeoutMs)}): ${e.message}; ${holders.length > 0 ? `ACCESS EXCLUSIVE locks are held by ${describeHolders(holders)}` : 'the lock was released since'}`;
 }

@@ -7,6 +7,7 @@ import type { ConnectionTarget, Queryable } from '../db/connect.js';
 import { withClient } from '../db/connect.js';
 import { CmError, EXIT } from '../errors.js';
 import { finishHistory } from '../own/history.js';
+import type { OwnWait } from '../own/own-schema.js';
 import type { ApplyError } from './failure.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
@@ -70,6 +71,7 @@ export async function interrupted(
   historyId: number | undefined,
   committed: { transactionSteps: number } | undefined,
   failure?: ApplyError,
+  wait?: OwnWait,
 ): Promise<ApplyInterrupted> {
   const s = interrupts.which()!;
   await interrupts.cancelled();
@@ -79,8 +81,8 @@ export async function interrupted(
   if (historyId !== undefined) {
     const err = { code: 'interrupted', message, signal: s, committed: committed !== undefined };
     // A cancel request that reached the server late may cancel this write: try once more.
-    await finishHistory(db, historyId, 'aborted', err)
-      .catch(() => finishHistory(db, historyId, 'aborted', err))
+    await finishHistory(db, historyId, 'aborted', err, wait)
+      .catch(() => finishHistory(db, historyId, 'aborted', err, wait))
       .catch(() => undefined);
   }
   return new ApplyInterrupted(message, 'interrupted', SIGNAL_EXIT[s], {

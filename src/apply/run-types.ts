@@ -47,7 +47,7 @@ export interface ApplyRunOptions {
 
 /** Progress of an apply, in the order it happens; every member is optional. */
 export interface ApplyEvents {
-  /** Another apply holds the lock (`holder` says who); waiting up to `waitMs`. */
+  /** Another session holds the apply lock (`holder` says who: backend, role, application, since when); waiting up to `waitMs`. */
   waitingForLock?(holder: string, waitMs: number): void;
   /** The plan moves or rewrites tables and the cluster is not ready; waiting up to `waitMs`. */
   waitingForCluster?(reasons: readonly string[], waitMs: number): void;

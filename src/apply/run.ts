@@ -1,4 +1,4 @@
-// The apply sequence, as a library function: under the advisory lock, read the cluster, plan
+// The apply sequence, as a library function: under the apply lock, read the cluster, plan
 // (a saved plan must be exactly that plan, made against the same state), refuse problems and
 // hazards, wait for the cluster guard, ask for approval, record the start in the history, run
 // the one transaction and the after-COMMIT steps, then verify that planning again is empty.
@@ -14,15 +14,17 @@ import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
+import type { LiveState } from '../model/live-state.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
-import { ApplyError } from './failure.js';
+import { ApplyError, beforeCommit, catalogLockTimeout } from './failure.js';
 import { refuseHazards } from './hazards.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
+import type { OwnWait } from '../own/own-schema.js';
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
-import { withApplyLock } from './lock.js';
+import { lockLate, withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import { markCatalog } from './catalog-mark.js';
@@ -108,82 +110,100 @@ async function applyLoaded(
     async (client) => {
       // The apply has a session of its own (its lock needs one): the plan's settings are pinned
       // for all of it, after COMMIT too, whatever the database's defaults say; its own statements
-      // (the lock, the history) run with nothing but pg_catalog on the search_path.
+      // (the history, the guard) run with nothing but pg_catalog on the search_path.
       await client.query(APPLY_SESSION_PINS.join(';\n'));
       return withApplyLock(
-        client,
-        waitMs,
+        target,
+        { waitMs, signal },
         (h) => {
           startLoading();
           events.waitingForLock?.(h, waitMs);
         },
-        async () => {
+        async (lock) => {
           clock.lap('connect_and_lock');
           const timeouts = {
             lockTimeoutMs: options.lockTimeoutMs ?? 5000,
             retries: options.retries ?? 3,
             onRetry: (msg: string) => events.retry?.(msg),
           };
-          // The mark first: the transaction compares the catalog with it (read-guard.ts).
-          const { mark, live } = await withLockTimeout(client, timeouts, 'reading the catalog', async () => {
+          const own: OwnWait = { lockTimeoutMs: timeouts.lockTimeoutMs };
+          const read = (): Promise<LiveState> =>
+            withLockTimeout(client, timeouts, 'reading the catalog', () => readLiveState(client, startLoading)).catch(
+              async (e: unknown) => {
+                if ((e as { code?: string }).code !== '55P03') throw e;
+                const why = await catalogLockTimeout(client, 'reading the catalog', timeouts.lockTimeoutMs, e as Error);
+                throw new CmError(`${why}; nothing was applied`, 'lock_timeout', EXIT.error, { committed: false });
+              },
+            );
+          for (;;) {
+            // The mark first: the transaction compares the catalog with it (read-guard.ts).
             const mark = await markCatalog(client);
-            return { mark, live: await readLiveState(client, startLoading) };
-          });
-          const source = await loading;
-          refuseOtherManifest(source);
-          const m = isSaved(source) ? source.manifest : source;
-          const saved = isSaved(source)
-            ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
-            : undefined;
-          const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
-          const shards = withShards ? await readShardState(client) : undefined;
-          clock.lap('read');
-          const online = options.online ?? saved?.plan.options?.online ?? false;
-          // What runs is always the plan computed now; a saved plan must be exactly it.
-          const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
-          if (saved) {
-            refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
-            refuseAltered(saved.plan, plan, saved.name);
-          }
-          if (plan.problems.length > 0) {
-            throw new CmError(
-              `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
-              'plan_problems',
-              EXIT.error,
-              { problems: plan.problems },
+            const live = await read();
+            const source = await loading;
+            refuseOtherManifest(source);
+            const m = isSaved(source) ? source.manifest : source;
+            const saved = isSaved(source)
+              ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
+              : undefined;
+            const withShards = options.shards ?? saved?.plan.options?.shards ?? false;
+            const shards = withShards ? await readShardState(client) : undefined;
+            clock.lap('read');
+            const online = options.online ?? saved?.plan.options?.online ?? false;
+            // What runs is always the plan computed now; a saved plan must be exactly it.
+            const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
+            if (saved) {
+              refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
+              refuseAltered(saved.plan, plan, saved.name);
+            }
+            if (plan.problems.length > 0) {
+              throw new CmError(
+                `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
+                'plan_problems',
+                EXIT.error,
+                { problems: plan.problems },
+              );
+            }
+            // The first apply on a database takes the lock once it is about to write (lock.ts);
+            // false: the cluster changed before it had it, so it plans again, now under the lock.
+            const locked = (): Promise<boolean> =>
+              lock.held() || options.rehearse
+                ? Promise.resolve(true)
+                : lockLate(lock, live.fingerprint, read, saved?.name ?? (options.approve ? 'approved' : undefined));
+            const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
+            if (!plan.changes) {
+              if (!options.rehearse) {
+                if (!(await locked())) continue;
+                await beforeCommit('the plan had nothing to do', async () => {
+                  await ensureHistorySchema(client, own);
+                  const id = await startHistory(
+                    client,
+                    { ...history, steps: [], toolVersion: TOOL_VERSION, clientHost: hostname() },
+                    own,
+                  );
+                  await finishHistory(client, id, 'nothing_to_do', undefined, own);
+                });
+              }
+              return { outcome: 'nothing_to_do', plan, timings: clock.timings };
+            }
+            refuseHazards(plan, new Set(options.allowHazards));
+            await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
+              events.waitingForCluster?.(reasons, waitMs),
+            );
+            if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
+              return { outcome: 'not_approved', plan, timings: clock.timings };
+            if (!(await locked())) continue;
+            return runSteps(
+              client,
+              target,
+              m,
+              plan,
+              readGuard(plan, live, m.desired, mark),
+              history,
+              { ...options, ...timeouts, shards: withShards },
+              events,
+              clock,
             );
           }
-          const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
-          if (!plan.changes) {
-            if (!options.rehearse) {
-              await ensureHistorySchema(client);
-              const id = await startHistory(client, {
-                ...history,
-                steps: [],
-                toolVersion: TOOL_VERSION,
-                clientHost: hostname(),
-              });
-              await finishHistory(client, id, 'nothing_to_do');
-            }
-            return { outcome: 'nothing_to_do', plan, timings: clock.timings };
-          }
-          refuseHazards(plan, new Set(options.allowHazards));
-          await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
-            events.waitingForCluster?.(reasons, waitMs),
-          );
-          if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
-            return { outcome: 'not_approved', plan, timings: clock.timings };
-          return runSteps(
-            client,
-            target,
-            m,
-            plan,
-            readGuard(plan, live, m.desired, mark),
-            history,
-            { ...options, ...timeouts, shards: withShards },
-            events,
-            clock,
-          );
         },
       );
     },
@@ -216,15 +236,18 @@ async function runSteps(
   );
   let historyId: number | undefined;
   let committed: { transactionSteps: number } | undefined;
+  const own: OwnWait = { lockTimeoutMs: options.lockTimeoutMs };
   try {
     if (!rehearse) {
-      await ensureHistorySchema(client);
-      const aborted = await markAbandoned(client);
-      if (aborted > 0)
-        events.note?.(
-          `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
-        );
-      historyId = await startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() });
+      historyId = await beforeCommit("the plan's transaction did not start", async () => {
+        await ensureHistorySchema(client, own);
+        const aborted = await markAbandoned(client, own);
+        if (aborted > 0)
+          events.note?.(
+            `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
+          );
+        return startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() }, own);
+      });
     }
     clock.lap('plan_and_history');
     events.starting?.({ plan, rehearse, steps: steps.length, target: target.label });
@@ -254,7 +277,7 @@ async function runSteps(
             : e instanceof CmError
               ? { code: e.code, message: e.message, ...e.meta }
               : { message: (e as Error).message };
-        await finishHistory(client, historyId, 'failed', err).catch(() => undefined);
+        await finishHistory(client, historyId, 'failed', err, own).catch(() => undefined);
       }
       throw e;
     } finally {
@@ -264,7 +287,7 @@ async function runSteps(
     interrupts.signal.throwIfAborted();
     clock.lap('transaction');
     if (rehearse) return { outcome: 'rehearsed', plan, ms: Math.round(exec.transactionMs), timings: clock.timings };
-    await verifyAndRecord(client, historyId!, () =>
+    await verifyAndRecord(client, historyId!, steps.length, own, () =>
       verifyConverged(client, m, plan, m.file, options, options.shards ?? false),
     );
     clock.lap('verify');
@@ -281,7 +304,7 @@ async function runSteps(
     if (!interrupts.which() || e instanceof ApplyInterrupted) throw e;
     const failure = e instanceof ApplyError ? e : undefined;
     const done = failure?.committed ? { transactionSteps: plan.transaction.steps.length } : committed;
-    throw await interrupted(client, interrupts, historyId, done, failure);
+    throw await interrupted(client, interrupts, historyId, done, failure, own);
   } finally {
     interrupts.dispose();
   }

@@ -8,6 +8,7 @@ import type { CommandIo } from '../commands/io.js';
 import { CmError, EXIT } from '../errors.js';
 import { formatPlan } from '../format/index.js';
 import type { PlanDocument } from '../plan/plan.js';
+import { formatDuration } from '../util/duration.js';
 import { plural } from '../util/plural.js';
 import { stepProgress, type StepProgress } from './apply-progress.js';
 
@@ -18,7 +19,7 @@ export function applyEvents(io: CommandIo): ApplyEvents {
   const say = (text: string): void => (progress ? progress.interject(text) : io.stderr(text));
   return {
     waitingForLock: (holder, waitMs) =>
-      io.stderr(`waiting up to ${Math.round(waitMs / 1000)}s for another apply (${holder}) ...\n`),
+      io.stderr(`waiting up to ${formatDuration(waitMs)} for the apply lock, held by ${holder} ...\n`),
     waitingForCluster: (reasons, waitMs) =>
       io.stderr(
         `waiting up to ${Math.round(waitMs / 1000)}s for the cluster:\n${reasons.map((r) => `  ${r}`).join('\n')}\n`,

@@ -60,6 +60,16 @@ const OBJECT_STATE_DENIED: Problem = {
     'an apply recorded what PostgreSQL made of the SQL definitions, and this role may not read it: a view or another definition PostgreSQL prints its own way may show as a change (GRANT USAGE ON SCHEMA citus_migrate TO this role; GRANT SELECT ON citus_migrate.object_state TO it)',
 };
 
+/** object_state is there, but another role may write it (or owns it): the plan does not trust it. */
+function objectStateUntrusted(untrusted: { reasons: string[]; revoke: string[] }): Problem {
+  return {
+    severity: 'warning',
+    code: 'object_state_untrusted',
+    path: 'citus_migrate.object_state',
+    message: `what earlier applies recorded of the SQL definitions is not trusted, so this plan ignores it: ${untrusted.reasons.join('; ')}. A row another role wrote could make a changed view or other definition look unchanged; definitions PostgreSQL prints its own way are planned again until an apply records them anew, with only the owner and superusers able to write the table${untrusted.revoke.length > 0 ? ` (${untrusted.revoke.join(' ')})` : ''}`,
+  };
+}
+
 /**
  * Reads the live state of the cluster as a model; `onSent` as for readCatalog; `citus: false`
  * when the caller knows the database has no citus extension (queryCatalog).
@@ -89,5 +99,8 @@ export async function liveStateFrom(
   const model = timed('model', () => catalogToModel(doc));
   if (doc.objectState === null) return { ...model, roundTrips, warnings: [OBJECT_STATE_DENIED] };
   if (!doc.objectState) return { ...model, roundTrips };
-  return { ...model, recorded: await timed('object state', () => readObjectState(db)), roundTrips: roundTrips + 1 };
+  const state = await timed('object state', () => readObjectState(db));
+  if ('untrusted' in state)
+    return { ...model, roundTrips: roundTrips + 1, warnings: [objectStateUntrusted(state.untrusted)] };
+  return { ...model, recorded: state.recorded, roundTrips: roundTrips + 1 };
 }

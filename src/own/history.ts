@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
-import { inOwnSchema, readOwnTable, refuseUntrustedSchema } from './own-schema.js';
+import { inOwnSchema, readOwnTable, refuseUntrustedSchema, type OwnWait } from './own-schema.js';
 import { packageRoot } from '../util/package-root.js';
 
 const MIGRATIONS_DIR = join(packageRoot(), 'migrations');
@@ -15,6 +15,13 @@ export interface HistoryMigration {
   readonly name: string;
   readonly sql: string;
   readonly checksum: string;
+}
+
+/** The shipped migration named `name` (its file name). */
+export function historyMigration(name: string, dir = MIGRATIONS_DIR): HistoryMigration {
+  const m = historyMigrations(dir).find((x) => x.name === name);
+  if (!m) throw new Error(`the tool's migration ${name} is missing from ${dir}`);
+  return m;
 }
 
 /** The migrations shipped with the tool, in order. */
@@ -33,30 +40,44 @@ export function historyMigrations(dir = MIGRATIONS_DIR): HistoryMigration[] {
     });
 }
 
+const UP_TO_DATE = 'bringing the schema citus_migrate up to date';
+
 /**
  * Brings the history schema up to date; the caller holds the apply lock. Refused (nothing run)
  * when citus_migrate exists but this role may not trust it (own-schema.ts); checked again after
- * creating it, in the same transaction, in case another role created it in between.
+ * creating it, in the same transaction, in case another role created it in between. `wait`
+ * bounds every lock wait (an OwnStateLockTimeout).
  */
-export async function ensureHistorySchema(db: Queryable, migrations = historyMigrations()): Promise<number> {
+export async function ensureHistorySchema(
+  db: Queryable,
+  wait?: OwnWait,
+  migrations = historyMigrations(),
+): Promise<number> {
   // The history is the coordinator's own bookkeeping: with DDL propagation off, Citus neither
   // creates the schema on the workers nor records it in pg_dist_object. (On plain PostgreSQL the
   // setting is an unused placeholder.)
-  await inOwnSchema(db, async () => {
-    await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
-    await refuseUntrustedSchema(db);
-    await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
-    await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
+  await inOwnSchema(
+    db,
+    async () => {
+      await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
+      await refuseUntrustedSchema(db);
+      await db.query('CREATE SCHEMA IF NOT EXISTS citus_migrate');
+      await db.query(`CREATE TABLE IF NOT EXISTS citus_migrate.schema_migrations (
       version integer PRIMARY KEY, name pg_catalog.text NOT NULL, checksum pg_catalog.text NOT NULL,
       applied_at pg_catalog.timestamptz NOT NULL DEFAULT pg_catalog.now())`);
-    await refuseUntrustedSchema(db);
-  });
+      await refuseUntrustedSchema(db);
+    },
+    { wait, what: UP_TO_DATE },
+  );
   const done = new Map(
     (
-      await inOwnSchema(db, () =>
-        db.query<{ version: number; checksum: string; name: string }>(
-          'SELECT version, checksum, name FROM ONLY citus_migrate.schema_migrations',
-        ),
+      await inOwnSchema(
+        db,
+        () =>
+          db.query<{ version: number; checksum: string; name: string }>(
+            'SELECT version, checksum, name FROM ONLY citus_migrate.schema_migrations',
+          ),
+        { wait, what: UP_TO_DATE },
       )
     ).rows.map((r) => [r.version, r]),
   );
@@ -73,15 +94,19 @@ export async function ensureHistorySchema(db: Queryable, migrations = historyMig
       }
       continue;
     }
-    await inOwnSchema(db, async () => {
-      await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
-      await db.query(m.sql);
-      await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
-        m.version,
-        m.name,
-        m.checksum,
-      ]);
-    });
+    await inOwnSchema(
+      db,
+      async () => {
+        await db.query('SET LOCAL citus.enable_ddl_propagation TO off');
+        await db.query(m.sql);
+        await db.query('INSERT INTO citus_migrate.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          m.checksum,
+        ]);
+      },
+      { wait, what: `running the tool's migration ${m.name}` },
+    );
     applied++;
   }
   return applied;
@@ -97,23 +122,29 @@ export interface HistoryStart {
 }
 
 /** Marks rows of applies whose session died (SIGKILL, lost connection) as aborted. */
-export async function markAbandoned(db: Queryable): Promise<number> {
-  const r = await inOwnSchema(db, () =>
-    db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = pg_catalog.now()
+export async function markAbandoned(db: Queryable, wait?: OwnWait): Promise<number> {
+  const r = await inOwnSchema(
+    db,
+    () =>
+      db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = pg_catalog.now()
     WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`),
+    { wait, what: 'marking earlier applies whose session died in citus_migrate.applies' },
   );
   return r.rowCount ?? 0;
 }
 
 /** Inserts a 'running' row (autocommit, outside the apply transaction); returns its id. */
-export async function startHistory(db: Queryable, h: HistoryStart): Promise<number> {
-  const r = await inOwnSchema(db, () =>
-    db.query<{ id: string }>(
-      `INSERT INTO citus_migrate.applies
+export async function startHistory(db: Queryable, h: HistoryStart, wait?: OwnWait): Promise<number> {
+  const r = await inOwnSchema(
+    db,
+    () =>
+      db.query<{ id: string }>(
+        `INSERT INTO citus_migrate.applies
       (outcome, plan_fingerprint, manifest_sha256, manifest_file, steps, tool_version, client_host)
     VALUES ('running', $1, $2, $3, $4, $5, $6) RETURNING id`,
-      [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost],
-    ),
+        [h.planFingerprint, h.manifestSha256, h.manifestFile, JSON.stringify(h.steps), h.toolVersion, h.clientHost],
+      ),
+    { wait, what: 'recording the start of this apply in citus_migrate.applies' },
   );
   return Number(r.rows[0]!.id);
 }
@@ -124,13 +155,17 @@ export async function finishHistory(
   id: number,
   outcome: 'success' | 'failed' | 'nothing_to_do' | 'committed_not_converged' | 'aborted',
   error?: unknown,
+  wait?: OwnWait,
 ): Promise<void> {
-  await inOwnSchema(db, () =>
-    db.query(
-      `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = pg_catalog.now(),
+  await inOwnSchema(
+    db,
+    () =>
+      db.query(
+        `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = pg_catalog.now(),
       duration_ms = (extract(epoch FROM pg_catalog.now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
-      [id, outcome, error === undefined ? null : JSON.stringify(error)],
-    ),
+        [id, outcome, error === undefined ? null : JSON.stringify(error)],
+      ),
+    { wait, what: `recording the outcome of apply #${id} (${outcome}) in citus_migrate.applies` },
   );
 }
 

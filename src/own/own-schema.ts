@@ -2,17 +2,22 @@
 // what runs when the tool writes there (a trigger, a rule, a policy): a role that created it
 // before the first apply would run its code as the (superuser) role that applies. So an apply
 // uses the schema only when current_user owns it and everything in it, and it holds nothing the
-// tool did not create; readers (plan, history) read only plain tables, locked, with ONLY. Every
-// statement on the schema runs with search_path pinned to pg_catalog, pg_temp: no function or
-// operator of another schema can stand in for pg_catalog's.
+// tool did not create, and no other role (but superusers) may write its tables (own-writers.ts);
+// readers (plan, history) read only plain tables, locked, with ONLY, and a plan does not trust
+// object_state that another role may have written. Every statement on the schema runs with
+// search_path pinned to pg_catalog, pg_temp: no function or operator of another schema can stand
+// in for pg_catalog's. An apply bounds every wait on these tables by its --lock-timeout.
 import { CmError, EXIT } from '../errors.js';
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
+import { describeHolders, relationLockHolders } from '../db/lock-holders.js';
+import { formatDuration } from '../util/duration.js';
+import { ownWriters, revokeStatements, writerLines } from './own-writers.js';
 
 export const OWN_SCHEMA = 'citus_migrate';
 
 /** The tool's tables (created by migrations/); each must be a plain table. */
-const OWN_TABLES = ['applies', 'schema_migrations', 'object_state'] as const;
+const OWN_TABLES = ['applies', 'schema_migrations', 'object_state', 'apply_lock'] as const;
 export type OwnTable = (typeof OWN_TABLES)[number];
 
 /**
@@ -53,10 +58,6 @@ SELECT 'table ' || pg_catalog.quote_ident(cn.nspname) || '.' || pg_catalog.quote
   FROM rel c JOIN pg_catalog.pg_inherits i ON i.inhparent = c.oid JOIN pg_catalog.pg_class ch ON ch.oid = i.inhrelid
   JOIN pg_catalog.pg_namespace cn ON cn.oid = ch.relnamespace
 UNION ALL
-SELECT 'role ' || CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE pg_catalog.pg_get_userbyid(a.grantee) END
-    || ' may create triggers on ' || $1 || '.' || c.relname
-  FROM rel c, pg_catalog.aclexplode(c.relacl) a WHERE a.privilege_type = 'TRIGGER' AND a.grantee <> c.relowner
-UNION ALL
 SELECT 'function ' || p.oid::pg_catalog.regprocedure::pg_catalog.text || ' (the tool creates none)'
   FROM s JOIN pg_catalog.pg_proc p ON p.pronamespace = s.oid
 UNION ALL
@@ -73,28 +74,101 @@ export async function ownSchemaProblems(db: Queryable): Promise<string[]> {
   return r.rows.map((row) => row.reason);
 }
 
-/** Throws, before anything is written, when citus_migrate may not be trusted by the applying role. */
+const WRITE_ALL_DATA =
+  "(pg_write_all_data writes every table of every schema, the tool's too: grant such a role INSERT, UPDATE, DELETE on the schemas it loads instead, and ALTER DEFAULT PRIVILEGES for the tables to come.)";
+
+/**
+ * Throws, before anything is written, when citus_migrate may not be trusted by the applying role:
+ * it holds what the tool did not create, or another role may write its tables (the message names
+ * them and the REVOKE statements that end it). Run inside inOwnSchema (search_path pinned, no JIT).
+ */
 export async function refuseUntrustedSchema(db: Queryable): Promise<void> {
   const problems = await ownSchemaProblems(db);
-  if (problems.length === 0) return;
+  const writers = await ownWriters(db, OWN_SCHEMA);
+  if (problems.length === 0 && writers.length === 0) return;
   const me = (await db.query<{ me: string }>('SELECT CURRENT_USER::pg_catalog.text AS me')).rows[0]!.me;
+  const lines = [...problems, ...writerLines(writers, OWN_SCHEMA)];
+  const revokes = revokeStatements(writers, OWN_SCHEMA);
   throw new CmError(
-    `refusing to use the tool's schema ${OWN_SCHEMA}: it must be owned by the applying role (${me}) and hold only what citus-migrate created, but\n${problems.map((p) => `  ${p}`).join('\n')}\nits owner's code would run with this role's privileges. Nothing was run. Inspect it, then drop it (DROP SCHEMA ${OWN_SCHEMA} CASCADE, losing the recorded history) or give it and its tables to ${me} (ALTER SCHEMA/TABLE … OWNER TO) and remove what is listed.`,
+    `refusing to use the tool's schema ${OWN_SCHEMA}: it must be owned by the applying role (${me}), hold only what citus-migrate created, and be written by no other role, but\n${lines.map((p) => `  ${p}`).join('\n')}\n${
+      problems.length > 0
+        ? `its owner's code would run with this role's privileges. Nothing was run. Inspect it, then drop it (DROP SCHEMA ${OWN_SCHEMA} CASCADE, losing the recorded history) or give it and its tables to ${me} (ALTER SCHEMA/TABLE … OWNER TO) and remove what is listed.`
+        : `a role that may write them could forge what the tool recorded (object_state decides which SQL definitions a plan takes as unchanged) or hold every apply off. Nothing was run.`
+    }${revokes.length > 0 ? ` Take the privileges back, as a superuser:\n${revokes.map((r) => `  ${r}`).join('\n')}` : ''}${
+      writers.some((w) => w.role === 'pg_write_all_data' || w.via.includes('pg_write_all_data'))
+        ? `\n${WRITE_ALL_DATA}`
+        : ''
+    }`,
     'history_schema_untrusted',
     EXIT.error,
-    { problems },
+    { problems: lines, revoke: revokes },
   );
 }
 
 /**
- * Runs fn in a transaction whose search_path is pg_catalog, pg_temp (the tool's statements name
- * citus_migrate's tables in full; nothing else may resolve a function or an operator), and whose
- * tables are heap tables in the default tablespace whatever the database's defaults say (a
- * columnar default_table_access_method would make the history tables columnar).
+ * Why a reader should not trust what citus_migrate holds (no reasons: it may), and the REVOKE
+ * statements that would end it. Its schema and tables must be owned by this role or a superuser,
+ * and no other role may write them. Run inside inOwnSchema.
  */
-export async function inOwnSchema<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
+export async function untrustedState(db: Queryable): Promise<{ reasons: string[]; revoke: string[] }> {
+  const owners = await db.query<{ reason: string }>(
+    `SELECT 'schema ' || n.nspname || ' is owned by role ' || r.rolname::pg_catalog.text AS reason
+    FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_roles r ON r.oid = n.nspowner
+    WHERE n.nspname = $1 AND NOT r.rolsuper AND r.rolname <> CURRENT_USER
+    UNION ALL
+    SELECT 'relation ' || n.nspname || '.' || c.relname || ' is owned by role ' || r.rolname::pg_catalog.text
+    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_roles r ON r.oid = c.relowner
+    WHERE n.nspname = $1 AND c.relname = ANY ($2::pg_catalog.text[]) AND NOT r.rolsuper AND r.rolname <> CURRENT_USER`,
+    [OWN_SCHEMA, [...OWN_TABLES]],
+  );
+  const writers = await ownWriters(db, OWN_SCHEMA);
+  return {
+    reasons: [
+      ...owners.rows.map((r) => `${r.reason}, neither this role nor a superuser`),
+      ...writerLines(writers, OWN_SCHEMA),
+    ],
+    revoke: revokeStatements(writers, OWN_SCHEMA),
+  };
+}
+
+/** How long the tool's statements on its own tables may wait for a lock (apply's --lock-timeout). */
+export interface OwnWait {
+  readonly lockTimeoutMs: number;
+}
+
+/** A statement on the tool's own tables waited longer than the apply's --lock-timeout. */
+export class OwnStateLockTimeout extends CmError {
+  constructor(
+    readonly what: string,
+    readonly waitedMs: number,
+    readonly holders: string,
+  ) {
+    super(
+      `--lock-timeout (${formatDuration(waitedMs)}) ran out while ${what}: a table of ${OWN_SCHEMA} is locked by ${holders}`,
+      'own_state_lock_timeout',
+      EXIT.lockWait,
+      { what, waitedMs, holders },
+    );
+  }
+}
+
+/**
+ * Runs fn in a transaction whose search_path is pg_catalog, pg_temp (the tool's statements name
+ * citus_migrate's tables in full; nothing else may resolve a function or an operator), without
+ * JIT (its statements are small). With `wait`, every lock wait is bounded by it: a lock_timeout
+ * becomes an OwnStateLockTimeout that says what was being done and who holds the lock.
+ */
+export async function inOwnSchema<T>(
+  db: Queryable,
+  fn: () => Promise<T>,
+  opts: { wait?: OwnWait | undefined; what?: string } = {},
+): Promise<T> {
+  const timeout = opts.wait ? `; SET LOCAL lock_timeout = ${Math.max(0, Math.round(opts.wait.lockTimeoutMs))}` : '';
+  // Its tables are heap tables in the default tablespace whatever the database's defaults say (a
+  // columnar default_table_access_method would make the history tables columnar).
   await db.query(
-    "BEGIN; SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL default_table_access_method = 'heap'; SET LOCAL default_tablespace = ''",
+    `BEGIN; SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL jit = off; SET LOCAL default_table_access_method = 'heap'; SET LOCAL default_tablespace = ''${timeout}`,
   );
   try {
     const out = await fn();
@@ -102,6 +176,17 @@ export async function inOwnSchema<T>(db: Queryable, fn: () => Promise<T>): Promi
     return out;
   } catch (e) {
     await db.query('ROLLBACK').catch(() => undefined);
+    if (opts.wait && (e as { code?: string }).code === '55P03')
+      throw new OwnStateLockTimeout(
+        opts.what ?? `writing to ${OWN_SCHEMA}`,
+        opts.wait.lockTimeoutMs,
+        // Not the apply lock: this apply's own lock connection holds it.
+        describeHolders(
+          (await relationLockHolders(db, OWN_SCHEMA)).filter(
+            (h) => !/^citus_migrate\.apply_lock/.test(h.relation ?? ''),
+          ),
+        ),
+      );
     throw e;
   }
 }
@@ -117,19 +202,27 @@ export async function readOwnTable<R extends pg.QueryResultRow>(
   sql: string,
   values: unknown[] = [],
 ): Promise<R[]> {
-  return inOwnSchema(db, async () => {
-    await db.query(`LOCK TABLE ONLY ${OWN_SCHEMA}.${table} IN ACCESS SHARE MODE`);
-    const r = await db.query<{ plain: boolean }>(
-      `SELECT c.relkind = 'r' AND NOT c.relrowsecurity AS plain FROM pg_catalog.pg_class c
+  return inOwnSchema(db, () => readLockedOwnTable<R>(db, table, sql, values));
+}
+
+/** readOwnTable inside a transaction inOwnSchema opened: the table stays locked until it ends. */
+export async function readLockedOwnTable<R extends pg.QueryResultRow>(
+  db: Queryable,
+  table: OwnTable,
+  sql: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  await db.query(`LOCK TABLE ONLY ${OWN_SCHEMA}.${table} IN ACCESS SHARE MODE`);
+  const r = await db.query<{ plain: boolean }>(
+    `SELECT c.relkind = 'r' AND NOT c.relrowsecurity AS plain FROM pg_catalog.pg_class c
       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`,
-      [OWN_SCHEMA, table],
+    [OWN_SCHEMA, table],
+  );
+  if (!r.rows[0]?.plain)
+    throw new CmError(
+      `refusing to read ${OWN_SCHEMA}.${table}: it is not a plain table, or has row level security (its owner's code would run as this role)`,
+      'history_schema_untrusted',
+      EXIT.error,
     );
-    if (!r.rows[0]?.plain)
-      throw new CmError(
-        `refusing to read ${OWN_SCHEMA}.${table}: it is not a plain table, or has row level security (its owner's code would run as this role)`,
-        'history_schema_untrusted',
-        EXIT.error,
-      );
-    return (await db.query<R>(sql, values)).rows;
-  });
+  return (await db.query<R>(sql, values)).rows;
 }

@@ -11,3 +11,8 @@ export function parseDuration(text: string): number | undefined {
   const m = DURATION_PATTERN.exec(text);
   return m ? Math.round(Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]) : undefined;
 }
+
+/** Milliseconds in the same syntax, as a flag would give them: 2s, 1.5s, 300ms. */
+export function formatDuration(ms: number): string {
+  return ms >= 1000 ? `${Number((ms / 1000).toFixed(3))}s` : `${Math.round(ms)}ms`;
+}

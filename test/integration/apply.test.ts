@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogSnapshot, cliSessions, freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
 import { runCliProcess, startCli } from '../support/cli-process.js';
 import { cli, phaseStart } from '../support/run-cli.js';
+import { holdApplyLock } from '../support/apply-lock.js';
 import { runCli } from '../../src/cli-program.js';
 
 const MANIFEST = `version: 1
@@ -318,7 +319,9 @@ describe('apply (plain PostgreSQL)', () => {
         'lock_timeout while reading the catalog (a table is locked by another session); retrying in 1s (attempt 2 of 2)',
       );
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('canceling statement due to lock timeout');
+      expect(r.stderr).toMatch(
+        /reading the catalog waited longer than --lock-timeout \(200ms\): canceling statement due to lock timeout; ACCESS EXCLUSIVE locks are held by backend \d+ \(role postgres, .*; AccessExclusiveLock on public\.accounts\); nothing was applied/,
+      );
     } finally {
       await holder.end();
     }
@@ -344,14 +347,14 @@ describe('apply (plain PostgreSQL)', () => {
   });
 
   it('gives up after --wait when another apply holds the lock', async () => {
-    const holder = new pg.Client({ connectionString: db.url });
-    await holder.connect();
-    await holder.query("SELECT pg_advisory_lock(hashtext('citus-migrate'), hashtext(current_database()))");
+    const holder = await holdApplyLock(db, { applicationName: 'citus-migrate' });
     try {
       const before = await snapshot(db);
       const r = await cli(['apply', '--database', db.url, '--auto-approve', '--wait', '1s'], { cwd: project() });
       expect(r.code).toBe(6);
-      expect(r.stderr).toMatch(/another apply still holds the lock after 1s \(held by backend \d+/);
+      expect(r.stderr).toMatch(
+        /the apply lock \(citus_migrate\.apply_lock\) is still held after 1s by backend \d+ \(role postgres, application "citus-migrate", in a transaction since /,
+      );
       expect(await snapshot(db)).toBe(before);
     } finally {
       await holder.end();
@@ -470,11 +473,7 @@ describe('apply: the manifest loads while the catalog is read', () => {
 
   it('a manifest error ends the wait for a lock another apply holds, and nothing is written', async () => {
     const db = await freshDatabase(plainServers(), 'apply-overlap');
-    const holder = new pg.Client({ connectionString: db.url });
-    await holder.connect();
-    await holder.query(
-      "SELECT pg_catalog.pg_advisory_lock(pg_catalog.hashtext('citus-migrate'), pg_catalog.hashtext(pg_catalog.current_database()))",
-    );
+    const holder = await holdApplyLock(db);
     try {
       const before = await snapshot(db);
       // --wait 120s: a run that waited for the lock before reporting the manifest would time out.

@@ -98,7 +98,8 @@ describe('citus_migrate belongs to the role that applies', () => {
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain(`  trigger cm_t on citus_migrate.applies\n`);
-    expect(r.stderr).toContain(`  role ${role} may create triggers on citus_migrate.applies\n`);
+    expect(r.stderr).toContain(`  role ${role} holds TRIGGER on citus_migrate.applies (granted on the table)\n`);
+    expect(r.stderr).toContain(`  REVOKE TRIGGER ON TABLE citus_migrate.applies FROM ${role};\n`);
     expect(await isSuper()).toBe(false);
     expect(await db.query('SELECT count(*)::int AS n FROM citus_migrate.applies')).toEqual([{ n: 1 }]);
   });
