@@ -9,7 +9,6 @@ import { withClient, type ConnectionTarget } from '../db/connect.js';
 import { readLiveState } from '../introspect/read.js';
 import { readShardState } from '../introspect/read-shards.js';
 import { latch } from '../util/latch.js';
-import { recordPhase } from '../util/timings.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
@@ -28,26 +27,12 @@ import { lockLate, withApplyLock } from './lock.js';
 import { refuseAltered, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import { markCatalog } from './catalog-mark.js';
+import { stopwatch } from './stopwatch.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
 
 const isSaved = (s: ApplySource): s is SavedPlanSource => 'savedPlan' in s;
-
-/** Milliseconds per phase, added up as the apply goes. */
-function stopwatch(): { timings: Record<string, number>; lap(phase: string): void } {
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  return {
-    timings,
-    lap: (phase) => {
-      const now = performance.now();
-      timings[phase] = Math.round((timings[phase] ?? 0) + now - mark);
-      recordPhase(phase === 'transaction' ? 'execute' : phase.replace(/_/g, ' '), mark, now);
-      mark = now;
-    },
-  };
-}
 
 /**
  * Applies a manifest (or a saved plan of it) to the cluster at `target`: see the file comment.
