@@ -115,13 +115,16 @@ function triggerEvents(o: SqlObject): number {
   return Number(tryParseStatements(o.create[0] ?? '')?.[0]?.stmt?.CreateTrigStmt?.events ?? 0);
 }
 
-/** The enabled triggers of table `t` that fire on `events`, but not those the step pauses. */
+/**
+ * The enabled triggers of table `t` that fire on `events`; none when the step pauses them (it
+ * pauses every enabled trigger of the table and its partitions: paused-triggers.ts).
+ */
 function triggerCode(f: Foreign, actual: ClusterModel, s: Step, t: string, events: number): Code[] {
-  const paused = new Set((s.pausedTriggers?.pause ?? []).map((p) => p.slice(p.lastIndexOf(' DISABLE TRIGGER ') + 17)));
+  if (s.pausedTriggers) return [];
   return Object.values(actual.objects).flatMap((o) => {
     if (o.kind !== 'trigger' || o.parent !== `relation ${t}`) return [];
     const name = o.name.slice(t.length + 1);
-    if (paused.has(name) || (triggerEvents(o) & events) === 0) return [];
+    if ((triggerEvents(o) & events) === 0) return [];
     return fromDeps(f, `trigger ${name} on ${t}`, o.deps);
   });
 }
