@@ -87,11 +87,27 @@ export const renderSql = (s: Step): readonly string[] => {
       : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...paused, pinLocal('citus.enable_unsafe_triggers')];
   if (!citus) return sql;
   // Some of Citus's functions are PL/pgSQL that name theirs without a schema and pin no
-  // search_path (run_command_on_workers calls array_agg): with public on the path, a look-alike
-  // there would run with the tool's privileges. Citus's calls run with pg_catalog alone.
+  // search_path (run_command_on_workers calls array_agg), and the commands Citus sends the
+  // workers name theirs without one too (worker_apply_shard_ddl_command(…)), run with the
+  // search_path propagated from here: with public on it, a look-alike there would run with the
+  // tool's privileges. Citus's calls run with pg_catalog alone, and without checking the bodies
+  // of the functions Citus creates on the workers (a SQL function's body names the user's tables
+  // as the plan's search_path finds them; the coordinator checked it when the plan created it).
   return outside
-    ? [`SET search_path TO ${TOOL_SEARCH_PATH}`, ...sql, `SET search_path TO ${PLAN_SEARCH_PATH}`]
-    : [`SET LOCAL search_path TO ${TOOL_SEARCH_PATH}`, ...sql, pinLocal('search_path')];
+    ? [
+        `SET search_path TO ${TOOL_SEARCH_PATH}`,
+        'SET check_function_bodies TO off',
+        ...sql,
+        'SET check_function_bodies TO on',
+        `SET search_path TO ${PLAN_SEARCH_PATH}`,
+      ]
+    : [
+        `SET LOCAL search_path TO ${TOOL_SEARCH_PATH}`,
+        'SET LOCAL check_function_bodies TO off',
+        ...sql,
+        pinLocal('check_function_bodies'),
+        pinLocal('search_path'),
+      ];
 };
 
 /** The table id a step changes ("app.t"), if its object is a table. */

@@ -117,7 +117,7 @@ describe('time partitions', () => {
   it('a new table: created partitioned, then partitions until now + premake intervals', () => {
     expect(lines(desired, model([], { columnar: true })).steps).toEqual([
       expect.stringMatching(/^create_table: CREATE TABLE public\.e \([\s\S]*\) PARTITION BY RANGE \(ts\)$/),
-      "create_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.create_time_partitions(table_name := 'public.e'::pg_catalog.regclass, partition_interval := '1 day'::pg_catalog.interval, end_at := '2026-11-27 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL search_path TO pg_catalog, public",
+      "create_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.create_time_partitions(table_name := 'public.e'::pg_catalog.regclass, partition_interval := '1 day'::pg_catalog.interval, end_at := '2026-11-27 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
   });
 
@@ -128,8 +128,8 @@ describe('time partitions', () => {
     for (let i = 23; i <= 27; i++) parts.push(day(`2026-11-${i}`));
     const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }));
     expect(r.steps).toEqual([
-      "drop_old_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; CALL pg_catalog.drop_old_time_partitions('public.e'::pg_catalog.regclass, older_than := '2026-11-19 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL search_path TO pg_catalog, public",
-      "set_old_partitions_access_method: SET search_path TO pg_catalog, pg_temp; CALL pg_catalog.alter_old_partitions_set_access_method('public.e'::pg_catalog.regclass, '2026-11-22 19:30:00+00'::pg_catalog.timestamptz, 'columnar'::pg_catalog.name); SET search_path TO pg_catalog, public",
+      "drop_old_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; CALL pg_catalog.drop_old_time_partitions('public.e'::pg_catalog.regclass, older_than := '2026-11-19 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
+      "set_old_partitions_access_method: SET search_path TO pg_catalog, pg_temp; SET check_function_bodies TO off; CALL pg_catalog.alter_old_partitions_set_access_method('public.e'::pg_catalog.regclass, '2026-11-22 19:30:00+00'::pg_catalog.timestamptz, 'columnar'::pg_catalog.name); SET check_function_bodies TO on; SET search_path TO pg_catalog, public",
     ]);
     const plan = diff(
       desired,
@@ -168,7 +168,7 @@ describe('time partitions', () => {
     const parts = [day('2026-11-21', 'columnar'), day('2026-11-22', 'columnar'), day('2026-11-24')];
     const r = lines(desired, model([table('e', { partitionBy: 'RANGE (ts)', partitions: parts })], { columnar: true }));
     expect(r.steps).toEqual([
-      "create_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.create_time_partitions(table_name := 'public.e'::pg_catalog.regclass, partition_interval := '1 day'::pg_catalog.interval, end_at := '2026-11-27 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL search_path TO pg_catalog, public",
+      "create_time_partitions: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.create_time_partitions(table_name := 'public.e'::pg_catalog.regclass, partition_interval := '1 day'::pg_catalog.interval, end_at := '2026-11-27 19:30:00+00'::pg_catalog.timestamptz); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
   });
 });
@@ -195,7 +195,7 @@ describe('declared partitions', () => {
       expect.stringMatching(/^partition_bound_changed public\.e_p2024_01_01: is FOR VALUES FROM .* not planned/),
     ]);
     expect(lines(want([{ ...p1, accessMethod: 'columnar' }]), { ...want([p1]), columnar: true }).steps).toEqual([
-      "set_access_method: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.alter_table_set_access_method('public.e_p2024_01_01'::pg_catalog.regclass, 'columnar'::pg_catalog.text); SET LOCAL search_path TO pg_catalog, public",
+      "set_access_method: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.alter_table_set_access_method('public.e_p2024_01_01'::pg_catalog.regclass, 'columnar'::pg_catalog.text); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
   });
 
@@ -212,8 +212,8 @@ describe('access method', () => {
   it('heap to columnar: the extension if missing, then a rewrite; refused with foreign keys', () => {
     const d = model([table('m', { accessMethod: 'columnar' })]);
     expect(lines(d, model([table('m')])).steps).toEqual([
-      'create_columnar_extension: SET LOCAL search_path TO pg_catalog, pg_temp; CREATE EXTENSION IF NOT EXISTS citus_columnar; SET LOCAL search_path TO pg_catalog, public',
-      "set_access_method: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.alter_table_set_access_method('public.m'::pg_catalog.regclass, 'columnar'::pg_catalog.text); SET LOCAL search_path TO pg_catalog, public",
+      'create_columnar_extension: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; CREATE EXTENSION IF NOT EXISTS citus_columnar; SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public',
+      "set_access_method: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.alter_table_set_access_method('public.m'::pg_catalog.regclass, 'columnar'::pg_catalog.text); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     expect(lines(d, model([table('m')], { columnar: true })).steps).toHaveLength(1);
     const withFk = table('m', {
@@ -235,13 +235,13 @@ describe('citus-local tables and distributed schemas', () => {
     expect(
       lines(model([table('s', { distribution: citusLocal({ cascade: true }) })]), model([table('s')])).steps,
     ).toEqual([
-      "add_local_table_to_metadata: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.citus_add_local_table_to_metadata('public.s'::pg_catalog.regclass, cascade_via_foreign_keys => true::pg_catalog.bool); SET LOCAL search_path TO pg_catalog, public",
+      "add_local_table_to_metadata: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.citus_add_local_table_to_metadata('public.s'::pg_catalog.regclass, cascade_via_foreign_keys => true::pg_catalog.bool); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     const auto = model([table('s', { distribution: citusLocal({ auto: true }) })]);
     expect(lines(model([table('s', { distribution: citusLocal() })]), auto).steps).toHaveLength(1);
     expect(lines(model([table('s')]), auto).steps).toEqual([]);
     expect(lines(model([table('s')]), model([table('s', { distribution: citusLocal() })])).steps).toEqual([
-      "undistribute_table: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.undistribute_table('public.s'::pg_catalog.regclass); SET LOCAL search_path TO pg_catalog, public",
+      "undistribute_table: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.undistribute_table('public.s'::pg_catalog.regclass); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     const keyed = table('s', {
       distribution: citusLocal(),
@@ -258,8 +258,8 @@ describe('citus-local tables and distributed schemas', () => {
     const notes = table('notes', { distribution: { kind: 'schema' } }, 'tenant');
     const d = model([notes], { distributedSchemas: ['tenant'] });
     expect(lines(d, model([table('notes', {}, 'tenant')])).steps).toEqual([
-      "distribute_schema: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.citus_schema_distribute('tenant'::pg_catalog.regnamespace); SET LOCAL search_path TO pg_catalog, public",
-      "truncate_local_data: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.truncate_local_data_after_distributing_table('tenant.notes'::pg_catalog.regclass); SET LOCAL search_path TO pg_catalog, public",
+      "distribute_schema: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.citus_schema_distribute('tenant'::pg_catalog.regnamespace); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
+      "truncate_local_data: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.truncate_local_data_after_distributing_table('tenant.notes'::pg_catalog.regclass); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     const dist = table('notes', { distribution: { kind: 'hash', column: 'tenant_id', group: 'g' } }, 'tenant');
     expect(lines(d, model([dist])).problems).toEqual([
@@ -271,7 +271,7 @@ describe('citus-local tables and distributed schemas', () => {
     expect(lines(d, actual).steps).toEqual([]);
     const plain = model([table('notes', {}, 'tenant')], { plainSchemas: ['tenant'] });
     expect(lines(plain, actual).steps).toEqual([
-      "undistribute_schema: SET LOCAL search_path TO pg_catalog, pg_temp; SELECT pg_catalog.citus_schema_undistribute('tenant'::pg_catalog.regnamespace); SET LOCAL search_path TO pg_catalog, public",
+      "undistribute_schema: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.citus_schema_undistribute('tenant'::pg_catalog.regnamespace); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     expect(lines(model([table('notes', {}, 'tenant')]), actual).problems).toEqual([
       expect.stringMatching(/^distributed_schema_undeclared schema tenant: is a distributed schema in the cluster/),

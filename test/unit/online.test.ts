@@ -76,8 +76,8 @@ describe('online changes', () => {
     const p = planned(desired, model([table('a', local), table('b', local)]));
     expect(p.inTx).toEqual([]);
     expect(p.after).toEqual([
-      "distribute_table_concurrently: SET search_path TO pg_catalog, pg_temp; SET citus.shard_replication_factor TO 1; SELECT pg_catalog.create_distributed_table_concurrently('public.a'::pg_catalog.regclass, 'w'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4); SET search_path TO pg_catalog, public",
-      "distribute_table_concurrently: SET search_path TO pg_catalog, pg_temp; SET citus.shard_replication_factor TO 1; SELECT pg_catalog.create_distributed_table_concurrently('public.b'::pg_catalog.regclass, 'w'::pg_catalog.text, colocate_with => 'public.a'::pg_catalog.text); SET search_path TO pg_catalog, public",
+      "distribute_table_concurrently: SET search_path TO pg_catalog, pg_temp; SET check_function_bodies TO off; SET citus.shard_replication_factor TO 1; SELECT pg_catalog.create_distributed_table_concurrently('public.a'::pg_catalog.regclass, 'w'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4); SET check_function_bodies TO on; SET search_path TO pg_catalog, public",
+      "distribute_table_concurrently: SET search_path TO pg_catalog, pg_temp; SET check_function_bodies TO off; SET citus.shard_replication_factor TO 1; SELECT pg_catalog.create_distributed_table_concurrently('public.b'::pg_catalog.regclass, 'w'::pg_catalog.text, colocate_with => 'public.a'::pg_catalog.text); SET check_function_bodies TO on; SET search_path TO pg_catalog, public",
       'add_foreign_key: ALTER TABLE public.b ADD CONSTRAINT b_w_id_fkey FOREIGN KEY (w, id) REFERENCES public.a (w, id) NOT VALID',
       'validate_constraint: ALTER TABLE public.b VALIDATE CONSTRAINT b_w_id_fkey',
     ]);

@@ -44,18 +44,22 @@ describe('triggers paused around the copy of the rows', () => {
     const [marked] = markUnsafeTriggers([distribute('events')], actual);
     expect(renderSql(marked!)).toEqual([
       'SET LOCAL search_path TO pg_catalog, pg_temp',
+      'SET LOCAL check_function_bodies TO off',
       'SET LOCAL citus.enable_unsafe_triggers TO on',
       "SELECT pg_catalog.set_config('citus_migrate.pause_triggers_of', 'public.events', true)",
       pauseTriggersSql({ schema: 'public', name: 'events' })[1],
       "SELECT pg_catalog.create_distributed_table('public.events'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4)",
       RESUME_TRIGGERS_SQL,
       'SET LOCAL citus.enable_unsafe_triggers TO off',
+      'SET LOCAL check_function_bodies TO on',
       'SET LOCAL search_path TO pg_catalog, public',
     ]);
     // Without a trigger anywhere in it: the step as it was.
     expect(renderSql(markUnsafeTriggers([distribute('events')], modelOf(partitioned))[0]!)).toEqual([
       'SET LOCAL search_path TO pg_catalog, pg_temp',
+      'SET LOCAL check_function_bodies TO off',
       "SELECT pg_catalog.create_distributed_table('public.events'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4)",
+      'SET LOCAL check_function_bodies TO on',
       'SET LOCAL search_path TO pg_catalog, public',
     ]);
   });

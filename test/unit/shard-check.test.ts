@@ -132,6 +132,7 @@ describe('checkShards', () => {
     );
     expect(renderSql(step!)).toEqual([
       'SET search_path TO pg_catalog, pg_temp',
+      'SET check_function_bodies TO off',
       `DO 'DECLARE r record;
 BEGIN
   SELECT * INTO r FROM pg_catalog.master_run_on_worker(ARRAY[''w1''], ARRAY[5432], ARRAY[''SELECT pg_catalog.worker_apply_shard_ddl_command(102008, ''''app'''', ''''CREATE INDEX t_b ON app.t USING btree (b)'''')''], false);
@@ -139,6 +140,7 @@ BEGIN
     RAISE EXCEPTION ''repairing shard % on %:% failed: %'', 102008, ''w1'', 5432, r.result;
   END IF;
 END'`,
+      'SET check_function_bodies TO on',
       'SET search_path TO pg_catalog, public',
     ]);
   });

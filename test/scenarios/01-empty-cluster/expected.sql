@@ -69,22 +69,30 @@ SET LOCAL search_path TO pg_catalog, public;
 
 -- [9] make public.countries a reference table
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_reference_table('public.countries'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [10] make public.events a single-shard distributed table
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.events'::pg_catalog.regclass, NULL::pg_catalog.text, colocate_with => 'none'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [11] distribute public.accounts by tenant_id: anchor of colocation group "tenants", 4 shards
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.accounts'::pg_catalog.regclass, 'tenant_id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [12] distribute public.orders by tenant_id, colocated with public.accounts (group "tenants")
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.orders'::pg_catalog.regclass, 'tenant_id'::pg_catalog.text, colocate_with => 'public.accounts'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [13] add foreign key public.orders (tenant_id) -> public.accounts (tenant_id)
@@ -92,7 +100,9 @@ ALTER TABLE public.orders ADD FOREIGN KEY (tenant_id) REFERENCES public.accounts
 
 -- [14] delegate calls of public.place_order(bigint, numeric) by $1 to the worker holding public.accounts's shard
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('public.place_order(bigint, numeric)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'public.accounts'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

@@ -24,32 +24,44 @@ SET LOCAL check_function_bodies TO on;
 
 -- [1] make public.item a reference table (copies its rows to every node) (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_reference_table('public.item'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [2] distribute public.warehouse by w_id: anchor of colocation group "warehouse", 4 shards; copies its rows into the shards (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.warehouse'::pg_catalog.regclass, 'w_id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [3] distribute public.district by d_w_id, colocated with public.warehouse (group "warehouse"); copies its rows into the shards (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.district'::pg_catalog.regclass, 'd_w_id'::pg_catalog.text, colocate_with => 'public.warehouse'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [4] remove the coordinator's local copy of public.item's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.item'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [5] remove the coordinator's local copy of public.warehouse's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.warehouse'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [6] remove the coordinator's local copy of public.district's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.district'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

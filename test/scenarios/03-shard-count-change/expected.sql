@@ -24,7 +24,9 @@ SET LOCAL check_function_bodies TO on;
 
 -- [1] rewrite public.a with 8 shards (group "g", with every table colocated with it) (hazards: rewrites_table)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.alter_distributed_table('public.a'::pg_catalog.regclass, shard_count := 8::pg_catalog.int4, cascade_to_colocated := true::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

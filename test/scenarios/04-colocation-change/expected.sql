@@ -24,7 +24,9 @@ SET LOCAL check_function_bodies TO on;
 
 -- [1] colocate public.b with public.a (group "g"; metadata only)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.update_distributed_table_colocation('public.b'::pg_catalog.regclass, colocate_with => 'public.a'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

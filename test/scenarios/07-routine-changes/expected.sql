@@ -37,12 +37,16 @@ SET LOCAL search_path TO pg_catalog, public;
 
 -- [4] delegate calls of public.result_changes(integer) by $1 to the worker holding public.w's shard
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('public.result_changes(integer)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'public.w'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [5] delegate calls of public.moves(integer, integer) by $2 to the worker holding public.w's shard, even inside transactions
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('public.moves(integer, integer)'::pg_catalog.regprocedure, '$2'::pg_catalog.text, colocate_with => 'public.w'::pg_catalog.text, force_delegation => true::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

@@ -24,12 +24,16 @@ SET LOCAL check_function_bodies TO on;
 
 -- [1] make public.keep a reference table (copies its rows to every node) (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_reference_table('public.keep'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [2] remove the coordinator's local copy of public.keep's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.keep'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [3] drop function public.stray_fn() (prune)

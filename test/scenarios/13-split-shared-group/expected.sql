@@ -24,7 +24,9 @@ SET LOCAL check_function_bodies TO on;
 
 -- [1] rewrite public.t0 with 4 shards (group "g1") (hazards: rewrites_table)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.alter_distributed_table('public.t0'::pg_catalog.regclass, shard_count := 4::pg_catalog.int4, colocate_with := 'none'::pg_catalog.text, cascade_to_colocated := false::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

@@ -27,22 +27,30 @@ CREATE INDEX ON public.events USING btree (tenant_id, created_at);
 
 -- [2] distribute public.tenants by tenant_id: anchor of colocation group "tenant", 4 shards; copies its rows into the shards (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.tenants'::pg_catalog.regclass, 'tenant_id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [3] distribute public.events by no_such_col, colocated with public.tenants (group "tenant"); copies its rows into the shards (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.events'::pg_catalog.regclass, 'no_such_col'::pg_catalog.text, colocate_with => 'public.tenants'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [4] remove the coordinator's local copy of public.tenants's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.tenants'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [5] remove the coordinator's local copy of public.events's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.events'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

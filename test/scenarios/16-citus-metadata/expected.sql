@@ -31,7 +31,9 @@ SET LOCAL search_path TO pg_catalog, public;
 
 -- [2] create public.rf(integer) on every node (not delegated), colocated with public.ref
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('public.rf(integer)'::pg_catalog.regprocedure, colocate_with => 'public.ref'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

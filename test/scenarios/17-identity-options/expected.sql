@@ -36,17 +36,23 @@ CREATE TABLE public.items (
 
 -- [4] distribute public.moving by k: anchor of colocation group "moving", 4 shards; copies its rows into the shards (hazards: copies_data)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.moving'::pg_catalog.regclass, 'k'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 4::pg_catalog.int4);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [5] distribute public.items by k, colocated with public.moving (group "moving")
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('public.items'::pg_catalog.regclass, 'k'::pg_catalog.text, colocate_with => 'public.moving'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [6] remove the coordinator's local copy of public.moving's rows (they are in the shards now)
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.truncate_local_data_after_distributing_table('public.moving'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;

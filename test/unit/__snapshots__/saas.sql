@@ -105,22 +105,30 @@ $$;
 
 -- [12] make app.plans a reference table
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_reference_table('app.plans'::pg_catalog.regclass);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [13] distribute app.companies by id: anchor of colocation group "tenants", 32 shards
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('app.companies'::pg_catalog.regclass, 'id'::pg_catalog.text, colocate_with => 'none'::pg_catalog.text, shard_count => 32::pg_catalog.int4);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [14] distribute app.campaigns by company_id, colocated with app.companies (group "tenants")
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('app.campaigns'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [15] distribute app.ads by company_id, colocated with app.companies (group "tenants")
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_table('app.ads'::pg_catalog.regclass, 'company_id'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [16] add foreign key app.companies (plan_id) -> app.plans (id)
@@ -134,12 +142,16 @@ ALTER TABLE app.ads ADD FOREIGN KEY (company_id, campaign_id) REFERENCES app.cam
 
 -- [19] delegate calls of app.record_click(bigint, bigint) by $1 to the worker holding app.companies's shard
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('app.record_click(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 -- [20] delegate calls of app.ad_clicks(bigint, bigint) by $1 to the worker holding app.companies's shard
 SET LOCAL search_path TO pg_catalog, pg_temp;
+SET LOCAL check_function_bodies TO off;
 SELECT pg_catalog.create_distributed_function('app.ad_clicks(bigint, bigint)'::pg_catalog.regprocedure, '$1'::pg_catalog.text, colocate_with => 'app.companies'::pg_catalog.text, force_delegation => false::pg_catalog.bool);
+SET LOCAL check_function_bodies TO on;
 SET LOCAL search_path TO pg_catalog, public;
 
 COMMIT;
