@@ -18,15 +18,9 @@ export const PLAN_SEARCH_PATH = 'pg_catalog, public';
  * in another time zone, every new table columnar, a new schema distributed by itself.
  */
 export const PINNED_SETTINGS: readonly (readonly [name: string, value: string])[] = [
-  // Citus sends the SET LOCALs after this one to every worker connection of the transaction too
-  // (lock_timeout and statement_timeout included; by default they stay on the coordinator).
-  ['citus.propagate_set_commands', "'local'"],
-  ['search_path', PLAN_SEARCH_PATH],
-  // The plan's text means what it says under the standard string syntax (src/db/session.ts).
-  // The tool's own sessions set it at connect; this keeps a plan file run by psql on a server
-  // with standard_conforming_strings = off from reading a backslash as an escape (psql follows
-  // the setting the server reports, statement by statement).
-  ['standard_conforming_strings', 'on'],
+  // Citus's own settings first: they are the coordinator's. Sent to a worker (as the SET LOCALs
+  // after citus.propagate_set_commands are), DDL propagation on would make the worker try to
+  // propagate what Citus runs there, and refuse it ("operation is not allowed on this node").
   ['citus.shard_replication_factor', '1'],
   ['citus.enable_ddl_propagation', 'on'],
   ['citus.enable_metadata_sync', 'on'],
@@ -38,6 +32,16 @@ export const PINNED_SETTINGS: readonly (readonly [name: string, value: string])[
   ['citus.enforce_foreign_key_restrictions', 'on'],
   ['citus.allow_unsafe_constraints', 'off'],
   ['citus.enable_manual_changes_to_shards', 'off'],
+  // Citus sends the SET LOCALs after this one to every worker connection of the transaction too
+  // (lock_timeout and statement_timeout included; by default they stay on the coordinator), so
+  // what Citus runs on the workers for the plan resolves names and reads literals as here.
+  ['citus.propagate_set_commands', "'local'"],
+  ['search_path', PLAN_SEARCH_PATH],
+  // The plan's text means what it says under the standard string syntax (src/db/session.ts).
+  // The tool's own sessions set it at connect; this keeps a plan file run by psql on a server
+  // with standard_conforming_strings = off from reading a backslash as an escape (psql follows
+  // the setting the server reports, statement by statement).
+  ['standard_conforming_strings', 'on'],
   // Literals of time types are read in UTC and ISO style, as the catalog query prints them (catalog-query.ts).
   ['TimeZone', "'UTC'"],
   ['DateStyle', "'ISO, MDY'"],

@@ -80,11 +80,20 @@ export const renderSql = (s: Step): readonly string[] => {
   // outside any transaction: SET LOCAL would not hold. (Citus records' hazards parse no SQL.)
   const outside =
     s.kind === 'distribute_table_concurrently' || (citus && specOf(s).hazards(s).includes('non_transactional'));
-  const sql = !s.unsafeTriggers
+  const triggered = !s.unsafeTriggers
     ? paused
     : outside
       ? ['SET citus.enable_unsafe_triggers TO on', ...paused, 'SET citus.enable_unsafe_triggers TO off']
       : ['SET LOCAL citus.enable_unsafe_triggers TO on', ...paused, pinLocal('citus.enable_unsafe_triggers')];
+  // Citus 13.2 refuses CREATE EXTENSION citus_columnar on the workers while the transaction's SET
+  // LOCALs are propagated ("operation is not allowed on this node"): not for an extension's step.
+  const extension =
+    s.kind === 'create_columnar_extension' ||
+    ((s.kind === 'create_object' || s.kind === 'alter_object') && s.objectKind === 'extension');
+  const sql =
+    extension && !outside
+      ? ["SET LOCAL citus.propagate_set_commands TO 'none'", ...triggered, pinLocal('citus.propagate_set_commands')]
+      : triggered;
   if (!citus) return sql;
   // Some of Citus's functions are PL/pgSQL that name theirs without a schema and pin no
   // search_path (run_command_on_workers calls array_agg), and the commands Citus sends the

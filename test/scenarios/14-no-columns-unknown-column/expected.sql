@@ -1,8 +1,5 @@
 BEGIN;
 SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
-SET LOCAL citus.propagate_set_commands TO 'local';
-SET LOCAL search_path TO pg_catalog, public;
-SET LOCAL standard_conforming_strings TO on;
 SET LOCAL citus.shard_replication_factor TO 1;
 SET LOCAL citus.enable_ddl_propagation TO on;
 SET LOCAL citus.enable_metadata_sync TO on;
@@ -14,6 +11,9 @@ SET LOCAL citus.enable_unsafe_triggers TO off;
 SET LOCAL citus.enforce_foreign_key_restrictions TO on;
 SET LOCAL citus.allow_unsafe_constraints TO off;
 SET LOCAL citus.enable_manual_changes_to_shards TO off;
+SET LOCAL citus.propagate_set_commands TO 'local';
+SET LOCAL search_path TO pg_catalog, public;
+SET LOCAL standard_conforming_strings TO on;
 SET LOCAL TimeZone TO 'UTC';
 SET LOCAL DateStyle TO 'ISO, MDY';
 SET LOCAL IntervalStyle TO 'postgres';
