@@ -212,7 +212,7 @@ describe('access method', () => {
   it('heap to columnar: the extension if missing, then a rewrite; refused with foreign keys', () => {
     const d = model([table('m', { accessMethod: 'columnar' })]);
     expect(lines(d, model([table('m')])).steps).toEqual([
-      'create_columnar_extension: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SET LOCAL citus.propagate_set_commands TO 'none'; CREATE EXTENSION IF NOT EXISTS citus_columnar; SET LOCAL citus.propagate_set_commands TO 'local'; SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public',
+      "create_columnar_extension: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SET LOCAL citus.propagate_set_commands TO 'none'; CREATE EXTENSION IF NOT EXISTS citus_columnar; SET LOCAL citus.propagate_set_commands TO 'local'; SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
       "set_access_method: SET LOCAL search_path TO pg_catalog, pg_temp; SET LOCAL check_function_bodies TO off; SELECT pg_catalog.alter_table_set_access_method('public.m'::pg_catalog.regclass, 'columnar'::pg_catalog.text); SET LOCAL check_function_bodies TO on; SET LOCAL search_path TO pg_catalog, public",
     ]);
     expect(lines(d, model([table('m')], { columnar: true })).steps).toHaveLength(1);
