@@ -64,7 +64,7 @@ describe.skipIf(!citus)('changes Citus refuses unless prepared', () => {
     expect(plan.stdout).toContain(
       "SET LOCAL citus.enable_unsafe_triggers TO on;\nSELECT pg_catalog.set_config('citus_migrate.pause_triggers_of', 'public.orders', true);\nDO $cm$\n",
     );
-    expect(plan.stdout).toMatch(/\$cm\$;\nSELECT create_distributed_table\('public\.orders'.*\nDO \$cm\$\n/);
+    expect(plan.stdout).toMatch(/\$cm\$;\nSELECT pg_catalog\.create_distributed_table\('public\.orders'.*\nDO \$cm\$\n/);
     const first = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'copies_data'], {
       cwd,
     });
@@ -78,7 +78,7 @@ describe.skipIf(!citus)('changes Citus refuses unless prepared', () => {
     writeFileSync(join(cwd, 'citus-migrate.yaml'), manifest(8));
     const again = await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd });
     expect(again.stdout).toMatch(
-      /SET LOCAL citus\.enable_unsafe_triggers TO on;\nSELECT alter_distributed_table\('public\.accounts'/,
+      /SET LOCAL citus\.enable_unsafe_triggers TO on;\nSELECT pg_catalog\.alter_distributed_table\('public\.accounts'/,
     );
     const second = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'rewrites_table'], {
       cwd,
