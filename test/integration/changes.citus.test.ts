@@ -64,7 +64,9 @@ describe.skipIf(!citus)('changes Citus refuses unless prepared', () => {
     expect(plan.stdout).toContain(
       "SET LOCAL citus.enable_unsafe_triggers TO on;\nSELECT pg_catalog.set_config('citus_migrate.pause_triggers_of', 'public.orders', true);\nDO $cm$\n",
     );
-    expect(plan.stdout).toMatch(/\$cm\$;\nSELECT pg_catalog\.create_distributed_table\('public\.orders'.*\nDO \$cm\$\n/);
+    expect(plan.stdout).toMatch(
+      /\$cm\$;\nSELECT pg_catalog\.create_distributed_table\('public\.orders'.*\nDO \$cm\$\n/,
+    );
     const first = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'copies_data'], {
       cwd,
     });
