@@ -1,4 +1,4 @@
-// The apply lock serialises applies: the row of citus_migrate.apply_lock, held FOR UPDATE by a
+// The apply lock serialises applies: citus_migrate.apply_lock, locked (own/apply-lock.ts) by a
 // transaction on a connection of its own for the whole apply (the apply's own connection commits,
 // and runs statements outside any transaction after COMMIT). Only the applying role and
 // superusers can take it (own/apply-lock.ts), unlike an advisory lock key, which any role that may
@@ -119,19 +119,24 @@ async function lockRow(db: Queryable, waitMs: number, onWait: (holder: string) =
 
 /**
  * Creates and takes the apply lock (the first apply on a database), then reads the catalog again:
- * true when nothing changed since the plan was made. Otherwise another apply ran meanwhile (even
- * the one that created the lock may find another took it first): a plan that was approved or saved
- * is stale (exit 5, nothing run); one that was not is made again.
+ * true when nothing changed since the plan was made. Otherwise another session (even another
+ * apply: the one that created the lock may find another took it first) changed the cluster
+ * meanwhile: a plan that was not approved or saved is made again (false); one that was goes on
+ * when its transaction checks again what it changes and needs (`guarded`: read-guard.ts, which
+ * refuses it as stale, naming the change, or runs it when the change is elsewhere, as on any
+ * later apply), and is otherwise stale (exit 5, nothing run).
  */
 export async function lockLate(
   lock: ApplyLock,
   fingerprint: string,
   read: () => Promise<LiveState>,
   fixed: string | undefined,
+  guarded: boolean,
 ): Promise<boolean> {
   await lock.create();
   if ((await read()).fingerprint === fingerprint) return true;
   if (fixed === undefined) return false;
+  if (guarded) return true;
   throw new CmError(
     `stale plan: the cluster changed while this apply, the first on this database, had no lock to hold (another apply ran meanwhile); ${fixed === 'approved' ? 'the plan approved' : fixed} is not what would run now; nothing was run`,
     'stale_plan',

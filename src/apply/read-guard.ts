@@ -7,9 +7,10 @@
 // again and compares the hashes of what the steps change and depend on with the read the plan came
 // from (objectHashes, as a saved plan's are compared): a difference rolls back with exit 5, naming
 // the objects that changed. On Citus DDL on a distributed table goes through the coordinator, so a
-// lock on its table there holds it. Types, routines, sequences and materialized views cannot be
-// locked (LOCK TABLE takes tables and views): their hashes are checked in the transaction, right
-// before the steps.
+// lock on its table there holds it. Types, routines, sequences and views are not locked (LOCK
+// TABLE takes no type, routine or sequence, and a view's lock takes its base tables too, with the
+// view owner's rights: a lower role's view would make the apply fail, and tables the plan does not
+// change would be locked): their hashes are checked in the transaction, right before the steps.
 import type { Queryable } from '../db/connect.js';
 import { CmError, EXIT } from '../errors.js';
 import { queryCatalog } from '../introspect/catalog-query.js';
@@ -20,7 +21,7 @@ import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef } from '
 import type { ClusterModel } from '../model/types.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { chainKeysOf, needsOf } from '../plan/step-names.js';
-import { parseQualifiedKey, quoteQualified } from '../sql/quote.js';
+import { quoteQualified } from '../sql/quote.js';
 import { changedSince, type CatalogMark } from './catalog-mark.js';
 import { describeChanges, listed } from './saved-plan.js';
 
@@ -42,9 +43,6 @@ export interface ReadGuard {
   /** Some hash depends on more than the catalog (a sequence's use, its caches on the workers, columnar options). */
   readonly readAgain: boolean;
 }
-
-/** Object kinds LOCK TABLE takes (a materialized view is refused: "not supported for materialized views"). */
-const LOCKABLE_OBJECTS: ReadonlySet<string> = new Set(['view']);
 
 /** Names ("relation app.v", "type app.e", "routine app.f") as the keys of objectHashes that hold them. */
 function nameIndex(live: LiveState): Map<string, string[]> {
@@ -120,7 +118,7 @@ function beyondCatalog(keys: ReadonlySet<string>, live: LiveState): boolean {
   return sequences || live.doc.tables.some((t) => t.columnarOptions !== undefined && keys.has(tableRef(t)));
 }
 
-/** LOCK TABLE … IN SHARE UPDATE EXCLUSIVE MODE of the existing tables and views the steps change (or whose parts they change). */
+/** LOCK TABLE … IN SHARE UPDATE EXCLUSIVE MODE of the existing tables the steps change (or whose parts they change). */
 function lockStatement(changed: ReadonlySet<string>, live: LiveState): string[] {
   const relations = new Set<string>();
   const relation = (ref: string): void => {
@@ -128,17 +126,11 @@ function lockStatement(changed: ReadonlySet<string>, live: LiveState): string[] 
     if (id === undefined) return;
     const table = live.model.tables[id];
     if (table) relations.add(quoteQualified(table.qname));
-    else if (live.model.objects[`view ${id}`]) lockView(id);
-  };
-  const lockView = (name: string): void => {
-    const q = parseQualifiedKey(name, 'public');
-    if (!('error' in q)) relations.add(quoteQualified(q));
   };
   for (const ref of changed) {
     relation(ref);
     const o = live.model.objects[ref];
     if (!o) continue;
-    if (LOCKABLE_OBJECTS.has(o.kind)) lockView(o.name);
     // A trigger, index, constraint, policy… is changed under a lock on its table.
     if (o.parent !== undefined) relation(o.parent);
   }

@@ -98,7 +98,8 @@ export async function liveStateFrom(
   const { doc, roundTrips } = await validateCatalog(db, sent);
   const model = timed('model', () => catalogToModel(doc));
   if (doc.objectState === null) return { ...model, roundTrips, warnings: [OBJECT_STATE_DENIED] };
-  if (!doc.objectState) return { ...model, roundTrips };
+  // No table: nothing was recorded (and nothing needs replacing).
+  if (!doc.objectState) return { ...model, recorded: {}, roundTrips };
   const state = await timed('object state', () => readObjectState(db));
   if ('untrusted' in state)
     return { ...model, roundTrips: roundTrips + 1, warnings: [objectStateUntrusted(state.untrusted)] };

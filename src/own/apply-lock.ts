@@ -1,11 +1,17 @@
-// The apply lock's table, citus_migrate.apply_lock (migrations/004_apply_lock.sql): one row, held
-// FOR UPDATE by the apply that runs. Only its owner and superusers may lock that row (FOR UPDATE
-// needs UPDATE, granted to nobody; a role that may is refused by own-schema.ts), and no lock a
-// lower role can take on the table conflicts with it (a database owner's ANALYZE takes SHARE
-// UPDATE EXCLUSIVE, which ROW SHARE does not wait for). These statements run in the transaction
-// the lock lives in, on a connection of its own (apply/lock.ts).
+// The apply lock's table, citus_migrate.apply_lock (migrations/004_apply_lock.sql), locked IN
+// SHARE UPDATE EXCLUSIVE MODE by the apply that runs: a table lock, which gives its transaction no
+// transaction id (a row lock, FOR UPDATE, would: create_distributed_table_concurrently's
+// replication slot then waits for the apply's own lock transaction to end, and the apply hangs).
+// The mode conflicts with itself, not with ACCESS SHARE (readers of the history) nor with ROW
+// EXCLUSIVE (the tool's migration inserting the table's row again on the apply's own connection). Taking it needs
+// UPDATE, DELETE or TRUNCATE on the table, granted to nobody (a role that has them is refused by
+// own-schema.ts), so only its owner and superusers can, unlike an advisory lock key, which any role
+// that may connect can hold. A database owner may still hold it off with ANALYZE in an open
+// transaction, as it may any table the plan changes: the wait is bounded
+// by --wait and names that session. These statements run in the transaction the lock lives in,
+// on a connection of its own (apply/lock.ts).
 import type { Queryable } from '../db/connect.js';
-import { HOLDER_COLUMNS, relationLockHolders, type LockHolder } from '../db/lock-holders.js';
+import { relationLockHolders, type LockHolder } from '../db/lock-holders.js';
 import { historyMigration } from './history.js';
 import { inOwnSchema, OWN_SCHEMA, refuseUntrustedSchema } from './own-schema.js';
 
@@ -53,33 +59,24 @@ export async function createApplyLock(db: Queryable, lockTimeoutMs: number): Pro
 }
 
 /**
- * In the lock's transaction: locks the table against being swapped (ACCESS SHARE, as readers do),
- * refuses a schema that may not be trusted, then takes the row. `nowait`: fails at once (55P03)
- * when another session holds it; else waits as long as the transaction's lock_timeout. False: the
- * row is missing (the caller creates it again).
+ * In the lock's transaction: takes the table's lock (see the file comment) and refuses a schema
+ * that may not be trusted. `nowait`: fails at once (55P03) when another session holds a lock in
+ * the way; else waits as long as the transaction's lock_timeout. False: the table's row is missing
+ * (the caller creates it again).
  */
 export async function lockApplyRow(db: Queryable, nowait: boolean): Promise<boolean> {
-  await db.query(`LOCK TABLE ONLY ${OWN_SCHEMA}.apply_lock IN ACCESS SHARE MODE${nowait ? ' NOWAIT' : ''}`);
+  await db.query(`LOCK TABLE ONLY ${OWN_SCHEMA}.apply_lock IN SHARE UPDATE EXCLUSIVE MODE${nowait ? ' NOWAIT' : ''}`);
   await refuseUntrustedSchema(db);
-  const r = await db.query(`SELECT FROM ONLY ${OWN_SCHEMA}.apply_lock FOR UPDATE${nowait ? ' NOWAIT' : ''}`);
+  const r = await db.query(`SELECT FROM ONLY ${OWN_SCHEMA}.apply_lock`);
   return (r.rowCount ?? 0) > 0;
 }
 
-/**
- * Who holds the apply lock: the session whose transaction locked the row (its xmax), and any
- * session holding a lock on the table that keeps the row from being locked.
- */
+/** Lock modes that keep SHARE UPDATE EXCLUSIVE from being granted. */
+const IN_THE_WAY = /^(ShareUpdateExclusive|Share|ShareRowExclusive|Exclusive|AccessExclusive)Lock$/;
+
+/** Who holds the apply lock: the sessions holding a lock on its table that keeps it from being taken. */
 export async function applyLockHolders(db: Queryable): Promise<LockHolder[]> {
-  const row = await db
-    .query<LockHolder>(
-      `SELECT ${HOLDER_COLUMNS} FROM pg_catalog.pg_stat_activity a
-      WHERE a.pid <> pg_catalog.pg_backend_pid() AND a.pid IN (SELECT l.pid FROM pg_catalog.pg_locks l, ONLY ${OWN_SCHEMA}.apply_lock t
-        WHERE l.locktype = 'transactionid' AND l.granted AND l.transactionid = t.xmax)`,
-    )
-    .then((r) => r.rows)
-    .catch(() => []);
-  const table = (await relationLockHolders(db, OWN_SCHEMA)).filter(
-    (h) => h.relation === `${OWN_SCHEMA}.apply_lock` && /^(Exclusive|AccessExclusive)Lock$/.test(h.mode ?? ''),
+  return (await relationLockHolders(db, OWN_SCHEMA)).filter(
+    (h) => h.relation === `${OWN_SCHEMA}.apply_lock` && IN_THE_WAY.test(h.mode ?? ''),
   );
-  return [...row, ...table.filter((h) => !row.some((r) => r.pid === h.pid))];
 }

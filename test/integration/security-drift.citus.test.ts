@@ -81,7 +81,7 @@ describe.skipIf(!citus)('an invalid index on a distributed table', () => {
       'index public.ds_ab is invalid (a failed build; not used, nor enforced): drop it to create it again: DROP INDEX IF EXISTS public.ds_ab',
       'index public.dt_ab of public.dt is invalid (a failed build; not used, nor enforced): drop it to build it again: DROP INDEX IF EXISTS public.dt_ab',
       'create unique index on public.dt (a, b): CREATE UNIQUE INDEX dt_ab ON public.dt USING btree (a, b)',
-      'create again index public.ds_ab: SET LOCAL search_path TO public; CREATE UNIQUE INDEX ds_ab ON public.ds USING btree (a, b)',
+      'create again index public.ds_ab: SET LOCAL search_path TO public; CREATE UNIQUE INDEX ds_ab ON public.ds USING btree (a, b); SET LOCAL search_path TO pg_catalog, public',
     ]);
 
     await db.query(

@@ -1,6 +1,6 @@
 // A session that holds citus-migrate's apply lock, as another apply would: the lock table is
-// created by the tool's own migration (migrations/004_apply_lock.sql), then its row is held FOR
-// UPDATE until the session ends.
+// created by the tool's own migration (migrations/004_apply_lock.sql), then the table is locked as
+// an apply locks it until the session ends.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { TestDb } from './db.js';
@@ -15,6 +15,6 @@ export async function holdApplyLock(db: TestDb, opts: { applicationName?: string
   });
   await c.connect();
   await c.query(`CREATE SCHEMA IF NOT EXISTS citus_migrate; ${LOCK_MIGRATION}`);
-  await c.query('BEGIN; SELECT FROM ONLY citus_migrate.apply_lock FOR UPDATE');
+  await c.query('BEGIN; LOCK TABLE ONLY citus_migrate.apply_lock IN SHARE UPDATE EXCLUSIVE MODE');
   return c;
 }
