@@ -151,16 +151,11 @@ async function applyLoaded(
             // The first apply on a database takes the lock once it is about to write (lock.ts);
             // false: the cluster changed before it had it, so it plans again, now under the lock.
             const guard = readGuard(plan, live, m.desired, mark);
+            const fixed = saved?.name ?? (options.approve ? 'approved' : undefined);
             const locked = (): Promise<boolean> =>
               lock.held() || options.rehearse
                 ? Promise.resolve(true)
-                : lockLate(
-                    lock,
-                    live.fingerprint,
-                    read,
-                    saved?.name ?? (options.approve ? 'approved' : undefined),
-                    guard !== undefined,
-                  );
+                : lockLate(lock, live.fingerprint, read, fixed, guard !== undefined);
             const history = { planFingerprint: live.fingerprint, manifestSha256: m.sha256, manifestFile: m.file };
             if (!plan.changes) {
               if (!options.rehearse) {
