@@ -18,7 +18,7 @@ import type { ServerInfo } from '../support/servers.js';
 import { editArb, identifier, manifestArb, qualifiedKey, render, type GenManifest } from '../support/manifest-gen.js';
 import { cli } from '../support/run-cli.js';
 
-const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 120);
+const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 60);
 
 async function liveOf(db: TestDb) {
   const c = new pg.Client({ connectionString: db.url });
