@@ -1,6 +1,7 @@
 // Runs a plan: one transaction (sequential mode first, then lock and statement timeouts), the
-// steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) rolls back and retries
-// with backoff. The transaction's statements go in batches (batch.ts), a step that may run long
+// steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) or a deadlock (40P01: on
+// Citus, the distributed deadlock detector cancels one transaction of a cycle that spans nodes)
+// rolls back and retries with backoff. The transaction's statements go in batches (batch.ts), a step that may run long
 // in a message of its own. Steps that cannot run in a transaction run after COMMIT, one at a time.
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
@@ -42,6 +43,13 @@ export interface ExecuteResult {
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The failures a retry may cure: another session held a lock too long, or a deadlock with one. */
+const RETRIED: Readonly<Record<string, string>> = { '55P03': 'lock_timeout', '40P01': 'deadlock' };
+
+/** "lock_timeout" or "deadlock" when `e` is a step's failure that a retry may cure. */
+export const retriedFailure = (e: unknown): string | undefined =>
+  e instanceof ApplyError && e.server.sqlstate !== undefined ? RETRIED[e.server.sqlstate] : undefined;
 
 /** Backoff before retry n (1-based): 1s, 2s, 4s, … at most 30s. */
 export const backoffMs = (n: number): number => Math.min(30_000, 1000 * 2 ** (n - 1));
@@ -169,11 +177,11 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
         attempts--;
         continue;
       }
-      const lockTimeout = e instanceof ApplyError && e.server.sqlstate === '55P03';
-      if (!lockTimeout || attempts > opts.retries || opts.signal?.aborted) throw e;
+      const retried = retriedFailure(e);
+      if (!retried || attempts > opts.retries || opts.signal?.aborted) throw e;
       const wait = backoffMs(attempts);
       opts.onRetry(
-        `lock_timeout at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`,
+        `${retried} at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`,
       );
       await sleep(wait);
       if (opts.signal?.aborted) throw e;
@@ -190,11 +198,12 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
           await runAfterCommit(db, plan, step, opts);
           break;
         } catch (e) {
-          // A step in a transaction of its own rolled back on lock_timeout: retried like the plan's.
-          if (!(e instanceof ApplyError) || e.server.sqlstate !== '55P03' || attempt > opts.retries) throw e;
+          // A step in a transaction of its own rolled back on lock_timeout or a deadlock: retried like the plan's.
+          const retried = retriedFailure(e);
+          if (!retried || step.hazards.includes('non_transactional') || attempt > opts.retries) throw e;
           if (opts.signal?.aborted) throw e;
           opts.onRetry(
-            `lock_timeout at step ${step.index} (${step.summary}); rolled back, retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`,
+            `${retried} at step ${step.index} (${step.summary}); rolled back, retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`,
           );
           await sleep(backoffMs(attempt));
         }

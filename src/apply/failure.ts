@@ -55,13 +55,27 @@ export class ApplyError extends CmError {
     readonly statement: string,
     readonly server: ServerError,
     readonly committed: boolean,
+    /** After a lock timeout or a deadlock: the sessions that held locks on the step's tables (blockers.ts). */
+    readonly holders: readonly string[] = [],
   ) {
     super(
-      `apply failed at step ${stepIndex} (${stepSummary}): ${server.sqlstate ? `${server.sqlstate} ` : ''}${server.message}`,
+      `apply failed at step ${stepIndex} (${stepSummary}): ${server.sqlstate ? `${server.sqlstate} ` : ''}${server.message}${holders.length > 0 ? `; locks on its tables were held by ${holders.join(' and ')}` : ''}`,
       'apply_failed',
       EXIT.error,
-      { step: stepIndex, summary: stepSummary, statement, ...server, committed },
+      {
+        step: stepIndex,
+        summary: stepSummary,
+        statement,
+        ...server,
+        committed,
+        ...(holders.length > 0 ? { holders } : {}),
+      },
     );
+  }
+
+  /** The same failure, naming who held the locks. */
+  withHolders(holders: readonly string[]): ApplyError {
+    return new ApplyError(this.stepIndex, this.stepSummary, this.statement, this.server, this.committed, holders);
   }
 
   /** The multi-line report for a terminal. */
@@ -73,6 +87,9 @@ export class ApplyError extends CmError {
       ...(s.detail ? [`  DETAIL: ${s.detail}`] : []),
       ...(s.hint ? [`  HINT: ${s.hint}`] : []),
       ...(s.where ? [`  CONTEXT: ${s.where.split('\n')[0]}`] : []),
+      ...(this.holders.length > 0
+        ? ["  locks on the step's tables were held by:", ...this.holders.map((h) => `    ${h}`)]
+        : []),
       '  statement:',
       caret(this.statement, s.position),
       this.committed

@@ -16,8 +16,11 @@ export interface SavedPlanSource {
 /** What to apply: a loaded manifest (planned now), or a saved plan that must equal the plan made now. */
 export type ApplySource = LoadedManifest | SavedPlanSource;
 
-/** Handles SIGINT / SIGTERM until the returned function is called (CommandIo's onInterrupt). */
-export type InterruptSubscriber = (handler: (signal: 'SIGINT' | 'SIGTERM') => void) => () => void;
+/**
+ * Handles SIGINT / SIGTERM until the returned function is called (CommandIo's onInterrupt); a
+ * second signal calls the handler with `again` (it must say what it has to at once), then exits.
+ */
+export type InterruptSubscriber = (handler: (signal: 'SIGINT' | 'SIGTERM', again?: boolean) => void) => () => void;
 
 export interface ApplyRunOptions {
   /** Hazards allowed to run, as a Set or an array (the others refuse the plan, exit 4). */

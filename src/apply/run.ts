@@ -16,6 +16,8 @@ import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
 import type { LiveState } from '../model/live-state.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
+import { namingHolders } from './blockers.js';
+import { withCitus } from './batches.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
 import { ApplyError, beforeCommit, catalogLockTimeout } from './failure.js';
@@ -31,7 +33,6 @@ import { stopwatch } from './stopwatch.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
-
 const isSaved = (s: ApplySource): s is SavedPlanSource => 'savedPlan' in s;
 
 /**
@@ -218,9 +219,8 @@ async function runSteps(
     hazards: s.hazards,
   }));
   // From here on Ctrl-C / SIGTERM cancel the server's work and roll back (interrupt.ts).
-  const interrupts = await watchInterrupts(options.onInterrupt, target, client, (text) =>
-    events.interrupting?.(text.trimEnd()),
-  );
+  const say = (text: string): void => events.interrupting?.(text.trimEnd());
+  const interrupts = await watchInterrupts(options.onInterrupt, target, client, say, withCitus(plan));
   let historyId: number | undefined;
   let committed: { transactionSteps: number } | undefined;
   const own: OwnWait = { lockTimeoutMs: options.lockTimeoutMs };
@@ -235,6 +235,7 @@ async function runSteps(
           );
         return startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() }, own);
       });
+      interrupts.historyId = historyId;
     }
     clock.lap('plan_and_history');
     events.starting?.({ plan, rehearse, steps: steps.length, target: target.label });
@@ -256,7 +257,8 @@ async function runSteps(
         signal: interrupts.signal,
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
       });
-    } catch (e) {
+    } catch (caught) {
+      const e = await namingHolders(client, plan, caught);
       if (historyId !== undefined && !interrupts.which()) {
         const err =
           e instanceof ApplyError

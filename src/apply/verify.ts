@@ -8,8 +8,7 @@ import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
 import { readLiveState } from '../introspect/read.js';
 import { readShardState } from '../introspect/read-shards.js';
-import { tableKey } from '../model/shard-keys.js';
-import type { QualifiedName } from '../sql/quote.js';
+import { tablesOf } from './blockers.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
@@ -22,17 +21,6 @@ import { recordObjectState } from '../own/object-state.js';
 import { OwnStateLockTimeout, type OwnWait } from '../own/own-schema.js';
 
 /** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
-/** The tables a plan's steps change, keyed as the shard check keys them. */
-function touchedTables(plan: PlanDocument): Set<string> {
-  const out = new Set<string>();
-  for (const s of [...plan.transaction.steps, ...plan.afterCommit]) {
-    const t = (s.step as { table?: unknown }).table;
-    if (t && typeof t === 'object' && 'schema' in t && 'name' in t)
-      out.add(tableKey([(t as QualifiedName).schema, (t as QualifiedName).name]));
-  }
-  return out;
-}
-
 export async function verifyConverged(
   client: pg.Client,
   m: LoadedManifest,
@@ -52,7 +40,8 @@ export async function verifyConverged(
   // On Citus the shards of every table the plan changed are read in any case: a change that did not
   // reach the workers (Citus's DDL propagation turned off by a setting, a node that missed it) is
   // not "verified".
-  const touched = shards || !afterLive.citus ? undefined : touchedTables(plan);
+  const touched =
+    shards || !afterLive.citus ? undefined : new Set(tablesOf([...plan.transaction.steps, ...plan.afterCommit]).keys());
   const shardState = shards
     ? await readShardState(client)
     : touched && touched.size > 0

@@ -25,9 +25,7 @@ export function applyEvents(io: CommandIo): ApplyEvents {
         `waiting up to ${Math.round(waitMs / 1000)}s for the cluster:\n${reasons.map((r) => `  ${r}`).join('\n')}\n`,
       ),
     starting: ({ plan, rehearse, steps, target }) => {
-      io.stderr(
-        `${rehearse ? 'rehearsing' : 'applying'} ${plural(steps, 'step')} in one transaction on ${target} ...\n`,
-      );
+      io.stderr(`${rehearse ? 'rehearsing' : 'applying'} ${heading(plan, rehearse, steps)} on ${target} ...\n`);
       progress = stepProgress(plan, io);
     },
     stepStarted: (step, afterCommit, through) => progress?.onStep(step, afterCommit, through),
@@ -69,10 +67,19 @@ export function resultText(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
   if (r.outcome === 'rehearsed') return rehearseText(r.plan.transaction.steps, r.plan.afterCommit);
   const steps = r.plan.transaction.steps.length + r.plan.afterCommit.length;
   const after = r.afterCommit.length;
+  // The wall time of both parts: an online distribution after COMMIT is most of it.
+  const afterMs = r.afterCommit.reduce((sum, s) => sum + s.ms, 0);
+  const secs = (ms: number): string => `${(ms / 1000).toFixed(2)}s`;
   const where = after
-    ? ` (${after === steps ? (steps === 1 ? 'after COMMIT' : 'all after COMMIT') : `${after} of them after COMMIT`})`
+    ? ` (${
+        after === steps
+          ? steps === 1
+            ? 'after COMMIT'
+            : 'all after COMMIT'
+          : `${after} of them after COMMIT: the transaction ${secs(r.ms)}, after COMMIT ${secs(afterMs)}`
+      })`
     : '';
-  return `Applied ${plural(steps, 'step')} in ${(r.ms / 1000).toFixed(2)}s${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}${where}; verified: planning again is empty. Recorded as apply #${r.historyId}.\n`;
+  return `Applied ${plural(steps, 'step')} in ${secs(r.ms + afterMs)}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}${where}; verified: planning again is empty. Recorded as apply #${r.historyId}.\n`;
 }
 
 /** The JSON result document (its `outcome` names as in the history: success, not applied). */
@@ -99,4 +106,14 @@ export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
         timings: r.timings,
       };
   }
+}
+
+/** "4 steps in one transaction", "2 steps after COMMIT, one at a time", "5 steps: 3 in one transaction, 2 after COMMIT". */
+function heading(plan: PlanDocument, rehearse: boolean, steps: number): string {
+  const inTx = plan.transaction.steps.length;
+  // Rehearsing runs the transaction only.
+  const after = rehearse ? 0 : plan.afterCommit.length;
+  if (after === 0) return `${plural(rehearse ? inTx : steps, 'step')} in one transaction`;
+  if (inTx === 0) return `${plural(after, 'step')} after COMMIT, one at a time`;
+  return `${plural(steps, 'step')}: ${inTx} in one transaction, ${after} after COMMIT`;
 }

@@ -19,9 +19,10 @@ export interface CommandIo {
   prompt?(question: string): Promise<string>;
   /**
    * Handles SIGINT and SIGTERM until the returned function is called, instead of exiting; a
-   * second signal exits at once (130 / 143). Absent in-process.
+   * second signal calls the handler again (`again`: it says at once what is left running), then
+   * exits (130 / 143). Absent in-process.
    */
-  onInterrupt?(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
+  onInterrupt?(handler: (signal: 'SIGINT' | 'SIGTERM', again?: boolean) => void): () => void;
 }
 
 /** The real process's streams. */
@@ -39,7 +40,10 @@ export function processIo(): CommandIo {
     onInterrupt: (handler) => {
       let seen = false;
       const on = (signal: 'SIGINT' | 'SIGTERM'): void => {
-        if (seen) process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+        if (seen) {
+          handler(signal, true);
+          process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+        }
         seen = true;
         handler(signal);
       };

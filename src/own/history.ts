@@ -126,7 +126,10 @@ export async function markAbandoned(db: Queryable, wait?: OwnWait): Promise<numb
   const r = await inOwnSchema(
     db,
     () =>
-      db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = pg_catalog.now()
+      db.query(`UPDATE ONLY citus_migrate.applies SET outcome = 'aborted', finished_at = pg_catalog.now(),
+      error = pg_catalog.jsonb_build_object('code', 'session_gone', 'message', pg_catalog.format(
+        'the apply''s session (backend %s) ended before the apply recorded how it ended: the tool was killed, its connection was lost or the server restarted; found by a later apply',
+        backend_pid))
     WHERE outcome = 'running' AND backend_pid NOT IN (SELECT pid FROM pg_catalog.pg_stat_activity)`),
     { wait, what: 'marking earlier applies whose session died in citus_migrate.applies' },
   );

@@ -3,6 +3,7 @@ import { sameIndex } from '../model/same.js';
 import { keySteps } from './diff-keys.js';
 import { columnCast } from './column-cast.js';
 import { identitySteps } from './diff-identity.js';
+import { newColumnRewrite } from './new-column-rewrite.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -16,7 +17,13 @@ const notNullWithoutDefault = (c: Column): boolean =>
 const holdsRows = (a: Table): boolean =>
   a.size !== undefined && (a.size.rows > 0 || a.size.bytes > 0) && a.distribution.kind === 'local';
 
-function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]): Step[] {
+function columnSteps(
+  t: Table,
+  a: Table,
+  models: { desired: ClusterModel; actual: ClusterModel },
+  prune: boolean,
+  problems: DiffProblem[],
+): Step[] {
   const steps: Step[] = [];
   const have = new Map((a.columns ?? []).map((c) => [c.name, c]));
   const distCol = a.distribution.kind === 'hash' ? a.distribution.column : undefined;
@@ -37,7 +44,13 @@ function columnSteps(t: Table, a: Table, prune: boolean, problems: DiffProblem[]
           object: `${t.id}.${quoteIdent(c.name)}`,
           message: `is a new NOT NULL column without a default, and the table holds rows (~${a.size!.rows} by the planner's estimate): PostgreSQL refuses it ("column … contains null values"); give it a default, or add it nullable, fill it, then declare not_null`,
         });
-      } else steps.push({ kind: 'add_column', table: t.qname, column: c }, ...storageSteps(t, [c]));
+      } else {
+        const rewrites = newColumnRewrite(c, models.desired, models.actual);
+        steps.push(
+          { kind: 'add_column', table: t.qname, column: c, ...(rewrites !== undefined ? { rewrites } : {}) },
+          ...storageSteps(t, [c]),
+        );
+      }
       continue;
     }
     const collationDiffers =
@@ -217,7 +230,7 @@ export function tableStructureSteps(
     } else {
       if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
-      if (t.columns) steps.push(...columnSteps(t, a, prune, problems));
+      if (t.columns) steps.push(...columnSteps(t, a, { desired, actual }, prune, problems));
       else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       steps.push(...keySteps(t, a, actual, problems));
     }

@@ -4,7 +4,13 @@ import type { Column, IdentityOptions } from '../model/types.js';
 import type { QualifiedName } from '../sql/quote.js';
 
 export type ColumnStep =
-  | { readonly kind: 'add_column'; readonly table: QualifiedName; readonly column: Column }
+  | {
+      readonly kind: 'add_column';
+      readonly table: QualifiedName;
+      readonly column: Column;
+      /** Why adding it rewrites the table (new-column-rewrite.ts); absent: it does not. */
+      readonly rewrites?: string;
+    }
   | {
       readonly kind: 'alter_column_type';
       readonly table: QualifiedName;

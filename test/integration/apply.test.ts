@@ -409,9 +409,19 @@ describe('apply (plain PostgreSQL)', () => {
     const next = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd });
     expect(next.code).toBe(0);
     expect(next.stderr).toContain('1 earlier apply had died mid-way');
-    expect(await db.query('SELECT outcome FROM citus_migrate.applies ORDER BY id')).toEqual([
-      { outcome: 'aborted' },
-      { outcome: 'success' },
+    expect(
+      await db.query(
+        "SELECT outcome, error->>'code' AS code, error->>'message' AS message FROM citus_migrate.applies ORDER BY id",
+      ),
+    ).toEqual([
+      {
+        outcome: 'aborted',
+        code: 'session_gone',
+        message: expect.stringMatching(
+          /^the apply's session \(backend \d+\) ended before the apply recorded how it ended: the tool was killed, its connection was lost or the server restarted/,
+        ),
+      },
+      { outcome: 'success', code: null, message: null },
     ]);
   });
 

@@ -174,9 +174,15 @@ describe('columns', () => {
       column: { name: 'y', type: int, notNull: false, default: d } as Column,
     });
     expect(shown(markForeignCode([add('app.f()'), add('f() + 1'), add('now()')], actual, actual))).toEqual([
-      ["add column y integer to app.t; runs low's code: the default of app.t.y calls app.f()", ['runs_foreign_code']],
-      ["add column y integer to app.t; runs low's code: the default of app.t.y calls app.f()", ['runs_foreign_code']],
-      ['add column y integer to app.t', []],
+      [
+        "add column y integer DEFAULT app.f() to app.t; runs low's code: the default of app.t.y calls app.f()",
+        ['runs_foreign_code'],
+      ],
+      [
+        "add column y integer DEFAULT f() + 1 to app.t; runs low's code: the default of app.t.y calls app.f()",
+        ['runs_foreign_code'],
+      ],
+      ['add column y integer DEFAULT now() to app.t', []],
     ]);
   });
 

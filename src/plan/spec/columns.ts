@@ -16,9 +16,10 @@ const col = (s: { readonly table: Parameters<typeof q>[0]; readonly column: stri
 export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
   add_column: {
     ...column,
-    hazards: () => [],
+    hazards: (s) => (s.rewrites !== undefined ? ['rewrites_table'] : []),
     sql: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
-    summary: (s) => `add column ${quoteIdent(s.column.name)} ${s.column.type.sql} to ${q(s.table)}`,
+    summary: (s) =>
+      `add column ${quoteIdent(s.column.name)} ${s.column.type.sql}${s.column.notNull ? ' NOT NULL' : ''}${s.column.default !== undefined ? ` DEFAULT ${s.column.default}` : ''} to ${q(s.table)}${s.rewrites !== undefined ? ` (rewrites it: ${s.rewrites})` : ''}`,
   },
   alter_column_type: {
     ...column,

@@ -31,7 +31,7 @@ ALTER TABLE public.t ALTER COLUMN name SET NOT NULL;
 -- [3] set default of public.t.note to 'y'
 ALTER TABLE public.t ALTER COLUMN note SET DEFAULT 'y';
 
--- [4] add column added numeric(8,2) to public.t
+-- [4] add column added numeric(8,2) DEFAULT 0 to public.t
 ALTER TABLE public.t ADD COLUMN added numeric(8,2) DEFAULT 0;
 
 COMMIT;

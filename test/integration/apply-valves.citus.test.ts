@@ -1,0 +1,194 @@
+// apply's safety valves on a real Citus cluster, with the obstacle on a worker: a lock held on one
+// shard by a session connected to the worker that has it. --lock-timeout and --statement-timeout
+// reach the workers (citus.propagate_set_commands = 'local' in the preamble), the failure names
+// the session holding the shard's lock, Ctrl-C cancels the distributed statement (its parts on the
+// workers too) and says "rolled back" only once the server shows it, a second Ctrl-C says what the
+// server may still run, and a deadlock is retried like a lock timeout.
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { citusServers, freshDatabase, pollCount, type TestDb } from '../support/db.js';
+import { startCli } from '../support/cli-process.js';
+import { projectDir } from '../support/project.js';
+import { cli } from '../support/run-cli.js';
+
+const citus = citusServers();
+
+const manifest = (columns: string): string => `version: 1
+tables:
+  orders: { distributed_by: w, shard_count: 4, columns: { ${columns} }, primary_key: [w, id] }
+`;
+const BEFORE = 'w: bigint, id: bigint, v: text';
+const AFTER = `${BEFORE}, note: text`;
+
+/** A distributed table, and a session on the worker of its first shard holding that shard locked. */
+async function lockedShard(prefix: string): Promise<{ db: TestDb; holder: pg.Client; shard: string; node: string }> {
+  const db = await freshDatabase(citus!, prefix);
+  await db.query(`CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (w, id));
+    SELECT create_distributed_table('orders', 'w', shard_count => 4);
+    INSERT INTO orders SELECT g % 10, g, 'x' FROM generate_series(1, 100) g`);
+  const [first] = await db.query<{ shard: string; host: string; port: number }>(
+    "SELECT shard_name::text AS shard, nodename AS host, nodeport AS port FROM citus_shards WHERE table_name = 'orders'::regclass ORDER BY shardid LIMIT 1",
+  );
+  const { shard, host, port } = first!;
+  const node = citus!.nodes.findIndex((n) => (n.registerAs ?? n).port === port);
+  const at = citus!.nodes[node]!;
+  const holder = new pg.Client({
+    host: at.host,
+    port: at.port,
+    user: citus!.user,
+    ...(citus!.password ? { password: citus!.password } : {}),
+    database: db.name,
+  });
+  await holder.connect();
+  await holder.query(
+    `SET citus.enable_manual_changes_to_shards = on; BEGIN; LOCK TABLE ${shard} IN ACCESS EXCLUSIVE MODE`,
+  );
+  return { db, holder, shard, node: `${host}:${port}` };
+}
+
+/** SQL counting, on the worker, sessions waiting for a lock on the shard. */
+const waitingOn = (shard: string): string =>
+  `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = to_regclass('${shard}')`;
+
+describe.skipIf(!citus)('apply valves on Citus, the obstacle on a worker', () => {
+  it('--lock-timeout reaches the worker: the apply ends while the shard is still locked, names the session holding it, and changed nothing', async () => {
+    const { db, holder, shard, node } = await lockedShard('valve_lock');
+    const dir = projectDir(manifest(AFTER));
+    try {
+      const r = await cli(
+        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '1s', '--retries', '1'],
+        { cwd: dir },
+      );
+      // Ended while the holder still holds the shard: the timeout fired on the worker.
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/lock_timeout at step 1 \(.*\); rolled back, retrying in 1s \(attempt 2 of 2\)/);
+      expect(r.stderr).toContain('canceling statement due to lock timeout');
+      expect(r.stderr).toContain("locks on the step's tables were held by:");
+      expect(r.stderr).toMatch(new RegExp(`backend \\d+ on ${node} \\(role \\w+, .*AccessExclusiveLock on ${shard}`));
+      expect(await db.query("SELECT count(*)::int AS n FROM pg_attribute WHERE attname = 'note'")).toEqual([{ n: 0 }]);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    const again = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('--statement-timeout reaches the worker (no lock timeout): the shard lock wait is cancelled there', async () => {
+    const { db, holder } = await lockedShard('valve_stmt');
+    try {
+      const r = await cli(
+        [
+          'apply',
+          '--database',
+          db.url,
+          '--auto-approve',
+          '--lock-timeout',
+          '0',
+          '--statement-timeout',
+          '1s',
+          '--retries',
+          '0',
+        ],
+        { cwd: projectDir(manifest(AFTER)) },
+      );
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('canceling statement due to statement timeout');
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+  });
+
+  it('SIGINT while the step waits on a worker: the worker part is cancelled, "rolled back" once the server shows it, exit 130', async () => {
+    const { db, holder, shard } = await lockedShard('valve_int');
+    try {
+      const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+        cwd: projectDir(manifest(AFTER)),
+      });
+      // The apply's part on the worker waits for the shard's lock.
+      let waiting = false;
+      for (let i = 0; i < 150 && !waiting; i++) {
+        for (let n = 1; n < citus!.nodes.length && !waiting; n++)
+          waiting = (await db.query<{ n: number }>(waitingOn(shard), n))[0]!.n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting).toBe(true);
+      child.kill('SIGINT');
+      const res = await done;
+      expect([res.code, res.signal], res.stderr).toEqual([130, null]);
+      expect(res.stderr).toContain('error: interrupted, rolled back (SIGINT): nothing was changed\n');
+      // The shard is still locked: nothing of the apply waits for it on any worker.
+      for (let n = 1; n < citus!.nodes.length; n++)
+        expect((await db.query<{ n: number }>(waitingOn(shard), n))[0]!.n).toBe(0);
+      expect(await db.query("SELECT outcome, error->>'message' AS message FROM citus_migrate.applies")).toEqual([
+        { outcome: 'aborted', message: 'interrupted, rolled back (SIGINT): nothing was changed' },
+      ]);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+  });
+
+  it('SIGINT twice: the second exits at once, saying which backend may still run and how to end it', async () => {
+    const { db, holder, shard } = await lockedShard('valve_twice');
+    try {
+      const { child, done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+        cwd: projectDir(manifest(AFTER)),
+      });
+      let waiting = false;
+      for (let i = 0; i < 150 && !waiting; i++) {
+        for (let n = 1; n < citus!.nodes.length && !waiting; n++)
+          waiting = (await db.query<{ n: number }>(waitingOn(shard), n))[0]!.n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting).toBe(true);
+      child.kill('SIGINT');
+      child.kill('SIGINT');
+      const res = await done;
+      expect(res.code, res.stderr).toBe(130);
+      expect(res.stderr).toMatch(
+        /SIGINT again: exiting now, without waiting for the server\. It may still be running the apply's statement, and holding its locks, until it notices: backend (\d+) on .* \(SELECT pg_catalog\.pg_terminate_backend\(\1\) ends it and rolls its transaction back\); history row 1 stays 'running' until the next apply marks it aborted/,
+      );
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+  });
+
+  it('a deadlock is rolled back and retried like a lock timeout', async () => {
+    const db = await freshDatabase(citus!, 'valve_deadlock');
+    await db.query(`CREATE TABLE a (w bigint NOT NULL, id bigint NOT NULL, PRIMARY KEY (w, id));
+      CREATE TABLE b (w bigint NOT NULL, id bigint NOT NULL, PRIMARY KEY (w, id));
+      SELECT create_distributed_table('a', 'w', shard_count => 4);
+      SELECT create_distributed_table('b', 'w', colocate_with => 'a')`);
+    // The apply checks for a deadlock 3s into a wait, the other session never: the apply is the
+    // one PostgreSQL cancels when the other closes the cycle.
+    await db.query(`ALTER DATABASE ${db.name} SET deadlock_timeout = '3s'`);
+    const dir = projectDir(`version: 1
+colocation_groups:
+  g: { shard_count: 4 }
+tables:
+  a: { distributed_by: w, colocation: g, columns: { w: bigint, id: bigint, x: text }, primary_key: [w, id] }
+  b: { distributed_by: w, colocation: g, columns: { w: bigint, id: bigint, x: text }, primary_key: [w, id] }
+`);
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query("SET deadlock_timeout = '10min'; BEGIN; LOCK TABLE b IN ACCESS EXCLUSIVE MODE");
+      const applying = cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], { cwd: dir });
+      // The apply holds a and waits for b; the other session then asks for a.
+      const waits = `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity s USING (pid)
+        WHERE NOT l.granted AND l.relation = 'b'::regclass AND s.application_name = 'citus-migrate'`;
+      expect(await pollCount(db, waits, (n) => n > 0, 150)).toBe(true);
+      const closing = other.query('LOCK TABLE a IN ACCESS EXCLUSIVE MODE');
+      await closing;
+      await other.query('COMMIT');
+      const r = await applying;
+      expect(r.stderr).toMatch(/deadlock at step \d+ \(.*\); rolled back, retrying in 1s \(attempt 2 of 4\)/);
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      await other.end();
+    }
+  });
+});
