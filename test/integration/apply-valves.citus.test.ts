@@ -55,10 +55,9 @@ describe.skipIf(!citus)('apply valves on Citus, the obstacle on a worker', () =>
     const { db, holder, shard, node } = await lockedShard('valve_lock');
     const dir = projectDir(manifest(AFTER));
     try {
-      const r = await cli(
-        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '1s', '--retries', '1'],
-        { cwd: dir },
-      );
+      const r = await cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '1s', '--retries', '1'], {
+        cwd: dir,
+      });
       // Ended while the holder still holds the shard: the timeout fired on the worker.
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/lock_timeout at step 1 \(.*\); rolled back, retrying in 1s \(attempt 2 of 2\)/);
