@@ -31,6 +31,8 @@ export interface Interrupts {
   cancelled(): Promise<void>;
   /** The apply's backend and, on Citus, its global pid. */
   readonly backend: { readonly pid: number; readonly gpid?: string };
+  /** Where the apply runs (a second connection cancels and checks from there). */
+  readonly target: ConnectionTarget;
   /** The history row, once started (named when a second signal leaves it 'running'). */
   historyId?: number;
   dispose(): void;
@@ -70,6 +72,7 @@ export async function watchInterrupts(
     which: () => got,
     cancelled: () => cancel,
     backend,
+    target,
     dispose: () => unsubscribe?.(),
   };
   const unsubscribe = subscribe?.((s, again) => {
@@ -152,7 +155,12 @@ export async function interrupted(
   await interrupts.cancelled();
   const ended = await outsideTransaction(db);
   const gpid = interrupts.backend.gpid;
-  const left = ended && gpid !== undefined ? await stopWorkerParts(db, gpid, 10_000) : [];
+  // From a connection of its own: citus_stat_activity's own queries on the nodes carry the global
+  // pid of the session that asks.
+  const left =
+    ended && gpid !== undefined
+      ? await withClient(interrupts.target, (c) => stopWorkerParts(c, gpid, 10_000)).catch(() => [])
+      : [];
   const state = !ended
     ? `the server did not confirm that the transaction ended (backend ${interrupts.backend.pid}: see pg_stat_activity)`
     : left.length > 0

@@ -615,4 +615,22 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       'distributing multi-level partitioned tables is not supported',
     );
   });
+
+  it("pg_cancel_backend of an untyped argument is ambiguous (Citus adds pg_cancel_backend(global_pid bigint)); a global pid is the node's id × 10^10 + the backend's pid, and cancels that node's backend", async () => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      await expect(c.query('SELECT pg_catalog.pg_cancel_backend($1)', [1])).rejects.toThrow(
+        'function pg_catalog.pg_cancel_backend(unknown) is not unique',
+      );
+      expect(
+        (
+          await c.query(`SELECT citus_backend_gpid() = (SELECT nodeid FROM pg_dist_node WHERE groupid = 0)::bigint * 10000000000 + pg_backend_pid() AS encoded,
+            pg_catalog.pg_cancel_backend(0::pg_catalog.int4) AS by_pid`)
+        ).rows,
+      ).toEqual([{ encoded: true, by_pid: false }]);
+    } finally {
+      await c.end();
+    }
+  });
 });

@@ -207,8 +207,10 @@ describe("the tool's own state: nobody but its owner and superusers may write it
 });
 
 /** Rows of pg_locks: sessions holding the apply lock's row (the transaction that locked it). */
-const LOCK_ROW_HOLDERS = `SELECT count(*)::int AS n FROM pg_locks l, citus_migrate.apply_lock t
-  WHERE l.locktype = 'transactionid' AND l.granted AND l.transactionid = t.xmax`;
+/** Sessions holding the apply lock (own/apply-lock.ts: SHARE UPDATE EXCLUSIVE on its table). */
+const APPLY_LOCK_HOLDERS = `SELECT count(*)::int AS n FROM pg_locks l
+  WHERE l.locktype = 'relation' AND l.granted AND l.relation = 'citus_migrate.apply_lock'::regclass
+    AND l.mode = 'ShareUpdateExclusiveLock'`;
 
 const ADD_COLUMN = ACCOUNTS_MANIFEST.replace('name: text }', 'name: text, note: text }');
 
@@ -286,11 +288,11 @@ describe('the apply lock: only the tool can hold it, and a holder is named', () 
           (n) => n > 0,
         ),
       ).toBe(true);
-      expect(await db.query(LOCK_ROW_HOLDERS)).toEqual([{ n: 1 }]);
+      expect(await db.query(APPLY_LOCK_HOLDERS)).toEqual([{ n: 1 }]);
       child.kill('SIGINT');
       const res = await done;
       expect(res.code, res.stderr).toBe(130);
-      expect(await pollCount(db, LOCK_ROW_HOLDERS, (n) => n === 0)).toBe(true);
+      expect(await pollCount(db, APPLY_LOCK_HOLDERS, (n) => n === 0)).toBe(true);
     } finally {
       await blocker.end();
     }
