@@ -366,11 +366,26 @@ describe('every wait ends within --lock-timeout, saying what ran out and whether
   it('the history table locked right after COMMIT: exit 8, the transaction COMMITTED, recording it ran out of --lock-timeout', async () => {
     await db.query(`INSERT INTO accounts VALUES (1, 'a'); ${GATE_FUNCTION}`);
     const gate = await closedGate(db);
-    const run = cli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '2s', '--retries', '0'], {
-      cwd: projectDir(
-        ACCOUNTS_MANIFEST.replace('name: text }', 'name: text, y: { type: integer, default: "gate()" } }'),
-      ),
-    });
+    // gate() is VOLATILE: computed for every row, the new column rewrites accounts (allowed).
+    const run = cli(
+      [
+        'apply',
+        '--database',
+        db.url,
+        '--auto-approve',
+        '--lock-timeout',
+        '2s',
+        '--retries',
+        '0',
+        '--allow-hazards',
+        'rewrites_table',
+      ],
+      {
+        cwd: projectDir(
+          ACCOUNTS_MANIFEST.replace('name: text }', 'name: text, y: { type: integer, default: "gate()" } }'),
+        ),
+      },
+    );
     expect(await pollCount(db, GATE_WAITING, (n) => n > 0)).toBe(true);
     await obstacle.query('BEGIN; LOCK TABLE citus_migrate.applies IN ACCESS EXCLUSIVE MODE');
     await gate.open();
@@ -394,7 +409,20 @@ describe('every wait ends within --lock-timeout, saying what ran out and whether
     );
     const gate = await closedGate(db);
     const run = cli(
-      ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '2s', '--retries', '0', '--format', 'json'],
+      [
+        'apply',
+        '--database',
+        db.url,
+        '--auto-approve',
+        '--lock-timeout',
+        '2s',
+        '--retries',
+        '0',
+        '--allow-hazards',
+        'rewrites_table',
+        '--format',
+        'json',
+      ],
       {
         cwd: projectDir(
           `${ACCOUNTS_MANIFEST}  t:\n    local: true\n    columns: { id: { type: bigint, not_null: true }, g: { type: bigint, generated: "id * 2" }, y: { type: integer, default: "gate()" } }\n    primary_key: [id]\n`,
