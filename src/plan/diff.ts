@@ -22,6 +22,7 @@ import { phaseOf, tableOf } from './step-spec.js';
 import { markUnsafeTriggers } from './unsafe-triggers.js';
 import { markAccessWidening } from './access-notes.js';
 import { markForeignCode } from './foreign-code.js';
+import { markRecreatedDependents } from './citus-recreated.js';
 import { distributionKeyProblems, nullableKeyProblems } from './key-problems.js';
 import { sequenceUsers } from './sequence-users.js';
 import { sequenceSteps } from './diff-sequences.js';
@@ -177,9 +178,12 @@ export function diff(
   const ordered = orderSteps(phased, desired);
   problems.push(...nameClashes(ordered, desired, actual));
   // What steps widen, and code of other roles they run: hazards (after the triggers they pause).
-  const marked = markForeignCode(
-    markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, opts.recorded ?? {}),
-    desired,
+  const marked = markRecreatedDependents(
+    markForeignCode(
+      markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, opts.recorded ?? {}),
+      desired,
+      actual,
+    ),
     actual,
   );
   problems.push(

@@ -22,4 +22,9 @@ export interface StepCommon {
   readonly pausedTriggers?: { readonly pause: readonly string[]; readonly resume: readonly string[] };
   /** What it widens, or code of another role it runs: hazards, and said after its summary. */
   readonly security?: readonly SecurityNote[];
+  /**
+   * What Citus's function drops with the views it recreates (citus-recreated.ts): the objects'
+   * ids, and their statements, run right after the call.
+   */
+  readonly restores?: { readonly objects: readonly string[]; readonly statements: readonly string[] };
 }

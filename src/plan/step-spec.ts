@@ -64,8 +64,13 @@ export const hazardsOf = (s: Step): readonly Hazard[] => {
 /** The object a step changes, named as the plan's unmanaged list and `ignore:` globs name it. */
 export const objectOf = (s: Step): string => specOf(s).object(s);
 /** A step's one-line summary, with what it widens or runs (its security notes) after it. */
-export const summarize = (s: Step): string =>
-  s.security?.length ? `${specOf(s).summary(s)}; ${s.security.map((n) => n.text).join('; ')}` : specOf(s).summary(s);
+export const summarize = (s: Step): string => {
+  const restored = s.restores
+    ? `; gives back what Citus drops with the views it recreates: ${s.restores.objects.join(', ')}`
+    : '';
+  const own = `${specOf(s).summary(s)}${restored}`;
+  return s.security?.length ? `${own}; ${s.security.map((n) => n.text).join('; ')}` : own;
+};
 /** Whether a step kind calls a Citus function. */
 export const needsCitus = (kind: StepKind): boolean => STEP_SPEC[kind].needsCitus;
 /** Whether a step kind creates, moves or rewrites shards whatever its hazards. */
@@ -95,6 +100,8 @@ export const renderSql = (s: Step): readonly string[] => {
       ? ["SET LOCAL citus.propagate_set_commands TO 'none'", ...triggered, pinLocal('citus.propagate_set_commands')]
       : triggered;
   if (!citus) return sql;
+  // What Citus dropped with the views it recreated, given back under the plan's search_path.
+  const restored = s.restores?.statements ?? [];
   // Some of Citus's functions are PL/pgSQL that name theirs without a schema and pin no
   // search_path (run_command_on_workers calls array_agg), and the commands Citus sends the
   // workers name theirs without one too (worker_apply_shard_ddl_command(…)), run with the
@@ -109,6 +116,7 @@ export const renderSql = (s: Step): readonly string[] => {
         ...sql,
         'SET check_function_bodies TO on',
         `SET search_path TO ${PLAN_SEARCH_PATH}`,
+        ...restored,
       ]
     : [
         `SET LOCAL search_path TO ${TOOL_SEARCH_PATH}`,
@@ -116,6 +124,7 @@ export const renderSql = (s: Step): readonly string[] => {
         ...sql,
         pinLocal('check_function_bodies'),
         pinLocal('search_path'),
+        ...restored,
       ];
 };
 
