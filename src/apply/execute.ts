@@ -34,6 +34,8 @@ export interface ExecuteOptions {
    * in flight for a failure's report. Bounded by the lock timeout like the steps, retried on it.
    */
   readonly guard?: (db: Queryable, running: (sql: string) => void) => Promise<void>;
+  /** When rehearsing: run after the steps, before the ROLLBACK (verify.ts: that it would converge). */
+  readonly beforeRollback?: (db: pg.Client) => Promise<void>;
 }
 
 export interface ExecuteResult {
@@ -154,6 +156,14 @@ async function runTransaction(
       serverError(e),
       false,
     );
+  }
+  if (opts.rehearse && opts.beforeRollback) {
+    try {
+      await opts.beforeRollback(db);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+    return;
   }
   await db.query(opts.rehearse ? 'ROLLBACK' : 'COMMIT');
 }

@@ -106,3 +106,6 @@ export type ApplyResult =
       readonly historyId: number;
       readonly timings: ApplyTimings;
     };
+
+/** Whether the source is a saved plan (apply --plan). */
+export const isSaved = (s: ApplySource): s is SavedPlanSource => 'savedPlan' in s;

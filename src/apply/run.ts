@@ -30,11 +30,9 @@ import { refuseAltered, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import { markCatalog } from './catalog-mark.js';
 import { stopwatch } from './stopwatch.js';
-import type { ApplyEvents, ApplyResult, ApplyRunOptions, ApplySource, SavedPlanSource } from './run-types.js';
+import { isSaved, type ApplyEvents, type ApplyResult, type ApplyRunOptions, type ApplySource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
-const isSaved = (s: ApplySource): s is SavedPlanSource => 'savedPlan' in s;
-
 /**
  * Applies a manifest (or a saved plan of it) to the cluster at `target`: see the file comment.
  * Refusals and failures throw CmError subclasses (codes and exit codes as the CLI's).
@@ -256,6 +254,7 @@ async function runSteps(
         onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
         signal: interrupts.signal,
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
+        ...(rehearse ? { beforeRollback: (db) => verifyConverged(db, m, plan, m.file, options, false, true) } : {}),
       });
     } catch (caught) {
       const e = await namingHolders(client, plan, caught);

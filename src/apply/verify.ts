@@ -17,7 +17,7 @@ import { withCitus } from './batches.js';
 import { withLockTimeout } from './execute.js';
 import { catalogLockTimeout } from './failure.js';
 import { finishHistory } from '../own/history.js';
-import { recordObjectState } from '../own/object-state.js';
+import { recordObjectState, recordsAfter } from '../own/object-state.js';
 import { OwnStateLockTimeout, type OwnWait } from '../own/own-schema.js';
 
 /** Reads the cluster again after COMMIT, records what PostgreSQL printed of SQL objects, and requires an empty plan. */
@@ -28,6 +28,7 @@ export async function verifyConverged(
   file: string,
   timeouts: Parameters<typeof withLockTimeout>[1],
   shards = false,
+  rehearsal = false,
 ): Promise<void> {
   const own: OwnWait = { lockTimeoutMs: timeouts.lockTimeoutMs };
   // What the plan's objects were declared as is worked out while the server reads the catalog.
@@ -35,24 +36,31 @@ export async function verifyConverged(
   const afterLive = await withLockTimeout(client, timeouts, 'reading the catalog to verify', () =>
     readLiveState(client, declared, { citus: withCitus(plan) ? undefined : false }),
   );
-  const recorded = await recordObjectState(client, plan, afterLive, own);
+  // A rehearsal verifies inside its transaction, before the rollback: it records nothing, and
+  // reads no shards (the workers' side of its transaction is not visible to other connections).
+  const recorded = rehearsal
+    ? recordsAfter(plan, afterLive).out
+    : await recordObjectState(client, plan, afterLive, own);
   // With --shards the shards are read again too: what apply verifies is what `plan --shards` sees.
   // On Citus the shards of every table the plan changed are read in any case: a change that did not
   // reach the workers (Citus's DDL propagation turned off by a setting, a node that missed it) is
   // not "verified".
   const touched =
-    shards || !afterLive.citus ? undefined : new Set(tablesOf([...plan.transaction.steps, ...plan.afterCommit]).keys());
-  const shardState = shards
-    ? await readShardState(client)
-    : touched && touched.size > 0
-      ? await readShardState(client, touched)
-      : undefined;
+    rehearsal || shards || !afterLive.citus
+      ? undefined
+      : new Set(tablesOf([...plan.transaction.steps, ...plan.afterCommit]).keys());
+  const shardState =
+    shards && !rehearsal
+      ? await readShardState(client)
+      : touched && touched.size > 0
+        ? await readShardState(client, touched)
+        : undefined;
   const after = planLive(m, { ...afterLive, recorded }, file, shardState ? { shards: shardState } : {});
   const left = [...after.transaction.steps, ...after.afterCommit];
   // A problem the next plan would refuse is not convergence either: what is verified here is what the next plan sees.
   if (left.length > 0 || after.problems.length > 0) {
     throw new CmError(
-      `applied, but the cluster did not converge: planning again ${[
+      `${rehearsal ? 'rehearsed (rolled back), but the cluster would not converge' : 'applied, but the cluster did not converge'}: planning again ${[
         ...(left.length > 0 ? [`still finds ${plural(left.length, 'step')}`] : []),
         ...(after.problems.length > 0 ? [`reports ${plural(after.problems.length, 'problem')}`] : []),
       ].join(' and ')}\n${[

@@ -55,12 +55,11 @@ export async function readObjectState(
  * `live.recorded`. Without trusted records (`live.recorded` absent: they were ignored) the table
  * is replaced by this apply's: a row nobody can vouch for is not kept.
  */
-export async function recordObjectState(
-  db: Queryable,
+/** What recordObjectState records, and the records it returns (written or not: a rehearsal writes nothing). */
+export function recordsAfter(
   plan: PlanDocument,
   live: LiveState,
-  wait?: OwnWait,
-): Promise<Record<string, RecordedObject>> {
+): { replace: boolean; out: Record<string, RecordedObject>; ids: string[]; desired: string[]; actual: string[] } {
   const replace = live.recorded === undefined;
   const out = dictOf<RecordedObject>(live.recorded ?? {});
   const ids: string[] = [];
@@ -74,6 +73,16 @@ export async function recordObjectState(
     actual.push(keyHash(objectKey(a.create)));
     out[id] = { desired: hash, actual: actual[actual.length - 1]! };
   }
+  return { replace, out, ids, desired, actual };
+}
+
+export async function recordObjectState(
+  db: Queryable,
+  plan: PlanDocument,
+  live: LiveState,
+  wait?: OwnWait,
+): Promise<Record<string, RecordedObject>> {
+  const { replace, out, ids, desired, actual } = recordsAfter(plan, live);
   if (ids.length > 0 || replace) {
     await inOwnSchema(
       db,

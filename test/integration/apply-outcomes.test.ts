@@ -21,17 +21,19 @@ describe('apply outcomes in the history', () => {
     db = await freshDatabase(plainServers(), 'outcome');
   });
 
-  it('records committed_not_converged (not success) when planning again after COMMIT is not empty', async () => {
-    // An event trigger changes the table inside the apply's own transaction: the COMMIT keeps a
-    // default the manifest does not declare, so verification finds a step left.
-    await db.query(`CREATE FUNCTION cm_drift() RETURNS event_trigger LANGUAGE plpgsql AS $$
+  const DRIFT = `CREATE FUNCTION cm_drift() RETURNS event_trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE TABLE'
             AND object_identity = 'public.accounts') THEN
           ALTER TABLE public.accounts ALTER COLUMN name SET DEFAULT 'drift';
         END IF;
       END $$;
-      CREATE EVENT TRIGGER cm_drift ON ddl_command_end EXECUTE FUNCTION cm_drift()`);
+      CREATE EVENT TRIGGER cm_drift ON ddl_command_end EXECUTE FUNCTION cm_drift()`;
+
+  it('records committed_not_converged (not success) when planning again after COMMIT is not empty', async () => {
+    // An event trigger changes the table inside the apply's own transaction: the COMMIT keeps a
+    // default the manifest does not declare, so verification finds a step left.
+    await db.query(DRIFT);
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: project() });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('applied, but the cluster did not converge: planning again still finds 1 step');
@@ -45,6 +47,17 @@ describe('apply outcomes in the history', () => {
       outcome: 'committed_not_converged',
       error: { code: 'not_converged', remaining: [expect.stringContaining('accounts')] },
     });
+  });
+
+  it('--rehearse verifies too, before its rollback: a transaction that would not converge fails the rehearsal, and nothing stays', async () => {
+    await db.query(DRIFT);
+    const before = await catalogSnapshot(db);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--rehearse'], { cwd: project() });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain(
+      'rehearsed (rolled back), but the cluster would not converge: planning again still finds 1 step',
+    );
+    expect(await catalogSnapshot(db)).toBe(before);
   });
 
   it.each([
