@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/drop-databases.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

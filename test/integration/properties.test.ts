@@ -138,7 +138,7 @@ describe.skipIf(!citusServers())('properties on Citus', () => {
   it('hostile names round-trip with distribution and delegation', hostileNames(citusServers, 12, true), 600_000);
   it(
     'random distributed manifests and edits converge',
-    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 15), true),
+    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 10), true),
     900_000,
   );
 });

@@ -167,7 +167,7 @@ ${sql}`;
     [
       'a new column whose default calls it',
       'x: integer, y: { type: integer, default: "app.code(1)" }',
-      "add column y integer to app.t; runs {role}'s code: the default of app.t.y calls app.code(integer)",
+      "add column y integer DEFAULT app.code(1) to app.t (rewrites it: its default calls app.code(), which is volatile: computed for every row); runs {role}'s code: the default of app.t.y calls app.code(integer)",
     ],
     [
       'a type change whose USING calls it',

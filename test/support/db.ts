@@ -66,9 +66,25 @@ export interface TestDb {
   };
 }
 
+/** The Citus databases this test file made (drop-databases.ts drops them once it ends). */
+const madeOnCitus: { info: ServerInfo; name: string }[] = [];
+
+/**
+ * Drops the Citus databases the test file made, on every node. Each Citus database runs a
+ * maintenance daemon, a background worker of its own: kept for the whole run, they took every
+ * worker slot, and the logical replication workers create_distributed_table_concurrently needs
+ * could no longer start (it waited for ever).
+ */
+export async function dropMadeOnCitus(): Promise<void> {
+  for (const { info, name } of madeOnCitus.splice(0))
+    for (const n of info.nodes.keys())
+      await sql(info, 'postgres', `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`, n).catch(() => undefined);
+}
+
 /** A fresh database on every node (Citus: extension created and workers registered). */
 export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<TestDb> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  if (info.citus) madeOnCitus.push({ info, name });
   for (const n of info.nodes.keys()) await sql(info, 'postgres', `CREATE DATABASE ${quoteIdent(name)}`, n);
   if (info.citus) {
     for (let n = 1; n < info.nodes.length; n++) await sql(info, name, 'CREATE EXTENSION citus', n);
