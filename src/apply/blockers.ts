@@ -7,7 +7,7 @@ import type { Queryable } from '../db/connect.js';
 import { withCitus } from './batches.js';
 import { retriedFailure } from './execute.js';
 import { ApplyError } from './failure.js';
-import { describeHolder, type LockHolder } from '../db/lock-holders.js';
+import { describeEachHolder, type LockHolder } from '../db/lock-holders.js';
 import { TOOL_PATH_PINS, withPins } from '../introspect/catalog-query.js';
 import { tableKey } from '../model/shard-keys.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
@@ -85,11 +85,8 @@ function arrayText(items: readonly string[]): string {
 }
 
 function describe(json: string | undefined, node: string | undefined): string[] {
-  const locks = JSON.parse(json ?? '[]') as LockHolder[];
-  const byPid = new Map<number, LockHolder[]>();
-  for (const l of locks) byPid.set(l.pid, [...(byPid.get(l.pid) ?? []), l]);
-  return [...byPid.values()].map((ls) =>
-    describeHolder(ls[0]!, ls).replace(/^backend (\d+) /, node ? `backend $1 on ${node} ` : 'backend $1 '),
+  return describeEachHolder(JSON.parse(json ?? '[]') as LockHolder[]).map((d) =>
+    node ? d.replace(/^backend (\d+) /, `backend $1 on ${node} `) : d,
   );
 }
 

@@ -56,9 +56,13 @@ export function describeHolder(h: LockHolder, locks: readonly LockHolder[] = [h]
 
 /** The holders, a session once with all its locks: "backend … and backend …"; "a session not found" when none was. */
 export function describeHolders(holders: readonly LockHolder[]): string {
+  const each = describeEachHolder(holders);
+  return each.length === 0 ? 'a session not found' : each.join(' and ');
+}
+
+/** Each session once, with all its locks, described as describeHolder does. */
+export function describeEachHolder(holders: readonly LockHolder[]): string[] {
   const byPid = new Map<number, LockHolder[]>();
   for (const h of holders) byPid.set(h.pid, [...(byPid.get(h.pid) ?? []), h]);
-  return byPid.size === 0
-    ? 'a session not found'
-    : [...byPid.values()].map((locks) => describeHolder(locks[0]!, locks)).join(' and ');
+  return [...byPid.values()].map((locks) => describeHolder(locks[0]!, locks));
 }

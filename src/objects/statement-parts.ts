@@ -60,6 +60,18 @@ export function references(node: Node, defaultSchema: string, out = new Set<stri
   return out;
 }
 
+/** The functions an expression calls, as written (schema when qualified), in order; none when it does not parse. */
+export function expressionCalls(expression: string): { schema?: string; name: string }[] {
+  const out: { schema?: string; name: string }[] = [];
+  eachMember(tryParseStatements(`SELECT ${expression}`) ?? [], (k, value) => {
+    if (k !== 'FuncCall' || value === null || typeof value !== 'object') return;
+    const names = strings((value as Node).funcname);
+    if (names.length === 0) return;
+    out.push({ ...(names.length > 1 ? { schema: names[names.length - 2]! } : {}), name: names[names.length - 1]! });
+  });
+  return out;
+}
+
 const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_TABLE: 'TABLE',
   OBJECT_VIEW: 'VIEW',

@@ -11,6 +11,7 @@ import type { ClusterModel, SqlObject } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
 import type { Step } from './steps.js';
 import { objectOf, tableOf } from './step-spec.js';
+import { rewritten } from './foreign-code.js';
 
 /** The step kinds whose Citus function recreates the views over the tables it rebuilds. */
 const RECREATING: ReadonlySet<Step['kind']> = new Set([
@@ -30,16 +31,7 @@ function rebuilt(s: Step, actual: ClusterModel): string[] {
       .filter((t) => t.qname.schema === s.schema)
       .map((t) => relationRef(t.id));
   const id = tableOf(s);
-  if (id === undefined) return [];
-  if (s.kind === 'alter_distributed_table' && s.cascade) {
-    const t = actual.tables[id];
-    const group = t?.distribution.kind === 'hash' ? t.distribution.group : undefined;
-    if (group !== undefined)
-      return Object.values(actual.tables)
-        .filter((x) => x.distribution.kind === 'hash' && x.distribution.group === group)
-        .map((x) => relationRef(x.id));
-  }
-  return [relationRef(id)];
+  return id === undefined ? [] : rewritten(actual, s, id).map(relationRef);
 }
 
 /** The views over `relations`, and the views over those ("relation app.v"). */

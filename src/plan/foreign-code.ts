@@ -16,7 +16,8 @@
 import type { ClusterModel, Routine, SqlObject } from '../model/types.js';
 import { idOf } from '../model/types.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
+import { tryParseStatements } from '../sql/pg-parse.js';
+import { expressionCalls } from '../objects/statement-parts.js';
 import type { SecurityNote } from './step-common.js';
 import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
@@ -64,25 +65,12 @@ const fromDeps = (f: Foreign, what: string, deps: readonly string[]): Code[] =>
 /** The foreign routines an expression calls (an unqualified name: any schema's, as search_path may find it). */
 function fromExpression(f: Foreign, what: string, text: string | undefined): Code[] {
   if (text === undefined || f.byId.size === 0) return [];
-  const out: Code[] = [];
-  const walk = (n: Node): void => {
-    if (Array.isArray(n)) return n.forEach(walk);
-    if (!n || typeof n !== 'object') return;
-    for (const k in n) {
-      const v = n[k] as Node;
-      if (k === 'FuncCall') {
-        const names = strings(v.funcname);
-        const found =
-          names.length === 1
-            ? (f.byName.get(names[0]!) ?? [])
-            : (f.byId.get(quoteQualified({ schema: names[names.length - 2]!, name: names[names.length - 1]! })) ?? []);
-        out.push(...found.map((routine) => ({ what, routine })));
-      }
-      if (v !== null && typeof v === 'object') walk(v);
-    }
-  };
-  walk(tryParseStatements(`SELECT ${text}`) ?? []);
-  return out;
+  return expressionCalls(text).flatMap((call) =>
+    (call.schema === undefined
+      ? (f.byName.get(call.name) ?? [])
+      : (f.byId.get(quoteQualified({ schema: call.schema, name: call.name })) ?? [])
+    ).map((routine) => ({ what, routine })),
+  );
 }
 
 /** The domain a column type names, if the cluster has it (`app.d`, `app.d[]`). */
@@ -130,7 +118,7 @@ function triggerCode(f: Foreign, actual: ClusterModel, s: Step, t: string, event
 }
 
 /** The tables of the step's group (alter_distributed_table with cascade) or the step's own. */
-function rewritten(actual: ClusterModel, s: Step, t: string): string[] {
+export function rewritten(actual: ClusterModel, s: Step, t: string): string[] {
   const d = actual.tables[t]?.distribution;
   if (s.kind !== 'alter_distributed_table' || !s.cascade || d?.kind !== 'hash') return [t];
   return Object.values(actual.tables)

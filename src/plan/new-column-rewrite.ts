@@ -7,7 +7,7 @@
 // default when a definition says nothing), or one the plan cannot see the definition of.
 import type { ClusterModel, Column } from '../model/types.js';
 import { parseRoutineSql } from '../sql/routine-parse.js';
-import { strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
+import { expressionCalls } from '../objects/statement-parts.js';
 
 /**
  * PostgreSQL 15's volatile functions a default may call (pg_proc.provolatile = 'v' in
@@ -34,25 +34,6 @@ const VOLATILE_BUILTINS: ReadonlySet<string> = new Set([
   'uuid_generate_v1mc',
   'uuid_generate_v4',
 ]);
-
-/** The functions an expression calls, as [schema?, name]. */
-function calls(expression: string): { schema?: string; name: string }[] {
-  const out: { schema?: string; name: string }[] = [];
-  const walk = (n: Node): void => {
-    if (Array.isArray(n)) return n.forEach(walk);
-    if (!n || typeof n !== 'object') return;
-    for (const k in n) {
-      const v = n[k] as Node;
-      if (k === 'FuncCall') {
-        const names = strings(v.funcname);
-        out.push({ ...(names.length > 1 ? { schema: names[names.length - 2]! } : {}), name: names[names.length - 1]! });
-      }
-      if (v !== null && typeof v === 'object') walk(v);
-    }
-  };
-  walk(tryParseStatements(`SELECT ${expression}`) ?? []);
-  return out;
-}
 
 /** Whether a routine named so is volatile: by the manifest's definition, else by the cluster's having it at all. */
 function routineVolatile(
@@ -84,7 +65,7 @@ export function newColumnRewrite(c: Column, desired: ClusterModel, actual: Clust
   if (c.identity !== undefined) return 'an identity column takes a value from its sequence for every row';
   if (c.type.serial) return 'a serial column takes a value from its sequence for every row';
   if (c.default === undefined) return undefined;
-  for (const call of calls(c.default)) {
+  for (const call of expressionCalls(c.default)) {
     const builtin = (call.schema === undefined || call.schema === 'pg_catalog') && VOLATILE_BUILTINS.has(call.name);
     if (builtin || (call.schema !== 'pg_catalog' && routineVolatile(call, desired, actual)))
       return `its default calls ${call.schema !== undefined ? `${call.schema}.` : ''}${call.name}(), which is volatile: computed for every row`;
