@@ -247,6 +247,8 @@ export interface SqlObject {
   readonly extension?: { readonly schema?: string; readonly version?: string; readonly updates?: readonly string[] };
   /** Desired only: where it was declared, for problems. */
   readonly source?: string;
+  /** Desired only: an index declared CREATE INDEX CONCURRENTLY (its `create` says CREATE INDEX): built after COMMIT, concurrently, when its table exists. */
+  readonly online?: boolean;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */
   readonly searchPath?: string;
   /** Actual only: the owner of a view, materialized view, type, aggregate or operator, when another role than the one reading the catalog. */

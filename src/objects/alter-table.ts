@@ -22,6 +22,8 @@ export interface Classified {
   readonly needs?: readonly string[];
   /** A key's or foreign key's columns and what it references. */
   readonly constraint?: SqlObject['constraint'];
+  /** CREATE INDEX CONCURRENTLY: built without blocking writes once its table holds rows. */
+  readonly online?: boolean;
 }
 
 /** The object name of index `name` in `schema` (an index lives in its table's schema). */

@@ -15,6 +15,7 @@ import {
   commentTarget,
   createdSchema,
   extensionOptions,
+  indexConcurrently,
   lineCol,
   listName,
   references,
@@ -66,12 +67,14 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       return { kind: 'extension', name: quoteIdent(s.extname) };
     case 'IndexStmt': {
       if (!s.idxname) return 'an index needs a name here, so later plans can find it: CREATE INDEX name ON …';
-      if (s.concurrent) return "CREATE INDEX CONCURRENTLY cannot run in the plan's transaction: write CREATE INDEX";
       const table = relName(s.relation, defaultSchema);
       return {
         kind: 'index',
         name: quoteQualified({ schema: s.relation.schemaname ?? defaultSchema, name: s.idxname }),
         parent: relationRef(table),
+        // Built concurrently after COMMIT when its table holds rows (plan/online.ts); in the
+        // transaction, as CREATE INDEX, when the plan creates the table.
+        ...(s.concurrent ? { online: true } : {}),
       };
     }
     case 'CreateTrigStmt': {
@@ -181,6 +184,17 @@ export function objectsFromSql(
       }
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
+      // Kept as CREATE INDEX (what the catalog prints back); online says how to build it.
+      const statement = c.online ? indexConcurrently(text, false) : text;
+      if (statement === undefined) {
+        problems.push({
+          where,
+          code: 'unsupported_statement',
+          message:
+            'CONCURRENTLY could not be read out of this statement: write CREATE [UNIQUE] INDEX CONCURRENTLY name ON … on its own, without comments inside',
+        });
+        continue;
+      }
       const made = createdSchema(raw.stmt, schema);
       if (made !== undefined) schemas.add(made);
       const deps = [...(c.deps ?? references(raw.stmt, schema)), ...(c.needs ?? [])].filter(
@@ -221,7 +235,7 @@ export function objectsFromSql(
         kind: c.kind,
         name: c.name,
         ...(c.parent ? { parent: c.parent } : {}),
-        create: [text],
+        create: [statement],
         provides: providedNames(c.kind, c.name),
         deps: [...new Set([...deps, ...(c.parent ? [c.parent] : [])])],
         ...(c.kind === 'enum' ? { labels: strings(raw.stmt.CreateEnumStmt.vals) } : {}),
@@ -229,6 +243,7 @@ export function objectsFromSql(
         ...(c.constraint ? { constraint: c.constraint } : {}),
         source: where,
         searchPath: schema,
+        ...(c.online ? { online: true } : {}),
       };
     }
   }

@@ -204,3 +204,45 @@ export function addedCheck(
     notValid: con.skip_validation === true,
   };
 }
+
+/** The table (`{schema, name}`) and name of the index a CREATE INDEX statement builds; undefined for any other statement. */
+export function createdIndex(
+  statement: string,
+  defaultSchema: string,
+): { table: { schema: string; name: string }; name?: string; concurrent: boolean } | undefined {
+  const parsed = /index/i.test(statement) ? tryParseStatements(statement) : undefined;
+  const ix = parsed?.length === 1 ? parsed[0].stmt?.IndexStmt : undefined;
+  if (!ix?.relation) return undefined;
+  return {
+    table: { schema: ix.relation.schemaname ?? defaultSchema, name: ix.relation.relname },
+    ...(ix.idxname ? { name: ix.idxname } : {}),
+    concurrent: ix.concurrent === true,
+  };
+}
+
+// Blanks and comments between two tokens (a block comment does not nest here: such a statement
+// is left as it is).
+const GAP = String.raw`(?:\s|--[^\n]*(?:\n|$)|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/)`;
+const INDEX_HEAD = new RegExp(
+  String.raw`^(${GAP}*CREATE${GAP}+(?:UNIQUE${GAP}+)?INDEX)(${GAP}+CONCURRENTLY)?(?=${GAP})`,
+  'i',
+);
+
+/**
+ * A CREATE INDEX statement's text with CONCURRENTLY said (`on`) or not, the rest as written;
+ * undefined when the text is not surely that statement with only that changed (checked by parsing).
+ */
+export function indexConcurrently(statement: string, on: boolean): string | undefined {
+  const head = INDEX_HEAD.exec(statement);
+  if (!head) return undefined;
+  const rest = statement.slice(head[0].length);
+  const out = `${head[1]}${on ? ' CONCURRENTLY' : ''}${rest}`;
+  const before = tryParseStatements(statement);
+  const after = tryParseStatements(out);
+  const a = before?.length === 1 ? before[0].stmt?.IndexStmt : undefined;
+  const b = after?.length === 1 ? after[0].stmt?.IndexStmt : undefined;
+  if (!a || !b || b.concurrent !== (on || undefined)) return undefined;
+  const same = (x: Node): string =>
+    JSON.stringify({ ...x, concurrent: undefined }, (k, v) => (k === 'location' ? undefined : v));
+  return same(a) === same(b) ? out : undefined;
+}

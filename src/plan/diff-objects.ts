@@ -177,6 +177,8 @@ export function objectSteps(
     }
   }
 
+  // Those dropped for their own declaration's sake (the rest below, for what they depend on).
+  const itself = new Set(recreate.keys());
   // Everything that depends on what is dropped goes too, and comes back if it is declared.
   const broken = new Set<string>([...ctx.changedRelations, ...ctx.recreatedRoutines]);
   for (const a of recreate.values()) for (const p of [a.id, ...a.provides]) broken.add(p);
@@ -263,6 +265,7 @@ export function objectSteps(
       objectKind: a.kind,
       statements: a.drop ?? [],
       reason: early.has(a.id) ? 'prune_dependent' : a.invalid ? 'invalid' : 'recreate',
+      ...(itself.has(a.id) ? { itself: true } : {}),
     });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(creates)) {
@@ -278,6 +281,7 @@ export function objectSteps(
       ...(definitionDiff.length > 0 ? { definitionDiff } : {}),
       // CREATE makes the applier its owner: given back (a view reads its tables with its owner's rights).
       ...(before?.owner ? { owner: before.owner.name } : {}),
+      ...(d.online ? { online: true } : {}),
     });
   }
   steps.push(...domainChecks.creates);

@@ -5,8 +5,8 @@
 // concurrently follow it after COMMIT.
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
-import type { QualifiedName } from '../sql/quote.js';
-import { addedCheck } from '../objects/statement-parts.js';
+import { quoteQualified, type QualifiedName } from '../sql/quote.js';
+import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
 import type { DiffProblem } from './diff-problem.js';
 import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
@@ -41,6 +41,39 @@ function tablesOf(s: Step): string[] {
   return [...(own ? [own] : []), ...names.map(idOf)];
 }
 
+/**
+ * The indexes of sql: files built concurrently after COMMIT (id → their statements, saying
+ * CONCURRENTLY): those declared CREATE INDEX CONCURRENTLY or on a table changed online, when
+ * their table exists (one this plan creates is empty: built in the transaction) and is not
+ * partitioned (PostgreSQL refuses: a problem when the file says CONCURRENTLY).
+ */
+function sqlIndexesBuiltOnline(
+  steps: readonly Step[],
+  actual: ClusterModel,
+  opts: OnlineOptions,
+  problems: DiffProblem[],
+): Map<string, string[]> {
+  const built = new Map<string, string[]>();
+  for (const s of steps) {
+    if (s.kind !== 'create_object' || s.objectKind !== 'index' || s.statements.length === 0) continue;
+    const ix = createdIndex(s.statements[0]!, s.searchPath ?? 'public');
+    const table = ix && actual.tables[idOf(ix.table)];
+    if (!ix || !table || !(s.online || opts.table(table.id))) continue;
+    if (table.partitionBy !== undefined) {
+      if (s.online)
+        problems.push({
+          code: 'online_index_partitioned',
+          object: s.object,
+          message: `${quoteQualified(ix.table)} is partitioned, and PostgreSQL builds no index on a partitioned table CONCURRENTLY: write CREATE INDEX (built in the transaction, blocking writes to every partition while it runs), or build the index of each partition concurrently by hand, then ALTER INDEX … ATTACH PARTITION`,
+        });
+      continue;
+    }
+    const first = indexConcurrently(s.statements[0]!, true);
+    if (first !== undefined) built.set(s.object, [first, ...s.statements.slice(1)]);
+  }
+  return built;
+}
+
 /** Rewrites a sorted plan for online changes; problems say what the server lacks for them. */
 export function onlineSteps(
   steps: readonly Step[],
@@ -50,7 +83,10 @@ export function onlineSteps(
 ): Step[] {
   const exists = (t: QualifiedName): boolean => actual.tables[idOf(t)] !== undefined;
   const online = (t: QualifiedName): boolean => exists(t) && opts.table(idOf(t));
+  // PostgreSQL builds no index on a partitioned table concurrently: built in the transaction.
+  const partitioned = (t: QualifiedName): boolean => actual.tables[idOf(t)]?.partitionBy !== undefined;
   const concurrent = new Set<string>();
+  const built = sqlIndexesBuiltOnline(steps, actual, opts, problems);
   const out: Step[] = [];
   for (const s of steps) {
     if (s.kind === 'distribute_table' && s.copiesData && online(s.table)) {
@@ -59,7 +95,17 @@ export function onlineSteps(
       out.push({ ...rest, kind: 'distribute_table_concurrently' });
     } else if (s.kind === 'truncate_local_data' && concurrent.has(idOf(s.table))) {
       // create_distributed_table_concurrently moves the rows: nothing is left on the coordinator.
-    } else if ((s.kind === 'create_index' || (s.kind === 'drop_index' && s.recreate)) && online(s.table)) {
+    } else if (
+      (s.kind === 'create_index' || (s.kind === 'drop_index' && s.recreate)) &&
+      online(s.table) &&
+      !partitioned(s.table)
+    ) {
+      out.push({ ...s, concurrently: true });
+    } else if (s.kind === 'create_object' && built.has(s.object)) {
+      out.push({ ...s, statements: built.get(s.object)!, concurrently: true });
+    } else if (s.kind === 'drop_object' && s.itself && built.has(s.object)) {
+      // Dropped after COMMIT too, just before it is built again (IF EXISTS: a column the
+      // transaction dropped may have taken it).
       out.push({ ...s, concurrently: true });
     } else if (s.kind === 'create_object' && s.objectKind === 'check constraint') {
       const check = s.statements.length === 1 ? addedCheck(s.statements[0]!, s.searchPath ?? 'public') : undefined;

@@ -15,6 +15,10 @@ export type ObjectStep =
       readonly definitionDiff?: readonly string[];
       /** Created again, and owned by another role than the applier before: given back to it (ALTER … OWNER TO). */
       readonly owner?: string;
+      /** An index declared CREATE INDEX CONCURRENTLY: built concurrently when its table exists. */
+      readonly online?: boolean;
+      /** An index built with CREATE INDEX CONCURRENTLY, after COMMIT (plan/online.ts). */
+      readonly concurrently?: boolean;
     }
   | {
       readonly kind: 'alter_object';
@@ -31,6 +35,10 @@ export type ObjectStep =
       readonly statements: readonly string[];
       /** `invalid`: an index a failed build left invalid, dropped to be created again as declared. */
       readonly reason: 'recreate' | 'invalid' | 'prune' | 'prune_dependent';
+      /** Dropped to be created again for its own declaration's sake, not for a change to what it depends on. */
+      readonly itself?: boolean;
+      /** An index dropped with DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (plan/online.ts). */
+      readonly concurrently?: boolean;
     }
   | {
       /**

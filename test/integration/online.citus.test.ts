@@ -260,6 +260,87 @@ tables:
     expect(again.code, again.stdout).toBe(0);
   });
 
+  it('builds the indexes of sql: files concurrently after COMMIT: writes go on while it waits for a transaction on a worker; a build a worker shard failed is resumed', async () => {
+    const db = await freshDatabase(citus!, 'online_sql_index');
+    await db.query(`CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, v text, PRIMARY KEY (w, id));
+      SELECT create_distributed_table('orders', 'w', shard_count => 4);
+      INSERT INTO orders SELECT g % 10, g, 'v' || g FROM generate_series(1, 100) g;
+      UPDATE orders SET v = 'dup' WHERE w = 3 AND id IN (3, 13)`); // two rows of one tenant, on one worker's shard
+    const dir = project(`version: 1
+tables:
+  orders: { distributed_by: w, shard_count: 4, columns: { w: bigint, id: bigint, v: text }, primary_key: [w, id] }
+sql: [indexes.sql]
+`);
+    writeFileSync(
+      join(dir, 'indexes.sql'),
+      `CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL;
+CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v));
+`,
+    );
+    const planned = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+    const plan = JSON.parse(planned.stdout) as PlanJson;
+    expect(plan.transaction.steps).toEqual([]);
+    expect(plan.afterCommit.map((s) => s.sql.join('; '))).toEqual([
+      'SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
+      'SET search_path TO public; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); SET search_path TO pg_catalog, public',
+    ]);
+    const apply = ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'];
+    // The duplicates on one worker's shard fail the build there: the index is left invalid.
+    const failed = await cli(apply, { cwd: dir });
+    expect(failed.code, failed.stdout + failed.stderr).not.toBe(0);
+    expect(failed.stderr).toMatch(/could not create unique index/);
+    expect(await db.query("SELECT indisvalid FROM pg_index WHERE indexrelid = 'orders_open'::regclass")).toEqual([
+      { indisvalid: false },
+    ]);
+    const resumed = JSON.parse(
+      (await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir })).stdout,
+    ) as PlanJson;
+    expect(resumed.afterCommit.map((s) => s.sql.join('; '))).toEqual([
+      'DROP INDEX CONCURRENTLY IF EXISTS public.orders_open',
+      'SET search_path TO public; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); SET search_path TO pg_catalog, public',
+      'SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
+    ]);
+    await db.query('UPDATE orders SET v = NULL WHERE w = 3 AND id = 13');
+    // A transaction writing tenant 3 (its shard is on a worker) stays open: the builds wait for it,
+    // and meanwhile other writes go through (a CREATE INDEX would hold them all behind it).
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query("INSERT INTO orders VALUES (3, 1000, 'held')");
+    let settled = false;
+    const applying = cli(apply, { cwd: dir }).finally(() => {
+      settled = true;
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(settled).toBe(false);
+      expect(
+        await firstError(db.url, [
+          "SET statement_timeout = '5s'",
+          "INSERT INTO orders SELECT 7, 2000 + g, 'w' || g FROM generate_series(1, 10) g",
+        ]),
+      ).toBeUndefined();
+      expect(settled).toBe(false);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    const applied = await applying;
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(
+      await db.query(
+        "SELECT indexrelid::regclass::text AS ix, indisvalid FROM pg_index WHERE indrelid = 'orders'::regclass AND NOT indisprimary ORDER BY 1",
+      ),
+    ).toEqual([
+      { ix: 'orders_lower', indisvalid: true },
+      { ix: 'orders_open', indisvalid: true },
+    ]);
+    // Built on every shard: a duplicate is refused by the worker that holds it.
+    expect(await firstError(db.url, ["INSERT INTO orders VALUES (3, 1001, 'dup')"])).toMatch(/orders_open/);
+    const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
+    expect(again.code, again.stdout).toBe(0);
+  });
+
   it('names the transactions an online distribution waits for (any database of the server), and goes on once they end', async () => {
     const db = await freshDatabase(citus!, 'online_wait');
     const other = await freshDatabase(citus!, 'online_other');

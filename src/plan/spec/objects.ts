@@ -3,7 +3,7 @@
 import type { ObjectKind } from '../../model/types.js';
 import { tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
-import { pinLocal } from '../pinned-settings.js';
+import { PLAN_SEARCH_PATH, pinLocal } from '../pinned-settings.js';
 import { publicGrants, statementHazards } from '../statement-hazards.js';
 import type { Phase } from '../steps.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
@@ -23,6 +23,13 @@ const inSchema = (schema: string | undefined, stmts: readonly string[]): string[
   schema === undefined
     ? [...stmts]
     : [`SET LOCAL search_path TO ${quoteIdent(schema)}`, ...stmts, pinLocal('search_path')];
+/** The same after COMMIT, outside a transaction (CREATE INDEX CONCURRENTLY): SET for the statements' time. */
+const inSchemaOutside = (schema: string | undefined, stmts: readonly string[]): string[] =>
+  schema === undefined
+    ? [...stmts]
+    : [`SET search_path TO ${quoteIdent(schema)}`, ...stmts, `SET search_path TO ${PLAN_SEARCH_PATH}`];
+/** An index's name as DROP INDEX spells it, from the object's name (`index app.ix`). */
+const indexName = (object: string): string => object.slice('index '.length);
 const named = { object: (s: { readonly object: string }) => s.object } as const;
 /** A summary that says what PUBLIC gets when the statements grant it anything (public_privileges). */
 const withPublic = (summary: string, statements: readonly string[]): string => {
@@ -67,10 +74,10 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     phase: createPhase,
-    hazards: (s) => statementHazards(s.statements),
+    hazards: (s) => [...statementHazards(s.statements), ...(s.concurrently ? (['non_transactional'] as const) : [])],
     // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
     sql: (s) => [
-      ...inSchema(
+      ...(s.concurrently ? inSchemaOutside : inSchema)(
         s.searchPath,
         s.objectKind === 'trigger'
           ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
@@ -80,7 +87,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ],
     summary: (s) =>
       withPublic(
-        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.owner !== undefined && OWNED[s.objectKind] !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
+        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.concurrently ? ' concurrently (CREATE INDEX CONCURRENTLY, after COMMIT: writes go on)' : ''}${s.owner !== undefined && OWNED[s.objectKind] !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
         s.statements,
       ),
   },
@@ -104,14 +111,17 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
         ? (['drops_data'] as const)
         : []),
       ...statementHazards(s.statements),
+      ...(s.concurrently ? (['non_transactional'] as const) : []),
     ],
-    sql: (s) => [...s.statements],
+    sql: (s) => (s.concurrently ? [`DROP INDEX CONCURRENTLY IF EXISTS ${indexName(s.object)}`] : [...s.statements]),
     summary: (s) =>
       s.reason === 'invalid'
-        ? `${s.object} is invalid (a failed build; not used, nor enforced): drop it to create it again`
-        : withPublic(
-            `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
-            s.statements,
-          ),
+        ? `${s.object} is invalid (a failed build; not used, nor enforced): drop it ${s.concurrently ? 'concurrently ' : ''}to create it again`
+        : s.concurrently
+          ? `drop ${s.object} concurrently (to create it again)`
+          : withPublic(
+              `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+              s.statements,
+            ),
   },
 };
