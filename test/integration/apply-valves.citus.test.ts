@@ -128,6 +128,50 @@ describe.skipIf(!citus)('apply valves on Citus, the obstacle on a worker', () =>
     }
   });
 
+  it('while a step waits on a worker the heartbeat beats; a lock timeout there is retried until the shard is free', async () => {
+    const { db, holder, shard } = await lockedShard('valve_beat');
+    const dir = projectDir(manifest(AFTER));
+    try {
+      const { done } = startCli(['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '60s'], {
+        cwd: dir,
+      });
+      let waiting = false;
+      for (let i = 0; i < 150 && !waiting; i++) {
+        for (let n = 1; n < citus!.nodes.length && !waiting; n++)
+          waiting = (await db.query<{ n: number }>(waitingOn(shard), n))[0]!.n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting).toBe(true);
+      await new Promise((r) => setTimeout(r, 5000));
+      await holder.query('COMMIT');
+      const r = await done;
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/\n {2}… still running step 1\/1 \(add column note text to public\.orders\), [23]s/);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+    }
+    // Locked again; released 2.5 s into an apply whose lock timeout is 1 s: a later attempt goes through.
+    await holder.query(`BEGIN; LOCK TABLE ${shard} IN ACCESS EXCLUSIVE MODE`);
+    try {
+      const applying = cli(
+        ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '1s', '--retries', '6'],
+        { cwd: projectDir(manifest(`${AFTER}, more: text`)) },
+      );
+      await new Promise((r) => setTimeout(r, 2500));
+      await holder.query('COMMIT');
+      const r = await applying;
+      expect(r.stderr).toMatch(/lock_timeout at step 1 \(.*\); rolled back, retrying in 1s \(attempt 2 of 7\)/);
+      expect(r.code, r.stderr).toBe(0);
+      expect(
+        await db.query(
+          "SELECT count(*)::int AS n FROM pg_attribute WHERE attname = 'more' AND attrelid = 'orders'::regclass",
+        ),
+      ).toEqual([{ n: 1 }]);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('a deadlock is rolled back and retried like a lock timeout', async () => {
     const db = await freshDatabase(citus!, 'valve_deadlock');
     // Tables of the coordinator's own: the apply's transaction first locks the tables it changes,
