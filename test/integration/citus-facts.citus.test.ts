@@ -633,4 +633,46 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       await c.end();
     }
   });
+
+  it("a deadlock whose cycle spans two workers is ended by Citus's detector with SQLSTATE 40P01 (what apply retries)", async () => {
+    await db.query(`CREATE TABLE dl (w bigint PRIMARY KEY, v int);
+      SELECT create_distributed_table('dl', 'w', shard_count => 4);
+      INSERT INTO dl SELECT g, 0 FROM generate_series(1, 40) g`);
+    // Two keys whose shards are on different workers.
+    const placed = await db.query<{ w: number; port: number }>(
+      `SELECT g AS w, (SELECT nodeport FROM citus_shards s WHERE s.shardid = get_shard_id_for_distribution_column('dl', g)) AS port
+       FROM generate_series(1, 40) g`,
+    );
+    const a = placed[0]!;
+    const b = placed.find((p) => p.port !== a.port)!;
+    const one = new pg.Client({ connectionString: db.url });
+    const two = new pg.Client({ connectionString: db.url });
+    await one.connect();
+    await two.connect();
+    try {
+      // The coordinator's own detector never looks (10 min): only Citus's can end it.
+      for (const c of [one, two]) await c.query("SET deadlock_timeout = '10min'; BEGIN");
+      await one.query(`UPDATE dl SET v = 1 WHERE w = ${a.w}`);
+      await two.query(`UPDATE dl SET v = 2 WHERE w = ${b.w}`);
+      const waits = [
+        one.query(`UPDATE dl SET v = 1 WHERE w = ${b.w}`).then(
+          () => undefined,
+          (e: { code?: string; message: string }) => e,
+        ),
+        two.query(`UPDATE dl SET v = 2 WHERE w = ${a.w}`).then(
+          () => undefined,
+          (e: { code?: string; message: string }) => e,
+        ),
+      ];
+      const ended = await Promise.race(waits.map((w, i) => w.then((e) => ({ i, e }))));
+      expect(ended.e).toMatchObject({ code: '40P01' });
+      expect(ended.e!.message).toMatch(/distributed deadlock/);
+      await [one, two][ended.i]!.query('ROLLBACK');
+      expect(await waits[1 - ended.i]).toBeUndefined();
+      await [one, two][1 - ended.i]!.query('ROLLBACK');
+    } finally {
+      await one.end();
+      await two.end();
+    }
+  });
 });
