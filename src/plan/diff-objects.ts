@@ -286,7 +286,14 @@ export function objectSteps(
   }
   steps.push(...domainChecks.creates);
   for (const a of dependencyOrder(prunes).reverse())
-    steps.push({ kind: 'drop_object', object: a.id, objectKind: a.kind, statements: a.drop ?? [], reason: 'prune' });
+    steps.push({
+      kind: 'drop_object',
+      object: a.id,
+      objectKind: a.kind,
+      statements: a.drop ?? [],
+      reason: 'prune',
+      ...(a.parent !== undefined && ref.refId(a.parent, 'relation') !== undefined ? { parent: a.parent } : {}),
+    });
   return { steps, problems, unmanaged };
 }
 

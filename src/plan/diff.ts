@@ -11,6 +11,7 @@ import type { IgnoreMatcher } from './ignore.js';
 import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { constraintKey, foreignKeySteps } from './diff-foreign-keys.js';
 import { prunedConstraints } from './prune-keys.js';
+import { columnDropsLast } from './column-drops.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
@@ -175,7 +176,7 @@ export function diff(
     .map((s, i) => ({ s, i, o: order(s) }))
     .sort((a, b) => a.o - b.o || a.i - b.i)
     .map((x) => x.s);
-  const ordered = orderSteps(phased, desired);
+  const ordered = orderSteps(columnDropsLast(phased), desired);
   problems.push(...nameClashes(ordered, desired, actual));
   // What steps widen, and code of other roles they run: hazards (after the triggers they pause).
   const marked = markRecreatedDependents(

@@ -37,6 +37,8 @@ export type ObjectStep =
       readonly reason: 'recreate' | 'invalid' | 'prune' | 'prune_dependent';
       /** Dropped to be created again for its own declaration's sake, not for a change to what it depends on. */
       readonly itself?: boolean;
+      /** The table it belongs to (an index, a constraint, a trigger of `app.t`), when it is one's: "relation app.t". */
+      readonly parent?: string;
       /** An index dropped with DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (plan/online.ts). */
       readonly concurrently?: boolean;
     }
