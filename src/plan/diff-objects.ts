@@ -4,10 +4,8 @@
 // depends on it (a view over a view, a comment on a view, a view over a column whose type
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
 // problem, never a failed apply.
-import { sha256Hex } from '../util/sha256.js';
 import { dict } from '../util/dict.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
-import { objectKey } from '../objects/key.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
@@ -20,9 +18,8 @@ import { lineDiff } from '../util/line-diff.js';
 import { extensionChange } from './diff-extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../model/object-ref.js';
-/** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
-import type { RecordedObject } from '../model/live-state.js';
-export type { RecordedObject };
+import { keyHash, sameObject, type RecordedObject } from './same-object.js';
+export { keyHash, sameObject, type RecordedObject };
 
 export interface ObjectDiffContext {
   readonly prune: boolean;
@@ -36,32 +33,6 @@ export interface ObjectDiffContext {
   /** Routines dropped and created again, by signature: former → new (the same for a new result type). */
   readonly movedRoutines?: ReadonlyMap<string, string>;
   readonly recorded: Readonly<Record<string, RecordedObject>>;
-}
-
-export const keyHash = (key: string): string => sha256Hex(key).slice(0, 32);
-
-/** True when the actual object is what the desired one declares. */
-export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
-  if (a.invalid) return false; // an index a failed build left invalid (not used, nor enforced): built again
-  if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
-  if (d.kind === 'extension') {
-    return (
-      (d.extension?.schema === undefined || d.extension.schema === a.extension?.schema) &&
-      (d.extension?.version === undefined || d.extension.version === a.extension?.version)
-    );
-  }
-  // The catalog is read with search_path = public: an unqualified name there is in public. The
-  // same text under the same search_path has the same key (what introspect wrote, unchanged):
-  // no need to parse either.
-  const path = d.searchPath ?? 'public';
-  if (path === 'public' && d.create.length === a.create.length && d.create.every((s, i) => s === a.create[i]))
-    return true;
-  const kd = objectKey(d.create, d.searchPath);
-  const ka = objectKey(a.create, 'public');
-  if (kd === ka) return true;
-  // PostgreSQL prints some definitions its own way (a view's query, above all): the last apply
-  // recorded what this definition became, so an unchanged declaration is not planned again.
-  return recorded !== undefined && recorded.desired === keyHash(kd) && recorded.actual === keyHash(ka);
 }
 
 /** Steps and problems for the objects defined by SQL, plus the unmanaged ones (as plan lines). */
@@ -292,10 +263,12 @@ export function objectSteps(
       objectKind: a.kind,
       statements: a.drop ?? [],
       reason: 'prune',
-      ...(a.parent !== undefined && ref.refId(a.parent, 'relation') !== undefined ? { parent: a.parent } : {}),
+      ...onTable(a),
     });
   return { steps, problems, unmanaged };
 }
 
+const onTable = (a: SqlObject): { parent?: string } =>
+  a.parent !== undefined && ref.refId(a.parent, 'relation') !== undefined ? { parent: a.parent } : {};
 const searchPath = (d: SqlObject): { searchPath?: string } =>
   d.searchPath !== undefined ? { searchPath: d.searchPath } : {};
