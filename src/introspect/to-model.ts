@@ -67,7 +67,7 @@ function liveType(text: string): TypeInfo {
 /** Builds the actual model from a catalog document. */
 export function catalogToModel(doc: CatalogDoc): LiveState {
   // Sequences owned by a column (serial): the column is modelled as serial with no default.
-  const serialOf = new Map<string, string>(); // "table id/column" -> sequence id
+  const serialOf = new Map<string, { id: string; type: string }>(); // "table id/column" -> sequence
   for (const s of doc.sequences) {
     // Only the name CREATE TABLE gives it (as the manifest resolves serial): one of another name
     // (its table renamed, or OWNED BY set by hand) is a declared sequence and the default stays.
@@ -76,7 +76,10 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       s.schema === s.ownedBy.schema &&
       s.name === `${s.ownedBy.table}_${s.ownedBy.column}_seq`
     )
-      serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, idOf(s));
+      serialOf.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, {
+        id: idOf(s),
+        type: s.type,
+      });
   }
   const identities = identityOfColumns(doc);
   const groupMembers = new Map<number, string[]>();
@@ -91,8 +94,11 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       let type = liveType(c.type);
       let dflt = c.default ?? undefined;
       const seq = serialOf.get(`${id}/${c.name}`);
+      // Only a sequence of the column's own type is the one serial makes: a bigint sequence
+      // owned by an integer column (Rails' default for years) is a sequence declared with its type.
       if (
         seq &&
+        seq.type === type.base &&
         dflt !== undefined &&
         /^nextval\(/.test(dflt) &&
         ['smallint', 'integer', 'bigint'].includes(type.base)

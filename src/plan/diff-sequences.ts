@@ -3,6 +3,7 @@
 // they compare exactly), and their OWNED BY column set. A distributed sequence can only have its
 // cache changed (node by node); anything else is a problem.
 import { isSerialsOwn } from '../model/serial-sequence.js';
+import { effectiveBounds } from '../model/sequence-bounds.js';
 import type { ClusterModel, Sequence } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
@@ -40,6 +41,12 @@ function ownerStep(s: Sequence, desired: ClusterModel): Step {
   };
 }
 
+/** Whether START or a bound ends elsewhere (a new type or increment moves default bounds too). */
+function boundsMove(to: Sequence, from: Sequence): boolean {
+  const [a, b] = [effectiveBounds(to), effectiveBounds(from)];
+  return a.start !== b.start || a.min !== b.min || a.max !== b.max;
+}
+
 /** Steps for the manifest's sequences; `created`: the tables this plan creates. */
 export function sequenceSteps(
   desired: ClusterModel,
@@ -58,7 +65,14 @@ export function sequenceSteps(
         const made = created.has(o.table) || !actual.tables[o.table]?.columns?.some((c) => c.name === o.column);
         const from = asSerialMakesIt(s);
         if (made) {
-          if (!sameSequenceOptions(s, from)) steps.push({ kind: 'alter_sequence', sequence: s, from });
+          // RESTART: its value is still the one CREATE TABLE gave it (1), which new bounds may exclude.
+          if (!sameSequenceOptions(s, from))
+            steps.push({
+              kind: 'alter_sequence',
+              sequence: s,
+              from,
+              ...(boundsMove(s, from) ? { restart: true } : {}),
+            });
         } else
           problems.push({
             code: 'missing_sequence',

@@ -58,6 +58,8 @@ export type Step = StepCommon &
         readonly sequence: Sequence;
         /** The sequence as it is (or as CREATE TABLE makes a serial column's): only what differs is altered. */
         readonly from: Sequence;
+        /** Made by its table in this plan (no value drawn): restarted at its START, within its new bounds. */
+        readonly restart?: boolean;
       }
     | {
         /** ALTER SEQUENCE … OWNED BY table.column (or NONE, without `owner`). */

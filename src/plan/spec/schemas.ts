@@ -4,6 +4,7 @@ import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
 import { everywhere, q } from './sql-parts.js';
 import { alterSequenceOptions, alterSequenceSummary, createSequenceOptions, ownedBySql } from '../render-sequences.js';
 import { schemaRef, sequenceRef } from '../../model/object-ref.js';
+import { effectiveBounds } from '../../model/sequence-bounds.js';
 
 type SchemaKind =
   | 'create_schema'
@@ -45,7 +46,9 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     phase: () => 'tables',
     hazards: () => [],
     object: (s) => sequenceRef(s.sequence.id),
-    sql: (s) => [`ALTER SEQUENCE ${q(s.sequence.qname)} ${alterSequenceOptions(s.sequence, s.from).join(' ')}`],
+    sql: (s) => [
+      `ALTER SEQUENCE ${q(s.sequence.qname)} ${[...alterSequenceOptions(s.sequence, s.from), ...(s.restart ? [`RESTART WITH ${sqlInt(effectiveBounds(s.sequence).start)}`] : [])].join(' ')}`,
+    ],
     summary: (s) => alterSequenceSummary(s.sequence, s.from),
   },
   set_sequence_owner: {

@@ -1,0 +1,76 @@
+// A plan that is shown applies (plain PostgreSQL): each case was planned without a problem and
+// then refused by PostgreSQL at apply, or wanted a change against the very database it came from.
+// Each applies, converges (the next plan is empty) and keeps what the database holds.
+import { describe, expect, it } from 'vitest';
+import { freshDatabase, plainServers } from '../support/db.js';
+import { projectDir } from '../support/project.js';
+import { cli } from '../support/run-cli.js';
+
+const server = plainServers();
+const all = ['--auto-approve', '--allow-hazards', 'all'];
+
+describe('plans that apply', () => {
+  it('a column dropped with its index, and the unique expression index of a sql: file and CHECK on it (a revert of "add column + index")', async () => {
+    const db = await freshDatabase(server, 'truth_order');
+    const with_ = (columns: string, sql: string) =>
+      projectDir({
+        'citus-migrate.yaml': `version: 1
+prune: true
+tables:
+  t:
+    columns: { id: bigint, ${columns} }
+    primary_key: [id]
+sql: [objects.sql]
+`,
+        'objects.sql': sql,
+      });
+    const added = with_(
+      'email: text, code: { type: text }',
+      'CREATE INDEX t_email ON t (email);\nCREATE UNIQUE INDEX t_code ON t (lower(code));\nALTER TABLE t ADD CONSTRAINT t_code_len CHECK (length(code) < 10);\n',
+    );
+    expect((await cli(['apply', '--database', db.url, ...all], { cwd: added })).code).toBe(0);
+    await db.query("INSERT INTO t VALUES (1, 'a@b', 'x')");
+    const reverted = with_('keep: text', '');
+    const r = await cli(['apply', '--database', db.url, ...all], { cwd: reverted });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verified: planning again is empty');
+    expect(await db.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
+  });
+
+  it("a serial column's sequence declared with MINVALUE and START 1000 is restarted there when its table is created", async () => {
+    const db = await freshDatabase(server, 'truth_seq');
+    const dir = projectDir(`version: 1
+tables:
+  t: { columns: { id: serial, v: text }, primary_key: [id] }
+sequences:
+  t_id_seq: { min: 1000, start: 1000 }
+`);
+    const r = await cli(['apply', '--database', db.url, ...all], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(await db.query("INSERT INTO t (v) VALUES ('a') RETURNING id")).toEqual([{ id: 1000 }]);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('a bigint sequence owned by an integer column (Rails) is introspected with its type: the plan against its own database is empty, and it is built again the same', async () => {
+    const db = await freshDatabase(server, 'truth_rails');
+    await db.query(`CREATE TABLE users (id integer NOT NULL PRIMARY KEY, v text);
+      CREATE SEQUENCE users_id_seq OWNED BY users.id;
+      ALTER TABLE users ALTER id SET DEFAULT nextval('users_id_seq'::regclass)`);
+    const dir = projectDir({});
+    const out = await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect(out.code, out.stderr).toBe(0);
+    const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
+    expect(again.code, again.stdout).toBe(0);
+    const copy = await freshDatabase(server, 'truth_rails_copy');
+    expect((await cli(['apply', '--database', copy.url, ...all], { cwd: dir })).code).toBe(0);
+    const shape = `SELECT format_type(s.seqtypid, NULL) AS seq, format_type(a.atttypid, a.atttypmod) AS col, pg_get_expr(d.adbin, d.adrelid) AS dflt
+      FROM pg_sequence s JOIN pg_depend dep ON dep.objid = s.seqrelid AND dep.deptype = 'a'
+      JOIN pg_attribute a ON a.attrelid = dep.refobjid AND a.attnum = dep.refobjsubid
+      JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE a.attrelid = 'public.users'::regclass`;
+    expect(await copy.query(shape)).toEqual(await db.query(shape));
+    expect(await copy.query(shape)).toEqual([
+      { seq: 'bigint', col: 'integer', dflt: "nextval('users_id_seq'::regclass)" },
+    ]);
+  });
+});
