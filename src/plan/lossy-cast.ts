@@ -14,6 +14,9 @@ const WIDER: Readonly<Record<string, readonly string[]>> = {
   date: ['timestamp without time zone', 'timestamp with time zone'],
 };
 
+// The digits of each integer type's largest value (32767, 2147483647, 9223372036854775807).
+const INTEGER_DIGITS: Readonly<Record<string, number>> = { smallint: 5, integer: 10, bigint: 19 };
+
 const mods = (t: TypeInfo): number[] | undefined => {
   const m = /\(([\d,]+)\)/.exec(t.sql);
   return m ? m[1]!.split(',').map(Number) : undefined;
@@ -40,6 +43,11 @@ export function lossyCast(from: string, to: string): boolean {
       return !(s2 >= s1 && p2 - s2 >= p1 - s1);
     }
     return !(ma.length === 1 && mb.length === 1 && mb[0]! >= ma[0]!);
+  }
+  // An integer type into numeric(p, s) with room for its largest value's digits before the point.
+  if (b.base === 'numeric' && mb !== undefined && ma === undefined && INTEGER_DIGITS[a.base] !== undefined) {
+    const [p = 0, s = 0] = mb;
+    return p - s < INTEGER_DIGITS[a.base]!;
   }
   // Into a type with a limit (numeric(10,2), varchar(5)), only from the same type is known safe.
   if (mb !== undefined) return true;

@@ -73,4 +73,59 @@ sequences:
       { seq: 'bigint', col: 'integer', dflt: "nextval('users_id_seq'::regclass)" },
     ]);
   });
+
+  it('a type change is rewrites_table exactly when PostgreSQL rewrites the table (pg_relation_filenode), and drops_data only when a value can be lost', async () => {
+    const db = await freshDatabase(server, 'truth_rewrite');
+    const cases: [string, string, string][] = [
+      ['numeric(12,2)', 'numeric(14,2)', '1.5'],
+      ['numeric(12,2)', 'numeric', '1.5'],
+      ['numeric(12,2)', 'numeric(14,3)', '1.5'],
+      ['bigint', 'numeric(20,0)', '9223372036854775807'],
+      ['character varying(5)', 'character varying(20)', "'ab'"],
+      ['character varying(5)', 'text', "'ab'"],
+      ['text', 'character varying', "'ab'"],
+      ['text', 'character varying(5)', "'ab'"],
+      ['timestamp without time zone', 'timestamp with time zone', "'2024-01-01 10:00'"],
+      ['timestamp(3) without time zone', 'timestamp(6) without time zone', "'2024-01-01 10:00'"],
+      ['integer', 'bigint', '7'],
+      ['character(5)', 'character(8)', "'ab'"],
+    ];
+    for (const [i, [from, , value]] of cases.entries())
+      await db.query(`CREATE TABLE t${i} (id bigint PRIMARY KEY, c ${from}); INSERT INTO t${i} VALUES (1, ${value})`);
+    const node = async (): Promise<number[]> =>
+      (
+        await db.query<{ n: string }>(
+          `SELECT pg_relation_filenode(c.oid)::text AS n FROM generate_series(0, ${cases.length - 1}) g JOIN pg_class c ON c.relname = 't' || g ORDER BY g`,
+        )
+      ).map((r) => Number(r.n));
+    const dir = projectDir(
+      `version: 1\ntables:\n${cases.map(([, to], i) => `  t${i}: { columns: { id: bigint, c: { type: "${to}" } }, primary_key: [id] }\n`).join('')}`,
+    );
+    const planned = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
+    const steps = (JSON.parse(planned.stdout) as { transaction: { steps: { summary: string; hazards: string[] }[] } })
+      .transaction.steps;
+    const before = await node();
+    const r = await cli(['apply', '--database', db.url, ...all], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const after = await node();
+    const seen = cases.map(([from, to], i) => {
+      const step = steps.find((s) => s.summary.startsWith(`change public.t${i}.c `))!;
+      return `${from} -> ${to}: rewritten ${before[i] !== after[i]}, planned ${step.hazards.join(' ') || 'no hazards'}`;
+    });
+    expect(seen).toEqual([
+      'numeric(12,2) -> numeric(14,2): rewritten false, planned no hazards',
+      'numeric(12,2) -> numeric: rewritten false, planned no hazards',
+      'numeric(12,2) -> numeric(14,3): rewritten true, planned rewrites_table',
+      'bigint -> numeric(20,0): rewritten true, planned rewrites_table',
+      'character varying(5) -> character varying(20): rewritten false, planned no hazards',
+      'character varying(5) -> text: rewritten false, planned no hazards',
+      'text -> character varying: rewritten false, planned no hazards',
+      'text -> character varying(5): rewritten true, planned rewrites_table drops_data',
+      'timestamp without time zone -> timestamp with time zone: rewritten false, planned drops_data',
+      'timestamp(3) without time zone -> timestamp(6) without time zone: rewritten false, planned no hazards',
+      'integer -> bigint: rewritten true, planned rewrites_table',
+      'character(5) -> character(8): rewritten true, planned rewrites_table',
+    ]);
+    expect(await db.query('SELECT c::text AS c FROM t3')).toEqual([{ c: '9223372036854775807' }]);
+  });
 });

@@ -1,6 +1,7 @@
 // Step records of a table's columns.
 import { quoteIdent, sqlInt } from '../../sql/quote.js';
 import { lossyCast } from '../lossy-cast.js';
+import { typeChangeRewrites } from '../type-rewrite.js';
 import { alterIdentityOptions, identityOptionsSql } from '../render-sequences.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
@@ -23,8 +24,10 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
   },
   alter_column_type: {
     ...column,
-    hazards: (s) =>
-      lossyCast(s.from, s.type) || s.using !== undefined ? ['rewrites_table', 'drops_data'] : ['rewrites_table'],
+    hazards: (s) => [
+      ...(typeChangeRewrites(s.from, s.type, s.using) ? (['rewrites_table'] as const) : []),
+      ...(lossyCast(s.from, s.type) || s.using !== undefined ? (['drops_data'] as const) : []),
+    ],
     sql: (s) => [
       ...(s.resetDefault ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP DEFAULT`] : []),
       `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` USING ${s.using}` : ''}`,

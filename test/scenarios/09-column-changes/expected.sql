@@ -22,7 +22,7 @@ SET LOCAL default_table_access_method TO 'heap';
 SET LOCAL default_tablespace TO '';
 SET LOCAL check_function_bodies TO on;
 
--- [1] change public.t.name from character varying(10) to character varying(40) (hazards: rewrites_table)
+-- [1] change public.t.name from character varying(10) to character varying(40)
 ALTER TABLE public.t ALTER COLUMN name TYPE character varying(40);
 
 -- [2] set NOT NULL on public.t.name
