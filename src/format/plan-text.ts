@@ -32,6 +32,7 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   prune: 'Prune (objects the manifest does not declare)',
   after_commit: 'After COMMIT',
   drop_objects: 'Dropped first: objects to be created again, keys and foreign keys prune drops; partitions detached',
+  renames: 'Renames (renamed_from): rows kept',
   types: 'Extensions and types',
   objects: 'Views, indexes, constraints, triggers, policies, comments',
   prune_types: 'Prune types and extensions',

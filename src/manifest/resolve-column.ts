@@ -99,6 +99,7 @@ export function resolveColumn(
     ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
     ...(spec2?.statistics !== undefined ? { statistics: spec2.statistics } : {}),
     ...(spec2?.using !== undefined ? { using: spec2.using } : {}),
+    ...(spec2?.renamed_from !== undefined ? { renamedFrom: spec2.renamed_from } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { checkForeignKeys } from './resolve-keys.js';
 import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
 import { checkPartitionKeys } from './resolve-partition-keys.js';
+import { renameProblems } from './resolve-renames.js';
 import { resolveColumn } from './resolve-column.js';
 import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
@@ -104,6 +105,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     (t.indexes ?? []).forEach((ix, i) =>
       checkColumnsExist(ix.columns, known, [...path, 'indexes', i, 'columns'], problems),
     );
+    renameProblems(t, known, path, problems);
 
     let distribution: Table['distribution'] = { kind: 'local' };
     if (t.distributed_by !== undefined && !m.schemas[q.schema]?.distributed) {
@@ -139,6 +141,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       ...(columns ? { columns } : {}),
       ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.online ? { online: true } : {}),
+      ...(t.renamed_from !== undefined ? { renamedFrom: t.renamed_from } : {}),
       ...resolveLayout(t, columns, path, problems),
       ...(t.primary_key ? { primaryKey: modelKey(t.primary_key) } : {}),
       unique: (t.unique ?? []).map(modelKey),
@@ -147,6 +150,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
         columns: ix.columns,
         unique: ix.unique ?? false,
         using: ix.using ?? 'btree',
+        ...(ix.renamed_from !== undefined ? { renamedFrom: ix.renamed_from } : {}),
       })),
       foreignKeys: [],
       distribution,
@@ -154,6 +158,14 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
     keyOf.set(id, key);
     idOfKey.set(key, id);
   }
+  // A table renamed from one the manifest declares too would be two tables of one.
+  for (const [id, t] of Object.entries(tables))
+    if (t.renamedFrom !== undefined && tables[idOf({ schema: t.qname.schema, name: t.renamedFrom })])
+      problems.error(
+        ['tables', keyOf.get(id)!, 'renamed_from'],
+        'rename_conflict',
+        `renamed_from: ${t.renamedFrom} names a table this manifest declares too: rename one or the other, not both`,
+      );
 
   const lookup = (ref: string): string | undefined => {
     if (idOfKey.has(ref)) return idOfKey.get(ref);

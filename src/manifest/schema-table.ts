@@ -64,6 +64,11 @@ const columnSpec = z
           .describe(
             "the USING expression of a type change (`CASE WHEN c = 'y' THEN true ELSE false END`), instead of `USING c::type`; used only when the plan changes the column's type",
           ),
+        renamed_from: ident
+          .optional()
+          .describe(
+            "the column's former name: while the table has a column of that name and none of this one, the plan renames it (ALTER TABLE … RENAME COLUMN), keeping its rows",
+          ),
       })
       .describe('a column with options'),
   ])
@@ -100,6 +105,11 @@ const index = z.strictObject({
   unique: z.boolean().optional().describe('UNIQUE (on a distributed table it must include the distribution column)'),
   name: ident.optional().describe("index name (default: PostgreSQL's `<table>_<columns>_idx`)"),
   using: z.enum(['btree', 'hash', 'gin', 'gist', 'brin', 'spgist']).optional().describe('index method (default btree)'),
+  renamed_from: ident
+    .optional()
+    .describe(
+      "the index's former name (with `name`): an index of that name and this definition is renamed (ALTER INDEX … RENAME), not built again",
+    ),
 });
 
 const keyColumns = z.array(ident).min(1);
@@ -200,6 +210,11 @@ export const table = z.strictObject({
     .optional()
     .describe('citus_local: also add the tables linked to it by foreign keys (cascade_via_foreign_keys)'),
   unlogged: z.boolean().optional().describe('CREATE UNLOGGED TABLE'),
+  renamed_from: ident
+    .optional()
+    .describe(
+      "the table's former name, in its schema: while a table of that name exists and none of this one, the plan renames it (ALTER TABLE … RENAME TO), keeping its rows, shards and what depends on it",
+    ),
   online: z
     .boolean()
     .optional()

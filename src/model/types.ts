@@ -34,6 +34,8 @@ export interface Column {
   readonly statistics?: number;
   /** Desired only: the USING expression of a type change (never introspected). */
   readonly using?: string;
+  /** Desired only: its former name (`renamed_from`): renamed while the table has that column and not this one. */
+  readonly renamedFrom?: string;
 }
 
 export const COLUMN_STORAGES = ['plain', 'external', 'extended', 'main'] as const;
@@ -46,6 +48,8 @@ export interface Index {
   readonly using: string;
   /** Actual only: left invalid by a CREATE INDEX CONCURRENTLY that failed (it is rebuilt). */
   readonly invalid?: boolean;
+  /** Desired only: its former name (`renamed_from`): an index of that name and this definition is renamed. */
+  readonly renamedFrom?: string;
 }
 
 /** DEFERRABLE [INITIALLY DEFERRED] of a key or foreign key; both absent: NOT DEFERRABLE (checked per statement). */
@@ -151,6 +155,8 @@ export interface Table {
   readonly online?: boolean;
   /** Desired only: partitions kept by time (they are not listed one by one). */
   readonly timePartitions?: TimePartitions;
+  /** Desired only: its former name in its schema (`renamed_from`): renamed while that table exists and this one does not. */
+  readonly renamedFrom?: string;
 }
 
 /** Shards of a new colocation group or distributed table when the manifest says nothing (Citus's own default is 32 too). */

@@ -4,6 +4,8 @@ import { keySteps } from './diff-keys.js';
 import { columnCast } from './column-cast.js';
 import { identitySteps } from './diff-identity.js';
 import { newColumnRewrite } from './new-column-rewrite.js';
+import { likelyRenameOf } from './renames.js';
+import { referencedColumnProblems } from './referenced-columns.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -46,8 +48,15 @@ function columnSteps(
         });
       } else {
         const rewrites = newColumnRewrite(c, models.desired, models.actual);
+        const former = likelyRenameOf(t, a, c);
         steps.push(
-          { kind: 'add_column', table: t.qname, column: c, ...(rewrites !== undefined ? { rewrites } : {}) },
+          {
+            kind: 'add_column',
+            table: t.qname,
+            column: c,
+            ...(rewrites !== undefined ? { rewrites } : {}),
+            ...(former !== undefined ? { likelyRenameOf: former } : {}),
+          },
           ...storageSteps(t, [c]),
         );
       }
@@ -165,33 +174,6 @@ function generationSteps(t: Table, a: Table, c: Column, ac: Column, problems: Di
     else steps.push({ kind: 'drop_column_expression', table: t.qname, column: c.name });
   }
   return steps;
-}
-
-/**
- * A table declared without columns is described by the cluster: every column the manifest
- * names on it (distribution column, keys, indexes, foreign keys) must be one of its columns.
- */
-function referencedColumnProblems(t: Table, a: Table): DiffProblem[] {
-  const have = new Set((a.columns ?? []).map((c) => c.name));
-  const named: [string, readonly string[]][] = [
-    ['distributed_by', t.distribution.kind === 'hash' ? [t.distribution.column] : []],
-    ['primary_key', t.primaryKey?.columns ?? []],
-    ...t.unique.map((u, i): [string, readonly string[]] => [`unique[${i}]`, u.columns]),
-    ...t.indexes.map((ix, i): [string, readonly string[]] => [`indexes[${i}]`, ix.columns]),
-    ...t.foreignKeys.map((fk, i): [string, readonly string[]] => [`foreign_keys[${i}]`, fk.columns]),
-  ];
-  const problems: DiffProblem[] = [];
-  for (const [where, cols] of named) {
-    for (const c of cols) {
-      if (have.has(c)) continue;
-      problems.push({
-        code: 'unknown_column',
-        object: t.id,
-        message: `${where}: has no column ${JSON.stringify(c)} in the cluster (its columns: ${[...have].join(', ') || 'none'})`,
-      });
-    }
-  }
-  return problems;
 }
 
 /** Steps that create or reshape tables (not their distribution). */

@@ -12,6 +12,7 @@ import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { constraintKey, foreignKeySteps } from './diff-foreign-keys.js';
 import { prunedConstraints } from './prune-keys.js';
 import { columnDropsLast } from './column-drops.js';
+import { renames } from './renames.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
@@ -61,10 +62,12 @@ export function diff(
   } = {},
 ): DiffResult {
   const prune = opts.prune ?? false;
-  const detached = detachPartitions(desired, withoutSqlIndexes(desired, given));
+  // Renames first: the rest compares the manifest with the cluster as they leave it.
+  const renamed = renames(desired, given);
+  const detached = detachPartitions(desired, withoutSqlIndexes(desired, renamed.actual));
   const actual = detached.actual;
-  const steps: Step[] = [...detached.steps];
-  const problems: DiffProblem[] = [];
+  const steps: Step[] = [...renamed.steps, ...detached.steps];
+  const problems: DiffProblem[] = [...renamed.problems];
 
   for (const schema of desired.schemas)
     if (!actual.schemas.includes(schema)) steps.push({ kind: 'create_schema', schema });

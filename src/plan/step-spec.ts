@@ -16,11 +16,13 @@ import { SCHEMA_SPECS } from './spec/schemas.js';
 import { SHARD_SPECS } from './spec/shards.js';
 import { STORAGE_SPECS } from './spec/storage.js';
 import { TABLE_SPECS } from './spec/tables.js';
+import { RENAME_SPECS } from './spec/renames.js';
 
 /** The groups of records, by meaning; each kind is in exactly one (test/unit/step-spec.test.ts). */
 export const SPEC_GROUPS = {
   schemas: SCHEMA_SPECS,
   tables: TABLE_SPECS,
+  renames: RENAME_SPECS,
   columns: COLUMN_SPECS,
   keys: KEY_SPECS,
   partitions: PARTITION_SPECS,
@@ -36,6 +38,7 @@ export const SPEC_GROUPS = {
 export const STEP_SPEC: StepSpecs = {
   ...SCHEMA_SPECS,
   ...TABLE_SPECS,
+  ...RENAME_SPECS,
   ...COLUMN_SPECS,
   ...KEY_SPECS,
   ...PARTITION_SPECS,

@@ -10,6 +10,8 @@ export type ColumnStep =
       readonly column: Column;
       /** Why adding it rewrites the table (new-column-rewrite.ts); absent: it does not. */
       readonly rewrites?: string;
+      /** An undeclared column of the same type at its place: likely its former name (renamed_from). */
+      readonly likelyRenameOf?: string;
     }
   | {
       readonly kind: 'alter_column_type';

@@ -27,6 +27,7 @@ export type Hazard = (typeof HAZARDS)[number];
 /** Phases run in this order; inside a phase, steps keep the manifest's declaration order. */
 export const PHASES = [
   'drop_objects',
+  'renames',
   'schemas',
   'types',
   'sequences',
@@ -112,6 +113,26 @@ export type Step = StepCommon &
         readonly invalid?: boolean;
         /** DROP INDEX CONCURRENTLY IF EXISTS, after COMMIT (online, or an invalid index a failed build left). */
         readonly concurrently?: boolean;
+      }
+    | {
+        /** ALTER TABLE … RENAME TO: `table` is the former name, `to` the declared one (manifest `renamed_from`). */
+        readonly kind: 'rename_table';
+        readonly table: QualifiedName;
+        readonly to: string;
+      }
+    | {
+        /** ALTER TABLE … RENAME COLUMN: `table` by its declared name (renamed before, if it is). */
+        readonly kind: 'rename_column';
+        readonly table: QualifiedName;
+        readonly column: string;
+        readonly to: string;
+      }
+    | {
+        /** ALTER INDEX … RENAME TO: an index of the declared definition under its former name. */
+        readonly kind: 'rename_index';
+        readonly table: QualifiedName;
+        readonly index: QualifiedName;
+        readonly to: string;
       }
     | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
     | {

@@ -128,4 +128,52 @@ sequences:
     ]);
     expect(await db.query('SELECT c::text AS c FROM t3')).toEqual([{ c: '9223372036854775807' }]);
   });
+
+  it('renamed_from renames a table, its columns and an index in place: rows, a foreign key and a view over them kept; a likely rename is named', async () => {
+    const db = await freshDatabase(server, 'truth_rename');
+    await db.query(`CREATE TABLE users (id bigint PRIMARY KEY, email text NOT NULL, name text);
+      CREATE INDEX users_email ON users (email);
+      CREATE TABLE orders (id bigint PRIMARY KEY, user_id bigint REFERENCES users (id), total numeric);
+      INSERT INTO users SELECT g, 'u' || g, 'n' FROM generate_series(1, 100) g;
+      INSERT INTO orders SELECT g, g, 1 FROM generate_series(1, 100) g;
+      CREATE VIEW user_emails AS SELECT id, email FROM users`);
+    const hinted = projectDir(`version: 1
+tables:
+  users: { columns: { id: bigint, email_address: { type: text, not_null: true }, name: text }, primary_key: [id] }
+`);
+    const hint = await cli(['plan', '--database', db.url], { cwd: hinted });
+    expect(hint.stdout).toContain('looks like a rename of email: declare renamed_from: email to keep its values');
+    const dir = projectDir(`version: 1
+tables:
+  accounts:
+    renamed_from: users
+    columns:
+      id: bigint
+      email_address: { type: text, not_null: true, renamed_from: email }
+      name: text
+    primary_key: [id]
+    indexes: [{ name: accounts_email, columns: [email_address], renamed_from: users_email }]
+  orders:
+    columns: { id: bigint, account_id: { type: bigint, renamed_from: user_id }, total: numeric }
+    primary_key: [id]
+    foreign_keys: [{ columns: [account_id], references: accounts, ref_columns: [id] }]
+`);
+    const planned = await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd: dir });
+    expect(planned.stdout.split('\n').filter((l) => /^ALTER (TABLE|INDEX)/.test(l))).toEqual([
+      'ALTER TABLE public.users RENAME TO accounts;',
+      'ALTER TABLE public.accounts RENAME COLUMN email TO email_address;',
+      'ALTER INDEX public.users_email RENAME TO accounts_email;',
+      'ALTER TABLE public.orders RENAME COLUMN user_id TO account_id;',
+    ]);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verified: planning again is empty');
+    expect(
+      await db.query(
+        "SELECT (SELECT count(*)::int FROM accounts) AS accounts, (SELECT count(*)::int FROM orders o JOIN accounts a ON a.id = o.account_id) AS joined, (SELECT count(*)::int FROM user_emails WHERE email LIKE 'u%') AS viewed",
+      ),
+    ).toEqual([{ accounts: 100, joined: 100, viewed: 100 }]);
+    // Applied again: renamed_from is a no-op once the rename is done.
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
+  });
 });

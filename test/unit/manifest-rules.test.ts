@@ -618,3 +618,25 @@ describe('more rules', () => {
     ).toEqual(['error: m.yaml:3:46: tables.t.primary_key[1]: column "b" is not a column of this table']);
   });
 });
+
+describe('renamed_from', () => {
+  it('a column renamed from one the table declares too, an index renamed without its new name, a table renamed from a declared one', async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  t:',
+          '    renamed_from: u',
+          '    columns: { a: text, b: { type: text, renamed_from: a } }',
+          '    indexes: [{ columns: [a], renamed_from: t_a }]',
+          '  u: { columns: { x: text } }',
+        ]),
+      ),
+    ).toEqual([
+      'error: m.yaml:4:19: tables.t.renamed_from: renamed_from: u names a table this manifest declares too: rename one or the other, not both',
+      'error: m.yaml:5:56: tables.t.columns.b.renamed_from: renamed_from: a names a column this table declares too: a column is renamed into a free name only',
+      "error: m.yaml:6:45: tables.t.indexes[0].renamed_from: renamed_from needs the index's new name: name: <new name>",
+    ]);
+  });
+});

@@ -20,7 +20,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     hazards: (s) => (s.rewrites !== undefined ? ['rewrites_table'] : []),
     sql: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
     summary: (s) =>
-      `add column ${quoteIdent(s.column.name)} ${s.column.type.sql}${s.column.notNull ? ' NOT NULL' : ''}${s.column.default !== undefined ? ` DEFAULT ${s.column.default}` : ''} to ${q(s.table)}${s.rewrites !== undefined ? ` (rewrites it: ${s.rewrites})` : ''}`,
+      `add column ${quoteIdent(s.column.name)} ${s.column.type.sql}${s.column.notNull ? ' NOT NULL' : ''}${s.column.default !== undefined ? ` DEFAULT ${s.column.default}` : ''} to ${q(s.table)}${s.rewrites !== undefined ? ` (rewrites it: ${s.rewrites})` : ''}${s.likelyRenameOf !== undefined ? `; looks like a rename of ${quoteIdent(s.likelyRenameOf)}: declare renamed_from: ${s.likelyRenameOf} to keep its values` : ''}`,
   },
   alter_column_type: {
     ...column,
