@@ -60,11 +60,20 @@ export async function analyze(manifest: ManifestInput | undefined, target?: Data
         ? { definition: f.definition, file: f.file, fileText: f.text }
         : { ...(r.definition ? { definition: r.definition } : {}) };
     });
+    // The manifest's delegated routines the cluster does not delegate yet (the plan would):
+    // analysed as declared, against the cluster's tables, and said so.
+    const declared = m
+      ? delegatedRoutines(m.desired, (r) => {
+          const f = files.get(r.id);
+          return f ? { definition: f.definition, file: f.file, fileText: f.text } : {};
+        }).filter((s) => model.routines[s.routine.id]?.distribution?.argIndex === undefined)
+      : [];
     const names = liveGroupNames(m, live.model);
     return document(
-      sources
-        .map((s) => analyzeRoutine(s, model, defaultSchema))
-        .map((a) => ({ ...a, colocation: a.colocation && (names.get(a.colocation) ?? a.colocation) })),
+      [
+        ...sources.map((s) => ({ ...analyzeRoutine(s, model, defaultSchema), delegation: 'cluster' as const })),
+        ...declared.map((s) => ({ ...analyzeRoutine(s, model, defaultSchema), delegation: 'manifest' as const })),
+      ].map((a) => ({ ...a, colocation: a.colocation && (names.get(a.colocation) ?? a.colocation) })),
     );
   }
   const model = m.desired;

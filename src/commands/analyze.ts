@@ -21,7 +21,7 @@ export function analysisText(doc: AnalysisDocument): string {
     return 'No delegated routines with a body to analyse (a routine needs distributed_by and a file, or --database).\n';
   const lines: string[] = [];
   for (const r of doc.routines) {
-    const head = `${r.routine} by ${r.distributedBy}${r.colocation ? ` (colocation ${r.colocation})` : ''}`;
+    const head = `${r.routine} by ${r.distributedBy}${r.colocation ? ` (colocation ${r.colocation})` : ''}${r.delegation === 'manifest' ? ' [not delegated in the cluster yet: as the manifest declares it]' : ''}`;
     if (r.skipped) {
       lines.push(`${head}: not analysed: ${r.skipped}`);
       continue;

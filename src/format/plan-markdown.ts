@@ -46,7 +46,12 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
     }
   }
   if (plan.problems.length > 0)
-    out.push('', '**Problems**', '', ...plan.problems.map((p) => `- ${cell(p.object)}: ${cell(p.message)}`));
+    out.push(
+      '',
+      '**Problems**',
+      '',
+      ...plan.problems.map((p) => `- ${p.where ? `${cell(p.where)}: ` : ''}${cell(p.object)}: ${cell(p.message)}`),
+    );
   if (plan.unmanaged.length > 0)
     out.push(
       '',

@@ -44,7 +44,11 @@ export function planBodySql(plan: PlanDocument): string {
         ),
       ];
   if (plan.problems.length > 0)
-    parts.push(plan.problems.map((p) => commentLine(`problem: ${p.object}: ${p.message}`)).join('\n'));
+    parts.push(
+      plan.problems
+        .map((p) => commentLine(`problem: ${p.where ? `${p.where}: ` : ''}${p.object}: ${p.message}`))
+        .join('\n'),
+    );
   if (plan.unmanaged.length > 0)
     parts.push(plan.unmanaged.map((u) => commentLine(`unmanaged (left alone): ${u}`)).join('\n'));
   if (plan.notManaged.length > 0)

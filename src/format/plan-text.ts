@@ -103,7 +103,11 @@ export function formatPlanText(plan: PlanDocument, p: Palette = NO_COLOR): strin
     }
   }
   if (plan.problems.length > 0)
-    lines.push('', { shown: p.red(p.bold('Problems:')) }, ...plan.problems.map((x) => `  ${x.object}: ${x.message}`));
+    lines.push(
+      '',
+      { shown: p.red(p.bold('Problems:')) },
+      ...plan.problems.map((x) => `  ${x.where ? `${x.where}: ` : ''}${x.object}: ${x.message}`),
+    );
   if (plan.unmanaged.length > 0)
     lines.push(
       '',

@@ -25,6 +25,8 @@ export interface RoutineAnalysis {
   readonly statements: readonly StatementAnalysis[];
   /** Why the body was not analysed (not PL/pgSQL or SQL, does not compile). */
   readonly skipped?: string;
+  /** Against a cluster: delegated there (`cluster`), or only declared so in the manifest, not yet applied (`manifest`). */
+  readonly delegation?: 'cluster' | 'manifest';
 }
 
 export interface AnalysisDocument {
@@ -123,6 +125,26 @@ function keyVariables(body: RoutineBody, argName: string | undefined, keyParam: 
 }
 
 const oneLine = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
+
+/**
+ * The SQL statements a routine's CREATE statement `text` runs, each with its line in `text`, and
+ * its variables and arguments by name; or why they cannot be read.
+ */
+export function routineStatements(
+  text: string,
+): { statements: readonly EmbeddedSql[]; variables: ReadonlySet<string> } | string {
+  let parsed: ParsedRoutine;
+  try {
+    parsed = parseRoutineSql(text);
+  } catch (e) {
+    return `the definition does not parse: ${(e as Error).message}`;
+  }
+  const body = statementsOf(parsed, text);
+  if (typeof body === 'string') return body;
+  const offset = (bodyStartLine(text, parsed.body!) ?? 1) - 1;
+  const names = new Set([...body.variables.names, ...parsed.args.flatMap((a) => (a.name ? [a.name] : []))]);
+  return { statements: body.statements.map((s) => ({ ...s, line: s.line + offset })), variables: names };
+}
 
 /** Analyses one delegated routine. */
 export function analyzeRoutine(src: RoutineSource, model: ClusterModel, defaultSchema: string): RoutineAnalysis {

@@ -6,4 +6,6 @@ export interface DiffProblem {
   readonly object: string;
   /** What is wrong with `object`, without naming it again (lines read "object: message"). */
   readonly message: string;
+  /** Where in the project's files it is (`file:line`), when the problem is at a place in them. */
+  readonly where?: string;
 }

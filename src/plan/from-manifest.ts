@@ -1,6 +1,7 @@
 // A plan for a loaded manifest: against an empty cluster (offline) or against a live state read
 // from one. Pure but for the default `now` (time partitions): reading the cluster is
 // introspect/read-database.ts's.
+import type { RoutineSourceFile } from './broken-callers.js';
 import { basename, join } from 'node:path';
 import type { LiveState } from '../model/live-state.js';
 import type { LoadedManifest } from '../manifest/load.js';
@@ -77,12 +78,24 @@ export function planLive(
     now: opts.now ?? new Date(),
     ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
     ...lockSettings(live),
+    routineSources: routineSources(m),
     online: {
       table: onlineTables(m, opts.online),
       ...(live.doc.server.walLevel !== undefined ? { walLevel: live.doc.server.walLevel } : {}),
       ...(live.doc.server.outputPlugins !== undefined ? { outputPlugins: live.doc.server.outputPlugins } : {}),
     },
   });
+}
+
+/** The manifest's routine files by routine id, with their text as loaded (lines are counted there). */
+function routineSources(m: LoadedManifest): Map<string, RoutineSourceFile> {
+  const out = new Map<string, RoutineSourceFile>();
+  for (const [id, info] of Object.entries(m.routineInfo)) {
+    const file = m.manifest.routines[info.key]?.file;
+    const text = m.routineTexts.get(id);
+    if (file !== undefined && text !== undefined) out.set(id, { file, text });
+  }
+  return out;
 }
 
 /** The lock table settings the catalog query read, when it read them (a recorded fixture may not have). */

@@ -2,6 +2,7 @@
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
 import { missingCollationProblems } from './collation-problems.js';
+import { brokenCallers, type RoutineSourceFile } from './broken-callers.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
@@ -138,6 +139,8 @@ export function buildPlan(input: {
   shards?: ShardCheck;
   /** The nodes' lock table settings: a warning when the transaction may overflow it. */
   locks?: LockSettings;
+  /** The manifest's routine files by routine id: where a broken caller's line is. */
+  routineSources?: ReadonlyMap<string, RoutineSourceFile>;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? [], input.defaultSchema);
   const result = diff(input.desired, input.actual, {
@@ -153,6 +156,10 @@ export function buildPlan(input: {
     ...result.problems,
     ...(input.shards?.problems ?? []),
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
+    ...brokenCallers(result.steps, input.desired, input.actual, {
+      defaultSchema: input.defaultSchema ?? 'public',
+      ...(input.routineSources ? { sources: input.routineSources } : {}),
+    }),
   ];
   // Offline, what exists elsewhere is assumed present.
   if (input.source.kind === 'live') {

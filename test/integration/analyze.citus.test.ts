@@ -85,6 +85,21 @@ describe.skipIf(!citus)('procedure locality on Citus', () => {
       expect(w.execution.localStatements).toBeGreaterThan(0);
       expect(w.execution.analysis).toEqual({ crossShard: 0, coordinator: 0, unknown: 0, agrees: true });
     }
+
+    // A routine the manifest delegates and the cluster does not (yet): analysed all the same, as
+    // declared, and said so (it used to be skipped without a word).
+    await db.query("SELECT create_distributed_function('delivery_tx(integer, integer)')");
+    const again = await cli(['analyze', '-f', 'examples/tpcc', '--database', db.url, '--format', 'json']);
+    const redoc = JSON.parse(again.stdout) as { routines: (Routine & { delegation?: string })[] };
+    expect(redoc.routines.map((r) => [r.routine.split('(')[0], r.delegation, r.statements.length > 0])).toEqual([
+      ['public.new_order_tx', 'cluster', true],
+      ['public.order_status_tx', 'cluster', true],
+      ['public.payment_tx', 'cluster', true],
+      ['public.stock_level_tx', 'cluster', true],
+      ['public.delivery_tx', 'manifest', true],
+    ]);
+    const text = await cli(['analyze', '-f', 'examples/tpcc', '--database', db.url]);
+    expect(text.stdout).toContain('[not delegated in the cluster yet: as the manifest declares it]');
   });
 
   it('a statement on another warehouse: cross_shard in analyze and validate, measured remote in bench; a helper the analysis cannot see: disagreement said', async () => {

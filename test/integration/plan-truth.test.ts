@@ -176,4 +176,43 @@ tables:
     // Applied again: renamed_from is a no-op once the rename is done.
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
+
+  it('a routine that inserts into a column the plan drops, and a view of a sql: file that reads it, are plan problems at their file:line; apply changes nothing', async () => {
+    const db = await freshDatabase(server, 'truth_callers');
+    const files = (columns: string) => ({
+      'citus-migrate.yaml': `version: 1
+prune: true
+tables:
+  t: { columns: { id: bigint, ${columns}qty: integer }, primary_key: [id] }
+routines:
+  place: { file: place.sql }
+sql: [views.sql]
+`,
+      'place.sql': `CREATE OR REPLACE PROCEDURE place(p_id bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO t (id, note, qty) VALUES (p_id, 'x', 1);
+  UPDATE t SET qty = qty + 1 WHERE id = p_id;
+END $$;
+`,
+      'views.sql': 'CREATE VIEW t_notes AS\n  SELECT id, note FROM t;\n',
+    });
+    expect((await cli(['apply', '--database', db.url, ...all], { cwd: projectDir(files('note: text, ')) })).code).toBe(
+      0,
+    );
+    const dir = projectDir(files(''));
+    const plan = await cli(['plan', '--database', db.url], { cwd: dir });
+    expect(plan.code).not.toBe(0);
+    expect(plan.stdout).toContain(
+      'place.sql:4: routine public.place(bigint): names column public.t.note, which this plan drops: once the plan commits, every call fails',
+    );
+    expect(plan.stdout).toContain(
+      'views.sql:1:1: view public.t_notes: names column public.t.note, which this plan drops',
+    );
+    const r = await cli(['apply', '--database', db.url, ...all], { cwd: dir });
+    expect(r.code).not.toBe(0);
+    expect(
+      await db.query("SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'note'"),
+    ).toEqual([{ n: 1 }]);
+  });
 });
