@@ -1,7 +1,7 @@
 // One column of a manifest table: its type, default, identity, generation expression and
 // collation, each checked by PostgreSQL's parser and against the others.
 import type { Column, ColumnStorage } from '../model/types.js';
-import { checkExpression, ParseFailure, parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
+import { checkExpression, ParseFailure, parseTypeText, tryParseStatements, type TypeInfo } from '../sql/pg-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import { resolveIdentity } from './resolve-identity.js';
@@ -33,6 +33,17 @@ export function resolveColumn(
         [...path, 'default'],
         'invalid_default',
         `default ${JSON.stringify(dflt)}: ${(e as ParseFailure).message}`,
+      );
+      return undefined;
+    }
+    // A bare word is a column reference to PostgreSQL, never valid in a default: YAML's quotes
+    // (default: 'active') are not SQL's.
+    const named = columnNamed(dflt);
+    if (named !== undefined) {
+      problems.error(
+        [...path, 'default'],
+        'default_column_reference',
+        `default ${JSON.stringify(dflt)} names ${JSON.stringify(named)} as a column, which a default cannot; for the string, put SQL quotes inside the YAML ones: default: "'${dflt.replace(/'/g, "''")}'"`,
       );
       return undefined;
     }
@@ -112,5 +123,18 @@ function builtinStorage(type: TypeInfo): ColumnStorage | undefined {
   if (type.base.endsWith('[]') || EXTENDED.has(type.base)) return 'extended';
   if (PLAIN.has(type.base) || /^(timestamp|time) with(out)? time zone$/.test(type.base)) return 'plain';
   if (type.base === 'numeric') return 'main';
+  return undefined;
+}
+
+/** The first column an expression names (a ColumnRef), or undefined. */
+function columnNamed(expression: string): string | undefined {
+  const stack: unknown[] = [tryParseStatements(`SELECT ${expression}`)];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== 'object') continue;
+    const ref = (n as { ColumnRef?: { fields?: { String?: { sval: string } }[] } }).ColumnRef;
+    if (ref) return (ref.fields ?? []).map((f) => f.String?.sval ?? '*').join('.');
+    stack.push(...Object.values(n));
+  }
   return undefined;
 }

@@ -1,5 +1,6 @@
 // Foreign-key rules Citus does not (all) enforce itself: distributed -> reference, or between
 // tables of one colocation group on the distribution column; local -> distributed is refused.
+import { didYouMean } from './suggest.js';
 import type { ForeignKey, Table } from '../model/types.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
@@ -83,7 +84,10 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
         problems.error(
           [...path, 'references'],
           'unknown_table',
-          `references ${JSON.stringify(fk.references)}, which the manifest does not declare`,
+          `references ${JSON.stringify(fk.references)}, which the manifest does not declare${didYouMean(
+            fk.references,
+            Object.keys(ctx.tables).map((id) => ctx.keyOf.get(id) ?? id),
+          )}`,
         );
         return;
       }

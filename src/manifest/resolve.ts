@@ -18,6 +18,8 @@ import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
 import { checkPartitionKeys } from './resolve-partition-keys.js';
 import { renameProblems } from './resolve-renames.js';
+import { didYouMean } from './suggest.js';
+import { typeTypoProblems } from './type-typos.js';
 import { resolveColumn } from './resolve-column.js';
 import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
@@ -115,7 +117,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
         problems.error(
           [...path, 'distributed_by'],
           'unknown_column',
-          `distribution column ${JSON.stringify(col)} is not a column of this table${near ? ` (names are case-sensitive: did you mean ${JSON.stringify(near)}?)` : ''}`,
+          `distribution column ${JSON.stringify(col)} is not a column of this table${near ? ` (names are case-sensitive: did you mean ${JSON.stringify(near)}?)` : didYouMean(col, known)}`,
         );
       }
       const group = t.colocation ?? id;
@@ -123,7 +125,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
         problems.error(
           [...path, 'colocation'],
           'unknown_group',
-          `colocation group ${JSON.stringify(t.colocation)} is not declared under colocation`,
+          `colocation group ${JSON.stringify(t.colocation)} is not declared under colocation${didYouMean(t.colocation, Object.keys(m.colocation))}`,
         );
       } else if (t.colocation === undefined) {
         implicitShards.set(group, t.shard_count ?? m.defaults.shard_count);
@@ -239,6 +241,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
   const { objects, schemas: objectSchemas } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
   checkPartitionKeys(objects, withFks, problems, m.sql);
+  typeTypoProblems(m, objects, problems);
   const bench = m.bench
     ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables })
     : undefined;

@@ -58,3 +58,24 @@ export function closestKey(schema: Schema, path: Path, key: string): string | un
   }
   return best?.key;
 }
+
+/** The candidate closest to `name`, when it is close enough to be a typo (the same limits as keys). */
+export function closestName(
+  name: string,
+  candidates: Iterable<string>,
+  limit = name.length >= 6 ? 2 : 1,
+): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const c of candidates) {
+    if (c === name) continue;
+    const distance = c.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, c);
+    if (distance <= limit && (!best || distance < best.distance)) best = { name: c, distance };
+  }
+  return best?.name;
+}
+
+/** `; did you mean "x"?` for the closest candidate, or nothing. */
+export function didYouMean(name: string, candidates: Iterable<string>): string {
+  const near = closestName(name, candidates);
+  return near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : '';
+}

@@ -147,6 +147,11 @@ const OTHER_BUILTIN: ReadonlySet<string> = new Set([
 const BUILTIN_NAMES: ReadonlySet<string> = new Set([...Object.values(BUILTIN), ...OTHER_BUILTIN]);
 
 /** True when a canonical type name (TypeInfo.base) is one of PostgreSQL's own, not a user's enum, domain or composite type. */
+/** The built-in type names a user may write (int4, integer, timestamptz…), for suggestions. */
+export function builtinTypeSpellings(): readonly string[] {
+  return [...Object.keys(BUILTIN), ...new Set(Object.values(BUILTIN)), ...OTHER_BUILTIN];
+}
+
 export function isBuiltinType(base: string): boolean {
   const bare = base.replace(/(\[\])+$/, '');
   return bare.startsWith('pg_catalog.') || BUILTIN_NAMES.has(bare);

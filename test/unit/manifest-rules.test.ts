@@ -640,3 +640,35 @@ describe('renamed_from', () => {
     ]);
   });
 });
+
+describe('mistakes PostgreSQL would refuse only at apply', () => {
+  it('a type one edit from a built-in one, a YAML-quoted default, a near-miss group, table or column: each with did you mean', async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'colocation: { tenants: { shard_count: 4 } }',
+          'tables:',
+          '  company: { columns: { id: bigint }, primary_key: [id] }',
+          '  t:',
+          '    distributed_by: tenantid',
+          '    colocation: tenant',
+          '    columns:',
+          '      tenant_id: bigint',
+          '      v: txet',
+          "      state: { type: text, default: 'active' }",
+          '      c: { type: citext }',
+          '      own: { type: public.txet }',
+          '    foreign_keys: [{ columns: [tenant_id], references: compnay, ref_columns: [id] }]',
+        ]),
+      ),
+    ).toEqual([
+      'warning: m.yaml:2:24: colocation.tenants: colocation group "tenants" has no member tables',
+      'error: m.yaml:6:21: tables.t.distributed_by: distribution column "tenantid" is not a column of this table; did you mean "tenant_id"?',
+      'error: m.yaml:7:17: tables.t.colocation: colocation group "tenant" is not declared under colocation; did you mean "tenants"?',
+      'error: m.yaml:10:10: tables.t.columns.v: type "txet" is not a built-in type and the manifest declares none of that name: did you mean "text"? (a type of your own created elsewhere: write it with its schema, e.g. public.txet)',
+      `error: m.yaml:11:37: tables.t.columns.state.default: default "active" names "active" as a column, which a default cannot; for the string, put SQL quotes inside the YAML ones: default: "'active'"`,
+      'error: m.yaml:14:56: tables.t.foreign_keys[0].references: references "compnay", which the manifest does not declare; did you mean "company"?',
+    ]);
+  });
+});
