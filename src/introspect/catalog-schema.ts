@@ -256,6 +256,8 @@ export const catalogSchema = z
       .array(z.object({ name: z.string(), routine: z.string(), owner: role }))
       .nullable()
       .optional(),
+    /** The roles of the server (grants to a role that does not exist are plan problems). */
+    roles: z.array(z.string()).optional(),
     nodes: z.array(
       z.object({
         id: z.number().int(),

@@ -221,6 +221,7 @@ SELECT pg_catalog.json_build_object(
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
     FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
   'eventTriggers', ${EVENT_TRIGGERS_JSON},
+  'roles', (SELECT COALESCE(pg_catalog.json_agg(r.rolname ORDER BY r.rolname), '[]') FROM pg_catalog.pg_roles r),
   'nodes', ${
     citus
       ? `(SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(

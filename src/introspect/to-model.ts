@@ -269,6 +269,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       objects: sqlObjects,
       typeUsers,
       ...(doc.eventTriggers ? { eventTriggers: doc.eventTriggers } : {}),
+      ...(doc.roles ? { roles: doc.roles } : {}),
     },
     doc,
     citus: doc.server.citus !== null,

@@ -277,6 +277,8 @@ export interface ClusterModel {
   readonly objects: Readonly<Record<string, SqlObject>>;
   /** Actual only: enabled event triggers whose function another role owns (they fire on every DDL statement a plan runs). */
   readonly eventTriggers?: readonly EventTrigger[];
+  /** Actual only: the server's roles, by name (a grant to another is refused by PostgreSQL). */
+  readonly roles?: readonly string[];
   /** Actual only: which tables use which user-defined types ("type app.e" -> ["relation app.t"]). */
   readonly typeUsers?: Readonly<Record<string, readonly string[]>>;
   readonly tables: Readonly<Record<string, Table>>;

@@ -3,6 +3,7 @@ import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
 import { missingCollationProblems } from './collation-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './broken-callers.js';
+import { grantTargetProblems } from './grant-targets.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
@@ -165,6 +166,7 @@ export function buildPlan(input: {
   if (input.source.kind === 'live') {
     const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);
     problems.push(...missingCollationProblems(result.steps, new Set(collations)));
+    problems.push(...grantTargetProblems(input.desired, input.actual));
   }
   const needCitus = steps.filter((s) => needsCitus(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {
