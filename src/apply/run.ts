@@ -11,6 +11,7 @@ import { readShardState } from '../introspect/read-shards.js';
 import { latch } from '../util/latch.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { planLive } from '../plan/from-manifest.js';
+import { refusePlanProblems } from './plan-problems.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
 import type { LiveState } from '../model/live-state.js';
@@ -139,14 +140,7 @@ async function applyLoaded(
               refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
               refuseAltered(saved.plan, plan, saved.name);
             }
-            if (plan.problems.length > 0) {
-              throw new CmError(
-                `the plan has problems; nothing was run\n${plan.problems.map((p) => `  ${p.object}: ${p.message}`).join('\n')}`,
-                'plan_problems',
-                EXIT.error,
-                { problems: plan.problems },
-              );
-            }
+            await refusePlanProblems(plan, m.locate);
             // The first apply on a database takes the lock once it is about to write (lock.ts);
             // false: the cluster changed before it had it, so it plans again, now under the lock.
             const guard = readGuard(plan, live, m.desired, mark);

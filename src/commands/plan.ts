@@ -1,5 +1,6 @@
 // `citus-migrate plan`: diffs the manifest against a cluster and prints the one transaction
 // that converges it. --offline plans against an empty cluster without any database.
+import { locatePlanProblems } from '../plan/problem-places.js';
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
 import { loadAndRead, readShards, type PendingRead } from '../introspect/read-database.js';
@@ -48,9 +49,11 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
   let planner: Promise<PlanModules> | undefined;
   const loadPlanner = (): Promise<PlanModules> => (planner ??= planModules());
   let plan: PlanDocument;
+  let locate: ((path: readonly (string | number)[]) => Promise<string | undefined>) | undefined;
   if (opts.offline) {
     const { loadManifest } = await import('../manifest/load.js');
     const m = await loadManifest(file, undefined, io.cwd);
+    locate = m.locate;
     const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
@@ -64,11 +67,13 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
+    locate = m.locate;
     const { planLive } = await loadPlanner();
     plan = timed('diff', () =>
       planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
     );
   }
+  await locatePlanProblems(plan, locate!);
   const toStdout = opts.out === undefined || opts.out === '-';
   const { formatPlan } = await loadPlanner();
   const text = timed('render', () => formatPlan(plan, opts.format ?? 'text', toStdout && io.color?.stdout));

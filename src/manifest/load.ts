@@ -1,6 +1,7 @@
 // Reads a manifest file (YAML or JSON), validates it against the v1 schema and the rules of
 // manifest.md, and returns the desired model. Every problem is reported at once with its
 // file:line:col and path.
+import type { Path } from './locate.js';
 import { sha256Hex } from '../util/sha256.js';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { FileError, ManifestError, type Problem } from '../errors.js';
@@ -32,6 +33,8 @@ export interface LoadedManifest extends ResolvedManifest {
   readonly warnings: readonly Problem[];
   /** The text of each routine read from a file, by routine id: read once, for whoever needs it again. */
   readonly routineTexts: ReadonlyMap<string, string>;
+  /** Where a path of the manifest is (`file:line:col`), read again only when asked. */
+  locate(path: Path): Promise<string | undefined>;
 }
 
 /** Loads and validates a manifest file; throws ManifestError listing every problem. */
@@ -201,5 +204,9 @@ export async function loadManifestText(
     manifest,
     warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
     routineTexts,
+    locate: async (path) => {
+      const pos = (await exactReading()).locator.locate(path);
+      return pos ? `${file}:${pos.line}:${pos.col}` : undefined;
+    },
   };
 }

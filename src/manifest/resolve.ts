@@ -31,6 +31,8 @@ import { dict } from '../util/dict.js';
 export interface ResolvedManifest {
   readonly desired: ClusterModel;
   readonly routineInfo: Readonly<Record<string, RoutineInfo>>;
+  /** The manifest key of each table and sequence, by id: where a plan's problem about one is. */
+  readonly keys: { readonly tables: ReadonlyMap<string, string>; readonly sequences: ReadonlyMap<string, string> };
   readonly bench?: BenchSpec<SpecParam>;
 }
 
@@ -267,6 +269,15 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
       objects,
     },
     routineInfo: info,
+    keys: {
+      tables: ctx.keyOf,
+      sequences: new Map(
+        Object.keys(m.sequences).flatMap((k) => {
+          const q = parseQualifiedKey(k, ctx.defaultSchema);
+          return 'error' in q ? [] : [[idOf(q), k] as const];
+        }),
+      ),
+    },
     ...(bench ? { bench } : {}),
   };
 }

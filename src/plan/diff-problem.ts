@@ -8,4 +8,6 @@ export interface DiffProblem {
   readonly message: string;
   /** Where in the project's files it is (`file:line`), when the problem is at a place in them. */
   readonly where?: string;
+  /** The manifest path it is about (['tables', 't', 'columns', 'c']), located as `where` before it is shown. */
+  readonly at?: readonly (string | number)[];
 }

@@ -40,6 +40,7 @@ export function planOffline(m: LoadedManifest, displayFile = m.file, opts: PlanO
     defaultSchema: m.manifest.defaults.schema,
     now: opts.now ?? new Date(),
     online: { table: onlineTables(m, opts.online) },
+    resolved: m,
   });
 }
 
@@ -79,6 +80,7 @@ export function planLive(
     ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
     ...lockSettings(live),
     routineSources: routineSources(m),
+    resolved: m,
     online: {
       table: onlineTables(m, opts.online),
       ...(live.doc.server.walLevel !== undefined ? { walLevel: live.doc.server.walLevel } : {}),

@@ -4,6 +4,8 @@ import type { ClusterModel } from '../model/types.js';
 import { missingCollationProblems } from './collation-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './broken-callers.js';
 import { grantTargetProblems } from './grant-targets.js';
+import { withManifestPaths } from './problem-places.js';
+import type { ResolvedManifest } from '../manifest/resolve.js';
 import { diff, type DiffProblem } from './diff.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
@@ -142,6 +144,8 @@ export function buildPlan(input: {
   locks?: LockSettings;
   /** The manifest's routine files by routine id: where a broken caller's line is. */
   routineSources?: ReadonlyMap<string, RoutineSourceFile>;
+  /** The manifest's keys: each problem about a declared object gets its manifest path. */
+  resolved?: ResolvedManifest;
 }): PlanDocument {
   const ignored = ignoreMatcher(input.ignore ?? [], input.defaultSchema);
   const result = diff(input.desired, input.actual, {
@@ -200,7 +204,7 @@ export function buildPlan(input: {
     hazards,
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
-    problems,
+    problems: input.resolved ? withManifestPaths(problems, input.resolved) : problems,
     warnings: lockWarning ? [...input.warnings, lockWarning] : input.warnings,
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),

@@ -215,4 +215,30 @@ END $$;
       await db.query("SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 't'::regclass AND attname = 'note'"),
     ).toEqual([{ n: 1 }]);
   });
+
+  it("a live plan's problem about a declared table, column or grant is at its file:line, in plan and in apply's refusal", async () => {
+    const db = await freshDatabase(server, 'truth_where');
+    const reader = `${db.name}_reader`;
+    await db.query(`CREATE TABLE users (id bigint PRIMARY KEY); CREATE ROLE ${reader}`);
+    const dir = projectDir({
+      'citus-migrate.yaml': `version: 1
+tables:
+  users: { columns: { id: bigint }, primary_key: [id] }
+  ghost: { primary_key: [id] }
+sql: [grants.sql]
+`,
+      'grants.sql': `GRANT SELECT ON TABLE users TO ${reader.slice(0, -1)};\n`,
+    });
+    const plan = await cli(['plan', '--database', db.url], { cwd: dir });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toContain(
+      'citus-migrate.yaml:4:10: public.ghost: is declared without columns (created elsewhere) but does not exist',
+    );
+    expect(plan.stdout).toContain(
+      `grants.sql:1:1: privileges table public.users to ${reader.slice(0, -1)}: grants to role ${reader.slice(0, -1)}, which the server does not have; did you mean "${reader}"?`,
+    );
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('  citus-migrate.yaml:4:10: public.ghost: is declared without columns');
+  });
 });
