@@ -41,10 +41,11 @@ function columnSteps(
             'is a new identity column: Citus cannot add one to a distributed or reference table; use a bigint column with a sequence default',
         });
       } else if (notNullWithoutDefault(c) && holdsRows(a)) {
+        const former = likelyRenameOf(t, a, c);
         problems.push({
           code: 'not_null_column_on_rows',
           object: `${t.id}.${quoteIdent(c.name)}`,
-          message: `is a new NOT NULL column without a default, and the table holds rows (~${a.size!.rows} by the planner's estimate): PostgreSQL refuses it ("column … contains null values"); give it a default, or add it nullable, fill it, then declare not_null`,
+          message: `is a new NOT NULL column without a default, and the table holds rows (~${a.size!.rows} by the planner's estimate): PostgreSQL refuses it ("column … contains null values"); ${former !== undefined ? `it looks like a rename of ${quoteIdent(former)}: declare renamed_from: ${former} to keep its values; or ` : ''}give it a default, or add it nullable, fill it, then declare not_null`,
         });
       } else {
         const rewrites = newColumnRewrite(c, models.desired, models.actual);

@@ -141,6 +141,7 @@ sequences:
 tables:
   users: { columns: { id: bigint, email_address: { type: text, not_null: true }, name: text }, primary_key: [id] }
 `);
+    await db.query('ANALYZE users');
     const hint = await cli(['plan', '--database', db.url], { cwd: hinted });
     expect(hint.stdout).toContain('looks like a rename of email: declare renamed_from: email to keep its values');
     const dir = projectDir(`version: 1
