@@ -188,10 +188,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
-  UNION ALL SELECT CASE WHEN rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')) THEN 'table access method'
-         ELSE 'table storage options' END, ${relName}
-    FROM rel WHERE rel.reloptions IS NOT NULL
-      OR (rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar')))
+  -- (A table's own storage parameters are managed: the model's storageParameters.)
+  UNION ALL SELECT 'table access method', ${relName}
+    FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
   -- A partition's own storage options (a leaf partition is managed through its parent, its options are not).
   UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
     FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid

@@ -144,6 +144,10 @@ export const catalogSchema = z
           columns: z.array(column),
           constraints: z.array(constraint),
           indexes: z.array(index),
+          /** Storage parameters as `name=value` (pg_class.reloptions), and its TOAST table's. */
+          options: z.array(z.string()).nullable().optional(),
+          toast: z.boolean().optional(),
+          toastOptions: z.array(z.string()).nullable().optional(),
           citus: citusTable.nullable().optional(),
           /** Not from the catalog query: read after it (columnar-options.ts). */
           columnarOptions: columnarOptions.optional(),

@@ -35,7 +35,7 @@ WITH ns AS (${USER_SCHEMAS}),
 -- The role reading the catalog (the one that applies): owners other than it are named (catalog-owners.ts).
 ${ME_CTE},
 rel AS (
-  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.relrowsecurity, c.relforcerowsecurity
+  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.reltoastrelid, c.relrowsecurity, c.relforcerowsecurity
   FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}
@@ -152,7 +152,10 @@ SELECT pg_catalog.json_build_object(
       'inherits', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object('schema', pn.nspname, 'name', pc.relname))
         FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
         JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid),
-      'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]')${
+      'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]'),
+      -- Storage parameters (WITH (fillfactor = 70)), its TOAST table's too: toast.* (none without one).
+      'options', r.reloptions, 'toast', r.reltoastrelid <> 0::pg_catalog.oid,
+      'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = r.reltoastrelid)${
         citus
           ? `,
       'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(

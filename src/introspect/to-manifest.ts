@@ -43,6 +43,7 @@ function tableEntry(
   if (t.accessMethod) out.access_method = t.accessMethod;
   const options = columnarOptionsEntry(t.columnarOptions, defaults);
   if (options) out.columnar_options = options;
+  if (t.storageParameters) out.storage_parameters = storageParametersEntry(t.storageParameters);
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
     out.partitions = dictOf((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)] as const));
@@ -227,4 +228,20 @@ export function liveToProject(
     files,
     objectsLeftOut: opts.files ? 0 : objects.length,
   };
+}
+
+/** Storage parameters as YAML values: numbers and booleans as such, the rest as text. */
+function storageParametersEntry(params: Readonly<Record<string, string>>): Record<string, unknown> {
+  const value = (v: string): unknown => {
+    const lower = v.toLowerCase();
+    if (['true', 'on', 'yes'].includes(lower)) return true;
+    if (['false', 'off', 'no'].includes(lower)) return false;
+    const n = Number(v);
+    return v.trim() !== '' && Number.isFinite(n) ? n : v;
+  };
+  return dictOf(
+    Object.entries(params)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, value(v)] as const),
+  );
 }

@@ -1,4 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
+import { parseReloptions } from '../model/storage-parameters.js';
 import { identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
 import { sha256Hex } from '../util/sha256.js';
@@ -62,6 +63,15 @@ function liveType(text: string): TypeInfo {
   }
   typeCache.set(text, t);
   return t;
+}
+
+/** A table's storage parameters and whether it has a TOAST table (when the catalog read them). */
+function storageParametersOf(t: CatalogDoc['tables'][number]): Pick<Table, 'storageParameters' | 'toast'> {
+  const params = { ...parseReloptions(t.options), ...parseReloptions(t.toastOptions, 'toast.') };
+  return {
+    ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
+    ...(t.toast !== undefined ? { toast: t.toast } : {}),
+  };
 }
 
 /** Builds the actual model from a catalog document. */
@@ -145,6 +155,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(t.persistence === 'u' ? { unlogged: true } : {}),
       ...(t.am && t.am !== 'heap' ? { accessMethod: t.am } : {}),
       ...(t.columnarOptions ? { columnarOptions: t.columnarOptions } : {}),
+      ...storageParametersOf(t),
       ...(t.rows !== undefined && t.bytes !== undefined ? { size: { rows: Math.max(0, t.rows), bytes: t.bytes } } : {}),
       ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
       ...(t.partitionBy

@@ -18,6 +18,7 @@ import type { Manifest } from './schema.js';
 import { resolveSqlObjects } from './resolve-sql.js';
 import { checkPartitionKeys } from './resolve-partition-keys.js';
 import { renameProblems } from './resolve-renames.js';
+import { storageParameters } from './resolve-storage-parameters.js';
 import { didYouMean } from './suggest.js';
 import { typeTypoProblems } from './type-typos.js';
 import { resolveColumn } from './resolve-column.js';
@@ -147,6 +148,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       ...(t.online ? { online: true } : {}),
       ...(t.renamed_from !== undefined ? { renamedFrom: t.renamed_from } : {}),
       ...resolveLayout(t, columns, path, problems),
+      ...storageParameters(t, path, problems),
       ...(t.primary_key ? { primaryKey: modelKey(t.primary_key) } : {}),
       unique: (t.unique ?? []).map(modelKey),
       indexes: (t.indexes ?? []).map((ix) => ({

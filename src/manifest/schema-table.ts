@@ -246,6 +246,20 @@ export const table = z.strictObject({
     })
     .optional()
     .describe("a columnar table's options (ALTER TABLE … SET (columnar.…)); those not given are the server's defaults"),
+  storage_parameters: z
+    .record(
+      z
+        .string()
+        .regex(
+          /^(toast\.)?[a-z][a-z0-9_]*$/,
+          'a storage parameter: fillfactor, autovacuum_enabled, toast.autovacuum_enabled…',
+        ),
+      z.union([z.number(), z.boolean(), z.string().min(1)]),
+    )
+    .optional()
+    .describe(
+      "storage parameters (WITH (…)): `fillfactor: 70`, `autovacuum_vacuum_scale_factor: 0.05`, `toast.autovacuum_enabled: false`; those not given are reset to the server's defaults (ALTER TABLE … SET / RESET; Citus sets them on every shard)",
+    ),
   partition_by: z.string().min(1).optional().describe('PARTITION BY: `range (ts)`, `list (region)` or `hash (id)`'),
   partitions: z
     .record(ident, partition)

@@ -9,6 +9,8 @@ import type { EventTrigger, Owner } from './owner.js';
 export type { IdentityOptions, IntText } from './identity-types.js';
 export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
 export type { EventTrigger, Owner } from './owner.js';
+export type { Deferral, FkAction, ForeignKey, Key } from './key-types.js';
+import type { ForeignKey, Key } from './key-types.js';
 
 export interface Column {
   readonly name: string;
@@ -50,37 +52,6 @@ export interface Index {
   readonly invalid?: boolean;
   /** Desired only: its former name (`renamed_from`): an index of that name and this definition is renamed. */
   readonly renamedFrom?: string;
-}
-
-/** DEFERRABLE [INITIALLY DEFERRED] of a key or foreign key; both absent: NOT DEFERRABLE (checked per statement). */
-export interface Deferral {
-  readonly deferrable?: boolean;
-  /** INITIALLY DEFERRED (checked at COMMIT unless SET CONSTRAINTS says otherwise); implies deferrable. */
-  readonly initiallyDeferred?: boolean;
-}
-
-/** A primary key or unique constraint. Desired: `name` only when declared (else not compared); actual: always. */
-export interface Key extends Deferral {
-  readonly name?: string;
-  readonly columns: readonly string[];
-  /** Actual only: its index is not valid (not enforced), so it is dropped and added again. */
-  readonly invalid?: boolean;
-}
-
-export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';
-
-export interface ForeignKey extends Deferral {
-  readonly name?: string;
-  readonly columns: readonly string[];
-  readonly refTable: string; // table id
-  readonly refColumns: readonly string[];
-  readonly onDelete?: FkAction;
-  readonly onUpdate?: FkAction;
-  /**
-   * Added NOT VALID and not validated (actual); desired: declared `not_valid`, so added NOT VALID
-   * (rows already there are not checked) and never validated by a plan.
-   */
-  readonly notValid?: boolean;
 }
 
 export type Distribution =
@@ -157,6 +128,10 @@ export interface Table {
   readonly timePartitions?: TimePartitions;
   /** Desired only: its former name in its schema (`renamed_from`): renamed while that table exists and this one does not. */
   readonly renamedFrom?: string;
+  /** Storage parameters (`fillfactor`, `autovacuum_*`, `toast.*`) as text, by name; absent: none. */
+  readonly storageParameters?: Readonly<Record<string, string>>;
+  /** Actual only: whether it has a TOAST table (toast.* parameters have nowhere to go without one). */
+  readonly toast?: boolean;
 }
 
 /** Shards of a new colocation group or distributed table when the manifest says nothing (Citus's own default is 32 too). */

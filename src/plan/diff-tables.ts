@@ -6,6 +6,7 @@ import { identitySteps } from './diff-identity.js';
 import { newColumnRewrite } from './new-column-rewrite.js';
 import { likelyRenameOf } from './renames.js';
 import { referencedColumnProblems } from './referenced-columns.js';
+import { storageParameterSteps } from './storage-parameter-steps.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -208,13 +209,23 @@ export function tableStructureSteps(
         ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
       });
       // CREATE TABLE takes no STORAGE before PostgreSQL 16: set right after it.
-      steps.push(...storageSteps(t, t.columns));
+      steps.push(...storageSteps(t, t.columns), ...storageParameterSteps(t, undefined, false, problems));
       created.add(t.id);
     } else {
       if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
-      if (t.columns) steps.push(...columnSteps(t, a, { desired, actual }, prune, problems));
-      else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
+      if (t.columns) {
+        const cols = columnSteps(t, a, { desired, actual }, prune, problems);
+        steps.push(
+          ...cols,
+          ...storageParameterSteps(
+            t,
+            a,
+            cols.some((c) => c.kind === 'add_column'),
+            problems,
+          ),
+        );
+      } else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       steps.push(...keySteps(t, a, actual, problems));
     }
     const replaced = new Set<string>();

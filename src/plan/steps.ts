@@ -115,6 +115,18 @@ export type Step = StepCommon &
         readonly concurrently?: boolean;
       }
     | {
+        /** ALTER TABLE … SET (name = value, …) / RESET (name, …): its storage parameters. */
+        readonly kind: 'alter_table_storage_parameters';
+        readonly table: QualifiedName;
+        readonly set: readonly (readonly [string, string])[];
+        readonly reset: readonly string[];
+        /**
+         * Set once the plan has distributed the table: create_distributed_table gives each shard
+         * the table's own parameters but not its TOAST table's (docs/citus-facts.md).
+         */
+        readonly afterDistribution?: boolean;
+      }
+    | {
         /** ALTER TABLE … RENAME TO: `table` is the former name, `to` the declared one (manifest `renamed_from`). */
         readonly kind: 'rename_table';
         readonly table: QualifiedName;

@@ -675,4 +675,24 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       await two.end();
     }
   });
+
+  it("create_distributed_table gives each shard the table's own storage parameters, not its TOAST table's; ALTER TABLE … SET reaches both", async () => {
+    await db.query(`CREATE TABLE sp (w bigint PRIMARY KEY, v text);
+      ALTER TABLE sp SET (fillfactor = 70, toast.autovacuum_enabled = false)`);
+    await db.query("SELECT create_distributed_table('sp', 'w', shard_count => 2)");
+    const shards = `SELECT pg_catalog.string_agg(c.reloptions::text || ' ' || COALESCE(t.reloptions::text, '-'), ',')
+      FROM pg_class c JOIN pg_class t ON t.oid = c.reltoastrelid WHERE c.relname ~ '^sp_[0-9]+$'`;
+    const onWorkers = async (): Promise<string[]> =>
+      (
+        await db.query<{ result: string }>(
+          `SELECT result FROM run_command_on_workers($$${shards}$$) ORDER BY nodeport`,
+        )
+      ).map((r) => r.result);
+    expect(await onWorkers()).toEqual(['{fillfactor=70} -', '{fillfactor=70} -']);
+    await db.query('ALTER TABLE sp SET (toast.autovacuum_enabled = false)');
+    expect(await onWorkers()).toEqual([
+      '{fillfactor=70} {autovacuum_enabled=false}',
+      '{fillfactor=70} {autovacuum_enabled=false}',
+    ]);
+  });
 });

@@ -1,10 +1,25 @@
 // Step records of tables and their indexes.
-import { quoteIdent } from '../../sql/quote.js';
+import { quoteIdent, quoteLiteral } from '../../sql/quote.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 import { ALTER_TABLE, cols, columnSql, indexSql, keySql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 
-type TableKind = 'create_table' | 'alter_table_persistence' | 'drop_table' | 'create_index' | 'drop_index';
+type TableKind =
+  | 'create_table'
+  | 'alter_table_persistence'
+  | 'alter_table_storage_parameters'
+  | 'drop_table'
+  | 'create_index'
+  | 'drop_index';
+
+/** A storage parameter's name as SQL: `fillfactor`, `toast.autovacuum_enabled` (each part quoted if it must be). */
+const parameterName = (k: string): string =>
+  k
+    .split('.')
+    .map((p) => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : quoteIdent(p)))
+    .join('.');
+/** Its value: a number or boolean as written, anything else a string literal. */
+const parameterValue = (v: string): string => (/^(-?[0-9.]+|true|false)$/i.test(v) ? v : quoteLiteral(v));
 
 export const TABLE_SPECS: StepSpecs<TableKind> = {
   create_table: {
@@ -28,6 +43,22 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     },
     summary: (s) =>
       `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${q(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
+  },
+  alter_table_storage_parameters: {
+    ...PLAIN,
+    phase: (s) => (s.afterDistribution ? 'cleanup' : 'tables'),
+    hazards: () => [],
+    object: (s) => tableRef(s.table),
+    sql: (s) => [
+      ...(s.reset.length > 0 ? [`${ALTER_TABLE(s.table)} RESET (${s.reset.map(parameterName).join(', ')})`] : []),
+      ...(s.set.length > 0
+        ? [
+            `${ALTER_TABLE(s.table)} SET (${s.set.map(([k, v]) => `${parameterName(k)} = ${parameterValue(v)}`).join(', ')})`,
+          ]
+        : []),
+    ],
+    summary: (s) =>
+      `set storage parameters of ${q(s.table)}: ${[...s.set.map(([k, v]) => `${k} = ${v}`), ...s.reset.map((k) => `${k} reset`)].join(', ')}`,
   },
   alter_table_persistence: {
     ...PLAIN,
