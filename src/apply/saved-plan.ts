@@ -5,7 +5,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import { z } from 'zod';
 import type { PlanDocument } from '../plan/plan.js';
-import { readJsonFile } from '../util/json-file.js';
+import { readJsonFile } from '../files/json-file.js';
 
 const savedStep = z.looseObject({
   index: z.number().int().positive(),

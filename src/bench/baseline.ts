@@ -1,6 +1,6 @@
 // A bench report saved with `bench --format json`, read back as the baseline of --compare.
 import { z } from 'zod';
-import { readJsonFile } from '../util/json-file.js';
+import { readJsonFile } from '../files/json-file.js';
 import type { BenchReport } from './report.js';
 
 const count = z.number().nonnegative();

@@ -5,7 +5,7 @@ import { parseDatabaseUrl, type DatabaseUrl } from '../db/database-url.js';
 import { CmError, EXIT } from '../errors.js';
 import type { BenchSpec } from '../manifest/resolve-bench.js';
 import type { ResolvedParam } from '../manifest/resolve-bench.js';
-import { writeOutputs, type OutputFile } from '../util/safe-write.js';
+import { writeOutputs, type OutputFile } from '../files/safe-write.js';
 import { shellCommand, type ShellWord } from '../util/shell.js';
 import { literal, placeholders, replacePlaceholders } from './statement.js';
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeOutputs } from '../util/safe-write.js';
+import { writeOutputs } from '../files/safe-write.js';
 import { readStateJson, untrustedStateFile } from './state-file.js';
 
 export const CONTAINERS_FILE = 'containers.json';

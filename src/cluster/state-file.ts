@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ClusterError } from '../errors.js';
-import { writeOutputs } from '../util/safe-write.js';
+import { writeOutputs } from '../files/safe-write.js';
 
 export const CLUSTER_FILE = 'cluster.json';
 

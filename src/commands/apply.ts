@@ -6,7 +6,7 @@ import { parseHazards } from '../apply/hazards.js';
 import { runApply } from '../apply/run.js';
 import type { ApplyResult, ApplySource } from '../apply/run-types.js';
 import { readSavedPlan, savedPlanManifest } from '../apply/saved-plan.js';
-import { applyEvents, approveOnTerminal, resultJson, resultText } from '../cli/apply-events.js';
+import { applyEvents, approveOnTerminal, resultJson, resultText } from './apply-events.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { palette } from '../util/color.js';
 import type { CommandIo } from './io.js';

@@ -7,7 +7,7 @@ import { emitPgbench, pgbenchCommand, pgbenchConnection } from '../bench/pgbench
 import { benchSettings, type BenchRunOptions } from '../bench/run.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { plural } from '../util/plural.js';
-import { outputRoot } from '../util/safe-write.js';
+import { outputRoot } from '../files/safe-write.js';
 import type { CommandIo } from './io.js';
 
 /** Writes the scripts and run.sh to opts.emitPgbench; prints the command on stdout. */

@@ -5,7 +5,7 @@ import { connectionTarget } from '../db/connect.js';
 import { readBaseline } from '../bench/baseline.js';
 import { formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
 import { runBenchLoad, type BenchRunOptions } from '../bench/run.js';
-import { benchProgress } from '../cli/bench-progress.js';
+import { benchProgress } from './bench-progress.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import { emit, type CommandIo } from './io.js';
 import { writePgbench } from './bench-pgbench.js';

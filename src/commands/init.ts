@@ -5,7 +5,7 @@ import { CST, Parser } from 'yaml';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import type { CommandIo } from './io.js';
 import { packageRoot } from '../util/package-root.js';
-import { checkOutputs, outputRoot, writeOutputs } from '../util/safe-write.js';
+import { checkOutputs, outputRoot, writeOutputs } from '../files/safe-write.js';
 
 import { TEMPLATES } from './init-templates.js';
 

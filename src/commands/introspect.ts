@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
-import { checkOutputs, outputRoot, writeOutputs } from '../util/safe-write.js';
+import { checkOutputs, outputRoot, writeOutputs } from '../files/safe-write.js';
 import { visible } from '../util/visible.js';
 import { notManagedLines } from '../format/not-managed.js';
 import { emit, type CommandIo } from './io.js';

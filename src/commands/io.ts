@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { CmError, EXIT, FileError } from '../errors.js';
 import { useColor } from '../util/color.js';
-import { writeOutput } from '../util/safe-write.js';
+import { writeOutput } from '../files/safe-write.js';
 
 // Loaded when a prompt is shown, required (the bundle has no dynamic import: rolldown.config.js).
 const requireHere = createRequire(import.meta.url);

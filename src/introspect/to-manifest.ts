@@ -15,7 +15,7 @@ import {
   type Table,
 } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
-import { parseBound } from '../model/partition-bound.js';
+import { parseBound } from '../sql/partition-bound.js';
 import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';

@@ -17,7 +17,7 @@ import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from './catalog-schema.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
-import { canonicalBound, canonicalPartitionKey } from '../model/partition-bound.js';
+import { canonicalBound, canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';

@@ -10,7 +10,7 @@ import {
   parsePartitionKey,
   partitionKeyText,
   type BoundSpec,
-} from '../model/partition-bound.js';
+} from '../sql/partition-bound.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { ManifestPartition, ManifestTable } from './schema.js';

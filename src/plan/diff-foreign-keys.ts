@@ -5,7 +5,7 @@
 import { sameDeferral, sameFk, sameSet } from '../model/same.js';
 import { idOf, type ClusterModel, type ForeignKey, type Table } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 
 /** `${table id} ${constraint name}`: a constraint of the cluster that this plan drops and adds again. */

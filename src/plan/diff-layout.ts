@@ -10,7 +10,7 @@ import {
 } from '../model/types.js';
 import { tryParseStatements } from '../sql/pg-parse.js';
 import { attachPartition } from './partition-attach.js';
-import { addInterval, boundDate, parseBound, timestampText } from '../model/partition-bound.js';
+import { addInterval, boundDate, parseBound, timestampText } from '../sql/partition-bound.js';
 import { quoteQualified } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';

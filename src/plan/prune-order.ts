@@ -2,7 +2,7 @@
 // before those it inherits from, else DROP TABLE fails ("cannot drop table … because other
 // objects depend on it"). A declared table that keeps such a link to a pruned table is a problem.
 import type { ClusterModel, Table } from '../model/types.js';
-import type { DiffProblem } from './diff.js';
+import type { DiffProblem } from './diff-problem.js';
 import { constraintKey } from './diff-foreign-keys.js';
 import { tableRef } from '../model/object-ref.js';
 

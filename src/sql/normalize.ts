@@ -10,7 +10,7 @@ import {
   type TypeInfo,
 } from './pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
-import { normalizeBoundValue } from '../model/partition-bound.js';
+import { normalizeBoundValue } from './partition-bound.js';
 import { copyTree } from '../util/tree.js';
 
 /** Strips positions, unwraps casts of constants, and spells every constant as text. */

@@ -684,9 +684,7 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       FROM pg_class c JOIN pg_class t ON t.oid = c.reltoastrelid WHERE c.relname ~ '^sp_[0-9]+$'`;
     const onWorkers = async (): Promise<string[]> =>
       (
-        await db.query<{ result: string }>(
-          `SELECT result FROM run_command_on_workers($$${shards}$$) ORDER BY nodeport`,
-        )
+        await db.query<{ result: string }>(`SELECT result FROM run_command_on_workers($$${shards}$$) ORDER BY nodeport`)
       ).map((r) => r.result);
     expect(await onWorkers()).toEqual(['{fillfactor=70} -', '{fillfactor=70} -']);
     await db.query('ALTER TABLE sp SET (toast.autovacuum_enabled = false)');

@@ -1,7 +1,7 @@
 // What apply prints around steps that run after COMMIT: the heading says which part runs where,
 // the result line the wall time of both parts (an online distribution after COMMIT is most of it).
 import { describe, expect, it } from 'vitest';
-import { applyEvents, resultText } from '../../src/cli/apply-events.js';
+import { applyEvents, resultText } from '../../src/commands/apply-events.js';
 import type { ApplyResult } from '../../src/apply/run-types.js';
 import type { PlanDocument, PlanStep } from '../../src/plan/plan.js';
 

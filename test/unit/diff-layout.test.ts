@@ -9,7 +9,7 @@ import {
   canonicalPartitionKey,
   normalizeBoundValue,
   parseBound,
-} from '../../src/model/partition-bound.js';
+} from '../../src/sql/partition-bound.js';
 import { diff } from '../../src/plan/diff.js';
 import { renderSql } from '../../src/plan/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';

@@ -1,7 +1,7 @@
 // apply's heartbeat: while one step runs long, a beat every 2 s (a mark on one line a minute
 // without a terminal; the live line's elapsed time on one), its timer gone with the step.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beatText, heartbeatLine, heartbeatTiming, stepProgress } from '../../src/cli/apply-progress.js';
+import { beatText, heartbeatLine, heartbeatTiming, stepProgress } from '../../src/commands/apply-progress.js';
 import type { PlanDocument, PlanStep } from '../../src/plan/plan.js';
 
 const step = (index: number, summary: string): PlanStep => ({ index, summary }) as unknown as PlanStep;

@@ -1,6 +1,6 @@
 // Step records of partitions: declared ones, and the time partitions Citus's functions keep.
 import { catalogCall, quoteIdent, regclassLiteral, typedLiteral } from '../../sql/quote.js';
-import { intervalText } from '../../model/partition-bound.js';
+import { intervalText } from '../../sql/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
 import type { Partition } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';

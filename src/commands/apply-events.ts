@@ -4,7 +4,7 @@
 import { planHeadline } from '../format/plan-headline.js';
 import type { ApplyEvents, ApplyResult } from '../apply/run-types.js';
 import { rehearseText } from '../apply/rehearse-note.js';
-import type { CommandIo } from '../commands/io.js';
+import type { CommandIo } from './io.js';
 import { CmError, EXIT } from '../errors.js';
 import { formatPlan } from '../format/index.js';
 import type { PlanDocument } from '../plan/plan.js';

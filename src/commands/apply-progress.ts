@@ -9,7 +9,7 @@
 // fifth the elapsed time, and the line ends at each full minute (and with the step, or before
 // a message such as a retry; the next beat opens a new one). So the
 // stream hears from the step every 2 s while the log grows by one line a minute.
-import type { CommandIo } from '../commands/io.js';
+import type { CommandIo } from './io.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { visible } from '../util/visible.js';
 

@@ -1,7 +1,7 @@
 // Partition bounds and keys in one canonical text, so the manifest's `{from, to}` and what
 // PostgreSQL prints (pg_get_expr(relpartbound), read with TimeZone UTC and DateStyle ISO)
 // compare as strings. Pure: no parser, no clock.
-import { quoteIdent, quoteLiteral } from '../sql/quote.js';
+import { quoteIdent, quoteLiteral } from './quote.js';
 
 export type BoundSpec =
   | { readonly kind: 'range'; readonly from: readonly string[]; readonly to: readonly string[] }

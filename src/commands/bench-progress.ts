@@ -1,7 +1,7 @@
 // What `bench` shows while the timed load runs, on stderr: a live line on a terminal, otherwise
 // a plain line every few seconds (logs, CI).
 import type { BenchEvents } from '../bench/run.js';
-import type { CommandIo } from '../commands/io.js';
+import type { CommandIo } from './io.js';
 import { plural } from '../util/plural.js';
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
