@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { withClient } from '../db/connect.js';
 import { UsageError } from '../errors.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import {
   analyzeRoutine,
   delegatedRoutines,

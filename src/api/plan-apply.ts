@@ -1,7 +1,7 @@
 // plan() and apply() of the library: the diff against a cluster (or an empty one), and the
 // apply sequence of apply/run.ts.
 import { withClient } from '../db/connect.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import { planLive, planOffline } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { runApply } from '../apply/run.js';

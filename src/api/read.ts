@@ -2,7 +2,7 @@
 // the applies recorded in citus_migrate.applies.
 import { withClient } from '../db/connect.js';
 import { readApply, readHistory, type ApplyDetail, type HistoryRow } from '../own/history.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import type { NotManaged } from '../plan/plan.js';
 import { applyIdSchema, checkOption, historyLimitSchema, introspectOptionsSchema, targetSchema } from './options.js';

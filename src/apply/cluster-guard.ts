@@ -4,7 +4,7 @@
 // coordinator-only query polls (citus_rebalance_status() would call the workers).
 import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
-import type { CatalogDoc } from '../introspect/catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 import { MOVES_SQL } from '../introspect/catalog-fragments.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { touchesShards } from '../plan/step-spec.js';

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { CmError, EXIT } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import { readShardState } from '../introspect/read-shards.js';
 import { latch } from '../util/latch.js';
 import type { LoadedManifest } from '../manifest/load.js';

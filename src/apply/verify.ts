@@ -6,7 +6,7 @@
 // failed, records that, and exits 8 (CommittedUnverified).
 import type pg from 'pg';
 import { CmError, EXIT } from '../errors.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import { readShardState } from '../introspect/read-shards.js';
 import { tablesOf } from './blockers.js';
 import type { LoadedManifest } from '../manifest/load.js';

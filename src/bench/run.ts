@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import type { LiveState } from '../model/live-state.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import type { BenchWorkload } from '../manifest/resolve-bench.js';

@@ -3,7 +3,7 @@
 // server works while it does. Only for an invocation this module fully understands; anything else
 // (another command, --offline, --help, an unknown flag) is left to commander, and the command
 // then reads as usual. The command uses the read only when it reads the same --database.
-import type { PendingRead } from '../introspect/read-database.js';
+import type { PendingRead } from '../own/read-database.js';
 import type { CompileCacheStats } from '../util/compile-cache.js';
 
 /** What the executable began before the CLI loaded: when its code started, plan's catalog read. */
@@ -62,7 +62,7 @@ export async function earlyRead(
   const plan = planReads(argv);
   if (!plan) return undefined;
   try {
-    return (await import('../introspect/read-database.js')).startRead(plan.database, env);
+    return (await import('../own/read-database.js')).startRead(plan.database, env);
   } catch {
     return undefined;
   }

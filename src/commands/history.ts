@@ -1,7 +1,7 @@
 // `citus-migrate history`: the applies recorded in citus_migrate.applies; `history show N`: one.
 import { connectionTarget, withClient } from '../db/connect.js';
 import { readApply, readHistory } from '../own/history.js';
-import { formatApplyText, formatHistoryText } from '../format/history-text.js';
+import { formatApplyText, formatHistoryText } from './history-text.js';
 import { palette } from '../util/color.js';
 import type { CommandIo } from './io.js';
 

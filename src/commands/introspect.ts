@@ -1,13 +1,13 @@
 // `citus-migrate introspect`: writes a v1 manifest of what the cluster has.
 import { connectionTarget, withClient } from '../db/connect.js';
-import { readLiveState } from '../introspect/read.js';
+import { readLiveState } from '../own/live-state.js';
 import { dirname, join, resolve } from 'node:path';
 import { CmError, EXIT } from '../errors.js';
 import { liveToProject } from '../introspect/to-manifest.js';
 import { plural } from '../util/plural.js';
 import { checkOutputs, outputRoot, writeOutputs } from '../files/safe-write.js';
 import { visible } from '../util/visible.js';
-import { notManagedLines } from '../format/not-managed.js';
+import { notManagedLines } from '../model/not-managed.js';
 import { emit, type CommandIo } from './io.js';
 
 /**

@@ -3,7 +3,7 @@
 import { locatePlanProblems } from '../plan/problem-places.js';
 import { dirname, relative, resolve } from 'node:path';
 import { EXIT, UsageError } from '../errors.js';
-import { loadAndRead, readShards, type PendingRead } from '../introspect/read-database.js';
+import { loadAndRead, readShards, type PendingRead } from '../own/read-database.js';
 import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';

@@ -1,7 +1,7 @@
 // The plan as Markdown, ready to paste as a pull-request comment.
 import { sizeText } from './plan-text.js';
 import type { PlanDocument } from '../plan/plan.js';
-import { notManagedLines } from './not-managed.js';
+import { notManagedLines } from '../model/not-managed.js';
 import { planHeadline } from './plan-headline.js';
 import { formatPlanSql } from './plan-sql.js';
 import { visible } from '../util/visible.js';

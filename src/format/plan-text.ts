@@ -3,7 +3,7 @@ import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import type { Phase } from '../plan/steps.js';
 import { plural } from '../util/plural.js';
-import { notManagedLines } from './not-managed.js';
+import { notManagedLines } from '../model/not-managed.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 import { NO_COLOR, type Palette } from '../util/color.js';

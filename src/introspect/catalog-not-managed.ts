@@ -9,54 +9,8 @@ import { quoteIdent } from '../sql/quote.js';
 import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MANAGED_AGGREGATE } from './catalog-objects.js';
 
-/** Kinds this query reports, in the order a plan lists them. */
-export const NOT_MANAGED_KINDS = [
-  'foreign table',
-  'partition',
-  'table inheritance',
-  'table access method',
-  'table storage options',
-  'constraint option',
-  'identity sequence name',
-  'foreign key to a partition',
-  'partition policy',
-  'range type',
-  'base type',
-  'shell type',
-  'typed table',
-  'column option',
-  'tablespace',
-  'sequence persistence',
-  'aggregate',
-  'window function',
-  'procedural language',
-  'foreign data wrapper',
-  'foreign server',
-  'collation',
-  'operator',
-  'operator class',
-  'operator family',
-  'access method',
-  'cast',
-  'transform',
-  'conversion',
-  'text search configuration',
-  'text search dictionary',
-  'text search parser',
-  'text search template',
-  'user mapping',
-  'extension member',
-  'statistics object',
-  'event trigger',
-  'publication',
-  'range-distributed table',
-  'append-distributed table',
-  'shard replication',
-  'shard layout',
-  'distributed sequence',
-  'subscription',
-] as const;
-export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
+import { NOT_MANAGED_KINDS, type NotManagedKind } from '../model/not-managed.js';
+export { NOT_MANAGED_KINDS, type NotManagedKind };
 
 const relName = qn('rel.nspname', 'rel.relname');
 

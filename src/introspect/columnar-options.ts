@@ -3,7 +3,7 @@
 // found a columnar table. Tables get theirs; a columnar partition's non-default options are named
 // as not managed. The defaults are the server's columnar.* settings (what a new table gets).
 import type { Queryable } from '../db/connect.js';
-import type { CatalogDoc } from './catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 import { qn } from './catalog-fragments.js';
 
 // Run with the session's search_path (a plan pins none: it may go through a pooler): every

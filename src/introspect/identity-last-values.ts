@@ -7,7 +7,7 @@
 // connections, shared by every session) in one statement. pg_sequences' guard: a role that may
 // not read a sequence gets `unknown`, not an error.
 import type { Queryable } from '../db/connect.js';
-import type { CatalogDoc } from './catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 
 const BATCH = 500;
 

@@ -1,6 +1,6 @@
 // The comment an introspected manifest starts with: where it was read from, and what it cannot
 // carry (objects of kinds citus-migrate does not manage).
-import { notManagedLines } from '../format/not-managed.js';
+import { notManagedLines } from '../model/not-managed.js';
 import { visible } from '../util/visible.js';
 import type { LiveState } from '../model/live-state.js';
 

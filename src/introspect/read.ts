@@ -4,11 +4,11 @@ import { CmError, EXIT, type Problem } from '../errors.js';
 import type { Queryable } from '../db/connect.js';
 import { loadParser } from '../sql/pg-parse.js';
 import { queryCatalog, sentSignal, type CatalogAnswer } from './catalog-query.js';
-import { catalogSchema, type CatalogDoc } from './catalog-schema.js';
+import { catalogSchema, type CatalogDoc } from '../model/catalog-doc.js';
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
 import { withIdentityLastValues } from './identity-last-values.js';
-import { readObjectState } from '../own/object-state.js';
+import type { RecordedObject } from '../model/live-state.js';
 import { catalogToModel } from './to-model.js';
 import type { LiveState } from '../model/live-state.js';
 import { timed } from '../util/timings.js';
@@ -76,12 +76,21 @@ function objectStateUntrusted(untrusted: { reasons: string[]; revoke: string[] }
  */
 export function readLiveState(
   db: Queryable,
+  readRecorded: RecordedReader,
   onSent?: () => void,
   known: { citus?: boolean } = {},
 ): Promise<LiveState & { roundTrips: number }> {
   const signal = sentSignal(onSent);
-  return liveStateFrom(db, queryCatalog(db, signal.onSent, known), signal.sent);
+  return liveStateFrom(db, queryCatalog(db, signal.onSent, known), readRecorded, signal.sent);
 }
+
+/**
+ * Reads what earlier applies recorded of the SQL definitions (the tool's own schema's: given by
+ * own/, which sits above this reader), or why it is not trusted.
+ */
+export type RecordedReader = (
+  db: Queryable,
+) => Promise<{ recorded: Record<string, RecordedObject> } | { untrusted: { reasons: string[]; revoke: string[] } }>;
 
 /**
  * The live state as a model, from the catalog query's answer once it comes (queryCatalog's,
@@ -91,6 +100,7 @@ export function readLiveState(
 export async function liveStateFrom(
   db: Queryable,
   answer: Promise<CatalogAnswer>,
+  readRecorded: RecordedReader,
   querySent?: Promise<void>,
 ): Promise<LiveState & { roundTrips: number }> {
   const ready = querySent ? Promise.race([querySent, answer.then(() => undefined)]) : Promise.resolve();
@@ -100,7 +110,7 @@ export async function liveStateFrom(
   if (doc.objectState === null) return { ...model, roundTrips, warnings: [OBJECT_STATE_DENIED] };
   // No table: nothing was recorded (and nothing needs replacing).
   if (!doc.objectState) return { ...model, recorded: {}, roundTrips };
-  const state = await timed('object state', () => readObjectState(db));
+  const state = await timed('object state', () => readRecorded(db));
   if ('untrusted' in state)
     return { ...model, roundTrips: roundTrips + 1, warnings: [objectStateUntrusted(state.untrusted)] };
   return { ...model, recorded: state.recorded, roundTrips: roundTrips + 1 };

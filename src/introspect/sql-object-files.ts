@@ -3,7 +3,7 @@
 // what goes with a table that is left out.
 import type { SqlObject } from '../model/types.js';
 import type { LiveState } from '../model/live-state.js';
-import { NOT_MANAGED_TABLE_KINDS } from '../plan/not-managed-tables.js';
+import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
 import { quoteQualified } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';
 

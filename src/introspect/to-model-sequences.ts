@@ -4,7 +4,7 @@
 import { normalIdentityOptions } from '../model/identity-options.js';
 import { effectiveBounds, isDefaultBound, normalSequence } from '../model/sequence-bounds.js';
 import { idOf, type Column, type Sequence } from '../model/types.js';
-import type { CatalogDoc } from './catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 import { dict } from '../util/dict.js';
 
 type CatalogSequence = CatalogDoc['sequences'][number];

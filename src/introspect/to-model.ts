@@ -14,7 +14,7 @@ import {
 } from '../model/types.js';
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
-import type { CatalogDoc } from './catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalBound, canonicalPartitionKey } from '../sql/partition-bound.js';

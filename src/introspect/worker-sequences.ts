@@ -5,7 +5,7 @@
 // cannot be read, marks the sequence (workersDiffer), so the plan sets its cache on every node
 // again instead of saying the cluster matches.
 import type { Queryable } from '../db/connect.js';
-import type { CatalogDoc } from './catalog-schema.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
 import { TOOL_PATH_PINS, withPins } from './catalog-query.js';
 
 const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(

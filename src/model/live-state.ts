@@ -1,9 +1,9 @@
 // What was read from a live cluster, beside its model: the catalog document, hashes that say
 // what changed, and what earlier applies recorded. Plain data, shared by introspection, the
-// planner and apply, so it lives below all three. (CatalogDoc is the zod type of the catalog
-// answer, a type-only import: the catalog's schema stays with the query that answers it.)
+// planner and apply, so it lives below all three (catalog-doc.ts beside it: the catalog answer's
+// zod schema and type).
 import type { Problem } from '../errors.js';
-import type { CatalogDoc } from '../introspect/catalog-schema.js';
+import type { CatalogDoc } from './catalog-doc.js';
 import type { ClusterModel, SqlObject } from './types.js';
 import { indexRef, relationRef, routineRef, typeRef, withoutArgs } from './object-ref.js';
 

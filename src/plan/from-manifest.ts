@@ -7,7 +7,7 @@ import type { LiveState } from '../model/live-state.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { offlineBaseline } from './diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
-import type { ShardState } from '../introspect/read-shards.js';
+import type { ShardState } from '../model/shard-state.js';
 import { checkShards } from './shard-check.js';
 import type { LockSettings } from './lock-footprint.js';
 

@@ -3,17 +3,13 @@
 // would create it again or undistribute it.
 import type { ClusterModel } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
+import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
 
 /** The shape of a not-managed entry this reads (plan.ts's NotManaged). */
 interface Named {
   readonly kind: string;
   readonly name: string;
 }
-
-export const NOT_MANAGED_TABLE_KINDS: ReadonlySet<string> = new Set([
-  'range-distributed table',
-  'append-distributed table',
-]);
 
 /** A problem for each declared table the cluster has range- or append-distributed. */
 export function notManagedTableProblems(desired: ClusterModel, notManaged: readonly Named[]): DiffProblem[] {

@@ -8,6 +8,7 @@ import { withManifestPaths } from './problem-places.js';
 import type { ResolvedManifest } from '../manifest/resolve.js';
 import { diff } from './diff.js';
 import type { DiffProblem } from './diff-problem.js';
+import type { NotManaged } from '../model/not-managed.js';
 import { keyHash, type RecordedObject } from './diff-objects.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
@@ -89,11 +90,7 @@ export interface PlanDocument {
   readonly recordObjects?: Readonly<Record<string, string>>;
 }
 
-/** One object of a kind the model does not hold, as the catalog names it. */
-export interface NotManaged {
-  readonly kind: string;
-  readonly name: string;
-}
+export type { NotManaged };
 
 const changedLines = (s: Step): readonly string[] | undefined =>
   s.kind === 'replace_routine' ? s.bodyDiff : s.kind === 'create_object' ? s.definitionDiff : undefined;

@@ -3,7 +3,7 @@
 // DDL run with propagation off) or with an invalid one. What a step can repair becomes a
 // repair_shard step; what it cannot (a missing shard, other columns, a missing foreign key, an
 // object only the shard has) is a problem naming the shard. Pure.
-import type { IndexFacts, RelationFacts, ShardState } from '../introspect/read-shards.js';
+import type { IndexFacts, RelationFacts, ShardState } from '../model/shard-state.js';
 import { placementKey, tableKey } from '../model/shard-keys.js';
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';

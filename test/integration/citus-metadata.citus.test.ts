@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { verifyConverged } from '../../src/apply/verify.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { planLive } from '../../src/plan/from-manifest.js';
 import { citusServers, freshDatabase, type TestDb } from '../support/db.js';

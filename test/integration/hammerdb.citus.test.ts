@@ -11,7 +11,7 @@ import { cli } from '../support/run-cli.js';
 import pg from 'pg';
 import { planLive } from '../../src/plan/from-manifest.js';
 import { hammerdbManifest } from '../../src/hammerdb/layout.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { loadManifestText } from '../../src/manifest/load.js';
 

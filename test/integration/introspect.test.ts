@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/plan/from-manifest.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { PINS } from '../../src/introspect/catalog-query.js';
 import { CATALOG_SQL_PLAIN } from '../../src/introspect/catalog-sql.js';
 import { loadManifestText } from '../../src/manifest/load.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { planLive } from '../../src/plan/from-manifest.js';
 import { freshDatabase, plainServers } from '../support/db.js';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/plan/from-manifest.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { quoteIdent, quoteQualified } from '../../src/sql/quote.js';

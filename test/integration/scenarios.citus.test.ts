@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/plan/from-manifest.js';
 import { planBodySql } from '../../src/format/plan-sql.js';
-import { readLiveState } from '../../src/introspect/read.js';
+import { readLiveState } from '../../src/own/live-state.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { loadManifest, loadManifestText } from '../../src/manifest/load.js';
 import { liveToProject } from '../../src/introspect/to-manifest.js';

@@ -2,7 +2,7 @@
 // introspection.json}. A new Citus edge case is a new folder, not new code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogDoc } from '../../src/introspect/catalog-schema.js';
+import type { CatalogDoc } from '../../src/model/catalog-doc.js';
 
 export const SCENARIO_ROOT = 'test/scenarios';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApplyText, formatHistoryText } from '../../src/format/history-text.js';
+import { formatApplyText, formatHistoryText } from '../../src/commands/history-text.js';
 import { COLOR } from '../../src/util/color.js';
 
 describe('history text', () => {

@@ -9,7 +9,7 @@ import { routineDefinitionSteps } from '../../src/plan/diff-routines.js';
 import { renderSql, summarize } from '../../src/plan/step-spec.js';
 import type { Step } from '../../src/plan/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
-import { catalogSchema } from '../../src/introspect/catalog-schema.js';
+import { catalogSchema } from '../../src/model/catalog-doc.js';
 import { catalogToModel } from '../../src/introspect/to-model.js';
 import { fastParser } from '../../src/util/zod-fast.js';
 

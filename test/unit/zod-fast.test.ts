@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogSchema } from '../../src/introspect/catalog-schema.js';
+import { catalogSchema } from '../../src/model/catalog-doc.js';
 import { manifestSchema } from '../../src/manifest/schema.js';
 import { CHECKED_ZOD, fastParser } from '../../src/util/zod-fast.js';
 

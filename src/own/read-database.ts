@@ -4,9 +4,9 @@
 // schema) loads while the server works on the query.
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { fallbackGraceMs, queryCatalog, sentSignal } from './catalog-query.js';
+import { fallbackGraceMs, queryCatalog, sentSignal } from '../introspect/catalog-query.js';
 import { latch } from '../util/latch.js';
-import type { ShardState } from './read-shards.js';
+import type { ShardState } from '../introspect/read-shards.js';
 import type { LiveState } from '../model/live-state.js';
 
 /** Connects and reads the live state. */
@@ -23,7 +23,11 @@ export async function readDatabase(
       const signal = sentSignal(onSent);
       const answer = queryCatalog(c, signal.onSent, { graceMs: fallbackGraceMs(env) });
       answer.catch(() => undefined); // awaited by liveStateFrom, once read.ts has loaded
-      return (await import('./read.js')).liveStateFrom(c, answer, signal.sent);
+      const [{ liveStateFrom }, { readObjectState }] = await Promise.all([
+        import('../introspect/read.js'),
+        import('./object-state.js'),
+      ]);
+      return liveStateFrom(c, answer, readObjectState, signal.sent);
     },
     signal,
   );
@@ -90,6 +94,6 @@ export async function loadAndRead(
 
 /** `--shards`: reads every shard placement on its node (read-shards.ts), on a connection of its own. */
 export async function readShards(database: string | undefined, env: Env): Promise<ShardState> {
-  const { readShardState } = await import('./read-shards.js');
+  const { readShardState } = await import('../introspect/read-shards.js');
   return withClient(connectionTarget(database, env), (c) => readShardState(c));
 }

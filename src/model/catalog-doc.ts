@@ -1,7 +1,8 @@
-// The catalog query's answer, checked by zod so an unexpected server answer is a clear error.
+// The catalog query's answer (introspect/catalog-sql.ts writes the query), checked by zod so an
+// unexpected server answer is a clear error. Plain data: the model and the planner read its type.
 import { z } from 'zod';
-import { OBJECT_KINDS } from '../model/types.js';
-import { NOT_MANAGED_KINDS } from './catalog-not-managed.js';
+import { OBJECT_KINDS } from './types.js';
+import { NOT_MANAGED_KINDS } from './not-managed.js';
 
 const nullableStr = z.string().nullable();
 const role = z.object({ name: z.string(), superuser: z.boolean() });
