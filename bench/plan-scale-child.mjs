@@ -1,7 +1,7 @@
 // One timed plan for bench/plan-scale.mjs, in its own process so its peak memory is its own:
 // what `citus-migrate plan --format json` does (the manifest loaded while the cluster answers
 // the catalog query, diff, JSON), through the same functions.
-import { loadAndRead } from '../dist/introspect/read-database.js';
+import { loadAndRead } from '../dist/own/read-database.js';
 import { planLive } from '../dist/plan/from-manifest.js';
 import { formatPlan } from '../dist/format/index.js';
 

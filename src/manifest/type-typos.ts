@@ -2,12 +2,11 @@
 // manifest declares nowhere is a typo: PostgreSQL would refuse it at apply ("type … does not
 // exist"). A type of one's own created elsewhere is written with its schema (public.txet), which
 // this leaves alone.
-import { isBuiltinType, builtinTypeSpellings, tryParseStatements } from '../sql/pg-parse.js';
+import { isBuiltinType, builtinTypeSpellings, parseTypeText } from '../sql/pg-parse.js';
 import type { SqlObject } from '../model/types.js';
 import type { ProblemList } from './problems.js';
 import type { Manifest } from './schema.js';
 import { closestName } from './suggest.js';
-import { strings } from '../sql/pg-parse.js';
 
 // Built-in types outside the names the model maps (pg_type's other base and range types): never typos.
 const OTHER_BUILTINS: ReadonlySet<string> = new Set([
@@ -45,10 +44,15 @@ const OTHER_BUILTINS: ReadonlySet<string> = new Set([
 
 /** The type's one name when it is written without a schema (array bounds and modifiers aside). */
 function bareTypeName(text: string): string | undefined {
-  const tn = tryParseStatements(`CREATE TABLE t (c ${text})`)?.[0]?.stmt?.CreateStmt?.tableElts?.[0]?.ColumnDef
-    ?.typeName;
-  const names = strings(tn?.names);
-  return names.length === 1 ? names[0] : undefined;
+  let base: string;
+  try {
+    base = parseTypeText(text).base.replace(/(\[\])+$/, ''); // read (and kept) by the column's resolve already
+  } catch {
+    return undefined;
+  }
+  if (base.startsWith('"'))
+    return base.endsWith('"') && !base.slice(1, -1).includes('"') ? base.slice(1, -1) : undefined;
+  return base.includes('.') ? undefined : base;
 }
 
 export function typeTypoProblems(

@@ -4,21 +4,15 @@
 // file:line. Pure.
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { refId, withoutArgs } from '../model/object-ref.js';
-import { tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import { didYouMean } from '../manifest/suggest.js';
 import type { DiffProblem } from './diff-problem.js';
 
-/** The roles a GRANT / ALTER DEFAULT PRIVILEGES names (not PUBLIC, CURRENT_USER and the like). */
-function grantees(o: SqlObject): string[] {
-  const out: string[] = [];
-  for (const text of o.create)
-    for (const raw of tryParseStatements(text) ?? []) {
-      const s: Node = raw.stmt;
-      const list: Node[] = s.GrantStmt?.grantees ?? s.AlterDefaultPrivilegesStmt?.action?.grantees ?? [];
-      for (const g of list) if (g.RoleSpec?.roletype === 'ROLESPEC_CSTRING') out.push(g.RoleSpec.rolename);
-    }
-  return [...new Set(out)];
+/** The role a privileges object grants to (its name ends `to <grantee>`), unless PUBLIC. */
+function granteeOf(o: SqlObject): string | undefined {
+  const g = o.defaultGrant?.grantee ?? / to ("(?:[^"]|"")+"|[^\s"]+)$/.exec(o.name)?.[1];
+  if (g === undefined || g === 'PUBLIC') return undefined;
+  return g.startsWith('"') ? g.slice(1, -1).replace(/""/g, '"') : g;
 }
 
 const ROUTINE = /^(?:function|procedure|routine) (.+\)) (?:to |revoked from )/;
@@ -30,14 +24,14 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
   for (const o of Object.values(desired.objects)) {
     if (o.kind !== 'privileges') continue;
     const where = o.source !== undefined ? { where: o.source } : {};
-    for (const role of roles ? grantees(o) : [])
-      if (!roles!.has(role))
-        problems.push({
-          code: 'unknown_role',
-          object: o.id,
-          ...where,
-          message: `grants to role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
-        });
+    const role = roles ? granteeOf(o) : undefined;
+    if (role !== undefined && !roles!.has(role))
+      problems.push({
+        code: 'unknown_role',
+        object: o.id,
+        ...where,
+        message: `grants to role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
+      });
     // Its name says the routine with its arguments ("function app.f(integer) to r").
     const routine =
       o.parent !== undefined && refId(o.parent, 'routine') !== undefined ? ROUTINE.exec(o.name)?.[1] : undefined;

@@ -43,12 +43,16 @@ export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
     if (!ids.has(id)) ids.set(id, ids.size + 1);
     return ids.get(id)!;
   };
-  // Planner statistics change when autovacuum analyzes: not part of a layout.
-  const tables = doc.tables.map(({ rows: _rows, bytes: _bytes, ...t }) =>
-    t.citus ? { ...t, citus: { ...t.citus, colocationId: remap(t.citus.colocationId)! } } : t,
-  );
+  // Planner statistics change when autovacuum analyzes: not part of a layout. Nor is whether a
+  // table has a TOAST table; its storage parameters are, when it has any.
+  const tables = doc.tables.map(({ rows: _rows, bytes: _bytes, toast: _toast, options, toastOptions, ...t }) => {
+    const kept = { ...t, ...(options ? { options } : {}), ...(toastOptions ? { toastOptions } : {}) };
+    return kept.citus ? { ...kept, citus: { ...kept.citus, colocationId: remap(kept.citus.colocationId)! } } : kept;
+  });
+  // The server's roles are the machine's (other tests make theirs), not the layout's.
+  const { roles: _roles, ...rest } = doc;
   return {
-    ...doc,
+    ...rest,
     // output_plugin_libraries exists from PostgreSQL 15.19 on: a setting of the machine, not of the layout.
     server: {
       ...doc.server,
