@@ -121,6 +121,7 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
       ...(s.max !== undefined ? { max: s.max } : {}),
       cycle: s.cycle ?? false,
       ...(ownedBy ? { ownedBy } : {}),
+      ...(s.renamed_from !== undefined ? { renamedFrom: s.renamed_from } : {}),
     });
   }
   // A serial column's sequence the manifest does not declare has CREATE TABLE's defaults: a

@@ -25,6 +25,11 @@ const sequence = z.strictObject({
     .describe(
       "OWNED BY table.column: dropped with that column or table (a serial column's own sequence is owned by it without saying so)",
     ),
+  renamed_from: ident
+    .optional()
+    .describe(
+      "the sequence's former name, in its schema: while a sequence of that name exists and none of this one, the plan renames it (ALTER SEQUENCE … RENAME TO), keeping its value (a serial column's own sequence follows its table and column by itself)",
+    ),
 });
 
 const routine = z.strictObject({

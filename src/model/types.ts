@@ -162,6 +162,8 @@ export interface Sequence {
   readonly distributed?: boolean;
   /** Actual only: a worker has another cache, or could not be read. */
   readonly workersDiffer?: boolean;
+  /** Desired only: its former name in its schema (`renamed_from`). */
+  readonly renamedFrom?: string;
 }
 
 export interface RoutineDistribution {

@@ -37,6 +37,7 @@ function renamedModel(
   tables: ReadonlyMap<string, string>,
   columns: ReadonlyMap<string, ReadonlyMap<string, string>>,
   indexes: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  sequences: ReadonlyMap<string, QualifiedName>,
 ): ClusterModel {
   const t = (id: string): string => tables.get(id) ?? id;
   const columnRefs = new Map<string, string>();
@@ -57,7 +58,15 @@ function renamedModel(
       ...a,
       id,
       qname: qnames.get(id) ?? a.qname,
-      ...(a.columns ? { columns: a.columns.map((c) => ({ ...c, name: cm?.get(c.name) ?? c.name })) } : {}),
+      ...(a.columns
+        ? {
+            columns: a.columns.map((c) => ({
+              ...c,
+              name: cm?.get(c.name) ?? c.name,
+              ...(c.default !== undefined ? { default: withSequencesRenamed(c.default, sequences, actual) } : {}),
+            })),
+          }
+        : {}),
       ...(a.primaryKey ? { primaryKey: { ...a.primaryKey, columns: mapCols(a.primaryKey.columns, cm) } } : {}),
       unique: a.unique.map((k) => ({ ...k, columns: mapCols(k.columns, cm) })),
       indexes: a.indexes.map((x) => ({
@@ -101,18 +110,22 @@ function renamedModel(
       Object.entries(actual.groups).map(([k, g]) => [k, { ...g, anchor: t(g.anchor), members: g.members.map(t) }]),
     ),
     sequences: Object.fromEntries(
-      Object.entries(actual.sequences).map(([k, s]) => [
-        k,
-        s.ownedBy
-          ? {
-              ...s,
-              ownedBy: {
-                table: t(s.ownedBy.table),
-                column: columns.get(t(s.ownedBy.table))?.get(s.ownedBy.column) ?? s.ownedBy.column,
-              },
-            }
-          : s,
-      ]),
+      Object.entries(actual.sequences).map(([k, s]) => {
+        const moved = sequences.get(k);
+        const seq = moved ? { ...s, id: idOf(moved), qname: moved } : s;
+        return [
+          seq.id,
+          seq.ownedBy
+            ? {
+                ...seq,
+                ownedBy: {
+                  table: t(seq.ownedBy.table),
+                  column: columns.get(t(seq.ownedBy.table))?.get(seq.ownedBy.column) ?? seq.ownedBy.column,
+                },
+              }
+            : seq,
+        ];
+      }),
     ),
     routines: Object.fromEntries(
       Object.entries(actual.routines).map(([k, r]) => [
@@ -128,6 +141,26 @@ function renamedModel(
         }
       : {}),
   };
+}
+
+/** A default's `nextval('…'::regclass)` naming a renamed sequence, as the catalog prints it once renamed. */
+function withSequencesRenamed(
+  text: string,
+  sequences: ReadonlyMap<string, QualifiedName>,
+  actual: ClusterModel,
+): string {
+  let out = text;
+  for (const [from, to] of sequences) {
+    const old = actual.sequences[from]?.qname;
+    if (!old) continue;
+    // Printed with its schema unless that schema is public (the catalog is read with search_path public).
+    const spell = (q: QualifiedName): string =>
+      q.schema === 'public' ? quoteIdent(q.name) : `${quoteIdent(q.schema)}.${quoteIdent(q.name)}`;
+    out = out
+      .split(`'${spell(old).replace(/'/g, "''")}'::regclass`)
+      .join(`'${spell(to).replace(/'/g, "''")}'::regclass`);
+  }
+  return out;
 }
 
 /** The renames `desired` declares that `actual` still needs, and `actual` as they leave it. */
@@ -186,8 +219,9 @@ export function renames(desired: ClusterModel, actual: ClusterModel): Renamed {
       indexes.set(t.id, (indexes.get(t.id) ?? new Map<string, string>()).set(ix.renamedFrom, ix.name));
     }
   }
+  const sequences = sequenceRenames(desired, actual, tables, columns, steps, problems);
   if (steps.length === 0) return { actual, steps, problems };
-  return { actual: renamedModel(actual, qnames, tables, columns, indexes), steps, problems };
+  return { actual: renamedModel(actual, qnames, tables, columns, indexes, sequences), steps, problems };
 }
 
 /** The undeclared column of `a` at new column `c`'s place with its type: what `c` was likely called. */
@@ -198,4 +232,55 @@ export function likelyRenameOf(t: Table, a: Table, c: Column): string | undefine
     (t.columns ?? []).flatMap((d) => [d.name, ...(d.renamedFrom !== undefined ? [d.renamedFrom] : [])]),
   );
   return there && !declared.has(there.name) && there.type.sql === c.type.sql ? there.name : undefined;
+}
+
+/**
+ * Sequences renamed: those the manifest declares `renamed_from`, and a serial column's own
+ * (`<table>_<column>_seq`, which PostgreSQL does not rename with its table or column: the next
+ * plan would no longer see a serial), renamed with it. Former id → new name.
+ */
+function sequenceRenames(
+  desired: ClusterModel,
+  actual: ClusterModel,
+  tables: ReadonlyMap<string, string>,
+  columns: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  steps: Step[],
+  problems: DiffProblem[],
+): Map<string, QualifiedName> {
+  const out = new Map<string, QualifiedName>();
+  const rename = (from: QualifiedName, to: QualifiedName): void => {
+    const id = idOf(from);
+    if (!actual.sequences[id] || actual.sequences[idOf(to)] || out.has(id)) return;
+    steps.push({ kind: 'rename_sequence', sequence: from, to: to.name });
+    out.set(id, to);
+  };
+  for (const a of Object.values(actual.tables)) {
+    const newId = tables.get(a.id) ?? a.id;
+    const t = desired.tables[newId];
+    if (!t) continue;
+    for (const c of a.columns ?? []) {
+      if (!c.type.serial) continue;
+      const col = columns.get(newId)?.get(c.name) ?? c.name;
+      if (newId === a.id && col === c.name) continue;
+      rename(
+        { schema: a.qname.schema, name: `${a.qname.name}_${c.name}_seq` },
+        { schema: t.qname.schema, name: `${t.qname.name}_${col}_seq` },
+      );
+    }
+  }
+  for (const s of Object.values(desired.sequences)) {
+    if (s.renamedFrom === undefined) continue;
+    const from = { schema: s.qname.schema, name: s.renamedFrom };
+    if (!actual.sequences[idOf(from)]) continue;
+    if (actual.sequences[s.id]) {
+      problems.push({
+        code: 'rename_both_exist',
+        object: `sequence ${s.id}`,
+        message: `declares renamed_from: ${s.renamedFrom}, and both ${idOf(from)} and ${s.id} exist: drop or rename one of them by hand, or remove renamed_from`,
+      });
+      continue;
+    }
+    rename(from, s.qname);
+  }
+  return out;
 }

@@ -140,6 +140,12 @@ export type Step = StepCommon &
         readonly to: string;
       }
     | {
+        /** ALTER SEQUENCE … RENAME TO: declared `renamed_from`, or a serial's own following its table or column. */
+        readonly kind: 'rename_sequence';
+        readonly sequence: QualifiedName;
+        readonly to: string;
+      }
+    | {
         /** ALTER INDEX … RENAME TO: an index of the declared definition under its former name. */
         readonly kind: 'rename_index';
         readonly table: QualifiedName;

@@ -242,4 +242,33 @@ sql: [grants.sql]
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('  citus-migrate.yaml:4:10: public.ghost: is declared without columns');
   });
+
+  it("a serial column's sequence follows its renamed table and column; a sequence renamed_from keeps its value", async () => {
+    const db = await freshDatabase(server, 'truth_seq_rename');
+    await db.query(`CREATE TABLE users (id serial PRIMARY KEY, n integer);
+      INSERT INTO users (n) VALUES (1), (2);
+      CREATE SEQUENCE counter START 50; SELECT nextval('counter')`);
+    const dir = projectDir(`version: 1
+tables:
+  members:
+    renamed_from: users
+    columns: { member_id: { type: serial, renamed_from: id }, n: integer }
+    primary_key: [member_id]
+sequences:
+  tally: { renamed_from: counter, start: 50 }
+`);
+    const planned = await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd: dir });
+    expect(planned.stdout.split('\n').filter((l) => l.startsWith('ALTER SEQUENCE'))).toEqual([
+      'ALTER SEQUENCE public.users_id_seq RENAME TO members_member_id_seq;',
+      'ALTER SEQUENCE public.counter RENAME TO tally;',
+    ]);
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verified: planning again is empty');
+    expect(
+      await db.query(
+        "SELECT (SELECT max(member_id) FROM members) AS max, nextval('members_member_id_seq')::int AS next, nextval('tally')::int AS tally",
+      ),
+    ).toEqual([{ max: 2, next: 3, tally: 51 }]);
+  });
 });

@@ -13,13 +13,13 @@ describe.skipIf(!citus)('renames on Citus', () => {
   it('tables, the distribution column, a foreign key column and an index renamed: rows, shards, colocation kept', async () => {
     const db = await freshDatabase(citus!, 'renames');
     for (const sql of [
-      'CREATE TABLE users (w bigint NOT NULL, id bigint NOT NULL, email text, PRIMARY KEY (w, id))',
+      'CREATE TABLE users (w bigint NOT NULL, id bigserial, email text, PRIMARY KEY (w, id))',
       'CREATE INDEX users_email ON users (email)',
       "SELECT create_distributed_table('users', 'w', shard_count => 4)",
       'CREATE TABLE orders (w bigint NOT NULL, id bigint NOT NULL, uid bigint, PRIMARY KEY (w, id))',
       "SELECT create_distributed_table('orders', 'w', colocate_with => 'users')",
       'ALTER TABLE orders ADD CONSTRAINT orders_user FOREIGN KEY (w, uid) REFERENCES users (w, id)',
-      "INSERT INTO users SELECT g % 10, g, 'e' || g FROM generate_series(1, 1000) g",
+      "INSERT INTO users (w, email) SELECT g % 10, 'e' || g FROM generate_series(1, 1000) g",
       'INSERT INTO orders SELECT g % 10, g, g FROM generate_series(1, 1000) g',
       'CREATE TABLE countries (code text PRIMARY KEY, name text)',
       "SELECT create_reference_table('countries')",
@@ -36,7 +36,7 @@ tables:
     colocation: tenants
     columns:
       tenant: { type: bigint, not_null: true, renamed_from: w }
-      id: { type: bigint, not_null: true }
+      id: { type: bigserial }
       email_address: { type: text, renamed_from: email }
     primary_key: [tenant, id]
     indexes: [{ name: accounts_email, columns: [email_address], renamed_from: users_email }]
@@ -67,6 +67,7 @@ tables:
       'rename_column',
       'rename_column',
       'rename_column',
+      'rename_sequence',
     ]);
     const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -89,6 +90,19 @@ tables:
           n,
         ),
       ).toEqual([{ ix: 2, shards: 2, old: 0 }]);
+    // The serial's sequence follows its table (on every node: Citus renames a distributed sequence too).
+    expect(await db.query("INSERT INTO accounts (tenant, email_address) VALUES (1, 'new') RETURNING id")).toEqual([
+      { id: '1001' },
+    ]);
+    for (let n = 1; n < citus!.nodes.length; n++)
+      expect(
+        await sql(
+          citus!,
+          db.name,
+          "SELECT relname FROM pg_class WHERE relkind = 'S' AND relname IN ('accounts_id_seq', 'users_id_seq') ORDER BY 1",
+          n,
+        ),
+      ).toEqual([{ relname: 'accounts_id_seq' }]);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
 });

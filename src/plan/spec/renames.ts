@@ -4,9 +4,9 @@
 import { quoteIdent } from '../../sql/quote.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 import { ALTER_TABLE, q } from './sql-parts.js';
-import { tableRef } from '../../model/object-ref.js';
+import { sequenceRef, tableRef } from '../../model/object-ref.js';
 
-export const RENAME_SPECS: StepSpecs<'rename_table' | 'rename_column' | 'rename_index'> = {
+export const RENAME_SPECS: StepSpecs<'rename_table' | 'rename_column' | 'rename_sequence' | 'rename_index'> = {
   rename_table: {
     ...PLAIN,
     phase: () => 'renames',
@@ -23,6 +23,14 @@ export const RENAME_SPECS: StepSpecs<'rename_table' | 'rename_column' | 'rename_
     object: (s) => tableRef(s.table),
     sql: (s) => [`${ALTER_TABLE(s.table)} RENAME COLUMN ${quoteIdent(s.column)} TO ${quoteIdent(s.to)}`],
     summary: (s) => `rename column ${q(s.table)}.${quoteIdent(s.column)} to ${quoteIdent(s.to)} (its values kept)`,
+  },
+  rename_sequence: {
+    ...PLAIN,
+    phase: () => 'renames',
+    hazards: () => [],
+    object: (s) => sequenceRef({ schema: s.sequence.schema, name: s.to }),
+    sql: (s) => [`ALTER SEQUENCE ${q(s.sequence)} RENAME TO ${quoteIdent(s.to)}`],
+    summary: (s) => `rename sequence ${q(s.sequence)} to ${quoteIdent(s.to)} (its value kept)`,
   },
   rename_index: {
     ...PLAIN,
