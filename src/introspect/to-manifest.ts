@@ -2,6 +2,7 @@
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
+import { parameterValue } from '../model/storage-parameters.js';
 import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';
 import { schemasEntry } from './manifest-schemas.js';
@@ -232,16 +233,9 @@ export function liveToProject(
 
 /** Storage parameters as YAML values: numbers and booleans as such, the rest as text. */
 function storageParametersEntry(params: Readonly<Record<string, string>>): Record<string, unknown> {
-  const value = (v: string): unknown => {
-    const lower = v.toLowerCase();
-    if (['true', 'on', 'yes'].includes(lower)) return true;
-    if (['false', 'off', 'no'].includes(lower)) return false;
-    const n = Number(v);
-    return v.trim() !== '' && Number.isFinite(n) ? n : v;
-  };
   return dictOf(
     Object.entries(params)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => [k, value(v)] as const),
+      .map(([k, v]) => [k, parameterValue(v)] as const),
   );
 }

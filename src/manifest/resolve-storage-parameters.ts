@@ -29,6 +29,6 @@ export function storageParameters(
     return {};
   }
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(given)) params[k] = typeof v === 'boolean' ? String(v) : String(v);
+  for (const [k, v] of Object.entries(given)) params[k] = String(v);
   return Object.keys(params).length > 0 ? { storageParameters: params } : {};
 }

@@ -15,6 +15,15 @@ export function parseReloptions(entries: readonly string[] | null | undefined, p
   return out;
 }
 
+/** A parameter's text as the value it means: a boolean, a number, or the text itself. */
+export function parameterValue(v: string): boolean | number | string {
+  const lower = v.toLowerCase();
+  if (TRUE.has(lower) && lower !== '1') return true;
+  if (FALSE.has(lower) && lower !== '0') return false;
+  const n = Number(v);
+  return v.trim() !== '' && Number.isFinite(n) ? n : v;
+}
+
 /** Whether two values of one parameter mean the same. */
 export function sameParameterValue(a: string, b: string): boolean {
   if (a === b) return true;

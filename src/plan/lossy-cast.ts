@@ -22,18 +22,25 @@ const mods = (t: TypeInfo): number[] | undefined => {
   return m ? m[1]!.split(',').map(Number) : undefined;
 };
 
+/** Both types of a change read, with their modifiers (`numeric(12,2)`: [12, 2]); undefined when one does not parse. */
+export function typePair(
+  from: string,
+  to: string,
+): { a: TypeInfo; b: TypeInfo; ma: number[] | undefined; mb: number[] | undefined } | undefined {
+  try {
+    const a = parseTypeText(from);
+    const b = parseTypeText(to);
+    return { a, b, ma: mods(a), mb: mods(b) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** True unless every value of `from` is kept by a cast to `to` (type texts as the plan has them). */
 export function lossyCast(from: string, to: string): boolean {
-  let a: TypeInfo;
-  let b: TypeInfo;
-  try {
-    a = parseTypeText(from);
-    b = parseTypeText(to);
-  } catch {
-    return true;
-  }
-  const ma = mods(a);
-  const mb = mods(b);
+  const pair = typePair(from, to);
+  if (!pair) return true;
+  const { a, b, ma, mb } = pair;
   if (a.base === b.base) {
     if (mb === undefined) return false; // no limit on the new type
     if (ma === undefined) return true;

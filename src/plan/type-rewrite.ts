@@ -5,7 +5,7 @@
 // numeric(p' ≥ p, s) or unlimited, varbit(n) → varbit(m ≥ n), time/timestamp/interval precision
 // raised or dropped; timestamp ↔ timestamptz under the plan's TimeZone UTC. Anything else (a USING, another cast, char(n), a domain) is taken to rewrite.
 // Pinned against a server by pg_relation_filenode (test/integration/plan-truth.test.ts).
-import { parseTypeText, type TypeInfo } from '../sql/pg-parse.js';
+import { typePair } from './lossy-cast.js';
 
 // Casts PostgreSQL makes without a function (pg_cast castmethod 'b'), between types without modifiers.
 const BINARY: Readonly<Record<string, readonly string[]>> = {
@@ -26,25 +26,13 @@ const WIDENS_FREELY: ReadonlySet<string> = new Set([
 
 const ZONES: ReadonlySet<string> = new Set(['timestamp without time zone', 'timestamp with time zone']);
 
-const mods = (t: TypeInfo): number[] | undefined => {
-  const m = /\(([\d,\s]+)\)/.exec(t.sql);
-  return m ? m[1]!.split(',').map((x) => Number(x.trim())) : undefined;
-};
-
 /** True unless PostgreSQL changes the column's type from `from` to `to` without rewriting the table. */
 export function typeChangeRewrites(from: string, to: string, using?: string): boolean {
   if (using !== undefined) return true;
-  let a: TypeInfo;
-  let b: TypeInfo;
-  try {
-    a = parseTypeText(from);
-    b = parseTypeText(to);
-  } catch {
-    return true;
-  }
+  const pair = typePair(from, to);
+  if (!pair) return true;
+  const { a, b, ma, mb } = pair;
   if (a.sql.endsWith('[]') !== b.sql.endsWith('[]') || a.sql.endsWith('[]')) return a.sql !== b.sql;
-  const ma = mods(a);
-  const mb = mods(b);
   // timestamp ↔ timestamptz: no rewrite when the session's TimeZone is UTC, as the plan's is.
   if (
     ZONES.has(a.base) &&
