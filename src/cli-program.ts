@@ -6,6 +6,7 @@ import type { CommandIo } from './commands/io.js';
 import { PLAN_FORMATS } from './format/formats.js';
 import { registerCluster } from './cli/cluster-program.js';
 import { registerInit } from './cli/init-program.js';
+import { registerPlan } from './cli/plan-program.js';
 import type { Started } from './cli/early-read.js';
 import { completionScript, SHELLS, type Shell } from './cli/completion.js';
 import { completionSpec } from './cli/completion-spec.js';
@@ -50,30 +51,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void, starte
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await load(() => import('./commands/validate.js'))).validateCommand(o, io)));
 
-  program
-    .command('plan')
-    .description('print the one transaction that converges the cluster to the manifest')
-    .addOption(file())
-    .option('--offline', 'plan against an empty cluster; reads no database')
-    .option(
-      '--online',
-      'change tables that hold rows without blocking writes (as if every table said online: true): distribute them concurrently, build indexes concurrently, validate foreign keys after COMMIT',
-    )
-    .option('--database <url>', 'PostgreSQL URL of the Citus coordinator (else DATABASE_URL, else PG* variables)')
-    .addOption(format('text'))
-    .option('-o, --out <file>', 'write the plan to a file instead of stdout')
-    .option('--detailed-exitcode', 'exit 0 when there are no changes, 2 when changes are pending, 1 on error')
-    .option(
-      '--shards',
-      'also check every shard on the nodes against its table on the coordinator (columns, indexes and their validity, constraints, triggers); repair steps for what differs',
-    )
-    .option(
-      '--include-unmanaged',
-      'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
-    )
-    .action(async (o) =>
-      setCode(await (await load(() => import('./commands/plan.js'))).planCommand(o, io, started.read)),
-    );
+  registerPlan(program, { io, setCode, started, file, format });
 
   program
     .command('apply')

@@ -9,6 +9,9 @@ import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { timed } from '../util/timings.js';
+import { connectionTarget } from '../db/connect.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import type { LiveState } from '../model/live-state.js';
 
 export interface PlanOptions {
   file?: string;
@@ -23,6 +26,10 @@ export interface PlanOptions {
   online?: boolean;
   /** Also compare every shard on the nodes with its table on the coordinator. */
   shards?: boolean;
+  /** Run the plan on a copy of the database without rows first (apply/prove.ts). */
+  prove?: boolean;
+  /** With prove: where the copy is built (else the plan's own server or cluster). */
+  proveOn?: string;
 }
 
 /**
@@ -38,6 +45,10 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     throw new UsageError('--offline and --database conflict: an offline plan reads no database');
   if (opts.offline && opts.shards)
     throw new UsageError('--offline and --shards conflict: an offline plan reads no shards');
+  if (opts.proveOn !== undefined && !opts.prove)
+    throw new UsageError('--prove-on says where --prove builds its copy; alone it does nothing (add --prove)');
+  if (opts.offline && opts.prove)
+    throw new UsageError('--offline and --prove conflict: --prove copies the database the plan is made against');
   const file = findManifest(opts.file, io.cwd);
   // A JSON plan written to a file names its manifest relative to that file's folder, so
   // `apply --plan` finds it from anywhere (the absolute path is recorded too).
@@ -72,6 +83,7 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     plan = timed('diff', () =>
       planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
     );
+    if (opts.prove) await prove(plan, m, live, opts, io);
   }
   await locatePlanProblems(plan, locate!);
   const toStdout = opts.out === undefined || opts.out === '-';
@@ -81,6 +93,26 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
   return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;
+}
+
+/** --prove: runs the plan on a scratch copy (a plan with problems or no changes has nothing to prove). */
+async function prove(
+  plan: PlanDocument,
+  m: LoadedManifest,
+  live: LiveState,
+  opts: PlanOptions,
+  io: CommandIo,
+): Promise<void> {
+  if (plan.problems.length > 0 || !plan.changes) {
+    io.stderr(`--prove: nothing to prove (${plan.changes ? 'the plan has problems' : 'no changes'})\n`);
+    return;
+  }
+  const { provePlan, addProof } = await import('../apply/prove.js');
+  const at = connectionTarget(opts.proveOn ?? opts.database, io.env);
+  io.stderr(
+    `--prove: building a copy of the database without rows on ${at.label.replace(/\/[^/]*$/, '')} and running the plan there\n`,
+  );
+  addProof(plan, await timed('prove', () => provePlan(at, live, m, plan)), m);
 }
 
 type PlanModules = typeof import('../plan/from-manifest.js') & typeof import('../format/index.js');

@@ -150,3 +150,24 @@ export async function withClient<T>(
     await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * The same user, password and TLS settings at another node or database (a worker, a scratch
+ * database). The password is the one given, or the password file's line for the first target.
+ */
+export function retarget(
+  t: ConnectionTarget,
+  at: { readonly host?: string; readonly port?: number; readonly database?: string },
+): ConnectionTarget {
+  const config: pg.ClientConfig = {
+    ...t.config,
+    ...(at.host !== undefined ? { host: at.host } : {}),
+    ...(at.port !== undefined ? { port: at.port } : {}),
+    ...(at.database !== undefined ? { database: at.database } : {}),
+  };
+  return {
+    config,
+    label: `${config.user}@${config.host}:${config.port}/${config.database}`,
+    tlsFallback: t.tlsFallback,
+  };
+}

@@ -1,4 +1,5 @@
 // The plan as Markdown, ready to paste as a pull-request comment.
+import { proofLine } from '../plan/proof.js';
 import { sizeText } from './plan-text.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { notManagedLines } from '../model/not-managed.js';
@@ -66,6 +67,7 @@ export function formatPlanMarkdown(plan: PlanDocument): string {
       '',
       ...notManagedLines(plan.notManaged).map((l) => `- ${cell(l)}`),
     );
+  if (plan.proof) out.push('', cell(proofLine(plan.proof)));
   if (plan.warnings.length > 0)
     out.push('', '**Warnings**', '', ...plan.warnings.map((w) => `- ${cell(w.path)}: ${cell(w.message)}`));
   if (plan.changes) {

@@ -1,4 +1,5 @@
 // The plan as a readable terminal summary: one line per step with its hazards.
+import { proofLine } from '../plan/proof.js';
 import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import type { Phase } from '../plan/steps.js';
@@ -122,6 +123,7 @@ export function formatPlanText(plan: PlanDocument, p: Palette = NO_COLOR): strin
       ...notManagedLines(plan.notManaged).map((l) => `  ${l}`),
     );
   }
+  if (plan.proof) lines.push('', proofLine(plan.proof));
   if (plan.warnings.length > 0)
     lines.push('', { shown: p.yellow('Warnings:') }, ...plan.warnings.map((w) => `  ${formatProblem(w)}`));
   // Each line's text is escaped on its own: a newline inside a name cannot start a line of its own.

@@ -21,6 +21,7 @@ import type { ShardCheck } from './shard-check.js';
 import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
 import { PINNED_SETTINGS } from './pinned-settings.js';
 import { dictOf } from '../util/dict.js';
+import type { PlanProof } from './proof.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -86,6 +87,8 @@ export interface PlanDocument {
   readonly unmanaged: readonly string[];
   /** What the cluster holds of kinds citus-migrate does not model (foreign tables, rules, aggregates, table inheritance…; catalog-not-managed.ts): never compared. */
   readonly notManaged: readonly NotManaged[];
+  /** What `plan --prove` found when it ran this plan on a copy of the database (apply/prove.ts). */
+  readonly proof?: PlanProof;
   /** Objects defined by SQL this plan creates, with the hash of their declared definition: apply records what each became. */
   readonly recordObjects?: Readonly<Record<string, string>>;
 }

@@ -1,0 +1,135 @@
+// `plan --prove`: before anything touches the database, the plan runs in full on a copy of it
+// without rows. The copy is the database as introspect reads it, built by the tool's own apply
+// in a scratch database on the same server or cluster (with Citus on every node) or on the one
+// --prove-on names; then the plan shown runs there, the transaction and the steps after COMMIT,
+// as apply runs them; then the copy is planned again. A refusal or a plan that does not converge
+// becomes a plan problem. The scratch database is dropped whatever happens.
+import { CmError, EXIT } from '../errors.js';
+import { withClient, type ConnectionTarget } from '../db/connect.js';
+import { readLiveState } from '../own/live-state.js';
+import { liveToProject } from '../introspect/to-manifest.js';
+import { loadManifestText, type LoadedManifest } from '../manifest/load.js';
+import { memoryFs } from '../manifest/memory-fs.js';
+import { planLive } from '../plan/from-manifest.js';
+import type { PlanDocument, PlanStep } from '../plan/plan.js';
+import { HAZARDS } from '../plan/steps.js';
+import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
+import { proofProblems, type PlanProof } from '../plan/proof.js';
+import type { DiffProblem } from '../plan/diff-problem.js';
+import { withManifestPaths } from '../plan/problem-places.js';
+import type { LiveState } from '../model/live-state.js';
+import { executePlan } from './execute.js';
+import { ApplyError } from './failure.js';
+import { runApply } from './run.js';
+import { createScratchDatabase } from './scratch-database.js';
+
+const COPY_DIR = '/citus-migrate-prove-copy';
+
+/** The database as introspect writes it, loaded from memory: what the scratch copy is built from. */
+export async function copyManifest(live: LiveState): Promise<LoadedManifest> {
+  const project = liveToProject(live, { files: true });
+  return loadManifestText(project.manifest, 'citus-migrate.yaml', COPY_DIR, memoryFs(COPY_DIR, project.files));
+}
+
+const stepLines = (plan: PlanDocument): string[] =>
+  [...plan.transaction.steps, ...plan.afterCommit].map((s) => `${s.summary}\n${s.sql.join('\n')}`);
+
+/** The steps of `b` that `a` does not have, and those of `a` that `b` does not (their summaries). */
+function differingSteps(a: PlanDocument, b: PlanDocument): string[] {
+  const inA = new Set(stepLines(a));
+  const inB = new Set(stepLines(b));
+  const all = [...a.transaction.steps, ...a.afterCommit, ...b.transaction.steps, ...b.afterCommit];
+  const key = (s: PlanStep): string => `${s.summary}\n${s.sql.join('\n')}`;
+  return [...new Set(all.filter((s) => !(inA.has(key(s)) && inB.has(key(s)))).map((s) => s.summary))];
+}
+
+const planOpts = (plan: PlanDocument): { online: boolean } => ({ online: plan.options?.online ?? false });
+
+/**
+ * Proves `plan` (made from `m` against `live`) on a scratch copy at `at` (the plan's own server,
+ * or --prove-on's). Resolves to the proof; the plan's problems are the caller's to extend with
+ * proofProblems. Throws a CmError when no proof could be made (no scratch database, no copy).
+ */
+export async function provePlan(
+  at: ConnectionTarget,
+  live: LiveState,
+  m: LoadedManifest,
+  plan: PlanDocument,
+): Promise<PlanProof> {
+  const t0 = performance.now();
+  const copy = await copyManifest(live);
+  const scratch = await createScratchDatabase(at);
+  let found: Omit<PlanProof, 'leftBehind' | 'ms'>;
+  try {
+    found = await proveOn(scratch.target, copy, m, plan);
+  } catch (e) {
+    const left = await scratch.drop();
+    if (left.length === 0 || !(e instanceof CmError)) throw e;
+    throw new CmError(
+      `${e.message}; and its scratch database ${scratch.name} could not be dropped on: ${left.join('; ')}`,
+      e.code,
+      e.exitCode,
+      e.meta,
+    );
+  }
+  // Dropped whatever happened; what could not be is said, never left silently.
+  const leftBehind = await scratch.drop();
+  return { ...found, leftBehind, ms: Math.round(performance.now() - t0) };
+}
+
+/** Builds the copy in the scratch database, runs the plan there, and plans again. */
+async function proveOn(
+  scratch: ConnectionTarget,
+  copy: LoadedManifest,
+  m: LoadedManifest,
+  plan: PlanDocument,
+): Promise<Omit<PlanProof, 'leftBehind' | 'ms'>> {
+  await runApply(scratch, copy, { allowHazards: HAZARDS, waitMs: 60_000 }).catch((e: unknown) => {
+    throw new CmError(
+      `--prove could not build a copy of the database in ${scratch.label}, so nothing was proved: ${(e as Error).message}`,
+      'prove_copy_failed',
+      EXIT.error,
+    );
+  });
+  return withClient(scratch, async (client) => {
+    const copyPlan = planLive(m, await readLiveState(client), m.file, planOpts(plan));
+    const copyDiffers = differingSteps(plan, copyPlan);
+    await client.query(APPLY_SESSION_PINS.join(';\n'));
+    const ran = plan.transaction.steps.length + plan.afterCommit.length;
+    const base = { scratch: scratch.label, copyDiffers, ran };
+    try {
+      await executePlan(client, plan, {
+        lockTimeoutMs: 5000,
+        statementTimeoutMs: 0,
+        retries: 3,
+        rehearse: false,
+        onRetry: () => undefined,
+      });
+    } catch (e) {
+      if (!(e instanceof ApplyError)) throw e;
+      const step = [...plan.transaction.steps, ...plan.afterCommit].find((s) => s.index === e.stepIndex);
+      const refused = {
+        step: e.stepIndex,
+        summary: e.stepSummary,
+        object: step?.object ?? 'plan',
+        ...(e.server.sqlstate ? { sqlstate: e.server.sqlstate } : {}),
+        message: e.server.message,
+      };
+      return { ...base, refused, remaining: [] };
+    }
+    const again = planLive(m, await readLiveState(client), m.file, planOpts(plan));
+    return { ...base, remaining: [...again.transaction.steps, ...again.afterCommit].map((s) => s.summary) };
+  });
+}
+
+/** Adds the proof to the plan, and its problems (a refusal, no convergence) to the plan's. */
+export function addProof(plan: PlanDocument, proof: PlanProof, m: LoadedManifest): void {
+  const p = plan as { proof?: PlanProof; problems: readonly DiffProblem[] };
+  p.proof = proof;
+  // An object of a `sql:` file is placed at its statement; the others at their manifest key.
+  const placed = proofProblems(proof).map((x) => {
+    const source = m.desired.objects[x.object]?.source;
+    return source !== undefined ? { ...x, where: source } : x;
+  });
+  p.problems = [...plan.problems, ...withManifestPaths(placed, m)];
+}

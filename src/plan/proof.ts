@@ -1,0 +1,67 @@
+// What `plan --prove` found when it ran the plan on a copy of the database (apply/prove.ts), and
+// the plan problems that follow from it: a step PostgreSQL or Citus refused, or a plan that did not
+// converge. Pure.
+import type { DiffProblem } from './diff-problem.js';
+
+export interface PlanProof {
+  /** Where the copy was built: user@host:port/<scratch database>. */
+  readonly scratch: string;
+  /** The steps by which the copy's own plan differs from this one (empty: the same plan). */
+  readonly copyDiffers: readonly string[];
+  /** Steps that ran on the copy (the transaction's, then those after COMMIT). */
+  readonly ran: number;
+  /** The step PostgreSQL or Citus refused, and what it said. */
+  readonly refused?: {
+    readonly step: number;
+    readonly summary: string;
+    readonly object: string;
+    readonly sqlstate?: string;
+    readonly message: string;
+  };
+  /** What planning again on the copy still wanted, once the plan had run (empty: it converged). */
+  readonly remaining: readonly string[];
+  /** Milliseconds: the copy built, the plan run, the copy read again. */
+  readonly ms: number;
+  /** Nodes where the scratch database could not be dropped, and why. */
+  readonly leftBehind: readonly string[];
+}
+
+/** The plan problems a proof found. */
+export function proofProblems(p: PlanProof): DiffProblem[] {
+  const out: DiffProblem[] = [];
+  const copyNote =
+    p.copyDiffers.length > 0
+      ? ` (the copy plans ${p.copyDiffers.length} step(s) differently from the database, so this may be the copy's: ${p.copyDiffers.slice(0, 3).join('; ')})`
+      : '';
+  if (p.refused)
+    out.push({
+      code: 'refused_on_copy',
+      object: p.refused.object,
+      message: `step ${p.refused.step} (${p.refused.summary}) was refused when --prove ran the plan on a copy of the database: ${p.refused.sqlstate ? `${p.refused.sqlstate} ` : ''}${p.refused.message}${copyNote}`,
+    });
+  else if (p.remaining.length > 0)
+    out.push({
+      code: 'not_converged_on_copy',
+      object: 'plan',
+      message: `after --prove ran the plan on a copy of the database, planning again still wants ${p.remaining.length} step(s): ${p.remaining.slice(0, 5).join('; ')}${p.remaining.length > 5 ? '; …' : ''}${copyNote}`,
+    });
+  return out;
+}
+
+/** The line a text plan ends with. */
+export function proofLine(p: PlanProof): string {
+  const verdict = p.refused
+    ? `refused at step ${p.refused.step}`
+    : p.remaining.length > 0
+      ? `did not converge (${p.remaining.length} step(s) left)`
+      : 'applied, and planning again was empty';
+  const copy =
+    p.copyDiffers.length > 0
+      ? `; the copy planned ${p.copyDiffers.length} step(s) differently`
+      : '; the copy planned the same';
+  const left =
+    p.leftBehind.length > 0
+      ? `; the scratch database could not be dropped on: ${p.leftBehind.join(', ')} (drop it by hand)`
+      : '';
+  return `Proved on a copy without rows (${p.scratch}, ${(p.ms / 1000).toFixed(1)} s): ${p.ran} step(s) ran, ${verdict}${copy}${left}.`;
+}
