@@ -19,6 +19,7 @@ import type { DiffProblem } from '../plan/diff-problem.js';
 import { withManifestPaths } from '../plan/problem-places.js';
 import type { LiveState } from '../model/live-state.js';
 import { executePlan } from './execute.js';
+import { recordsAfter } from '../own/object-state.js';
 import { ApplyError } from './failure.js';
 import { runApply } from './run.js';
 import { createScratchDatabase } from './scratch-database.js';
@@ -61,7 +62,7 @@ export async function provePlan(
   const scratch = await createScratchDatabase(at);
   let found: Omit<PlanProof, 'leftBehind' | 'ms'>;
   try {
-    found = await proveOn(scratch.target, copy, m, plan);
+    found = await proveOn(scratch.target, live, copy, m, plan);
   } catch (e) {
     const left = await scratch.drop();
     if (left.length === 0 || !(e instanceof CmError)) throw e;
@@ -80,6 +81,7 @@ export async function provePlan(
 /** Builds the copy in the scratch database, runs the plan there, and plans again. */
 async function proveOn(
   scratch: ConnectionTarget,
+  live: LiveState,
   copy: LoadedManifest,
   m: LoadedManifest,
   plan: PlanDocument,
@@ -91,8 +93,12 @@ async function proveOn(
       EXIT.error,
     );
   });
+  // What earlier applies recorded of the database's SQL definitions holds for the copy's (the same
+  // server prints them back the same); the copy's own records are of introspect's text.
+  const asRecorded = ({ recorded: _, ...copyLive }: LiveState): LiveState =>
+    live.recorded === undefined ? copyLive : { ...copyLive, recorded: live.recorded };
   return withClient(scratch, async (client) => {
-    const copyPlan = planLive(m, await readLiveState(client), m.file, planOpts(plan));
+    const copyPlan = planLive(m, asRecorded(await readLiveState(client)), m.file, planOpts(plan));
     const copyDiffers = differingSteps(plan, copyPlan);
     await client.query(APPLY_SESSION_PINS.join(';\n'));
     const ran = plan.transaction.steps.length + plan.afterCommit.length;
@@ -117,8 +123,14 @@ async function proveOn(
       };
       return { ...base, refused, remaining: [] };
     }
-    const again = planLive(m, await readLiveState(client), m.file, planOpts(plan));
-    return { ...base, remaining: [...again.transaction.steps, ...again.afterCommit].map((s) => s.summary) };
+    // As apply verifies: what the plan's SQL objects became is recorded first.
+    const afterLive = asRecorded(await readLiveState(client));
+    const again = planLive(m, { ...afterLive, recorded: recordsAfter(plan, afterLive).out }, m.file, planOpts(plan));
+    const remaining = [
+      ...[...again.transaction.steps, ...again.afterCommit].map((s) => s.summary),
+      ...again.problems.map((x) => `${x.object}: ${x.message}`),
+    ];
+    return { ...base, remaining };
   });
 }
 

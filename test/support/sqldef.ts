@@ -196,8 +196,11 @@ interface PlanJson {
 const ENV = { CITUS_MIGRATE_DEBUG: '1' };
 
 /** What a plan (JSON) on `db` says, or the failure. */
-async function planOn(db: TestDb, dir: string): Promise<{ r: CliResult; p?: PlanJson }> {
-  const r = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir, env: ENV });
+async function planOn(db: TestDb, dir: string, prove = false): Promise<{ r: CliResult; p?: PlanJson }> {
+  const r = await cli(['plan', '--database', db.url, '--format', 'json', ...(prove ? ['--prove'] : [])], {
+    cwd: dir,
+    env: ENV,
+  });
   try {
     const p = JSON.parse(r.stdout) as Partial<PlanJson>;
     // An error envelope (an invalid manifest) parses too: a plan has its transaction.
@@ -263,7 +266,9 @@ export async function runSqldefCase(c: SqldefCase, info: ServerInfo, serverMajor
     if (!self.p)
       return done('crash', `plan on the source exit ${self.r.code}: ${crashOf(self.r) ?? firstLine(self.r.stderr)}`);
     const selfSaid = said(self.p);
-    const before = await planOn(target, dir);
+    // The plan is proved first (plan --prove, on a scratch copy of current): what PostgreSQL would
+    // refuse, or a plan that would not converge, is a plan problem before anything is applied.
+    const before = await planOn(target, dir, PROVE);
     if (!before.p)
       return done('crash', `plan on current exit ${before.r.code}: ${crashOf(before.r) ?? firstLine(before.r.stderr)}`);
     const named = [...leftOut, ...selfSaid.map((s) => `source: ${s}`)];
@@ -298,6 +303,9 @@ export async function runSqldefCase(c: SqldefCase, info: ServerInfo, serverMajor
   }
 }
 
+/** Whether the corpus runs `plan --prove` before each apply (SQLDEF_PROVE=0 turns it off). */
+const PROVE = process.env.SQLDEF_PROVE !== '0';
+
 /** The per-class and per-file counts as a markdown table, then the cases not converged by class. */
 export function sqldefSummary(outcomes: readonly SqldefOutcome[], seconds: number): string {
   const count = (xs: readonly SqldefOutcome[], k: Klass): number => xs.filter((o) => o.klass === k).length;
@@ -318,5 +326,9 @@ export function sqldefSummary(outcomes: readonly SqldefOutcome[], seconds: numbe
     const xs = outcomes.filter((o) => o.klass === k);
     return xs.length === 0 ? [] : [`${k} (${xs.length}):`, ...xs.map((o) => `  ${o.name} [${o.file}]: ${o.why}`)];
   });
-  return [head, '', ...rows, '', ...notes].join('\n');
+  const caught = outcomes.filter((o) => /when --prove ran the plan/.test(o.why));
+  const proveLine = PROVE
+    ? `plan --prove ran before every apply: ${caught.length} plan(s) it caught (a refusal or no convergence on the copy), ${count(outcomes, 'refused-by-postgres')} refused by PostgreSQL at apply after it`
+    : 'plan --prove off (SQLDEF_PROVE=0)';
+  return [head, proveLine, '', ...rows, '', ...notes].join('\n');
 }
