@@ -230,6 +230,8 @@ export interface SqlObject {
   readonly extension?: { readonly schema?: string; readonly version?: string; readonly updates?: readonly string[] };
   /** Desired only: where it was declared, for problems. */
   readonly source?: string;
+  /** Desired only: a view's or materialized view's former name in its schema (`-- renamed_from: old` above it). */
+  readonly renamedFrom?: string;
   /** Desired only: an index declared CREATE INDEX CONCURRENTLY (its `create` says CREATE INDEX): built after COMMIT, concurrently, when its table exists. */
   readonly online?: boolean;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */

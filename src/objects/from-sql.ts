@@ -195,6 +195,15 @@ export function objectsFromSql(
         });
         continue;
       }
+      const renamedFrom = renamedFromComment(span.slice(0, skip));
+      if (renamedFrom !== undefined && c.kind !== 'view' && c.kind !== 'materialized view') {
+        problems.push({
+          where,
+          code: 'unsupported_statement',
+          message: `-- renamed_from: is read above a view or a materialized view only (a ${c.kind} here); tables, columns, indexes and sequences say renamed_from in the manifest`,
+        });
+        continue;
+      }
       const made = createdSchema(raw.stmt, schema);
       if (made !== undefined) schemas.add(made);
       const deps = [...(c.deps ?? references(raw.stmt, schema)), ...(c.needs ?? [])].filter(
@@ -243,6 +252,7 @@ export function objectsFromSql(
         ...(c.constraint ? { constraint: c.constraint } : {}),
         source: where,
         searchPath: schema,
+        ...(renamedFrom !== undefined ? { renamedFrom } : {}),
         ...(c.online ? { online: true } : {}),
       };
     }
@@ -261,6 +271,17 @@ export function objectsFromSql(
   }
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
   return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems };
+}
+
+/**
+ * The former name a `-- renamed_from: old_name` line among the comments above a statement gives
+ * (an identifier, double-quoted when it needs to be), or undefined.
+ */
+export function renamedFromComment(leading: string): string | undefined {
+  const m = /^\s*--\s*renamed_from:\s*("(?:[^"]|"")+"|[^\s"]+)\s*$/m.exec(leading);
+  if (!m) return undefined;
+  const name = m[1]!;
+  return name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.toLowerCase();
 }
 
 /** A CREATE FUNCTION / PROCEDURE statement of an SQL file, for the routine model. */

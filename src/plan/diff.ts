@@ -12,6 +12,7 @@ import { unmanagedObjects, unmanagedParts } from './diff-unmanaged.js';
 import { constraintKey, foreignKeySteps } from './diff-foreign-keys.js';
 import { prunedConstraints } from './prune-keys.js';
 import { columnDropsLast } from './column-drops.js';
+import { viewRenames } from './view-renames.js';
 import { renames } from './renames.js';
 import { pruneBlockers, pruneOrder } from './prune-order.js';
 import { unmanagedSchemaSteps } from './diff-schemas.js';
@@ -63,7 +64,14 @@ export function diff(
 ): DiffResult {
   const prune = opts.prune ?? false;
   // Renames first: the rest compares the manifest with the cluster as they leave it.
-  const renamed = renames(desired, given);
+  const tableRenames = renames(desired, given);
+  const views = viewRenames(desired, tableRenames.actual, opts.recorded ?? {});
+  const renamed = {
+    actual: views.actual,
+    steps: [...tableRenames.steps, ...views.steps],
+    problems: [...tableRenames.problems, ...views.problems],
+  };
+  const recorded = views.recorded;
   const detached = detachPartitions(desired, withoutSqlIndexes(desired, renamed.actual));
   const actual = detached.actual;
   const steps: Step[] = [...renamed.steps, ...detached.steps];
@@ -124,7 +132,7 @@ export function diff(
   const objects = objectSteps(desired, actual, {
     prune,
     ignore: opts.ignore ?? (() => false),
-    recorded: opts.recorded ?? {},
+    recorded,
     changedRelations: new Set(
       tables.steps
         .filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column')
@@ -184,7 +192,7 @@ export function diff(
   // What steps widen, and code of other roles they run: hazards (after the triggers they pause).
   const marked = markRecreatedDependents(
     markForeignCode(
-      markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, opts.recorded ?? {}),
+      markAccessWidening(markUnsafeTriggers(ordered, actual), desired, actual, recorded),
       desired,
       actual,
     ),

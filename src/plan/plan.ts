@@ -217,7 +217,9 @@ export function buildPlan(input: {
         result.steps.flatMap((s): [string, string][] =>
           s.kind === 'create_object' || (s.kind === 'alter_object' && s.objectKind === 'comment')
             ? [[s.object, keyHash(objectKey(s.statements, s.searchPath))]]
-            : [],
+            : s.kind === 'rename_view' && s.record !== undefined
+              ? [[s.object, s.record]]
+              : [],
         ),
       ));
     },

@@ -146,6 +146,18 @@ export type Step = StepCommon &
         readonly to: string;
       }
     | {
+        /**
+         * ALTER [MATERIALIZED] VIEW … RENAME TO: a view of a `sql:` file declared `-- renamed_from:`.
+         * `record`: the hash of its declared definition, recorded as what it became (plan/view-renames.ts).
+         */
+        readonly kind: 'rename_view';
+        readonly view: QualifiedName;
+        readonly to: string;
+        readonly materialized: boolean;
+        readonly object: string;
+        readonly record?: string;
+      }
+    | {
         /** ALTER INDEX … RENAME TO: an index of the declared definition under its former name. */
         readonly kind: 'rename_index';
         readonly table: QualifiedName;

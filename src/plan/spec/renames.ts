@@ -6,7 +6,9 @@ import { PLAIN, type StepSpecs } from './step-spec.js';
 import { ALTER_TABLE, q } from './sql-parts.js';
 import { sequenceRef, tableRef } from '../../model/object-ref.js';
 
-export const RENAME_SPECS: StepSpecs<'rename_table' | 'rename_column' | 'rename_sequence' | 'rename_index'> = {
+export const RENAME_SPECS: StepSpecs<
+  'rename_table' | 'rename_column' | 'rename_sequence' | 'rename_index' | 'rename_view'
+> = {
   rename_table: {
     ...PLAIN,
     phase: () => 'renames',
@@ -39,5 +41,14 @@ export const RENAME_SPECS: StepSpecs<'rename_table' | 'rename_column' | 'rename_
     object: (s) => tableRef(s.table),
     sql: (s) => [`ALTER INDEX ${q(s.index)} RENAME TO ${quoteIdent(s.to)}`],
     summary: (s) => `rename index ${q(s.index)} of ${q(s.table)} to ${quoteIdent(s.to)}`,
+  },
+  rename_view: {
+    ...PLAIN,
+    phase: () => 'renames',
+    hazards: () => [],
+    object: (s) => s.object,
+    sql: (s) => [`ALTER ${s.materialized ? 'MATERIALIZED VIEW' : 'VIEW'} ${q(s.view)} RENAME TO ${quoteIdent(s.to)}`],
+    summary: (s) =>
+      `rename ${s.materialized ? 'materialized view' : 'view'} ${q(s.view)} to ${quoteIdent(s.to)} (its grants and dependents kept${s.materialized ? ', its rows too' : ''})`,
   },
 };
