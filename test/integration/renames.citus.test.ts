@@ -105,4 +105,30 @@ tables:
       ).toEqual([{ relname: 'accounts_id_seq' }]);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
+
+  it('a view over a distributed table renamed by `-- renamed_from:` is renamed on the workers too (Citus propagates ALTER VIEW … RENAME)', async () => {
+    const db = await freshDatabase(citus!, 'view_renames');
+    const project = (views: string): string =>
+      projectDir({
+        'citus-migrate.yaml': `version: 1
+tables:
+  orders: { distributed_by: w, shard_count: 4, columns: { w: bigint, id: bigint }, primary_key: [w, id] }
+sql: [views.sql]
+`,
+        'views.sql': views,
+      });
+    const first = await cli(['apply', '--database', db.url, '--auto-approve'], {
+      cwd: project('CREATE VIEW order_ids AS SELECT w, id FROM orders;\n'),
+    });
+    expect(first.code, first.stderr).toBe(0);
+    const dir = project('-- renamed_from: order_ids\nCREATE VIEW order_keys AS SELECT w, id FROM orders;\n');
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain('rename view public.order_ids to order_keys');
+    for (let n = 0; n < citus!.nodes.length; n++)
+      expect(
+        await sql(citus!, db.name, "SELECT viewname FROM pg_views WHERE viewname LIKE 'order%' ORDER BY 1", n),
+      ).toEqual([{ viewname: 'order_keys' }]);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
+  });
 });
