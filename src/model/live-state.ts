@@ -29,10 +29,20 @@ export interface LiveState {
 }
 
 /** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
+const CONSTRAINT_KINDS: ReadonlySet<SqlObject['kind']> = new Set([
+  'check constraint',
+  'exclusion constraint',
+  'primary key',
+  'unique constraint',
+  'foreign key',
+]);
+
 export function providedNames(kind: SqlObject['kind'], name: string): string[] {
   if (kind === 'view' || kind === 'materialized view') return [relationRef(name)];
   if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [typeRef(name)];
   if (kind === 'index') return [indexRef(name)];
+  // A comment on a constraint names it without its kind (COMMENT ON CONSTRAINT c ON t).
+  if (CONSTRAINT_KINDS.has(kind)) return [`constraint ${name}`];
   // Called by its name alone, as a routine ("routine public.group_concat").
   if (kind === 'aggregate') return [routineRef(withoutArgs(name))];
   return [];

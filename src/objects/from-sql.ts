@@ -96,6 +96,7 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         kind: 'comment',
         name: `on ${t.keyword.toLowerCase()} ${t.target}`,
         ...(t.parent ? { parent: t.parent } : {}),
+        ...(t.needs ? { needs: t.needs } : {}),
       };
     }
     case 'AlterTableStmt':

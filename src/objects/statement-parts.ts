@@ -95,7 +95,7 @@ export function commentTarget(
   c: Node,
   defaultSchema: string,
   argTypes: (n: Node) => string,
-): { keyword: string; target: string; parent?: string } | string {
+): { keyword: string; target: string; parent?: string; needs?: string[] } | string {
   const keyword = COMMENT_TARGETS[c.objtype];
   if (!keyword) return `COMMENT ON ${String(c.objtype).replace(/^OBJECT_/, '')} is not managed here`;
   const obj = c.object;
@@ -114,7 +114,9 @@ export function commentTarget(
     case 'POLICY': {
       const own = items[items.length - 1]!;
       const table = listName(items.slice(0, -1), defaultSchema);
-      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: relationRef(table) };
+      // It comes after the constraint, trigger or policy it is on (object-order.ts).
+      const on = `${keyword === 'CONSTRAINT' ? 'constraint' : keyword.toLowerCase()} ${table}.${quoteIdent(own)}`;
+      return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: relationRef(table), needs: [on] };
     }
     case 'INDEX': {
       const n = listName(items, defaultSchema);
