@@ -114,6 +114,13 @@ async function runCase(c: Case, made: TestDb[], info: ServerInfo): Promise<strin
     if (schemaDump(old) !== before) return 'the refused apply changed the database';
     return '';
   }
+  // With CORPUS_PROVE=1 (npm run test:corpora) the plan is proved first, on a scratch copy of old.
+  if (process.env.CORPUS_PROVE === '1') {
+    const proved = await cli(['plan', '--database', old.url, '--prove', '--format', 'json'], { cwd: dir });
+    const p = JSON.parse(proved.stdout || '{}') as Partial<Planned> & { proof?: unknown; changes?: boolean };
+    if (proved.code !== 0 || (p.changes && !p.proof))
+      return `plan --prove exit ${proved.code}: ${(p.problems ?? []).map((x) => x.message).join('; ') || proved.stderr.trim().split('\n')[0]}`;
+  }
   const apply = await cli(['apply', '--database', old.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
   if (apply.code !== 0) return `apply exit ${apply.code}: ${apply.stderr.trim().split('\n').slice(-3).join(' | ')}`;
   const want = schemaDump(created);

@@ -17,8 +17,8 @@ function leftOutCount(o: SchemaOutcome): number {
 /** One row per schema, then a note per schema that did not come through cleanly. */
 export function realSchemasTable(outcomes: readonly SchemaOutcome[]): string {
   const rows = [
-    '| schema | load errors | introspect (left out) | plan exit / steps / unmanaged / not managed | apply | dumps | re-plan | s |',
-    '|---|---:|---|---|---|---|---|---:|',
+    '| schema | load errors | introspect (left out) | plan exit / steps / unmanaged / not managed | --prove | apply | dumps | re-plan | s |',
+    '|---|---:|---|---|---|---|---|---|---:|',
   ];
   const notes: string[] = [];
   for (const o of outcomes) {
@@ -28,12 +28,14 @@ export function realSchemasTable(outcomes: readonly SchemaOutcome[]): string {
       o.dumpDiffLines === undefined ? '–' : o.dumpDiffLines === 0 ? 'equal' : `${o.dumpDiffLines} lines differ`;
     const replan = o.replan ? `${cell(o.replan)}${o.replan.exit === 2 ? ` (${o.replan.steps} steps)` : ''}` : '–';
     rows.push(
-      `| ${o.schema} | ${load} | ${cell(o.introspect)} (${leftOutCount(o)}) | ${planCell(o.plan)} | ${cell(o.apply)} | ${dumps} | ${replan} | ${o.seconds} |`,
+      `| ${o.schema} | ${load} | ${cell(o.introspect)} (${leftOutCount(o)}) | ${planCell(o.plan)} | ${o.prove ? (o.prove.verdict === 'applied and converged' ? 'proved' : o.prove.verdict.slice(0, 60)) : '–'} | ${cell(o.apply)} | ${dumps} | ${replan} | ${o.seconds} |`,
     );
     const said: string[] = [];
     if (o.introspect.leftOut.length > 0) said.push(`left out: ${o.introspect.leftOut.join(', ')}`);
     if (o.introspect.firstError) said.push(`introspect: ${o.introspect.firstError}`);
     if (o.plan && o.plan.exit !== 0) said.push(`plan: ${o.plan.first.join('; ') || o.plan.firstError}`);
+    if (o.prove && o.prove.verdict !== 'applied and converged')
+      said.push(`--prove: ${o.prove.verdict}${o.prove.firstError ? ` (${o.prove.firstError})` : ''}`);
     if (o.apply?.firstError) said.push(`apply: ${o.apply.firstError}`);
     if (o.dumpDiffSample) said.push(`dumps: ${o.dumpDiffSample.map((l) => `\`${l}\``).join(', ')}`);
     if (o.replan && o.replan.exit !== 0) said.push(`re-plan: ${o.replan.first.join('; ') || o.replan.firstError}`);

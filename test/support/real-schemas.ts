@@ -47,6 +47,8 @@ export interface SchemaOutcome {
     readonly problems: number;
     readonly first: string[];
   };
+  /** plan --prove on the empty target, before the apply: what the proof said. */
+  readonly prove?: StepRun & { readonly verdict: string };
   readonly apply?: StepRun;
   /** 0 when the two dumps are equal, else how many lines differ (either side). */
   readonly dumpDiffLines?: number;
@@ -127,6 +129,25 @@ export async function planRun(db: TestDb, dir: string): Promise<NonNullable<Sche
   };
 }
 
+/** `plan --prove` against `db`: the plan run on a scratch copy first; its verdict in a few words. */
+async function proveRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutcome['prove']>> {
+  const r = await cli(['plan', '--database', db.url, '--prove', '--format', 'json'], { cwd: dir, env: ENV });
+  let proof: { refused?: { step: number; message: string }; remaining: string[] } | undefined;
+  try {
+    proof = (JSON.parse(r.stdout) as { proof?: typeof proof }).proof;
+  } catch {
+    proof = undefined;
+  }
+  const verdict = !proof
+    ? 'no proof'
+    : proof.refused
+      ? `refused at step ${proof.refused.step}: ${proof.refused.message}`
+      : proof.remaining.length > 0
+        ? `not converged (${proof.remaining.length} left)`
+        : 'applied and converged';
+  return { ...run(r), verdict };
+}
+
 /** Runs the whole acceptance sequence for one schema; the databases made are pushed to `made`. */
 export async function runRealSchema(name: string, info: ServerInfo, made: TestDb[]): Promise<SchemaOutcome> {
   const started = performance.now();
@@ -153,10 +174,11 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   const plan = await planRun(original, dir);
   const target = await freshDatabase(info, 'ra');
   made.push(target);
+  const prove = await proveRun(target, dir);
   const apply = run(
     await cli(['apply', '--database', target.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir, env: ENV }),
   );
-  if (apply.exit !== 0) return { ...head, plan, apply, seconds: seconds() };
+  if (apply.exit !== 0) return { ...head, plan, prove, apply, seconds: seconds() };
   // Column lines sorted per table (schemaDump's default), as the schema-change corpus compares.
   const [want, got] = [schemaDump(original), schemaDump(target)];
   // REAL_SCHEMAS_DUMPS=dir keeps both normalised dumps, to read a difference in full.
@@ -168,7 +190,7 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   const dumps = differingLines(want, got);
   const replan = await planRun(target, dir);
   const dumpDiff = { dumpDiffLines: dumps.n, ...(dumps.n > 0 ? { dumpDiffSample: dumps.sample } : {}) };
-  return { ...head, plan, apply, ...dumpDiff, replan, seconds: seconds() };
+  return { ...head, plan, prove, apply, ...dumpDiff, replan, seconds: seconds() };
 }
 
 /** Drops the databases a run made, so the server stays small. */
