@@ -693,4 +693,55 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
       '{fillfactor=70} {autovacuum_enabled=false}',
     ]);
   });
+
+  it('CREATE DATABASE on the coordinator stays there (citus.enable_create_database_propagation is off by default), and a database with the extension and the same workers registered distributes beside the first (plan --prove)', async () => {
+    const name = `cm_fact_db_${process.pid}`;
+    const onNodes = async (): Promise<number[]> => {
+      const out: number[] = [];
+      for (let n = 0; n < citus!.nodes.length; n++)
+        out.push(
+          (
+            await sql<{ n: number }>(
+              citus!,
+              'postgres',
+              `SELECT count(*)::int AS n FROM pg_database WHERE datname = '${name}'`,
+              n,
+            )
+          )[0]!.n,
+        );
+      return out;
+    };
+    await sql(citus!, 'postgres', [
+      `DROP DATABASE IF EXISTS ${name}`,
+      'SHOW citus.enable_create_database_propagation',
+    ]).then((rows) => expect(rows).toEqual([{ 'citus.enable_create_database_propagation': 'off' }]));
+    await sql(citus!, 'postgres', `CREATE DATABASE ${name}`);
+    try {
+      expect(await onNodes()).toEqual([1, ...citus!.nodes.slice(1).map(() => 0)]);
+      for (let n = 1; n < citus!.nodes.length; n++) {
+        await sql(citus!, 'postgres', `CREATE DATABASE ${name}`, n);
+        await sql(citus!, name, 'CREATE EXTENSION citus', n);
+      }
+      const at = (n: number) => citus!.nodes[n]!.registerAs ?? citus!.nodes[n]!;
+      await sql(citus!, name, [
+        'CREATE EXTENSION citus',
+        `SELECT citus_set_coordinator_host('${at(0).host}', ${at(0).port})`,
+        ...citus!.nodes.slice(1).map((_, i) => `SELECT citus_add_node('${at(i + 1).host}', ${at(i + 1).port})`),
+        'CREATE TABLE t (k bigint PRIMARY KEY)',
+        "SELECT create_distributed_table('t', 'k', shard_count => 4)",
+        'INSERT INTO t SELECT generate_series(1, 10)',
+      ]);
+      expect(
+        await sql(
+          citus!,
+          name,
+          "SELECT count(DISTINCT nodeport)::int AS nodes FROM citus_shards WHERE table_name = 't'::regclass",
+        ),
+      ).toEqual([{ nodes: citus!.nodes.length - 1 }]);
+    } finally {
+      for (let n = 0; n < citus!.nodes.length; n++)
+        await sql(citus!, 'postgres', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, n);
+    }
+    expect(await onNodes()).toEqual(citus!.nodes.map(() => 0));
+  });
 });
