@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { citusLayout, layoutDifferences } from './citus-meta.js';
 import { freshDatabase, type TestDb } from './db.js';
 import { schemaDump } from './dump.js';
-import { differingLines, ENV, planRun, run, type StepRun } from './real-schemas.js';
+import { differingLines, ENV, planRun, proveRun, run, type StepRun } from './real-schemas.js';
 import { cli } from './run-cli.js';
 import type { ServerInfo } from './servers.js';
 
@@ -70,6 +70,8 @@ export interface LayoutOutcome {
   readonly loadErrors: number;
   readonly introspect: StepRun & { readonly leftOut: number };
   readonly plan?: Awaited<ReturnType<typeof planRun>>;
+  /** plan --prove on the empty target before the apply: its verdict. */
+  readonly prove?: Awaited<ReturnType<typeof proveRun>>;
   readonly apply?: StepRun;
   readonly metaDiff?: readonly string[];
   readonly dumpDiffLines?: number;
@@ -159,10 +161,11 @@ export async function runLayout(entry: LayoutEntry, info: ServerInfo, made: Test
   const shardFindings = await shardCheck(original, dir);
   const target = await freshDatabase(info, 'ca');
   made.push(target);
+  const prove = await proveRun(target, dir);
   const apply = run(
     await cli(['apply', '--database', target.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir, env: ENV }),
   );
-  if (apply.exit !== 0) return finish({ ...head, plan, shardFindings, apply });
+  if (apply.exit !== 0) return finish({ ...head, plan, shardFindings, prove, apply });
   const metaDiff = layoutDifferences(await citusLayout(original), await citusLayout(target));
   const dumps = differingLines(schemaDump(original), schemaDump(target));
   const replan = await planRun(target, dir);
@@ -170,6 +173,7 @@ export async function runLayout(entry: LayoutEntry, info: ServerInfo, made: Test
     ...head,
     plan,
     shardFindings,
+    prove,
     apply,
     metaDiff,
     dumpDiffLines: dumps.n,
@@ -189,6 +193,7 @@ export function layoutsTable(outcomes: readonly LayoutOutcome[]): string {
     o.metaDiff ? String(o.metaDiff.length) : '-',
     o.dumpDiffLines === undefined ? '-' : String(o.dumpDiffLines),
     o.shardFindings === undefined ? '-' : String(o.shardFindings.length),
+    o.prove ? (o.prove.verdict === 'applied and converged' ? 'proved' : o.prove.verdict.slice(0, 60)) : '-',
     o.reason.replace(/\|/g, '\\|'),
   ]);
   const head = [
@@ -200,17 +205,23 @@ export function layoutsTable(outcomes: readonly LayoutOutcome[]): string {
     'metadata diffs',
     'dump diff lines',
     'plan --shards findings',
+    'plan --prove',
     'first difference',
   ];
   const counts = (['exact', 'named', 'silent', 'rejected', 'refused', 'crash'] as const)
     .map((k) => `${k} ${outcomes.filter((o) => o.klass === k).length}`)
     .join(', ');
+  const proved = outcomes.filter((o) => o.prove?.verdict === 'applied and converged').length;
+  const caught = outcomes.filter(
+    (o) => o.prove && o.prove.verdict !== 'applied and converged' && o.prove.verdict !== 'no proof',
+  );
   return [
     `| ${head.join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
     counts,
+    `plan --prove before each apply: ${proved} proved, ${caught.length} caught (${caught.map((o) => o.name).join(', ') || 'none'}), ${outcomes.filter((o) => o.klass === 'refused').length} refused at apply after it`,
   ].join('\n');
 }
 

@@ -130,7 +130,7 @@ export async function planRun(db: TestDb, dir: string): Promise<NonNullable<Sche
 }
 
 /** `plan --prove` against `db`: the plan run on a scratch copy first; its verdict in a few words. */
-async function proveRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutcome['prove']>> {
+export async function proveRun(db: TestDb, dir: string): Promise<NonNullable<SchemaOutcome['prove']>> {
   const r = await cli(['plan', '--database', db.url, '--prove', '--format', 'json'], { cwd: dir, env: ENV });
   let proof: { refused?: { step: number; message: string }; remaining: string[] } | undefined;
   try {
