@@ -7,6 +7,7 @@
 # port 5432, citus in shared_preload_libraries, CREATE EXTENSION citus at initdb).
 #
 #   test/support/citus-image.sh [tag]     (default tag: localhost/citus-migrate-test/citus:<citus version>)
+#   test/support/citus-image.sh --mirrors (prints the Debian mirrors it would use, and exits)
 #
 # Needs root, debootstrap, a Debian mirror, and podman (or CONTAINER_ENGINE=docker). Idempotent:
 # does nothing when the tag exists. The host's PostgreSQL major must be the one Debian bookworm
@@ -15,14 +16,31 @@ set -euo pipefail
 
 ENGINE=${CONTAINER_ENGINE:-podman}
 PG_CONFIG=${PG_CONFIG:-pg_config}
-# The Debian mirrors this machine's apt uses (deb822 .sources or a one-line sources.list), unless given.
+APT_ETC=${APT_ETC:-/etc/apt}
+# Whatever fails says where and what (set -e alone ends the script without a word).
+trap 'echo "citus-image: failed (exit $?) at line $LINENO: $BASH_COMMAND" >&2' ERR
+# The Debian mirrors this machine's apt uses (deb822 .sources, Debian 12's only format by default,
+# or one-line .list files), unless given. Files that are not there are skipped, not an error.
 apt_uris() {
-  { grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | sed -E 's/^URIs:[[:space:]]*//' | tr ' ' '\n'
-    grep -hE '^deb[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}'; } | grep -v '^$'
+  local f
+  for f in "$APT_ETC"/sources.list.d/*.sources; do
+    if [ -f "$f" ]; then sed -nE 's/^URIs:[[:space:]]*//p' "$f" | tr ' ' '\n'; fi
+  done
+  for f in "$APT_ETC"/sources.list "$APT_ETC"/sources.list.d/*.list; do
+    if [ -f "$f" ]; then awk '$1 == "deb" { print $2 }' "$f"; fi
+  done
 }
-MIRROR=${DEBIAN_MIRROR:-$(apt_uris | grep -v -- '-security' | head -n 1)}
-SECURITY_MIRROR=${DEBIAN_SECURITY_MIRROR:-$(apt_uris | grep -- '-security' | head -n 1)}
-[ -n "$MIRROR" ] && [ -n "$SECURITY_MIRROR" ] || { echo "citus-image: no Debian mirror found in /etc/apt: set DEBIAN_MIRROR and DEBIAN_SECURITY_MIRROR" >&2; exit 1; }
+# The first mirror that is (security) or is not (main) a security one; empty when there is none.
+first_uri() {
+  apt_uris | awk -v security="$1" 'NF && !found && ((security == "yes") == ($0 ~ /-security/)) { print; found = 1 }'
+}
+MIRROR=${DEBIAN_MIRROR:-$(first_uri no)}
+SECURITY_MIRROR=${DEBIAN_SECURITY_MIRROR:-$(first_uri yes)}
+[ -n "$MIRROR" ] && [ -n "$SECURITY_MIRROR" ] || { echo "citus-image: no Debian mirror found in $APT_ETC (sources.list, sources.list.d/*.list or *.sources): set DEBIAN_MIRROR and DEBIAN_SECURITY_MIRROR" >&2; exit 1; }
+if [ "${1:-}" = --mirrors ]; then
+  echo "$MIRROR $SECURITY_MIRROR"
+  exit 0
+fi
 SUITE=bookworm
 
 pkglib=$("$PG_CONFIG" --pkglibdir)
