@@ -22,7 +22,17 @@ import {
 
 type Testcontainers = typeof import('testcontainers');
 // Required, not imported: the bundle has no dynamic import (rolldown.config.js).
-const load = async (): Promise<Testcontainers> => createRequire(import.meta.url)('testcontainers') as Testcontainers;
+// An optional peer dependency: a project that never runs containers does not install it.
+const load = async (): Promise<Testcontainers> => {
+  try {
+    return createRequire(import.meta.url)('testcontainers') as Testcontainers;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new Error(
+      'the optional package testcontainers, which runs the containers, is not installed (npm install --save-dev testcontainers)',
+    );
+  }
+};
 
 // Printed once by the initdb run's temporary server and once by the real one (the postgres
 // image's entrypoint). The image's own HEALTHCHECK runs `pg_isready -h $(hostname -i)`, which
@@ -70,7 +80,12 @@ export async function probeEngine(
   const where = env.DOCKER_HOST
     ? `DOCKER_HOST=${env.DOCKER_HOST}`
     : 'the default Docker socket (DOCKER_HOST is not set)';
-  const tc = await load();
+  let tc: Testcontainers;
+  try {
+    tc = await load();
+  } catch (e) {
+    return { answered: false, detail: firstLine(e) };
+  }
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<EngineProbe>((resolve) => {
     timer = setTimeout(

@@ -1,5 +1,5 @@
 // `citus-migrate init`: writes a starter project from a template, never overwriting a file.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CST, Parser } from 'yaml';
 import { CmError, EXIT, UsageError } from '../errors.js';
@@ -113,6 +113,7 @@ export async function initCommand(
     opts.force ?? false,
   );
   for (const f of files) io.stderr(`created ${join(opts.dir ?? '.', f)}\n`);
+  ignoreToolFolder(dest, opts.dir ?? '.', io);
   for (const l of leftFromOtherTemplates(dest, template, files))
     io.stderr(
       `left ${join(opts.dir ?? '.', l.file)}: a file of template ${l.template}, not of ${template}; init deletes nothing (${l.unchanged ? `unchanged from the template: remove it if the new project does not use it` : 'edited since: yours to keep or remove'})\n`,
@@ -122,4 +123,30 @@ export async function initCommand(
     `next: npx citus-migrate validate${dest === resolve(io.cwd) ? '' : ` -f ${shellWord(join(opts.dir ?? '.', 'citus-migrate.yaml'))}`}\n`,
   );
   return EXIT.ok;
+}
+
+/**
+ * `.citus-migrate/` (what `cluster up` keeps) in the project's .gitignore: a .gitignore is written
+ * when there is none; one that lacks it is left as it is and the line suggested.
+ */
+function ignoreToolFolder(dest: string, shown: string, io: CommandIo): void {
+  const file = join(dest, '.gitignore');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, '# the throwaway cluster of `citus-migrate cluster up`\n.citus-migrate/\n', { flag: 'wx' });
+      io.stderr(`created ${join(shown, '.gitignore')} (.citus-migrate/)\n`);
+      return;
+    } catch {
+      // a link to nowhere, a folder of that name: suggested below instead
+    }
+  }
+  if (!existsSync(file)) {
+    io.stderr(`add .citus-migrate/ to ${join(shown, '.gitignore')}: cluster up keeps its throwaway cluster there\n`);
+    return;
+  }
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
+  if (!lines.some((l) => /^\/?\.citus-migrate\/?\*{0,2}$/.test(l)))
+    io.stderr(`add .citus-migrate/ to ${join(shown, '.gitignore')}: cluster up keeps its throwaway cluster there\n`);
 }

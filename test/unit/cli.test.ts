@@ -180,6 +180,18 @@ describe('hammerdb and init', () => {
     expect(again.stderr).toContain('not overwriting existing file(s)');
   });
 
+  it('init writes a .gitignore naming .citus-migrate/ where there is none, and suggests the line where one lacks it', async () => {
+    const dir = project({});
+    const r = await cli(['init', '--template', 'pgbench', 'a'], { cwd: dir });
+    expect(r.stderr).toContain('created a/.gitignore (.citus-migrate/)');
+    expect(readFileSync(join(dir, 'a/.gitignore'), 'utf8')).toContain('\n.citus-migrate/\n');
+    mkdirSync(join(dir, 'b'));
+    writeFileSync(join(dir, 'b/.gitignore'), 'node_modules/\n');
+    const b = await cli(['init', '--template', 'pgbench', 'b'], { cwd: dir });
+    expect(b.stderr).toContain('add .citus-migrate/ to b/.gitignore: cluster up keeps its throwaway cluster there');
+    expect(readFileSync(join(dir, 'b/.gitignore'), 'utf8')).toBe('node_modules/\n');
+  });
+
   it('init --force with another template names the files the earlier template left, and deletes none', async () => {
     const dir = project({});
     expect((await cli(['init', '--template', 'saas', 'p'], { cwd: dir })).code).toBe(0);
