@@ -8,6 +8,7 @@ import { likelyRenameOf } from './renames.js';
 import { referencedColumnProblems } from './referenced-columns.js';
 import { storageParameterSteps } from './storage-parameter-steps.js';
 import type { ClusterModel, Column, Table } from '../model/types.js';
+import type { Key } from '../model/key-types.js';
 import { quoteIdent } from '../sql/quote.js';
 import { sameExpression } from '../sql/normalize.js';
 import type { DiffProblem } from './diff-problem.js';
@@ -198,16 +199,22 @@ export function tableStructureSteps(
         });
         continue;
       }
+      // CREATE TABLE keeps one of keys with the same columns in the same order (and deferral):
+      // PostgreSQL drops the others without a word. They are added after it, each an index of its own.
+      const sig = (k: Key): string => JSON.stringify([k.columns, !!k.deferrable, !!k.initiallyDeferred]);
+      const seen = new Set(t.primaryKey ? [sig(t.primaryKey)] : []);
+      const inline = t.unique.filter((u) => !seen.has(sig(u)) && Boolean(seen.add(sig(u))));
       steps.push({
         kind: 'create_table',
         table: t.qname,
         columns: t.columns,
         ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}),
-        unique: t.unique,
+        unique: inline,
         ...(t.unlogged ? { unlogged: true } : {}),
         ...(t.accessMethod ? { accessMethod: t.accessMethod } : {}),
         ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
       });
+      for (const u of t.unique) if (!inline.includes(u)) steps.push({ kind: 'add_unique', table: t.qname, key: u });
       // CREATE TABLE takes no STORAGE before PostgreSQL 16: set right after it.
       steps.push(...storageSteps(t, t.columns), ...storageParameterSteps(t, undefined, false, problems));
       created.add(t.id);

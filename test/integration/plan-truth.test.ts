@@ -271,4 +271,18 @@ sequences:
       ),
     ).toEqual([{ max: 2, next: 3, tally: 51 }]);
   });
+
+  it("a UNIQUE on the primary key's own columns (PostgreSQL drops it from CREATE TABLE without a word) is added after the table, and the next plan is empty", async () => {
+    const db = await freshDatabase(server, 'truth_unique_pk');
+    const dir = projectDir(`version: 1
+tables:
+  t: { columns: { id: integer, v: text, w: text }, primary_key: [id], unique: [[id], [v, w], { name: t_vw_again, columns: [v, w] }] }
+`);
+    const r = await cli(['apply', '--database', db.url, ...all], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verified: planning again is empty');
+    expect(await db.query("SELECT conname FROM pg_constraint WHERE conrelid = 't'::regclass ORDER BY conname")).toEqual(
+      [{ conname: 't_id_key' }, { conname: 't_pkey' }, { conname: 't_v_w_key' }, { conname: 't_vw_again' }],
+    );
+  });
 });
