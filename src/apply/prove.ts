@@ -78,6 +78,15 @@ export async function provePlan(
   return { ...found, leftBehind, ms: Math.round(performance.now() - t0) };
 }
 
+/** The objects of kinds not managed (so not copied) that a refusal's message names. */
+function lacking(live: LiveState, message: string): { lacks?: string[] } {
+  const named = (live.doc.notManaged ?? []).filter((x) => {
+    const bare = x.name.replace(/"/g, '');
+    return message.includes(`"${bare}"`) || message.includes(`"${bare.split('.').pop()!}"`);
+  });
+  return named.length > 0 ? { lacks: named.map((x) => `${x.kind} ${x.name}`) } : {};
+}
+
 /** Builds the copy in the scratch database, runs the plan there, and plans again. */
 async function proveOn(
   scratch: ConnectionTarget,
@@ -120,6 +129,7 @@ async function proveOn(
         object: step?.object ?? 'plan',
         ...(e.server.sqlstate ? { sqlstate: e.server.sqlstate } : {}),
         message: e.server.message,
+        ...lacking(live, e.server.message),
       };
       return { ...base, refused, remaining: [] };
     }

@@ -17,6 +17,11 @@ export interface PlanProof {
     readonly object: string;
     readonly sqlstate?: string;
     readonly message: string;
+    /**
+     * What the refusal names that the database holds and the copy lacks (objects of kinds
+     * citus-migrate does not manage, which introspect does not copy): then it proves nothing.
+     */
+    readonly lacks?: readonly string[];
   };
   /** What planning again on the copy still wanted, once the plan had run (empty: it converged). */
   readonly remaining: readonly string[];
@@ -33,6 +38,7 @@ export function proofProblems(p: PlanProof): DiffProblem[] {
     p.copyDiffers.length > 0
       ? ` (the copy plans ${p.copyDiffers.length} step(s) differently from the database, so this may be the copy's: ${p.copyDiffers.slice(0, 3).join('; ')})`
       : '';
+  if (p.refused?.lacks?.length) return out;
   if (p.refused)
     out.push({
       code: 'refused_on_copy',
@@ -50,11 +56,13 @@ export function proofProblems(p: PlanProof): DiffProblem[] {
 
 /** The line a text plan ends with. */
 export function proofLine(p: PlanProof): string {
-  const verdict = p.refused
-    ? `refused at step ${p.refused.step}`
-    : p.remaining.length > 0
-      ? `did not converge (${p.remaining.length} step(s) left)`
-      : 'applied, and planning again was empty';
+  const verdict = p.refused?.lacks?.length
+    ? `not proved: step ${p.refused.step} needs ${p.refused.lacks.join(', ')}, which the copy lacks (introspect does not copy kinds citus-migrate does not manage)`
+    : p.refused
+      ? `refused at step ${p.refused.step}`
+      : p.remaining.length > 0
+        ? `did not converge (${p.remaining.length} step(s) left)`
+        : 'applied, and planning again was empty';
   const copy =
     p.copyDiffers.length > 0
       ? `; the copy planned ${p.copyDiffers.length} step(s) differently`
@@ -63,5 +71,5 @@ export function proofLine(p: PlanProof): string {
     p.leftBehind.length > 0
       ? `; the scratch database could not be dropped on: ${p.leftBehind.join(', ')} (drop it by hand)`
       : '';
-  return `Proved on a copy without rows (${p.scratch}, ${(p.ms / 1000).toFixed(1)} s): ${p.ran} step(s) ran, ${verdict}${copy}${left}.`;
+  return `Run on a copy without rows by --prove (${p.scratch}, ${(p.ms / 1000).toFixed(1)} s): ${p.ran} step(s) ran, ${verdict}${copy}${left}.`;
 }

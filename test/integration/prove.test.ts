@@ -45,7 +45,7 @@ describe('plan --prove', () => {
       'sql/views.sql:3:1: view public.item_names: step 1 (create view public.item_names) was refused when --prove ran the plan on a copy of the database: 42703 column "nope" does not exist',
     );
     expect(r.stdout).toMatch(
-      /Proved on a copy without rows \(.*\/citus_migrate_prove_[0-9a-f]{10}, [\d.]+ s\): 1 step\(s\) ran, refused at step 1; the copy planned the same\./,
+      /Run on a copy without rows by --prove \(.*\/citus_migrate_prove_[0-9a-f]{10}, [\d.]+ s\): 1 step\(s\) ran, refused at step 1; the copy planned the same\./,
     );
     expect(await scratchDatabases()).not.toContain(r.stdout.match(/citus_migrate_prove_[0-9a-f]{10}/)![0]);
     expect(await db.query("SELECT count(*)::int AS n FROM pg_views WHERE viewname = 'item_names'")).toEqual([{ n: 0 }]);
@@ -85,6 +85,23 @@ describe('plan --prove', () => {
     expect(a.code, a.stdout + a.stderr).toBe(0);
   });
 
+  it('a refusal that names what the copy lacks (a collation, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
+    const db = await freshDatabase(server, 'prove_lacks');
+    await db.query(`CREATE SCHEMA coll;
+      CREATE COLLATION coll.nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+      CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)`);
+    const dir = projectDir({
+      'citus-migrate.yaml': manifest('').replace('name: { type: text }', 'name: { type: text, collation: { schema: coll, name: nocase } }'),
+      'sql/views.sql': '',
+    });
+    const r = await cli(['plan', '--database', db.url, '--prove'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      'not proved: step 1 needs collation coll.nocase, which the copy lacks (introspect does not copy kinds citus-migrate does not manage)',
+    );
+    expect(r.stdout).not.toContain('Problems:');
+  });
+
   it('without CREATEDB there is no proof, and it says so (exit 1, nothing created)', async () => {
     const db = await freshDatabase(server, 'prove_nocreatedb');
     await sql(server, 'postgres', [
@@ -102,7 +119,7 @@ describe('plan --prove', () => {
     expect(r.stderr).not.toContain('pw@');
     // --prove-on: the copy is built where the role may (here, as the test's superuser).
     const on = await cli(['plan', '--database', url.toString(), '--prove', '--prove-on', db.url], { cwd: dir });
-    expect(on.stdout + on.stderr).toContain('Proved on a copy without rows');
+    expect(on.stdout + on.stderr).toContain('Run on a copy without rows by --prove');
     expect(on.code, on.stdout + on.stderr).toBe(0);
   });
 
