@@ -191,7 +191,7 @@ export const manifestSchema = z.strictObject({
     .array(z.string().min(1))
     .default([])
     .describe(
-      "SQL files or folders (relative to the manifest) declaring views, types, aggregates, operators, indexes, constraints (a partition's own keys too), triggers, rules, policies, comments, extensions, privileges and routines",
+      "SQL files or folders (relative to the manifest) declaring views, types, aggregates, operators, indexes, constraints (a partition's own keys too), triggers, rules, policies, comments, extensions, privileges and routines; a line `-- renamed_from: old_name` among the comments right above a `CREATE VIEW` or `CREATE MATERIALIZED VIEW` names its former name in its schema (folded to lower case unless double-quoted): while the cluster holds that view and not this one, the plan renames it (ALTER [MATERIALIZED] VIEW … RENAME TO), keeping its grants, comment, dependents and rows",
     ),
   bench: bench.optional().describe('the workload `bench` runs'),
   prune: z
