@@ -3,7 +3,7 @@
 import { plural } from './util/plural.js';
 import { visible } from './util/visible.js';
 
-/** Exit codes, documented in the README. */
+/** Exit codes, documented in docs/guide/exit-codes.md. */
 export const EXIT = {
   ok: 0,
   error: 1,

@@ -1,4 +1,4 @@
-// The manifest format v1 (README "The manifest") as one strict zod schema: unknown keys are
+// The manifest format v1 (docs/guide/manifest.md, docs/manifest.md) as one strict zod schema: unknown keys are
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
 import { DEFAULT_SHARD_COUNT } from '../model/types.js';

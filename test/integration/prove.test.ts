@@ -91,7 +91,10 @@ describe('plan --prove', () => {
       CREATE COLLATION coll.nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
       CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)`);
     const dir = projectDir({
-      'citus-migrate.yaml': manifest('').replace('name: { type: text }', 'name: { type: text, collation: { schema: coll, name: nocase } }'),
+      'citus-migrate.yaml': manifest('').replace(
+        'name: { type: text }',
+        'name: { type: text, collation: { schema: coll, name: nocase } }',
+      ),
       'sql/views.sql': '',
     });
     const r = await cli(['plan', '--database', db.url, '--prove'], { cwd: dir });

@@ -1,5 +1,5 @@
 // The real-schemas report: a markdown table, one row per schema, and notes under it (the first
-// plan steps, errors and crashes) — the same text on stdout and in the README.
+// plan steps, errors and crashes) — the same text on stdout and in docs/performance.md.
 import type { SchemaOutcome, StepRun } from './real-schemas.js';
 
 const cell = (s: StepRun | undefined): string => (s === undefined ? '–' : s.crash ? `CRASH (${s.exit})` : `${s.exit}`);

@@ -26,7 +26,7 @@ describe('ignore', () => {
     expect(ignoreMatcher(['table a.(b)'])('table a.(b)')).toBe(true); // regex characters are literal
   });
 
-  it("the README's example keeps every kind of object of another team's schema out of prune", () => {
+  it("the guide's example (docs/guide/sql-files.md) keeps every kind of object of another team's schema out of prune", () => {
     const m = ignoreMatcher(['* staging.*']);
     const lines = [
       'table staging.events',

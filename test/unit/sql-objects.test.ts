@@ -97,7 +97,12 @@ describe('what each statement declares', () => {
       'routine app.f',
       ['routine app.f'],
     ],
-    ["COMMENT ON TRIGGER tg ON app.t IS 'x'", 'comment on trigger tg ON app.t', 'relation app.t', ['relation app.t', 'trigger app.t.tg']],
+    [
+      "COMMENT ON TRIGGER tg ON app.t IS 'x'",
+      'comment on trigger tg ON app.t',
+      'relation app.t',
+      ['relation app.t', 'trigger app.t.tg'],
+    ],
     ["COMMENT ON SCHEMA app IS 'x'", 'comment on schema app', undefined, []],
     ['CREATE VIEW "Odd name" AS SELECT 1', 'view public."Odd name"', undefined, []],
   ])('%s', (sql, id, parent, deps) => {
