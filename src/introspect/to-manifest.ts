@@ -17,7 +17,7 @@ import {
 } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
 import { parseBound } from '../sql/partition-bound.js';
-import { formatQualifiedKey, quoteIdent } from '../sql/quote.js';
+import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 import { sqlObjectFiles } from './sql-object-files.js';
@@ -177,7 +177,12 @@ export function liveToProject(
   for (const r of Object.values(m.routines)) {
     if (!r.argTypes) continue;
     // Overloads (one name, other argument types) are each keyed by their signature.
-    const k = byName.get(key(r.qname))! > 1 ? `${key(r.qname)}(${r.argTypes.join(', ')})` : key(r.qname);
+    // A signature is read as SQL: its name quoted as SQL quotes it (a keyword such as `extract`,
+    // upper case), where a plain key keeps the manifest's spelling.
+    const k =
+      byName.get(key(r.qname))! > 1
+        ? `${r.qname.schema === defaultSchema ? quoteIdent(r.qname.name) : quoteQualified(r.qname)}(${r.argTypes.join(', ')})`
+        : key(r.qname);
     const d = r.distribution;
     // A routine Citus does not know stays on the coordinator (declaring it otherwise would plan
     // create_distributed_function).

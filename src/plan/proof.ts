@@ -31,38 +31,53 @@ export interface PlanProof {
   readonly leftBehind: readonly string[];
 }
 
-/** The plan problems a proof found. */
+/**
+ * Whether what the proof found is the plan's: on a copy that differs from the database (it plans
+ * otherwise, or was built otherwise), or a refusal naming what the copy lacks, it proves nothing.
+ */
+export const conclusive = (p: PlanProof): boolean => p.copyDiffers.length === 0 && !p.refused?.lacks?.length;
+
+/** The plan problems a proof found (none when it is not conclusive: the line says why). */
 export function proofProblems(p: PlanProof): DiffProblem[] {
-  const out: DiffProblem[] = [];
-  const copyNote =
-    p.copyDiffers.length > 0
-      ? ` (the copy plans ${p.copyDiffers.length} step(s) differently from the database, so this may be the copy's: ${p.copyDiffers.slice(0, 3).join('; ')})`
-      : '';
-  if (p.refused?.lacks?.length) return out;
+  if (!conclusive(p)) return [];
   if (p.refused)
-    out.push({
-      code: 'refused_on_copy',
-      object: p.refused.object,
-      message: `step ${p.refused.step} (${p.refused.summary}) was refused when --prove ran the plan on a copy of the database: ${p.refused.sqlstate ? `${p.refused.sqlstate} ` : ''}${p.refused.message}${copyNote}`,
-    });
-  else if (p.remaining.length > 0)
-    out.push({
-      code: 'not_converged_on_copy',
-      object: 'plan',
-      message: `after --prove ran the plan on a copy of the database, planning again still wants ${p.remaining.length} step(s): ${p.remaining.slice(0, 5).join('; ')}${p.remaining.length > 5 ? '; …' : ''}${copyNote}`,
-    });
-  return out;
+    return [
+      {
+        code: 'refused_on_copy',
+        object: p.refused.object,
+        message: `step ${p.refused.step} (${p.refused.summary}) was refused when --prove ran the plan on a copy of the database: ${p.refused.sqlstate ? `${p.refused.sqlstate} ` : ''}${p.refused.message}`,
+      },
+    ];
+  if (p.remaining.length > 0)
+    return [
+      {
+        code: 'not_converged_on_copy',
+        object: 'plan',
+        message: `after --prove ran the plan on a copy of the database, planning again still wants ${p.remaining.length} step(s): ${p.remaining.slice(0, 5).join('; ')}${p.remaining.length > 5 ? '; …' : ''}`,
+      },
+    ];
+  return [];
+}
+
+/** What happened on the copy, in a few words. */
+function outcome(p: PlanProof): string {
+  if (p.refused)
+    return `refused at step ${p.refused.step} (${p.refused.sqlstate ? `${p.refused.sqlstate} ` : ''}${p.refused.message})`;
+  return p.remaining.length > 0
+    ? `did not converge (${p.remaining.length} step(s) left)`
+    : 'applied, and planning again was empty';
 }
 
 /** The line a text plan ends with. */
 export function proofLine(p: PlanProof): string {
+  const found = p.refused || p.remaining.length > 0;
   const verdict = p.refused?.lacks?.length
     ? `not proved: step ${p.refused.step} needs ${p.refused.lacks.join(', ')}, which the copy lacks (introspect does not copy kinds citus-migrate does not manage)`
-    : p.refused
-      ? `refused at step ${p.refused.step}`
-      : p.remaining.length > 0
-        ? `did not converge (${p.remaining.length} step(s) left)`
-        : 'applied, and planning again was empty';
+    : p.copyDiffers.length > 0 && found
+      ? `not proved: ${outcome(p)}, but the copy differs from the database (${p.copyDiffers.slice(0, 3).join('; ')}${p.copyDiffers.length > 3 ? '; …' : ''}), so that may be the copy's`
+      : p.refused
+        ? `refused at step ${p.refused.step}`
+        : outcome(p);
   const copy =
     p.copyDiffers.length > 0
       ? `; the copy planned ${p.copyDiffers.length} step(s) differently`

@@ -28,6 +28,8 @@ function project(): string {
 
 const commands = (url: string, planted: boolean): Expected[] => [
   { args: ['plan', '--detailed-exitcode'], code: 2 },
+  // The plan run on a copy first: a scratch database on every node, made and dropped by the tool.
+  { args: ['plan', '--prove', '--detailed-exitcode'], code: 2 },
   { args: ['apply', '--auto-approve', '--rehearse'], code: 0 },
   { args: ['apply', '--auto-approve', '--lock-timeout', '5s'], code: 0 },
   { args: ['plan', '--detailed-exitcode'], code: 0 },

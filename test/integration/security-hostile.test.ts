@@ -58,6 +58,8 @@ const FILES = {
  */
 const commands = (url: string, planted: boolean): Expected[] => [
   { args: ['plan', '--detailed-exitcode'], code: 2 },
+  // The plan run on a copy first (a scratch database the tool creates and drops).
+  { args: ['plan', '--prove', '--detailed-exitcode'], code: 2 },
   { args: ['apply', '--auto-approve', '--rehearse', '--allow-hazards', 'public_privileges'], code: 0 },
   { args: ['apply', '--auto-approve', '--allow-hazards', 'public_privileges', '--lock-timeout', '5s'], code: 0 },
   // Converged: every column has the built-in type, the timestamptz default the time it says.
