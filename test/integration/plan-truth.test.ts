@@ -285,4 +285,17 @@ tables:
       [{ conname: 't_id_key' }, { conname: 't_pkey' }, { conname: 't_v_w_key' }, { conname: 't_vw_again' }],
     );
   });
+
+  it('overloaded routines named by a keyword (extract) or in upper case are introspected under signature keys their own loader reads, and the plan on their database is empty', async () => {
+    const db = await freshDatabase(server, 'truth_keyword_routines');
+    await db.query(`CREATE FUNCTION public.extract(text) RETURNS int LANGUAGE sql AS 'SELECT 1';
+      CREATE FUNCTION public.extract(int) RETURNS int LANGUAGE sql AS 'SELECT 2';
+      CREATE FUNCTION public."Upper"(text) RETURNS int LANGUAGE sql AS 'SELECT 3';
+      CREATE FUNCTION public."Upper"(int) RETURNS int LANGUAGE sql AS 'SELECT 4'`);
+    const dir = projectDir({});
+    const out = await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect(out.code, out.stderr).toBe(0);
+    const p = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
+    expect(p.code, p.stdout + p.stderr).toBe(0);
+  });
 });
