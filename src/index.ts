@@ -40,6 +40,7 @@ export { manifestSchema, type Manifest } from './manifest/schema.js';
 export { diff, offlineBaseline } from './plan/diff.js';
 export { planOffline, planLive } from './plan/from-manifest.js';
 export { buildPlan, PREAMBLE, type PlanDocument, type PlanStep } from './plan/plan.js';
+export type { PlanProof } from './plan/proof.js';
 export { formatPlan, PLAN_FORMATS, type PlanFormat } from './format/index.js';
 export { HAZARDS, type Hazard } from './plan/steps.js';
 export { hammerdbManifest, type HammerdbVariant } from './hammerdb/layout.js';

@@ -23,7 +23,10 @@ export const manifestInputSchema = z.union(
 
 const hazard = z.enum(HAZARDS as unknown as [Hazard, ...Hazard[]]);
 
-export const planOptionsSchema = z.strictObject({ online: z.boolean().optional() });
+export const planOptionsSchema = z.strictObject({
+  online: z.boolean().optional(),
+  prove: z.union([z.boolean(), z.strictObject({ on: targetSchema })]).optional(),
+});
 
 export const applyOptionsSchema = z.strictObject({
   // A Set is read as its values: each one located by its index.

@@ -5,6 +5,8 @@ import { readLiveState } from '../own/live-state.js';
 import { planLive, planOffline } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { runApply } from '../apply/run.js';
+import { addProof, provePlan } from '../apply/prove.js';
+import { OptionsError } from '../errors.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
 import {
   applyEventsSchema,
@@ -20,6 +22,12 @@ import { toManifest, toTarget, type DatabaseTarget, type ManifestInput } from '.
 export interface PlanFunctionOptions {
   /** Every table that holds rows changes online (create_distributed_table_concurrently…). */
   readonly online?: boolean;
+  /**
+   * Run the plan on a copy of the database without rows first (`plan --prove`): in a scratch
+   * database on the same server or cluster, or `{ on }` another one. The plan gets `proof`, and
+   * a refusal or a plan that does not converge among its `problems`.
+   */
+  readonly prove?: boolean | { readonly on: DatabaseTarget };
 }
 
 /**
@@ -38,11 +46,21 @@ export async function plan(
 ): Promise<PlanDocument> {
   if (target !== 'offline') checkOption('plan', 'target', targetSchema, target);
   checkOption('plan', 'manifest', manifestInputSchema, manifest);
-  const opts = { online: checkOption('plan', 'options', planOptionsSchema, options).online ?? false };
+  const checked = checkOption('plan', 'options', planOptionsSchema, options);
+  const opts = { online: checked.online ?? false };
+  if (target === 'offline' && checked.prove)
+    throw new OptionsError('plan', [
+      { path: 'options.prove', message: "needs a database: an 'offline' plan has none to copy" },
+    ]);
   const m = await toManifest(manifest);
   if (target === 'offline') return planOffline(m, m.file, opts);
   const live = await withClient(toTarget(target), (c) => readLiveState(c));
-  return planLive(m, live, m.file, opts);
+  const p = planLive(m, live, m.file, opts);
+  if (options.prove && p.changes && p.problems.length === 0) {
+    const at = typeof options.prove === 'object' ? toTarget(options.prove.on) : toTarget(target);
+    addProof(p, await provePlan(at, live, m, p), m);
+  }
+  return p;
 }
 
 /**

@@ -63,6 +63,18 @@ describe('the library (no CLI)', () => {
     expect(again.outcome).toBe('nothing_to_do');
   });
 
+  it('proves a plan on a copy (options.prove), and refuses prove for an offline plan', async () => {
+    const file = join(projectDir(ACCOUNTS_MANIFEST, 'cm-lib-'), 'citus-migrate.yaml');
+    const p = await plan(db.url, file, { prove: true });
+    expect(p.problems).toEqual([]);
+    expect(p.proof).toMatchObject({ ran: 1, copyDiffers: [], remaining: [], leftBehind: [] });
+    const on = await plan(db.url, file, { prove: { on: db.url } });
+    expect(on.proof?.scratch).toMatch(/\/citus_migrate_prove_[0-9a-f]{10}$/);
+    await expect(plan('offline', file, { prove: true })).rejects.toThrow(
+      "plan(): options.prove: needs a database: an 'offline' plan has none to copy",
+    );
+  });
+
   it('rehearses, refuses without approval, and takes a saved plan only while it is fresh', async () => {
     const file = join(projectDir(ACCOUNTS_MANIFEST, 'cm-lib-'), 'citus-migrate.yaml');
     const rehearsed = await apply(db.url, file, { rehearse: true });
