@@ -145,10 +145,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- (A table's own storage parameters are managed: the model's storageParameters.)
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
-  -- A partition's own storage options (a leaf partition is managed through its parent, its options are not).
-  UNION ALL SELECT 'table storage options', ${qn('ns.nspname', 'pc.relname')}
-    FROM pg_catalog.pg_inherits pi JOIN rel ON rel.oid = pi.inhparent JOIN pg_catalog.pg_class pc ON pc.oid = pi.inhrelid
-    JOIN ns ON ns.oid = pc.relnamespace WHERE pc.reloptions IS NOT NULL
+  -- (A leaf partition's own storage parameters are managed too: the model's partitions.)
   -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,

@@ -101,7 +101,9 @@ idx AS (
 -- Leaf partitions in their parent's schema: a partition of a partition, or one in another schema, is only named (catalog-not-managed.ts).
 parts AS (
   SELECT i.inhparent, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', pc.relname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname) ORDER BY pc.relname) AS j
+      'name', pc.relname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname,
+      'options', pc.reloptions, 'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = pc.reltoastrelid))
+      ORDER BY pc.relname) AS j
   FROM pg_catalog.pg_inherits i
   JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
   JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid AND pc.relkind = 'r' AND pc.relnamespace = rel.relnamespace

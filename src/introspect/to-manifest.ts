@@ -107,7 +107,10 @@ function columnarOptionsEntry(
 
 function partitionEntry(p: Partition): Record<string, unknown> {
   const b = parseBound(p.bound);
-  const am = p.accessMethod ? { access_method: p.accessMethod } : {};
+  const am = {
+    ...(p.accessMethod ? { access_method: p.accessMethod } : {}),
+    ...(p.storageParameters ? { storage_parameters: storageParametersEntry(p.storageParameters) } : {}),
+  };
   if (!b) throw new Error(`cannot write the bound of partition ${p.name}: ${p.bound}`);
   if (b.kind === 'range') return { from: one(b.from), to: one(b.to), ...am };
   if (b.kind === 'list') return { in: b.in, ...am };

@@ -160,11 +160,15 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
       ...(t.partitionBy
         ? {
-            partitions: (t.partitions ?? []).map((p) => ({
-              name: p.name,
-              bound: canonicalBound(p.bound),
-              ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
-            })),
+            partitions: (t.partitions ?? []).map((p) => {
+              const params = { ...parseReloptions(p.options), ...parseReloptions(p.toastOptions, 'toast.') };
+              return {
+                name: p.name,
+                bound: canonicalBound(p.bound),
+                ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
+                ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
+              };
+            }),
           }
         : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),

@@ -187,10 +187,18 @@ export function resolveLayout(
   for (const [name, p] of Object.entries(t.partitions ?? {})) {
     const bound = partitionBound(p, key.method, keyTypes, [...path, 'partitions', name], problems);
     if (!bound) continue;
+    const params = Object.entries(p.storage_parameters ?? {}).map(([k, v]) => [k, String(v)] as const);
+    if (params.length > 0 && p.access_method === 'columnar')
+      problems.error(
+        [...path, 'partitions', name, 'storage_parameters'],
+        'storage_parameters_columnar',
+        "a columnar partition takes no storage parameters (its table's columnar_options are its options)",
+      );
     parts.push({
       name,
       bound: boundText(bound),
       ...(p.access_method === 'columnar' ? { accessMethod: 'columnar' } : {}),
+      ...(params.length > 0 && p.access_method !== 'columnar' ? { storageParameters: Object.fromEntries(params) } : {}),
     });
   }
   if (t.partitions !== undefined) out.partitions = parts;

@@ -150,6 +150,17 @@ export const keyColumnsPath = <P extends readonly (string | number)[]>(k: KeySpe
 
 const boundValue = z.union([z.string(), z.number(), bigAsText]);
 const boundValues = z.union([boundValue, z.array(boundValue).min(1)]);
+/** Storage parameters by name (`toast.` for its TOAST table's), each a number, boolean or text. */
+const storageParametersSpec = z.record(
+  z
+    .string()
+    .regex(
+      /^(toast\.)?[a-z][a-z0-9_]*$/,
+      'a storage parameter: fillfactor, autovacuum_enabled, toast.autovacuum_enabled…',
+    ),
+  z.union([z.number(), z.boolean(), z.string().min(1)]),
+);
+
 export const partition = z
   .strictObject({
     from: boundValues
@@ -161,6 +172,11 @@ export const partition = z
     remainder: z.number().int().min(0).optional().describe('HASH: the remainder'),
     default: z.literal(true).optional().describe('the DEFAULT partition: rows no other partition takes'),
     access_method: z.enum(['heap', 'columnar']).optional().describe('`columnar` for a columnar partition'),
+    storage_parameters: storageParametersSpec
+      .optional()
+      .describe(
+        "the partition's own storage parameters (`fillfactor: 70`, `toast.autovacuum_enabled: false`); those not given are reset to the server's defaults",
+      ),
   })
   .describe('a partition: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`');
 
@@ -246,16 +262,7 @@ export const table = z.strictObject({
     })
     .optional()
     .describe("a columnar table's options (ALTER TABLE … SET (columnar.…)); those not given are the server's defaults"),
-  storage_parameters: z
-    .record(
-      z
-        .string()
-        .regex(
-          /^(toast\.)?[a-z][a-z0-9_]*$/,
-          'a storage parameter: fillfactor, autovacuum_enabled, toast.autovacuum_enabled…',
-        ),
-      z.union([z.number(), z.boolean(), z.string().min(1)]),
-    )
+  storage_parameters: storageParametersSpec
     .optional()
     .describe(
       "storage parameters (WITH (…)): `fillfactor: 70`, `autovacuum_vacuum_scale_factor: 0.05`, `toast.autovacuum_enabled: false`; those not given are reset to the server's defaults (ALTER TABLE … SET / RESET; Citus sets them on every shard)",

@@ -135,7 +135,15 @@ export const catalogSchema = z
           bytes: z.number().optional(),
           partitionBy: nullableStr.optional(),
           partitions: z
-            .array(z.object({ name: z.string(), bound: z.string(), am: nullableStr }))
+            .array(
+              z.object({
+                name: z.string(),
+                bound: z.string(),
+                am: nullableStr,
+                options: z.array(z.string()).nullable().optional(),
+                toastOptions: z.array(z.string()).nullable().optional(),
+              }),
+            )
             .nullable()
             .optional(),
           inherits: z

@@ -75,6 +75,8 @@ export interface Partition {
   readonly bound: string;
   /** Its table access method when not heap (`columnar`). */
   readonly accessMethod?: string;
+  /** Its own storage parameters, as the table's (`toast.` for its TOAST table's). */
+  readonly storageParameters?: Readonly<Record<string, string>>;
 }
 
 // Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`

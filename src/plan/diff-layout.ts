@@ -1,5 +1,6 @@
 // Layout: distributed schemas, access methods, partitions and time partitions of declared
 // tables. Pure: the clock time partitions are kept by is an argument.
+import { parameterChanges } from '../model/storage-parameters.js';
 import {
   idOf,
   type ClusterModel,
@@ -175,13 +176,16 @@ export function layoutSteps(
       const ap = have.get(p.name);
       if (!ap) {
         const attach = attachPartition(desired, actual, t, p, problems);
-        if (attach === undefined) steps.push({ kind: 'create_partition', table: t.qname, partition: p });
-        else if (attach !== 'refused') {
+        if (attach === undefined) {
+          steps.push({ kind: 'create_partition', table: t.qname, partition: p });
+          steps.push(...partitionParameterSteps(t, p, undefined));
+        } else if (attach !== 'refused') {
           steps.push(attach);
           attached.push(idOf({ schema: t.qname.schema, name: p.name }));
         }
         continue;
       }
+      steps.push(...partitionParameterSteps(t, p, ap));
       if (ap.bound !== p.bound)
         problems.push({
           code: 'partition_bound_changed',
@@ -208,4 +212,13 @@ export function layoutSteps(
     }
   }
   return { steps, unmanaged, attached };
+}
+
+/** A partition's own storage parameters: SET what the manifest gives, RESET what only the partition has. */
+function partitionParameterSteps(t: Table, p: Partition, ap: Partition | undefined): Step[] {
+  if (p.accessMethod === 'columnar') return [];
+  const { set, reset } = parameterChanges(p.storageParameters ?? {}, ap?.storageParameters ?? {});
+  return set.length === 0 && reset.length === 0
+    ? []
+    : [{ kind: 'alter_table_storage_parameters', table: partName(t, p), set, reset }];
 }

@@ -641,6 +641,29 @@ describe('renamed_from', () => {
   });
 });
 
+describe("a partition's storage parameters", () => {
+  it('a columnar partition takes none', async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  e:',
+          '    columns: { id: bigint, ts: date }',
+          '    partition_by: range (ts)',
+          '    partitions:',
+          '      e_1: { from: 2024-01-01, to: 2025-01-01, access_method: columnar, storage_parameters: { fillfactor: 70 } }',
+          '      e_2: { from: 2025-01-01, to: 2026-01-01, storage_parameters: { fillfactor: 70 } }',
+        ]),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^error: m\.yaml:7:\d+: tables\.e\.partitions\.e_1\.storage_parameters: a columnar partition takes no storage parameters/,
+      ),
+    ]);
+  });
+});
+
 describe('mistakes PostgreSQL would refuse only at apply', () => {
   it('a type one edit from a built-in one, a YAML-quoted default, a near-miss group, table or column: each with did you mean', async () => {
     expect(
