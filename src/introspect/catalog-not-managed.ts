@@ -135,10 +135,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
          ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    -- A leaf partition in its parent's schema is managed (catalog-sql.ts's parts): an anti-join, not
+    -- A leaf partition (in any schema) is managed (catalog-sql.ts's parts): an anti-join, not
     -- a subquery in the filter (the planner would then run the costly shard test first on every row).
     LEFT JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = c.oid AND c.relkind = 'r'
-    LEFT JOIN rel pp ON pp.oid = pi.inhparent AND pp.relnamespace = c.relnamespace
+    LEFT JOIN rel pp ON pp.oid = pi.inhparent AND pp.relkind = 'p'
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid

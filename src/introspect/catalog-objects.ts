@@ -23,9 +23,10 @@ anyrel AS (
   UNION ALL
   -- The managed leaf partitions (catalog-sql.ts's parts): what is their own (an index, CHECK or
   -- trigger made on the partition, not cloned from the parent's) is an object of its own.
-  SELECT c.oid, pr.nspname, c.relname, c.relkind, true FROM pg_catalog.pg_inherits pi
+  SELECT c.oid, cn.nspname, c.relname, c.relkind, true FROM pg_catalog.pg_inherits pi
   JOIN rel pr ON pr.oid = pi.inhparent AND pr.relkind = 'p'
-  JOIN pg_catalog.pg_class c ON c.oid = pi.inhrelid AND c.relkind = 'r' AND c.relnamespace = pr.relnamespace
+  JOIN pg_catalog.pg_class c ON c.oid = pi.inhrelid AND c.relkind = 'r'
+  JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace
 ),
 obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::pg_catalog.text,

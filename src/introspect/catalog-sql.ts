@@ -98,15 +98,16 @@ idx AS (
                     WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
   GROUP BY i.indrelid
 ),
--- Leaf partitions in their parent's schema: a partition of a partition, or one in another schema, is only named (catalog-not-managed.ts).
+-- Leaf partitions, in their parent's schema or another: a partition of a partition is only named (catalog-not-managed.ts).
 parts AS (
   SELECT i.inhparent, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', pc.relname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname,
+      'name', pc.relname, 'schema', pn.nspname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname,
       'options', pc.reloptions, 'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = pc.reltoastrelid))
-      ORDER BY pc.relname) AS j
+      ORDER BY pn.nspname, pc.relname) AS j
   FROM pg_catalog.pg_inherits i
   JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
-  JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid AND pc.relkind = 'r' AND pc.relnamespace = rel.relnamespace
+  JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid AND pc.relkind = 'r'
+  JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
   LEFT JOIN pg_catalog.pg_am pam ON pam.oid = pc.relam
   GROUP BY i.inhparent
 ),${OBJECTS_CTES}${

@@ -9,6 +9,7 @@ import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
 import {
   DEFAULT_SHARD_COUNT,
+  partitionQname,
   type ColumnarOptions,
   type Deferral,
   type Key,
@@ -47,7 +48,11 @@ function tableEntry(
   if (t.storageParameters) out.storage_parameters = storageParametersEntry(t.storageParameters);
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
-    out.partitions = dictOf((t.partitions ?? []).map((p) => [p.name, partitionEntry(p)] as const));
+    out.partitions = dictOf(
+      (t.partitions ?? []).map(
+        (p) => [formatQualifiedKey(partitionQname(t, p), t.qname.schema), partitionEntry(p)] as const,
+      ),
+    );
   }
   out.columns = dictOf<unknown>((t.columns ?? []).map((c) => [c.name, columnEntry(c)] as const));
   // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it

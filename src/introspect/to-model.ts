@@ -164,6 +164,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
               const params = { ...parseReloptions(p.options), ...parseReloptions(p.toastOptions, 'toast.') };
               return {
                 name: p.name,
+                ...(p.schema !== undefined && p.schema !== t.schema ? { schema: p.schema } : {}),
                 bound: canonicalBound(p.bound),
                 ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
                 ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),

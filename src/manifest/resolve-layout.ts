@@ -1,6 +1,7 @@
 // A table's physical layout in the manifest: access method (columnar), partitioning (declared
 // partitions and time partitions) and Citus-local tables, checked against the limits Citus and
 // PostgreSQL put on them (docs/citus-facts.md) before anything runs.
+import { parseQualifiedKey } from '../sql/quote.js';
 import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import type { ColumnarOptions, Column, Partition, Table, TimePartitions } from '../model/types.js';
 import {
@@ -94,6 +95,8 @@ export function resolveLayout(
   columns: readonly Column[] | undefined,
   path: Path,
   problems: ProblemList,
+  /** The table's schema: a partition is in it unless its key names another (`other.name`). */
+  schema = 'public',
 ): Layout {
   const typeOf = (c: string): string | undefined => columns?.find((x) => x.name === c)?.type.base;
   const known = columns ? new Set(columns.map((c) => c.name)) : undefined;
@@ -178,24 +181,31 @@ export function resolveLayout(
     if (missing.length > 0)
       problems.error(
         p,
-        'key_without_partition_column',
+        'entrywithout_partition_column',
         `a key of a partitioned table must include its partition columns (${missing.join(', ')}): PostgreSQL enforces uniqueness per partition`,
       );
   }
   const keyTypes = key.columns.map(typeOf);
   const parts: Partition[] = [];
-  for (const [name, p] of Object.entries(t.partitions ?? {})) {
-    const bound = partitionBound(p, key.method, keyTypes, [...path, 'partitions', name], problems);
+  for (const [entry, p] of Object.entries(t.partitions ?? {})) {
+    const bound = partitionBound(p, key.method, keyTypes, [...path, 'partitions', entry], problems);
     if (!bound) continue;
+    const q = parseQualifiedKey(entry, schema);
+    if ('error' in q) {
+      problems.error([...path, 'partitions', entry], 'invalid_name', `partition ${JSON.stringify(entry)} ${q.error}`);
+      continue;
+    }
+    const name = q.name;
     const params = Object.entries(p.storage_parameters ?? {}).map(([k, v]) => [k, String(v)] as const);
     if (params.length > 0 && p.access_method === 'columnar')
       problems.error(
-        [...path, 'partitions', name, 'storage_parameters'],
+        [...path, 'partitions', entry, 'storage_parameters'],
         'storage_parameters_columnar',
         "a columnar partition takes no storage parameters (its table's columnar_options are its options)",
       );
     parts.push({
       name,
+      ...(q.schema !== schema ? { schema: q.schema } : {}),
       bound: boundText(bound),
       ...(p.access_method === 'columnar' ? { accessMethod: 'columnar' } : {}),
       ...(params.length > 0 && p.access_method !== 'columnar' ? { storageParameters: Object.fromEntries(params) } : {}),

@@ -6,7 +6,7 @@
 // key Citus can enforce, no default on a distribution column (Citus refuses the ALTER). One the
 // partition has from its table anyway (the same default, a NOT NULL column) is refused: the
 // catalog would never show it as the partition's own, and every plan would set it again.
-import type { SqlObject, Table } from '../model/types.js';
+import { partitionQname, type SqlObject, type Table } from '../model/types.js';
 import { relationRef } from '../model/object-ref.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { ProblemList } from './problems.js';
@@ -88,7 +88,7 @@ export function checkPartitionKeys(
 ): void {
   const parentOf = new Map<string, Table>();
   for (const t of Object.values(tables))
-    for (const p of t.partitions ?? []) parentOf.set(relationRef({ schema: t.qname.schema, name: p.name }), t);
+    for (const p of t.partitions ?? []) parentOf.set(relationRef(partitionQname(t, p)), t);
   for (const o of Object.values(objects)) {
     if (!PARTITION_KINDS.has(o.kind) || o.parent === undefined) continue;
     const parent = parentOf.get(o.parent);

@@ -147,7 +147,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.online ? { online: true } : {}),
       ...(t.renamed_from !== undefined ? { renamedFrom: t.renamed_from } : {}),
-      ...resolveLayout(t, columns, path, problems),
+      ...resolveLayout(t, columns, path, problems, q.schema),
       ...storageParameters(t, path, problems),
       ...(t.primary_key ? { primaryKey: modelKey(t.primary_key) } : {}),
       unique: (t.unique ?? []).map(modelKey),
@@ -253,7 +253,10 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
     ...new Set([
       ctx.defaultSchema,
       ...Object.keys(m.schemas),
-      ...Object.values(withFks).map((t) => t.qname.schema),
+      ...Object.values(withFks).flatMap((t) => [
+        t.qname.schema,
+        ...(t.partitions ?? []).flatMap((p) => p.schema ?? []),
+      ]),
       ...Object.values(sequences).map((s) => s.qname.schema),
       ...Object.values(routines).map((r) => r.qname.schema),
       ...objectSchemas,

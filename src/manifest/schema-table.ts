@@ -271,7 +271,9 @@ export const table = z.strictObject({
   partitions: z
     .record(ident, partition)
     .optional()
-    .describe("partitions by name, in the table's schema (a distributed table's partitions are distributed with it)"),
+    .describe(
+      "partitions by name, in the table's schema unless the key names another (`archive.events_2019`; a distributed table's partitions are distributed with it)",
+    ),
   time_partitions: timePartitions.optional(),
   columns: z
     .record(ident, columnSpec)

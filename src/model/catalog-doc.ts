@@ -138,6 +138,7 @@ export const catalogSchema = z
             .array(
               z.object({
                 name: z.string(),
+                schema: z.string().optional(),
                 bound: z.string(),
                 am: nullableStr,
                 options: z.array(z.string()).nullable().optional(),

@@ -71,6 +71,8 @@ export type Distribution =
 /** A partition of a partitioned table: a table of its own, named in the parent's schema. */
 export interface Partition {
   readonly name: string;
+  /** Its schema when it is not its table's. */
+  readonly schema?: string;
   /** The bound as PostgreSQL prints it: `FOR VALUES FROM ('2024-01-01') TO ('2024-02-01')`, `DEFAULT`. */
   readonly bound: string;
   /** Its table access method when not heap (`columnar`). */
@@ -278,3 +280,9 @@ export function idOf(q: QualifiedName): string {
 export function routineId(q: QualifiedName, argTypes: readonly string[] | undefined): string {
   return argTypes ? `${idOf(q)}(${argTypes.join(', ')})` : idOf(q);
 }
+
+/** A partition's schema-qualified name: in its table's schema unless it says otherwise. */
+export const partitionQname = (t: { readonly qname: QualifiedName }, p: Partition): QualifiedName => ({
+  schema: p.schema ?? t.qname.schema,
+  name: p.name,
+});

@@ -3,6 +3,7 @@
 import { parameterChanges } from '../model/storage-parameters.js';
 import {
   idOf,
+  partitionQname,
   type ClusterModel,
   type Partition,
   type SqlObject,
@@ -12,7 +13,7 @@ import {
 import { tryParseStatements } from '../sql/pg-parse.js';
 import { attachPartition } from './partition-attach.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../sql/partition-bound.js';
-import { quoteQualified } from '../sql/quote.js';
+import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { columnarOptionSteps } from './diff-columnar.js';
@@ -61,7 +62,7 @@ export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problem
 const am = (x: { accessMethod?: string }): string => x.accessMethod ?? 'heap';
 
 /** A partition's qualified name (in its parent's schema). */
-const partName = (t: Table, p: Partition) => ({ schema: t.qname.schema, name: p.name });
+const partName = (t: Table, p: Partition): QualifiedName => partitionQname(t, p);
 
 /** The partitions time partitions keep: RANGE partitions whose upper bound is a time. */
 function timeParts(a: Table): { p: Partition; upper: Date }[] {
@@ -171,9 +172,9 @@ export function layoutSteps(
       continue;
     }
     if (t.partitionBy === undefined) continue;
-    const have = new Map((a?.partitions ?? []).map((p) => [p.name, p]));
+    const have = new Map((a?.partitions ?? []).map((p) => [idOf(partName(t, p)), p]));
     for (const p of t.partitions ?? []) {
-      const ap = have.get(p.name);
+      const ap = have.get(idOf(partName(t, p)));
       if (!ap) {
         const attach = attachPartition(desired, actual, t, p, problems);
         if (attach === undefined) {
@@ -203,10 +204,10 @@ export function layoutSteps(
     }
     const tp = t.timePartitions;
     if (tp) steps.push(...timePartitionSteps(t, a, tp, opts.now));
-    const declared = new Set((t.partitions ?? []).map((p) => p.name));
+    const declared = new Set((t.partitions ?? []).map((p) => idOf(partName(t, p))));
     const kept = new Set(a && tp ? timeParts(a).map((x) => x.p.name) : []);
     for (const ap of a?.partitions ?? []) {
-      if (declared.has(ap.name) || kept.has(ap.name)) continue;
+      if (declared.has(idOf(partName(t, ap))) || kept.has(ap.name)) continue;
       if (opts.prune) steps.push({ kind: 'drop_partition', table: t.qname, partition: partName(t, ap) });
       else unmanaged.push(`partition ${quoteQualified(partName(t, ap))}`);
     }

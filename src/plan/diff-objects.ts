@@ -5,7 +5,7 @@
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
 // problem, never a failed apply.
 import { dict } from '../util/dict.js';
-import type { ClusterModel, SqlObject } from '../model/types.js';
+import { partitionQname, type ClusterModel, type SqlObject } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { enumSteps } from './diff-enum.js';
@@ -48,7 +48,7 @@ export function objectSteps(
     ...Object.values(desired.tables).flatMap((t) => [
       ref.relationRef(t.id),
       // a partition's own indexes, CHECKs, triggers, comments and grants
-      ...(t.partitions ?? []).map((p) => ref.relationRef({ schema: t.qname.schema, name: p.name })),
+      ...(t.partitions ?? []).map((p) => ref.relationRef(partitionQname(t, p))),
     ]),
     ...Object.values(D).flatMap((o) => [o.id, ...o.provides]),
     ...Object.values(desired.routines).map((r) => ref.routineRef(ref.withoutArgs(r.id))),

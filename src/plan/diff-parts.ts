@@ -2,7 +2,7 @@
 // steps so far, the facts earlier parts found) and returns what it adds. One concern per part; a
 // new concern is a function here (or in a file of its own) and a line in PARTS. The order is the
 // steps' order within a phase (diff.ts sorts by phase, stably). Pure.
-import { idOf, type ClusterModel, type Table } from '../model/types.js';
+import { idOf, partitionQname, type ClusterModel, type Table } from '../model/types.js';
 import { indexRef } from '../model/object-ref.js';
 import { dict } from '../util/dict.js';
 import { collecting, fact, type DiffContext, type DiffPart, type PartResult } from './diff-context.js';
@@ -72,9 +72,7 @@ function tablesPart(ctx: DiffContext): PartResult {
 /** The ids of `tables` that are not partitions the manifest declares (a table of its own is attached, not pruned). */
 function withoutDeclaredPartitions(desired: ClusterModel, tables: readonly Table[]): Set<string> {
   const parts = new Set(
-    Object.values(desired.tables).flatMap((t) =>
-      (t.partitions ?? []).map((p) => idOf({ schema: t.qname.schema, name: p.name })),
-    ),
+    Object.values(desired.tables).flatMap((t) => (t.partitions ?? []).map((p) => idOf(partitionQname(t, p)))),
   );
   return new Set(tables.filter((t) => !parts.has(t.id)).map((t) => t.id));
 }

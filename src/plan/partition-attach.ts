@@ -2,7 +2,7 @@
 // TABLE … ATTACH PARTITION), not created again ("relation … already exists"), when PostgreSQL
 // would take it: the parent's columns with the same types and no more, its NOT NULLs and CHECK
 // constraints. Otherwise the plan names a problem. The other way round is partition-detach.ts.
-import { idOf, type ClusterModel, type Partition, type Table } from '../model/types.js';
+import { idOf, partitionQname, type ClusterModel, type Partition, type Table } from '../model/types.js';
 import type { DiffProblem } from './diff-problem.js';
 import type { Step } from './steps.js';
 import { relationRef, tableRef } from '../model/object-ref.js';
@@ -15,7 +15,7 @@ export function attachPartition(
   p: Partition,
   problems: DiffProblem[],
 ): Step | 'refused' | undefined {
-  const childId = idOf({ schema: t.qname.schema, name: p.name });
+  const childId = idOf(partitionQname(t, p));
   const child = actual.tables[childId];
   if (!child) return undefined;
   const refuse = (why: string): 'refused' => {

@@ -7,7 +7,15 @@
 // become the table's; its own indexes, triggers and grants stay as they were.
 // On Citus, a partition of a distributed table stays distributed, colocated with its former
 // parent (docs/citus-facts.md).
-import { idOf, type ClusterModel, type Index, type Key, type SqlObject, type Table } from '../model/types.js';
+import {
+  idOf,
+  partitionQname,
+  type ClusterModel,
+  type Index,
+  type Key,
+  type SqlObject,
+  type Table,
+} from '../model/types.js';
 import { quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { keyOfStatement } from '../objects/alter-table.js';
 import { renderSql } from './step-spec.js';
@@ -120,11 +128,11 @@ export function detachPartitions(desired: ClusterModel, actual: ClusterModel): {
   const objects = dictOf<SqlObject>(actual.objects);
   for (const t of Object.values(desired.tables)) {
     if (actual.tables[t.id]) continue;
-    const parent = Object.values(tables).find(
-      (x) => x.qname.schema === t.qname.schema && (x.partitions ?? []).some((p) => p.name === t.qname.name),
+    const parent = Object.values(tables).find((x) =>
+      (x.partitions ?? []).some((p) => idOf(partitionQname(x, p)) === t.id),
     );
     if (!parent) continue;
-    const part = parent.partitions!.find((p) => p.name === t.qname.name)!;
+    const part = parent.partitions!.find((p) => idOf(partitionQname(parent, p)) === t.id)!;
     steps.push({ kind: 'detach_partition', table: parent.qname, partition: t.qname });
     tables[parent.id] = { ...parent, partitions: parent.partitions!.filter((p) => p !== part) };
     const child = t.qname.name;

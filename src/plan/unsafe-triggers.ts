@@ -10,7 +10,7 @@
 //   trigger of the table and of its partitions is paused for the copy and restored after
 //   (paused-triggers.ts). create_distributed_table_concurrently, alter_distributed_table,
 //   undistribute_table and alter_table_set_access_method do not fire them (docs/citus-facts.md).
-import { idOf, type ClusterModel, type SqlObject } from '../model/types.js';
+import { idOf, partitionQname, type ClusterModel, type SqlObject } from '../model/types.js';
 import { refId } from '../model/object-ref.js';
 import { pauseTriggersSql, RESUME_TRIGGERS_SQL } from './paused-triggers.js';
 import { tableOf } from './step-spec.js';
@@ -41,10 +41,7 @@ export function markUnsafeTriggers(steps: readonly Step[], actual: ClusterModel)
   if (withTriggers.size === 0) return [...steps];
   const hasTriggers = (id: string): boolean => {
     const t = actual.tables[id];
-    return (
-      withTriggers.has(id) ||
-      (t?.partitions ?? []).some((p) => withTriggers.has(idOf({ schema: t!.qname.schema, name: p.name })))
-    );
+    return withTriggers.has(id) || (t?.partitions ?? []).some((p) => withTriggers.has(idOf(partitionQname(t!, p))));
   };
   const groupOf = (id: string): string | undefined => {
     const d = actual.tables[id]?.distribution;

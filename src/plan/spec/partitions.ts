@@ -2,7 +2,7 @@
 import { catalogCall, quoteIdent, regclassLiteral, typedLiteral } from '../../sql/quote.js';
 import { intervalText } from '../../sql/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
-import type { Partition } from '../../model/types.js';
+import { partitionQname, type Partition } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './step-spec.js';
 import { q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
@@ -16,10 +16,8 @@ type PartitionKind =
   | 'drop_old_time_partitions'
   | 'set_old_partitions_access_method';
 
-const partitionName = (s: { readonly table: QualifiedName; readonly partition: Partition }): QualifiedName => ({
-  schema: s.table.schema,
-  name: s.partition.name,
-});
+const partitionName = (s: { readonly table: QualifiedName; readonly partition: Partition }): QualifiedName =>
+  partitionQname({ qname: s.table }, s.partition);
 const few = (names: readonly string[]): string =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 const partitions = (n: number): string => `${n} partition${n === 1 ? '' : 's'}`;
