@@ -2,8 +2,9 @@
 // without rows. The copy is the database as introspect reads it, built by the tool's own apply
 // in a scratch database on the same server or cluster (with Citus on every node) or on the one
 // --prove-on names; then the plan shown runs there, the transaction and the steps after COMMIT,
-// as apply runs them; then the copy is planned again. A refusal or a plan that does not converge
-// becomes a plan problem. The scratch database is dropped whatever happens.
+// as apply runs them; then the copy is planned again. On a copy that plans as the database does,
+// a refusal or a plan that does not converge becomes a plan problem (plan/proof.ts). The scratch
+// database is dropped whatever happens (but an interrupted process leaves it: its name says whose).
 import { CmError, EXIT } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
 import { readLiveState } from '../own/live-state.js';
@@ -32,16 +33,15 @@ export async function copyManifest(live: LiveState): Promise<LoadedManifest> {
   return loadManifestText(project.manifest, 'citus-migrate.yaml', COPY_DIR, memoryFs(COPY_DIR, project.files));
 }
 
-const stepLines = (plan: PlanDocument): string[] =>
-  [...plan.transaction.steps, ...plan.afterCommit].map((s) => `${s.summary}\n${s.sql.join('\n')}`);
+const stepKey = (s: PlanStep): string => `${s.summary}\n${s.sql.join('\n')}`;
+const stepsOf = (p: PlanDocument): PlanStep[] => [...p.transaction.steps, ...p.afterCommit];
 
-/** The steps of `b` that `a` does not have, and those of `a` that `b` does not (their summaries). */
+/** The steps one plan has and the other does not, either way (their summaries). */
 function differingSteps(a: PlanDocument, b: PlanDocument): string[] {
-  const inA = new Set(stepLines(a));
-  const inB = new Set(stepLines(b));
-  const all = [...a.transaction.steps, ...a.afterCommit, ...b.transaction.steps, ...b.afterCommit];
-  const key = (s: PlanStep): string => `${s.summary}\n${s.sql.join('\n')}`;
-  return [...new Set(all.filter((s) => !(inA.has(key(s)) && inB.has(key(s)))).map((s) => s.summary))];
+  const inA = new Set(stepsOf(a).map(stepKey));
+  const inB = new Set(stepsOf(b).map(stepKey));
+  const odd = [...stepsOf(a), ...stepsOf(b)].filter((s) => !(inA.has(stepKey(s)) && inB.has(stepKey(s))));
+  return [...new Set(odd.map((s) => s.summary))];
 }
 
 const planOpts = (plan: PlanDocument): { online: boolean } => ({ online: plan.options?.online ?? false });
@@ -119,7 +119,7 @@ async function proveOn(
     const copyPlan = planLive(m, asRecorded(await readLiveState(client)), m.file, planOpts(plan));
     const copyDiffers = [...builtAs, ...differingSteps(plan, copyPlan)];
     await client.query(APPLY_SESSION_PINS.join(';\n'));
-    const ran = plan.transaction.steps.length + plan.afterCommit.length;
+    const ran = stepsOf(plan).length;
     const base = { scratch: scratch.label, copyDiffers, ran };
     try {
       await executePlan(client, plan, {
@@ -131,7 +131,7 @@ async function proveOn(
       });
     } catch (e) {
       if (!(e instanceof ApplyError)) throw e;
-      const step = [...plan.transaction.steps, ...plan.afterCommit].find((s) => s.index === e.stepIndex);
+      const step = stepsOf(plan).find((s) => s.index === e.stepIndex);
       const refused = {
         step: e.stepIndex,
         summary: e.stepSummary,
@@ -146,7 +146,7 @@ async function proveOn(
     const afterLive = asRecorded(await readLiveState(client));
     const again = planLive(m, { ...afterLive, recorded: recordsAfter(plan, afterLive).out }, m.file, planOpts(plan));
     const remaining = [
-      ...[...again.transaction.steps, ...again.afterCommit].map((s) => s.summary),
+      ...stepsOf(again).map((s) => s.summary),
       ...again.problems.map((x) => `${x.object}: ${x.message}`),
     ];
     return { ...base, remaining };
