@@ -56,10 +56,13 @@ export async function provePlan(
   live: LiveState,
   m: LoadedManifest,
   plan: PlanDocument,
+  /** Called once the scratch database exists, with what drops it (a signal handler's way to end the proof at once). */
+  onScratch?: (drop: () => Promise<string[]>) => void,
 ): Promise<PlanProof> {
   const t0 = performance.now();
   const copy = await copyManifest(live);
   const scratch = await createScratchDatabase(at);
+  onScratch?.(scratch.drop);
   let found: Omit<PlanProof, 'leftBehind' | 'ms'>;
   try {
     found = await proveOn(scratch.target, live, copy, m, plan);

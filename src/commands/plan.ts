@@ -2,7 +2,7 @@
 // that converges it. --offline plans against an empty cluster without any database.
 import { locatePlanProblems } from '../plan/problem-places.js';
 import { dirname, relative, resolve } from 'node:path';
-import { EXIT, UsageError } from '../errors.js';
+import { CmError, EXIT, UsageError } from '../errors.js';
 import { loadAndRead, readShards, type PendingRead } from '../own/read-database.js';
 import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
@@ -112,7 +112,43 @@ async function prove(
   io.stderr(
     `--prove: building a copy of the database without rows on ${at.label.replace(/\/[^/]*$/, '')} and running the plan there\n`,
   );
-  addProof(plan, await timed('prove', () => provePlan(at, live, m, plan)), m);
+  // Ctrl-C / SIGTERM: the scratch database is dropped at once (its sessions ended with it), so the
+  // proof fails where it is, and nothing is left behind. The database itself was never touched.
+  let drop: (() => Promise<string[]>) | undefined;
+  let stopped: Promise<string[]> | undefined;
+  const unsubscribe = io.onInterrupt?.((signal, again) => {
+    if (again) io.stderr(`--prove: ${signal} again: exiting; a scratch database citus_migrate_prove_… may be left\n`);
+    else {
+      io.stderr(`--prove: ${signal}: dropping the scratch database and stopping\n`);
+      stopped ??= drop?.() ?? Promise.resolve([]);
+    }
+  });
+  try {
+    addProof(
+      plan,
+      await timed('prove', () =>
+        provePlan(at, live, m, plan, (d) => {
+          drop = d;
+          if (stopped) stopped = d(); // the signal came before the scratch database was there
+        }),
+      ),
+      m,
+    );
+  } catch (e) {
+    if (!stopped) throw e;
+  } finally {
+    unsubscribe?.();
+  }
+  if (stopped) {
+    const left = await stopped;
+    throw new CmError(
+      left.length > 0
+        ? `--prove interrupted; its scratch database could not be dropped on: ${left.join('; ')}`
+        : '--prove interrupted: its scratch database was dropped; the database was not touched',
+      'interrupted',
+      EXIT.interrupted,
+    );
+  }
 }
 
 type PlanModules = typeof import('../plan/from-manifest.js') & typeof import('../format/index.js');

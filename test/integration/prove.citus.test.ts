@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { citusServers, freshDatabase, sql, type TestDb } from '../support/db.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
+import { startCli } from '../support/cli-process.js';
 
 const citus = citusServers();
 // Where Citus reaches a node is where the tool does (not a container's alias): the proof connects to the workers.
@@ -108,6 +109,43 @@ describe.skipIf(!citus || !reachable)('plan --prove on Citus', () => {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
     }
+    expect(await scratchOnNodes()).toEqual([]);
+  });
+
+  it('Ctrl-C while a step of the proof runs on a worker drops the scratch database on every node (ending the worker session too) and exits 130', async () => {
+    const { db, dir } = await distributed('prove_citus_sigint');
+    // Building it runs its query: 60 s on each worker, in the workers' copy of the scratch database.
+    const project = dir(
+      '',
+      "CREATE MATERIALIZED VIEW slow AS SELECT count(*) AS n FROM run_command_on_workers('SELECT pg_sleep(60)');\n",
+    );
+    const { child, done } = startCli(['plan', '--database', db.url, '--prove'], { cwd: project });
+    const sleepingOnWorkers = async (): Promise<number> => {
+      let n = 0;
+      for (let w = 1; w < citus!.nodes.length; w++)
+        n += (
+          await sql<{ n: number }>(
+            citus!,
+            'postgres',
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname LIKE 'citus\\_migrate\\_prove\\_%' AND query LIKE '%pg_sleep%'",
+            w,
+          )
+        )[0]!.n;
+      return n;
+    };
+    let sleeping = false;
+    for (let i = 0; i < 300 && !sleeping; i++) {
+      sleeping = (await sleepingOnWorkers()) > 0;
+      if (!sleeping) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sleeping).toBe(true);
+    const t0 = performance.now();
+    child.kill('SIGINT');
+    const r = await done;
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('--prove interrupted: its scratch database was dropped; the database was not touched');
+    expect(await sleepingOnWorkers()).toBe(0);
     expect(await scratchOnNodes()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers, sql } from '../support/db.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
+import { startCli } from '../support/cli-process.js';
 
 const server = plainServers();
 
@@ -124,6 +125,39 @@ describe('plan --prove', () => {
     const on = await cli(['plan', '--database', url.toString(), '--prove', '--prove-on', db.url], { cwd: dir });
     expect(on.stdout + on.stderr).toContain('Run on a copy without rows by --prove');
     expect(on.code, on.stdout + on.stderr).toBe(0);
+  });
+
+  it('Ctrl-C while the plan runs on the copy drops the scratch database at once and exits 130; the database is untouched', async () => {
+    const db = await freshDatabase(server, 'prove_sigint');
+    await db.query('CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)');
+    const dir = projectDir({
+      'citus-migrate.yaml': manifest(''),
+      // Building it runs its query: 60 s on the copy.
+      'sql/views.sql': 'CREATE MATERIALIZED VIEW slow AS SELECT pg_sleep(60) IS NULL AS s;\n',
+    });
+    const { child, done } = startCli(['plan', '--database', db.url, '--prove'], { cwd: dir });
+    let sleeping = false;
+    for (let i = 0; i < 200 && !sleeping; i++) {
+      sleeping =
+        (
+          await sql<{ n: number }>(
+            server,
+            'postgres',
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname LIKE 'citus\\_migrate\\_prove\\_%' AND query LIKE '%pg_sleep%'",
+          )
+        )[0]!.n > 0;
+      if (!sleeping) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sleeping).toBe(true);
+    const t0 = performance.now();
+    child.kill('SIGINT');
+    const r = await done;
+    expect(performance.now() - t0).toBeLessThan(15_000);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('--prove: SIGINT: dropping the scratch database and stopping');
+    expect(r.stderr).toContain('--prove interrupted: its scratch database was dropped; the database was not touched');
+    expect(await scratchDatabases()).toEqual([]);
+    expect(await db.query("SELECT count(*)::int AS n FROM pg_class WHERE relname = 'slow'")).toEqual([{ n: 0 }]);
   });
 
   it('flags that say nothing alone, or conflict, are usage errors', async () => {
