@@ -146,6 +146,11 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
   -- (A leaf partition's own storage parameters are managed too: the model's partitions.)
+  -- ALTER TRIGGER … DEPENDS ON EXTENSION (the trigger is dropped with the extension): not in the trigger's definition.
+  UNION ALL SELECT 'trigger dependency on extension', ${relName} || '.' || pg_catalog.quote_ident(tg.tgname) || ' (' || pg_catalog.quote_ident(e.extname) || ')'
+    FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_trigger tg ON d.classid = ${catalog('pg_trigger')} AND tg.oid = d.objid
+    JOIN rel ON rel.oid = tg.tgrelid JOIN pg_catalog.pg_extension e ON d.refclassid = ${catalog('pg_extension')} AND e.oid = d.refobjid
+    WHERE d.deptype = 'x'
   -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
   UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
          CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,

@@ -4,7 +4,7 @@
 // depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
 import { cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
-import { AGGREGATE_OBJECTS } from './catalog-aggregates.js';
+import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
@@ -176,6 +176,19 @@ ${RULE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    UNION ALL
+    -- A plain aggregate's (the kinds the model holds: catalog-aggregates.ts), by its argument types.
+    SELECT 'AGGREGATE', ${qn('ns.nspname', 'p.proname')} || '('
+      || (SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
+           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)) || ')',
+           'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
+    JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid = p.oid
+    JOIN ns ON ns.oid = p.pronamespace WHERE ${MANAGED_AGGREGATE} AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    UNION ALL
+    SELECT 'RULE', pg_catalog.quote_ident(rw.rulename) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_rewrite rw ON rw.oid = d.objoid AND d.classoid = ${cls('pg_rewrite')}
+    JOIN anyrel r ON r.oid = rw.ev_class WHERE rw.rulename <> '_RETURN'
     UNION ALL
     SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_type t ON t.oid = d.objoid AND d.classoid = ${cls('pg_type')}

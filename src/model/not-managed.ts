@@ -10,6 +10,7 @@ export const NOT_MANAGED_KINDS = [
   'table access method',
   'table storage options',
   'constraint option',
+  'trigger dependency on extension',
   'identity sequence name',
   'foreign key to a partition',
   'partition policy',

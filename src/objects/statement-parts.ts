@@ -81,6 +81,8 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_INDEX: 'INDEX',
   OBJECT_FUNCTION: 'FUNCTION',
   OBJECT_PROCEDURE: 'PROCEDURE',
+  OBJECT_AGGREGATE: 'AGGREGATE',
+  OBJECT_RULE: 'RULE',
   OBJECT_TYPE: 'TYPE',
   OBJECT_DOMAIN: 'DOMAIN',
   OBJECT_SCHEMA: 'SCHEMA',
@@ -111,10 +113,11 @@ export function commentTarget(
     }
     case 'CONSTRAINT':
     case 'TRIGGER':
+    case 'RULE':
     case 'POLICY': {
       const own = items[items.length - 1]!;
       const table = listName(items.slice(0, -1), defaultSchema);
-      // It comes after the constraint, trigger or policy it is on (object-order.ts).
+      // It comes after the constraint, trigger, rule or policy it is on (object-order.ts).
       const on = `${keyword === 'CONSTRAINT' ? 'constraint' : keyword.toLowerCase()} ${table}.${quoteIdent(own)}`;
       return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: relationRef(table), needs: [on] };
     }
@@ -123,7 +126,8 @@ export function commentTarget(
       return { keyword, target: n, parent: indexRef(n) };
     }
     case 'FUNCTION':
-    case 'PROCEDURE': {
+    case 'PROCEDURE':
+    case 'AGGREGATE': {
       const owa = obj.ObjectWithArgs;
       const n = listName(strings(owa.objname), defaultSchema);
       return { keyword, target: `${n}(${argTypes(owa)})`, parent: routineRef(n) };
