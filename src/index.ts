@@ -1,5 +1,6 @@
 // The library: what the CLI does, as documented functions (README, "Use it from code"). The
-// commands in src/commands only parse flags, call these and print.
+// commands in src/commands only parse flags, call these and print. This is the whole public
+// surface: test/unit/api-surface.test.ts holds it name by name, so a change to it is deliberate.
 
 // The front door: a database and a manifest in, typed results out; progress through events.
 export { plan, apply, type PlanFunctionOptions } from './api/plan-apply.js';
@@ -34,24 +35,13 @@ export type {
   NodeStatus,
 } from './cluster/cluster-types.js';
 
-// The pieces: load and validate, diff, plan, format.
+// The pieces a program needs around them: the manifest loaded and validated, the plan formatted,
+// the hazards named, HammerDB's layout, the errors with their codes and exit codes.
 export { loadManifest, loadManifestText, type LoadedManifest } from './manifest/load.js';
 export { manifestSchema, type Manifest } from './manifest/schema.js';
-export { diff, offlineBaseline } from './plan/diff.js';
-export { planOffline, planLive } from './plan/from-manifest.js';
-export { buildPlan, PREAMBLE, type PlanDocument, type PlanStep } from './plan/plan.js';
+export { type PlanDocument, type PlanStep } from './plan/plan.js';
 export type { PlanProof } from './plan/proof.js';
 export { formatPlan, PLAN_FORMATS, type PlanFormat } from './format/index.js';
 export { HAZARDS, type Hazard } from './plan/steps.js';
 export { hammerdbManifest, type HammerdbVariant } from './hammerdb/layout.js';
 export * from './errors.js';
-export * from './model/types.js';
-export { quoteIdent, quoteLiteral, quoteQualified } from './sql/quote.js';
-
-// The CLI's commands, callable in-process with a CommandIo.
-export { runCli } from './cli-program.js';
-export { validate, validateCommand } from './commands/validate.js';
-export { planCommand } from './commands/plan.js';
-export { hammerdbCommand, hammerdbPlan } from './commands/hammerdb.js';
-export { initCommand } from './commands/init.js';
-export type { CommandIo } from './commands/io.js';

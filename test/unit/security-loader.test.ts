@@ -8,7 +8,6 @@ import {
   apply,
   bench,
   CmError,
-  diff,
   formatProblem,
   history,
   historyEntry,
@@ -16,8 +15,9 @@ import {
   loadManifestText,
   ManifestError,
   plan,
-  planOffline,
 } from '../../src/index.js';
+import { diff } from '../../src/plan/diff.js';
+import { planOffline } from '../../src/plan/from-manifest.js';
 import { readYamlExact } from '../../src/manifest/yaml-exact.js';
 import { readYamlFast } from '../../src/manifest/yaml-fast.js';
 import { InexactNumber } from '../../src/manifest/yaml-numbers.js';
