@@ -114,5 +114,28 @@ describe('the library (no CLI)', () => {
     expect(run.stderr).toBe('step 1: create table public.accounts (2 columns)\n');
     expect(run.stdout).toBe('applied apply #1\nplanning again: no changes\n');
     expect(run.status).toBe(0);
-  });
+    // The same text compiles as TypeScript against the package's declarations, strict and with
+    // skipLibCheck off (a consumer's declarations are checked too).
+    writeFileSync(join(dir, 'example.mts'), example!);
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        resolve('node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        'false',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        'example.mts',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 120_000);
 });
