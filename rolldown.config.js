@@ -46,6 +46,8 @@ export default defineConfig({
   output: {
     dir: 'dist',
     format: 'cjs',
+    // For `node --enable-source-maps` (and a debugger): the stack's lines in src/.
+    sourcemap: true,
     entryFileNames: 'chunks/[name].cjs',
     chunkFileNames: 'chunks/[name]-[hash].cjs',
   },

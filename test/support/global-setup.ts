@@ -4,6 +4,8 @@
 // `cluster up` runs) on the engine DOCKER_HOST names, through the same code as `cluster up`;
 // else local binaries with the citus extension. Otherwise Citus tests skip, and the reporter
 // says why (or which path ran).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_IMAGE } from '../../src/cluster/engine.js';
@@ -71,7 +73,28 @@ async function containerSkipReason(image: string): Promise<string> {
   return '';
 }
 
+/**
+ * Integration tests run the built CLI (dist/): one older than a source file would test code that is
+ * not the repository's. Refused at once, saying what to run (npm test builds first).
+ */
+function refuseStaleDist(): void {
+  const built = ['dist/cli.js', 'dist/chunks/cli-main.cjs', 'dist/index.js'].map((f) =>
+    existsSync(f) ? statSync(f).mtimeMs : 0,
+  );
+  const oldest = Math.min(...built);
+  const newer = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => statSync(join('src', f)).mtimeMs > oldest);
+  if (oldest === 0 || newer.length > 0)
+    throw new Error(
+      oldest === 0
+        ? 'dist/ is not built: run npm run build (npm test builds first)'
+        : `dist/ is older than ${newer.length} source file(s) (src/${newer[0]}…): run npm run build (npm test builds first)`,
+    );
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  refuseStaleDist();
   const started: { stop(): Promise<unknown> }[] = [];
   const install = findPgInstall();
   if (!install)
