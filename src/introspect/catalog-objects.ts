@@ -183,7 +183,7 @@ ${RULE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
            FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)) || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
-    JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid = p.oid
+    JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     JOIN ns ON ns.oid = p.pronamespace WHERE ${MANAGED_AGGREGATE} AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     SELECT 'RULE', pg_catalog.quote_ident(rw.rulename) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
