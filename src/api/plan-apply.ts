@@ -6,6 +6,7 @@ import { planLive, planOffline } from '../plan/from-manifest.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { runApply } from '../apply/run.js';
 import { addProof, provePlan } from '../apply/prove.js';
+import { nothingToProve } from '../plan/proof.js';
 import { OptionsError } from '../errors.js';
 import type { ApplyEvents, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
 import {
@@ -56,7 +57,7 @@ export async function plan(
   if (target === 'offline') return planOffline(m, m.file, opts);
   const live = await withClient(toTarget(target), (c) => readLiveState(c));
   const p = planLive(m, live, m.file, opts);
-  if (options.prove && p.changes && p.problems.length === 0) {
+  if (options.prove && nothingToProve(p) === undefined) {
     const at = typeof options.prove === 'object' ? toTarget(options.prove.on) : toTarget(target);
     addProof(p, await provePlan(at, live, m, p), m);
   }

@@ -9,6 +9,7 @@ import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
 import { timed } from '../util/timings.js';
+import { nothingToProve } from '../plan/proof.js';
 import { connectionTarget } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import type { LiveState } from '../model/live-state.js';
@@ -103,8 +104,9 @@ async function prove(
   opts: PlanOptions,
   io: CommandIo,
 ): Promise<void> {
-  if (plan.problems.length > 0 || !plan.changes) {
-    io.stderr(`--prove: nothing to prove (${plan.changes ? 'the plan has problems' : 'no changes'})\n`);
+  const nothing = nothingToProve(plan);
+  if (nothing !== undefined) {
+    io.stderr(`--prove: nothing to prove (${nothing})\n`);
     return;
   }
   const { provePlan, addProof } = await import('../apply/prove.js');

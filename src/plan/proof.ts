@@ -37,6 +37,13 @@ export interface PlanProof {
  */
 export const conclusive = (p: PlanProof): boolean => p.copyDiffers.length === 0 && !p.refused?.lacks?.length;
 
+/** Why a plan has nothing to prove (it has problems, or no changes), or undefined when it has. */
+export const nothingToProve = (plan: {
+  readonly problems: readonly unknown[];
+  readonly changes: boolean;
+}): string | undefined =>
+  plan.problems.length > 0 ? 'the plan has problems' : !plan.changes ? 'no changes' : undefined;
+
 /** The plan problems a proof found (none when it is not conclusive: the line says why). */
 export function proofProblems(p: PlanProof): DiffProblem[] {
   if (!conclusive(p)) return [];
