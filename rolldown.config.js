@@ -2,8 +2,8 @@
 // the tools, the benchmarks' imports, and the executable dist/cli.js), then this bundles the CLI
 // (src/cli-main.ts) and what it imports, dependencies included, into dist/chunks/: a command's
 // code is one chunk loaded when it runs. Node then resolves and reads a few dozen files instead
-// of ~370 (zod alone is 99, yaml 73). CommonJS, so that on Node 20 the executable can give V8 the
-// code it compiled for these files in an earlier run (src/util/compile-cache.ts). Code that finds
+// of ~370 (zod alone is 99, yaml 73). CommonJS, which Node's compile cache (Node >= 22.1) keeps
+// for the next run as it does ES modules (src/cli.ts turns it on). Code that finds
 // files of the package (package.json, migrations/, templates/) walks up to package.json
 // (src/util/package-root.ts), so it works from a chunk as from src/ or dist/.
 import { rmSync } from 'node:fs';
@@ -11,8 +11,8 @@ import { defineConfig } from 'rolldown';
 
 // Left to node_modules: libpg_query's WASM and its loader (src/sql/pg-wasm.ts reads the .wasm
 // beside it), what bench and cluster load (hdr-histogram-js, testcontainers with its native
-// ssh2), pg's optional native binding. Each is CommonJS, required (an import() in the bundle
-// would fail under the compile cache, which gives its scripts no dynamic import).
+// ssh2), pg's optional native binding. Each is CommonJS, required: the bundle keeps to one module
+// system (no import() in its code).
 const EXTERNAL = [/^@libpg-query\//, /^testcontainers(\/|$)/, /^hdr-histogram-js(\/|$)/, 'pg-native'];
 
 export default defineConfig({

@@ -5,7 +5,8 @@
 // read + diff + render, in a child process) and `pg_dump --schema-only` of the same database in
 // one run, and prints both, the ratio, plan's round trips and its peak memory.
 // Usage: npm run build && node bench/plan-scale.mjs   (BENCH_URL=... to use an existing cluster;
-// SCALE=0.1 for a smaller run). Target (issue #25): plan <= 0.4x pg_dump, <= 5 round trips, < 300 MB.
+// SCALE=0.1 for a smaller run; DISTS=a/dist,b/dist to time other builds side by side, alternating,
+// e.g. a baseline). Target (issue #25): plan <= 0.4x pg_dump, <= 5 round trips, < 300 MB.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,32 +126,38 @@ try {
   writeFileSync(manifest, `${lines.join('\n')}\n`);
 
   const child = new URL('./plan-scale-child.mjs', import.meta.url).pathname;
-  const plans = [];
+  const dists = (process.env.DISTS ?? new URL('../dist', import.meta.url).pathname).split(',').filter(Boolean);
+  const plans = dists.map(() => []);
   const dumps = [];
   for (let r = 0; r < runs; r++) {
-    const res = spawnSync(process.execPath, [child, manifest, url], { encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(res.stderr);
-    plans.push(JSON.parse(res.stdout.trim().split('\n').at(-1)));
+    for (const [i, dist] of dists.entries()) {
+      const res = spawnSync(process.execPath, [child, manifest, url, dist], { encoding: 'utf8' });
+      if (res.status !== 0) throw new Error(res.stderr);
+      plans[i].push(JSON.parse(res.stdout.trim().split('\n').at(-1)));
+    }
     const d0 = performance.now();
     const dump = spawnSync('pg_dump', ['--schema-only', '-f', '/dev/null', url], { encoding: 'utf8' });
     if (dump.status !== 0) throw new Error(dump.stderr);
     dumps.push(performance.now() - d0);
   }
-  const planMs = median(plans.map((p) => p.ms));
   const dumpMs = median(dumps);
-  const last = plans.at(-1);
   console.log(
     `objects: ${N.dist} distributed tables in ${N.groups} groups (4 shards), ${N.local} local tables, ${N.routines} routines, ${N.sequences} sequences, ${N.views} views, ${N.triggers} triggers, ${N.enums} enums, ${N.policies} policies, ${N.grants} grants`,
   );
-  console.log(
-    `plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}, not managed ${last.notManaged}]`,
-  );
   console.log(`pg_dump --schema-only, median of ${runs}:            ${(dumpMs / 1000).toFixed(2)} s`);
-  console.log(`ratio plan / pg_dump: ${(planMs / dumpMs).toFixed(2)}x (target <= 0.4x)`);
-  console.log(`round trips: ${last.trips} (connect + catalog query; target <= 5)`);
-  console.log(
-    `peak memory of the plan process: ${Math.max(...plans.map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`,
-  );
+  for (const [i, dist] of dists.entries()) {
+    const planMs = median(plans[i].map((p) => p.ms));
+    const last = plans[i].at(-1);
+    const who = dists.length > 1 ? `${dist}: ` : '';
+    console.log(
+      `${who}plan (manifest load + catalog read + diff + JSON), median of ${runs}: ${(planMs / 1000).toFixed(2)} s  [steps ${last.steps}, unmanaged ${last.unmanaged}, not managed ${last.notManaged}]`,
+    );
+    console.log(`${who}ratio plan / pg_dump: ${(planMs / dumpMs).toFixed(2)}x (target <= 0.4x)`);
+    console.log(`${who}round trips: ${last.trips} (connect + catalog query; target <= 5)`);
+    console.log(
+      `${who}peak memory of the plan process: ${Math.max(...plans[i].map((p) => p.rssMB)).toFixed(0)} MB (target < 300 MB)`,
+    );
+  }
 } finally {
   // The manifest's folder is the benchmark's own: removed (it was left in the temp folder before).
   if (dir) rmSync(dir, { recursive: true, force: true });

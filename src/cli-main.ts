@@ -1,14 +1,10 @@
-// The CLI on the real process: what the executable (cli.ts) runs once the compile cache is in
-// place. Bundled by rolldown into dist/chunks/cli-main.cjs; exits with the command's code.
+// The CLI on the real process: what the executable (cli.ts) runs once V8 is set up. Bundled by
+// rolldown into dist/chunks/cli-main.cjs; exits with the command's code.
 import { hideDatabaseArgument } from './cli/process-title.js';
-import { earlyRead, type Started } from './cli/early-read.js';
 import { startTimings } from './util/timings.js';
 
-/**
- * Runs the CLI. `entered`: when the executable's own code started (--timings's start-up);
- * `compileCache`: what its compile cache did, when it installed one.
- */
-export async function main(entered: number, compileCache?: Started['compileCache']): Promise<void> {
+/** Runs the CLI. `entered`: when the executable's own code started (--timings's start-up). */
+export async function main(entered: number): Promise<void> {
   // First, before the rest of the CLI loads: a --database password must not stay readable in `ps`.
   hideDatabaseArgument(process.argv.slice(2));
   // node-postgres asks whether it runs on Cloudflare Workers when it loads: without a `navigator`
@@ -20,18 +16,9 @@ export async function main(entered: number, compileCache?: Started['compileCache
       configurable: true,
     });
   const argv = process.argv.slice(2);
-  // Recording starts here when asked for, so the phases of plan's early read are in it.
+  // Recording starts here when asked for, so the loading of the CLI's code is in it.
   if (argv.includes('--timings') || process.env.CITUS_MIGRATE_TIMINGS === '1') startTimings();
-  // plan's connection and catalog query start now (its modules loaded first), and the server works
-  // on the query while commander and the command's code load.
-  const read = await earlyRead(argv, process.env);
   const [{ processIo }, { runCli }] = await Promise.all([import('./commands/io.js'), import('./cli-program.js')]);
-  const code = await runCli(argv, processIo(), {
-    entered,
-    ...(compileCache ? { compileCache } : {}),
-    ...(read ? { read } : {}),
-  });
-  // A read the command did not use (it ended before reading, or read another database) is closed.
-  read?.stop();
+  const code = await runCli(argv, processIo(), { entered });
   process.exitCode = code;
 }

@@ -7,7 +7,6 @@ import { PLAN_FORMATS } from './format/formats.js';
 import { registerCluster } from './cli/cluster-program.js';
 import { registerInit } from './cli/init-program.js';
 import { registerPlan } from './cli/plan-program.js';
-import type { Started } from './cli/early-read.js';
 import { completionScript, SHELLS, type Shell } from './cli/completion.js';
 import { completionSpec } from './cli/completion-spec.js';
 import {
@@ -28,7 +27,7 @@ import { timed, withTimings } from './util/timings.js';
 const load = <M>(f: () => Promise<M>): Promise<M> => timed('load command', f);
 
 /** The commander program, its actions calling the library commands with `io`. */
-export function buildProgram(io: CommandIo, setCode: (n: number) => void, started: Started = {}): Command {
+export function buildProgram(io: CommandIo, setCode: (n: number) => void): Command {
   const program = new Command('citus-migrate')
     .description('Declarative schema and procedure migrations for Citus: plan, apply, bench.')
     .version(TOOL_VERSION)
@@ -51,7 +50,7 @@ export function buildProgram(io: CommandIo, setCode: (n: number) => void, starte
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (o) => setCode(await (await load(() => import('./commands/validate.js'))).validateCommand(o, io)));
 
-  registerPlan(program, { io, setCode, started, file, format });
+  registerPlan(program, { io, setCode, file, format });
 
   program
     .command('apply')
@@ -234,26 +233,24 @@ function wantsJson(argv: readonly string[]): boolean {
 
 /**
  * Runs the CLI in-process with the given arguments (without node and script); returns the exit
- * code. `start`: what the executable began before the CLI loaded (cli/early-read.ts).
+ * code. `entered`: when the executable's own code started (--timings's start-up).
  */
-export async function runCli(argv: readonly string[], io: CommandIo, start: Started = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CommandIo,
+  { entered }: { entered?: number } = {},
+): Promise<number> {
   const on = argv.includes('--timings') || io.env.CITUS_MIGRATE_TIMINGS === '1';
-  return on
-    ? withTimings(start.entered, io.stderr, () => runProgram(argv, io, start), start.compileCache)
-    : runProgram(argv, io, start);
+  return on ? withTimings(entered, io.stderr, () => runProgram(argv, io)) : runProgram(argv, io);
 }
 
-async function runProgram(argv: readonly string[], io: CommandIo, start: Started): Promise<number> {
+async function runProgram(argv: readonly string[], io: CommandIo): Promise<number> {
   let code: number = EXIT.ok;
   // --no-color is read here, before any command runs, so every message honours it.
   if (argv.includes('--no-color')) io = { ...io, color: { stdout: false, stderr: false } };
-  const program = buildProgram(
-    io,
-    (n) => {
-      code = n;
-    },
-    start,
-  );
+  const program = buildProgram(io, (n) => {
+    code = n;
+  });
   if (argv.length === 0) {
     // Nothing asked for is a usage error (a CI step with a missing argument must not pass).
     io.stderr(program.helpInformation());

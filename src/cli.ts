@@ -5,7 +5,6 @@
 import module, { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { installCompileCache, type CompileCacheStats } from './util/compile-cache.js';
 
 // When this file started running (ms since the process did): --timings's start-up.
 const entered = performance.now();
@@ -17,23 +16,15 @@ const entered = performance.now();
 // Liftoff alone, 76-150 ms with tiering, 2 cores). Before any module is compiled; the CLI's own.
 v8.setFlagsFromString('--liftoff-only');
 
-// The compiled code of the CLI's bundle is kept between runs (~40 ms a run): Node >= 22.1 does it
-// itself; on Node 20, util/compile-cache.ts. CITUS_MIGRATE_COMPILE_CACHE=0 turns it off.
-const bundle = fileURLToPath(new URL('./chunks/', import.meta.url));
-const cacheDir = fileURLToPath(new URL('../.compile-cache/', import.meta.url));
-let stats: CompileCacheStats | undefined;
+// The compiled code of the CLI's bundle is kept between runs (~40 ms a run) where Node has a
+// compile cache for it (module.enableCompileCache, Node >= 22.1); Node 20 compiles it each run.
+// CITUS_MIGRATE_COMPILE_CACHE=0 turns it off.
 if (process.env.CITUS_MIGRATE_COMPILE_CACHE !== '0') {
   const native = (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
-  if (native) native(cacheDir);
-  else
-    stats = installCompileCache(
-      cacheDir,
-      bundle,
-      /^[a-z][a-z-]*$/.test(process.argv[2] ?? '') ? process.argv[2]! : 'cli',
-    );
+  native?.(fileURLToPath(new URL('../.compile-cache/', import.meta.url)));
 }
 
 const { main } = createRequire(import.meta.url)('./chunks/cli-main.cjs') as {
-  main(entered: number, compileCache?: CompileCacheStats): Promise<void>;
+  main(entered: number): Promise<void>;
 };
-await main(entered, stats);
+await main(entered);

@@ -1,6 +1,5 @@
 // The commander registration of `plan` (its module, with the planner, loads only when it runs).
 import type { Command, Option } from 'commander';
-import type { Started } from './early-read.js';
 import type { CommandIo } from '../commands/io.js';
 import { timed } from '../util/timings.js';
 
@@ -10,13 +9,11 @@ export function registerPlan(
   {
     io,
     setCode,
-    started,
     file,
     format,
   }: {
     io: CommandIo;
     setCode: (n: number) => void;
-    started: Started;
     file: () => Option;
     format: (dflt: string) => Option;
   },
@@ -50,9 +47,14 @@ export function registerPlan(
       '--include-unmanaged',
       'with --detailed-exitcode: exit 2 also when the cluster holds unmanaged or not-managed objects (a drift check)',
     )
-    .action(async (o) =>
-      setCode(
-        await (await timed('load command', () => import('../commands/plan.js'))).planCommand(o, io, started.read),
-      ),
-    );
+    .action(async (o: { offline?: boolean; database?: string }) => {
+      // Once the arguments are parsed, the catalog read starts before the planner's code loads:
+      // the server works on the query while it does. planCommand uses it or stops it.
+      const read = o.offline ? undefined : (await import('../own/read-database.js')).startRead(o.database, io.env);
+      try {
+        setCode(await (await timed('load command', () => import('../commands/plan.js'))).planCommand(o, io, read));
+      } finally {
+        read?.stop();
+      }
+    });
 }

@@ -35,7 +35,7 @@ export interface PlanOptions {
 
 /**
  * CLI entry: returns the exit code (with --detailed-exitcode: 0 none, 2 changes). `started`: the
- * catalog read the executable began before this module loaded (cli/early-read.ts), if any.
+ * catalog read of opts.database the CLI began once the arguments were parsed, if it did.
  */
 export async function planCommand(opts: PlanOptions, io: CommandIo, started?: PendingRead): Promise<number> {
   if (opts.includeUnmanaged && !opts.detailedExitcode)

@@ -13,14 +13,10 @@ import { FileRefusal, MAX_MANIFEST_BYTES } from './project-files.js';
 import { nodeFs, projectIo, type ManifestFs } from './project-io.js';
 import { resolveManifest, type ResolvedManifest } from './resolve.js';
 import { closestKey } from './suggest.js';
-import type { ExactReading } from './yaml-exact.js';
-import { readYamlFast } from './yaml-fast.js';
+import { readYaml, type YamlReading } from './yaml-read.js';
 import { recordPhase, timed } from '../util/timings.js';
 import { manifestSchema, type Manifest } from './schema.js';
-import { fastSafeParse, sameAsZod } from '../util/zod-fast.js';
 import { withoutKeys, zodProblems } from './zod-problems.js';
-
-const parseManifest = fastSafeParse(manifestSchema);
 
 export { MAX_MANIFEST_BYTES } from './project-files.js';
 export type { ManifestFs } from './project-io.js';
@@ -85,15 +81,10 @@ export async function loadManifestText(
 ): Promise<LoadedManifest> {
   await timed('load parser', loadParser);
   const parsing = performance.now();
-  // js-yaml reads the text when it can (yaml-fast.ts); the `yaml` package reads it when js-yaml
-  // declines it, and locates problems: loaded only then.
-  const fast = readYamlFast(text);
-  let exact: ExactReading | undefined;
-  const exactReading = async (): Promise<ExactReading> =>
-    (exact ??= (await import('./yaml-exact.js')).readYamlExact(text));
+  const reading = readYaml(text);
   // Problems are reported in file order, whatever order the checks found them in.
   const finish = async (list: ProblemList): Promise<Problem[]> => {
-    const locator = list.items.length > 0 ? (await exactReading()).locator : undefined;
+    const locator = list.items.length > 0 ? reading.locator : undefined;
     return list.items
       .map((p) => {
         const pos = locator?.locate(p.path, p.atKey);
@@ -109,24 +100,20 @@ export async function loadManifestText(
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   };
   const problems = new ProblemList();
+  if (reading.syntax.length > 0)
+    throw new ManifestError(reading.syntax.map((p) => ({ severity: 'error', code: 'syntax', path: '', file, ...p })));
   let raw: unknown;
-  if (fast) raw = fast.value;
-  else {
-    const reading = await exactReading();
-    if (reading.syntax.length > 0)
-      throw new ManifestError(reading.syntax.map((p) => ({ severity: 'error', code: 'syntax', path: '', file, ...p })));
-    try {
-      raw = reading.value();
-    } catch (e) {
-      // e.g. an alias without its anchor, an alias bomb past maxAliasCount, or nesting too deep
-      const deep = e instanceof RangeError;
-      problems.error(
-        [],
-        'syntax',
-        deep ? 'mappings or lists nest too deeply to be read' : (e as Error).message.split('\n')[0]!,
-      );
-      throw new ManifestError(await finish(problems));
-    }
+  try {
+    raw = reading.value();
+  } catch (e) {
+    // e.g. an alias without its anchor, an alias bomb past maxAliasCount, or nesting too deep
+    const deep = e instanceof RangeError;
+    problems.error(
+      [],
+      'syntax',
+      deep ? 'mappings or lists nest too deeply to be read' : (e as Error).message.split('\n')[0]!,
+    );
+    throw new ManifestError(await finish(problems));
   }
   if (raw === null || raw === undefined) {
     problems.error([], 'empty', 'the manifest is empty; expected at least "version: 1"');
@@ -141,9 +128,7 @@ export async function loadManifestText(
   // Without zod's compiled checkers (new Function per object shape): a manifest is validated
   // once per run, and zod's own walk is faster the first time at every size (9.5 -> 5.4 ms on
   // Chinook's, 48 -> 39 ms on perf:plan's 5,000 entries).
-  // Through the fast walk of the schema (util/zod-fast.ts); zod's own on a manifest it refuses.
-  let parsed = parseManifest(raw, { jitless: true });
-  if (parsed.success) sameAsZod(manifestSchema, raw, parsed.data, 'the manifest');
+  let parsed = manifestSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     zodProblems(parsed.error, raw, problems);
     // Extra keys alone leave the rest exact: the rules run on it too, so every problem is reported
@@ -196,6 +181,7 @@ export async function loadManifestText(
           ),
         )
       : [];
+  let again: YamlReading | undefined;
   return {
     ...resolved,
     file,
@@ -204,8 +190,9 @@ export async function loadManifestText(
     manifest,
     warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
     routineTexts,
+    // (read again when asked: the parsed document is not kept for the manifest's lifetime)
     locate: async (path) => {
-      const pos = (await exactReading()).locator.locate(path);
+      const pos = (again ??= readYaml(text)).locator.locate(path);
       return pos ? `${file}:${pos.line}:${pos.col}` : undefined;
     },
   };

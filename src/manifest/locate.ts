@@ -1,5 +1,5 @@
 // Maps a path inside the manifest (['tables', 'district', 'foreign_keys', 0]) back to a
-// line and column of the source file (yaml-exact.ts finds it through the yaml package's node ranges).
+// line and column of the source file (yaml-read.ts finds it through the yaml package's node ranges).
 export type Path = readonly (string | number)[];
 
 /** Renders a path as tables.district.foreign_keys[0].references (keys needing it are quoted). */

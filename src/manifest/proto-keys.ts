@@ -44,8 +44,8 @@ export function hideProtoKeys(value: unknown): { value: unknown; hidden: boolean
 
 /**
  * The parsed manifest with the stand-in back to `__proto__`, every mapping without a prototype.
- * `hidden`: whether hideProtoKeys renamed any key. Without, a manifest from the fast walk is kept
- * as it is (its records have no prototype already: util/zod-fast.ts); one from zod is copied.
+ * `hidden`: whether hideProtoKeys renamed any key; zod's output is copied either way (its
+ * mappings have Object's prototype), unless its tables mapping has none already.
  */
 export function restoreProtoKeys<T extends { readonly tables: object }>(value: T, hidden: boolean): T {
   if (!hidden && Object.getPrototypeOf(value.tables) === null) return value;

@@ -1,5 +1,5 @@
-// Numbers in a manifest, read exactly by both YAML readers (yaml-fast.ts, yaml-exact.ts): an
-// integer JavaScript holds exactly is a number, a larger one a bigint (a partition bound, a
+// Numbers in a manifest, read exactly by its YAML reading (yaml-read.ts): an integer
+// JavaScript holds exactly is a number, a larger one a bigint (a partition bound, a
 // default, a sequence's bounds up to ±9223372036854775807 are kept as written); a float is a
 // number when that number is the decimal written, else an InexactNumber, which no part of the
 // schema takes: a located problem says to write it as a string. JavaScript's reading rounded

@@ -1,292 +1,53 @@
-// The catalog query's answer (introspect/catalog-sql.ts writes the query), checked by zod so an
-// unexpected server answer is a clear error. Plain data: the model and the planner read its type.
-import { z } from 'zod';
-import { OBJECT_KINDS } from './types.js';
-import { NOT_MANAGED_KINDS } from './not-managed.js';
+// The catalog query's answer (introspect/catalog-sql.ts writes the query) as the document the model
+// and the planner read. The answer is the tool's own query's: typed, not walked by a validator
+// (as kysely's and pg-schema-diff's introspectors read their rows). Its types are the zod schema's
+// in catalog-schema.ts, which the tests hold every answer they read to (catalog-doc.test.ts).
+import type { z } from 'zod';
+import type { catalogSchema } from './catalog-schema.js';
+import { absentWhenNull, columnNumbersToNames } from './catalog-transforms.js';
 
-const nullableStr = z.string().nullable();
-const role = z.object({ name: z.string(), superuser: z.boolean() });
-/** An owner other than the role reading the catalog (catalog-owners.ts); null: the reader. */
-const owner = role.nullable().optional();
-/**
- * Drops `key` when it is null: read as absent (not as a key holding undefined), so documents
- * recorded before it was read (scenario fixtures) equal new ones and every document stays JSON.
- */
-const absentWhenNull =
-  <K extends string>(key: K) =>
-  <T extends { [k in K]?: unknown }>(o: T): T => {
-    if (o[key] === null) delete o[key];
-    return o;
-  };
+/** The document: the answer with its key columns named, defaults filled in and null keys absent. */
+export type CatalogDoc = z.output<typeof catalogSchema>;
+export type CatalogNode = CatalogDoc['nodes'][number];
+/** The answer as the query returns it. */
+export type CatalogAnswerDoc = z.input<typeof catalogSchema>;
 
-const column = z.object({
-  num: z.number().int(),
-  name: z.string(),
-  type: z.string(),
-  notNull: z.boolean(),
-  default: nullableStr,
-  identity: z.string(),
-  generated: z.string(),
-  collation: nullableStr.optional(),
-  collationSchema: nullableStr.optional(),
-  storage: nullableStr.optional(),
-  statistics: z.number().int().nullable().optional(),
-});
-const constraint = z.object({
-  name: z.string(),
-  type: z.enum(['p', 'u', 'f']),
-  columns: z.array(z.number().int()).nullable(),
-  refSchema: nullableStr,
-  refTable: nullableStr,
-  refColumns: z.array(z.string()).nullable(),
-  onDelete: z.string(),
-  onUpdate: z.string(),
-  validated: z.boolean().optional(),
-  // Absent in catalog documents recorded before they were read (scenario fixtures): not deferrable.
-  deferrable: z.boolean().optional(),
-  deferred: z.boolean().optional(),
-  /** A key whose index is not valid (absent when it is). */
-  invalid: z.boolean().optional(),
-});
-const index = z.object({
-  name: z.string(),
-  unique: z.boolean(),
-  method: z.string(),
-  valid: z.boolean().optional(),
-  columns: z.array(z.number().int()).nullable(),
-  simple: z.boolean(),
-});
-const columnarOptions = z.object({
-  compression: z.string(),
-  compressionLevel: z.number(),
-  stripeRowLimit: z.number(),
-  chunkGroupRowLimit: z.number(),
-});
-const citusTable = z.object({
-  method: z.string(),
-  repmodel: z.string(),
-  colocationId: z.number().int(),
-  column: nullableStr,
-  shards: z.number().int(),
-  autoconverted: z.boolean().optional(),
-});
+const ARRAYS = ['schemas', 'tables', 'sequences', 'routines', 'nodes'] as const;
 
 /**
- * The query gives a table's key and index columns as attribute numbers (looking names up in SQL
- * costs ~15 µs per constraint on a cold cache): named here from the table's own columns, as
- * pg_attribute would (an expression's 0 has no name and is left out; none at all is null). The
- * columns themselves come in any order: put in attnum order.
+ * What in an answer is not the query's shape at all (a server that answered something else): the
+ * path of the first such key, or undefined. The rows themselves are not walked.
  */
-function columnNumbersToNames<
-  T extends {
-    columns: { num: number }[];
-    constraints: { columns: number[] | null }[];
-    indexes: { columns: number[] | null }[];
-  },
->(t: T) {
-  const names = new Map(t.columns.map((c) => [c.num, (c as unknown as { name: string }).name]));
-  const named = (nums: number[] | null): string[] | null => {
-    const out = (nums ?? []).flatMap((n) => names.get(n) ?? []);
-    return out.length > 0 ? out : null; // json_agg over no rows is NULL
-  };
-  return {
-    ...t,
-    // In attnum order, the table's own (the query gives them in any).
-    columns: [...t.columns].sort((a, b) => a.num - b.num).map(({ num: _num, ...c }) => c),
-    constraints: t.constraints.map((c) => ({ ...c, columns: named(c.columns) })),
-    indexes: t.indexes.map((i) => ({ ...i, columns: named(i.columns) })),
-  } as Omit<T, 'columns' | 'constraints' | 'indexes'> & {
-    columns: Omit<T['columns'][number], 'num'>[];
-    constraints: (Omit<T['constraints'][number], 'columns'> & { columns: string[] | null })[];
-    indexes: (Omit<T['indexes'][number], 'columns'> & { columns: string[] | null })[];
-  };
+export function catalogShapeProblem(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return '(the answer)';
+  const doc = raw as Record<string, unknown>;
+  if (typeof doc.server !== 'object' || doc.server === null) return 'server';
+  return ARRAYS.find((k) => !Array.isArray(doc[k]));
 }
 
-export const catalogSchema = z
-  .object({
-    server: z.object({
-      versionNum: z.number().int(),
-      version: z.string(),
-      database: z.string(),
-      citus: nullableStr,
-      columnar: nullableStr.optional(),
-      walLevel: z.string().optional(),
-      maxLocks: z.number().int().optional(),
-      maxConnections: z.number().int().optional(),
-      maxPrepared: z.number().int().optional(),
-      outputPlugins: nullableStr.optional(),
-      /** Not from the catalog query: read after it when a table is columnar (columnar-options.ts). */
-      columnarDefaults: columnarOptions.optional(),
-    }),
-    schemas: z.array(z.string()),
-    distributedSchemas: z.array(z.string()).default([]),
-    moves: z.array(z.object({ pid: z.number().int(), query: nullableStr })).default([]),
-    jobs: z
-      .array(z.object({ id: z.number().int(), state: z.string(), type: z.string(), description: z.string() }))
-      .default([]),
-    tables: z.array(
-      z
-        .object({
-          schema: z.string(),
-          name: z.string(),
-          persistence: z.string().optional(),
-          am: nullableStr.optional(),
-          rows: z.number().optional(),
-          bytes: z.number().optional(),
-          partitionBy: nullableStr.optional(),
-          partitions: z
-            .array(
-              z.object({
-                name: z.string(),
-                schema: z.string().optional(),
-                bound: z.string(),
-                am: nullableStr,
-                options: z.array(z.string()).nullable().optional(),
-                toastOptions: z.array(z.string()).nullable().optional(),
-              }),
-            )
-            .nullable()
-            .optional(),
-          inherits: z
-            .array(z.object({ schema: z.string(), name: z.string() }))
-            .nullable()
-            .optional(),
-          columns: z.array(column),
-          constraints: z.array(constraint),
-          indexes: z.array(index),
-          /** Storage parameters as `name=value` (pg_class.reloptions), and its TOAST table's. */
-          options: z.array(z.string()).nullable().optional(),
-          toast: z.boolean().optional(),
-          toastOptions: z.array(z.string()).nullable().optional(),
-          citus: citusTable.nullable().optional(),
-          /** Not from the catalog query: read after it (columnar-options.ts). */
-          columnarOptions: columnarOptions.optional(),
-        })
-        .transform(columnNumbersToNames),
-    ),
-    sequences: z.array(
-      z.object({
-        schema: z.string(),
-        name: z.string(),
-        type: z.string(),
-        cache: z.string(),
-        start: z.string(),
-        increment: z.string(),
-        min: z.string(),
-        max: z.string(),
-        cycle: z.boolean(),
-        ownedBy: z
-          .object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() })
-          .nullable(),
-        distributed: z.boolean(),
-        /** An identity sequence's last value, `unused` or `unknown` (identity-last-values.ts; not in the catalog query). */
-        lastValue: z.string().optional(),
-        /** A worker has another cache, or could not be read (worker-sequences.ts; not in the catalog query). */
-        workersDiffer: z.boolean().optional(),
-      }),
-    ),
-    routines: z.array(
-      z
-        .object({
-          schema: z.string(),
-          name: z.string(),
-          kind: z.enum(['f', 'p']),
-          language: z.string(),
-          argTypes: z.array(z.string()),
-          result: nullableStr,
-          definition: nullableStr,
-          dependents: z.array(z.string()).nullable().optional(),
-          owner,
-          distribution: z
-            .object({
-              argIndex: z.number().int().nullable(),
-              colocationId: z.number().int().nullable(),
-              forceDelegation: z.boolean().nullable(),
-            })
-            .nullable(),
-        })
-        .transform(absentWhenNull('owner')),
-    ),
-    /** What the model does not hold (views, triggers, CHECK constraints, grants…): named in every plan. */
-    notManaged: z.array(z.object({ kind: z.enum(NOT_MANAGED_KINDS), name: z.string() })).default([]),
-    /** Objects defined by SQL: their create and drop statements and what they reference. */
-    objects: z
-      .array(
-        z
-          .object({
-            kind: z.enum(OBJECT_KINDS),
-            name: z.string(),
-            parent: nullableStr,
-            create: z.array(z.string()),
-            drop: z.array(z.string()),
-            deps: z.array(z.string()),
-            labels: z.array(z.string()).nullable(),
-            /** An index that is not valid (a failed build); absent when it is valid or not an index. */
-            invalid: z.boolean().optional(),
-            // updates: absent in fixtures recorded before it was read (the plan then compares version numbers).
-            extension: z
-              .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })
-              .nullable(),
-            owner,
-          })
-          .transform(absentWhenNull('owner')),
-      )
-      .default([]),
-    /**
-     * Whether citus_migrate.object_state exists (read in a second round trip); null when it does
-     * but this role may not read it (an apply ran as another role).
-     */
-    objectState: z.boolean().nullable().default(false),
-    /** ACL entries: [type, name, parent, grantee, privilege, grantable, column] (objects/privileges.ts). */
-    acls: z
-      .array(
-        z.tuple([
-          z.enum([
-            'TABLE',
-            'SEQUENCE',
-            'SCHEMA',
-            'FUNCTION',
-            'PROCEDURE',
-            'TYPE',
-            'TABLES',
-            'SEQUENCES',
-            'FUNCTIONS',
-            'TYPES',
-            'SCHEMAS',
-          ]),
-          z.string(),
-          nullableStr,
-          nullableStr,
-          nullableStr,
-          z.boolean().nullable(),
-          nullableStr,
-          nullableStr.optional(),
-        ]),
-      )
-      .default([]),
-    typeUsers: z.array(z.object({ type: z.string(), by: z.string() })).default([]),
-    /** Enabled event triggers whose function another role owns; null: none (the key is dropped then). */
-    eventTriggers: z
-      .array(z.object({ name: z.string(), routine: z.string(), owner: role }))
-      .nullable()
-      .optional(),
-    /** The roles of the server (grants to a role that does not exist are plan problems). */
-    roles: z.array(z.string()).optional(),
-    nodes: z.array(
-      z.object({
-        id: z.number().int(),
-        group: z.number().int(),
-        host: z.string(),
-        port: z.number().int(),
-        role: z.string(),
-        active: z.boolean(),
-        hasMetadata: z.boolean(),
-        metadataSynced: z.boolean(),
-        shouldHaveShards: z.boolean(),
-      }),
-    ),
-  })
-  .transform(absentWhenNull('eventTriggers'));
-
-export type CatalogDoc = z.infer<typeof catalogSchema>;
-export type CatalogNode = CatalogDoc['nodes'][number];
+/**
+ * The document from the query's answer, key for key as catalogSchema's parse gives it (keys in
+ * its order: the per-object hashes read the document as JSON). Takes over the answer's objects.
+ */
+export function catalogDoc(raw: CatalogAnswerDoc): CatalogDoc {
+  const ownerAbsent = absentWhenNull('owner');
+  const doc = {
+    server: raw.server,
+    schemas: raw.schemas,
+    distributedSchemas: raw.distributedSchemas ?? [],
+    moves: raw.moves ?? [],
+    jobs: raw.jobs ?? [],
+    tables: raw.tables.map(columnNumbersToNames),
+    sequences: raw.sequences,
+    routines: raw.routines.map(ownerAbsent),
+    notManaged: raw.notManaged ?? [],
+    objects: (raw.objects ?? []).map(ownerAbsent),
+    objectState: raw.objectState === undefined ? false : raw.objectState,
+    acls: raw.acls ?? [],
+    typeUsers: raw.typeUsers ?? [],
+    ...(raw.eventTriggers === undefined || raw.eventTriggers === null ? {} : { eventTriggers: raw.eventTriggers }),
+    ...(raw.roles === undefined ? {} : { roles: raw.roles }),
+    nodes: raw.nodes,
+  };
+  return doc;
+}

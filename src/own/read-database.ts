@@ -63,8 +63,8 @@ export function startRead(database: string | undefined, env: Env): PendingRead {
  * the server's time and the manifest's parsing overlap. A manifest error still comes first, as if
  * the manifest had been loaded before the database was asked anything (the read only reads), and
  * closes the connection. `onSent` is called once the query is on its way (or a second has passed):
- * the time to start loading what the command needs after the read. `started`: a read the CLI
- * began before the command's code loaded (cli/early-read.ts), used when it reads this database.
+ * the time to start loading what the command needs after the read. `started`: the read of
+ * `database` the CLI began once its arguments were parsed (cli/plan-program.ts), if it did.
  */
 export async function loadAndRead(
   file: string,
@@ -73,8 +73,7 @@ export async function loadAndRead(
   onSent?: () => void,
   started?: PendingRead,
 ): Promise<{ m: LoadedManifest; live: LiveState & { roundTrips: number } }> {
-  const read = started !== undefined && started.database === database ? started : startRead(database, io.env);
-  if (read !== started) started?.stop(); // begun for another database than the command's
+  const read = started ?? startRead(database, io.env);
   // Not longer than a second: a slow or unreachable server must not delay a manifest error.
   let timer: NodeJS.Timeout | undefined;
   const giveUp = new Promise<void>((resolve) => {

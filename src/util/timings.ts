@@ -1,7 +1,6 @@
 // Where a command's time goes (--timings, CITUS_MIGRATE_TIMINGS=1): the edges (the CLI, the
 // connection, the manifest's loading, the catalog read, apply) record phases, and the CLI prints
 // them on stderr when the command ends. Off, recording is a no-op: the pure core never calls it.
-import type { CompileCacheStats } from './compile-cache.js';
 
 /** One measured phase: milliseconds since the process started, and its length. */
 export interface Phase {
@@ -61,13 +60,12 @@ export function formatTimings(list: readonly Phase[], end: number): string {
 /**
  * Runs a command recording its phases, then prints them with `print` (also when it fails).
  * `entered`: when the executable's own code started, so node's start-up and the CLI's loading
- * are phases too; `compileCache`: what the executable's compile cache did (util/compile-cache.ts).
+ * are phases too.
  */
 export async function withTimings<T>(
   entered: number | undefined,
   print: (text: string) => void,
   run: () => Promise<T>,
-  compileCache?: Readonly<CompileCacheStats>,
 ): Promise<T> {
   startTimings();
   if (entered !== undefined) {
@@ -77,9 +75,6 @@ export async function withTimings<T>(
   try {
     return await run();
   } finally {
-    const cache = compileCache
-      ? `timings: compile cache: ${compileCache.hits} of ${compileCache.hits + compileCache.misses} files from cached code\n`
-      : '';
-    print(formatTimings(stopTimings(), performance.now()) + cache);
+    print(formatTimings(stopTimings(), performance.now()));
   }
 }

@@ -2,7 +2,7 @@
 // coordinator + 2 workers. If Citus changes one of them, this file says which.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCatalog } from '../../src/introspect/read.js';
+import { readCatalogChecked as readCatalog } from '../support/catalog-oracle.js';
 import { citusServers, freshDatabase, sql, type TestDb, firstError } from '../support/db.js';
 
 const citus = citusServers();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { planLive } from '../../src/plan/from-manifest.js';
-import { readCatalog } from '../../src/introspect/read.js';
+import { readCatalogChecked as readCatalog } from '../support/catalog-oracle.js';
 import { readLiveState } from '../../src/own/live-state.js';
 import { loadManifestText } from '../../src/manifest/load.js';
 import { citusServers, freshDatabase } from '../support/db.js';

@@ -17,6 +17,7 @@ import { schemaDump } from './dump.js';
 import { differingLines, ENV, planRun, proveRun, run, type StepRun } from './real-schemas.js';
 import { cli } from './run-cli.js';
 import type { ServerInfo } from './servers.js';
+import { checkCatalogAt } from './catalog-oracle.js';
 
 export interface LayoutEntry {
   readonly name: string;
@@ -147,6 +148,7 @@ export async function runLayout(entry: LayoutEntry, info: ServerInfo, made: Test
   });
   const loadErrors = load.stderr.split('\n').filter((l) => l.includes('ERROR:')).length;
   const dir = mkdtempSync(join(tmpdir(), `cm-layout-${entry.name}-`));
+  await checkCatalogAt(original.url);
   const i = await cli(['introspect', '--database', original.url, '--out', join(dir, 'citus-migrate.yaml')], {
     env: ENV,
   });

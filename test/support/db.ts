@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { readCatalog } from '../../src/introspect/read.js';
 import { quoteIdent, quoteLiteral } from '../../src/sql/quote.js';
 import { stableJson } from '../../src/util/stable-json.js';
 import { normalizeFixture } from './scenarios.js';
 import type { NodeAddress, ServerInfo } from './servers.js';
+import { readCatalogChecked } from './catalog-oracle.js';
 
 export const citusServers = (): ServerInfo | null => inject('citus');
 export const plainServers = (): ServerInfo => inject('plainPg');
@@ -158,7 +158,7 @@ export async function catalogSnapshot(
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
   try {
-    const { doc: read } = await readCatalog(c);
+    const { doc: read } = await readCatalogChecked(c);
     // Whether the tool's own object_state table exists is its bookkeeping, not the user's schema
     // (a failed apply still brings the history schema up to date).
     const { objectState: _bookkeeping, ...rest } = read;

@@ -10,6 +10,7 @@ import { freshDatabase, sql, type TestDb } from './db.js';
 import { schemaDump } from './dump.js';
 import { cli, type CliResult } from './run-cli.js';
 import type { ServerInfo } from './servers.js';
+import { checkCatalogAt } from './catalog-oracle.js';
 
 /** Where the corpora live: beside the repository, as CI checks them out. */
 export const REAL_SCHEMAS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpora', 'real-schemas');
@@ -157,6 +158,7 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   made.push(original);
   const load = original.psql({ file: join(REAL_SCHEMAS, name, 'schema.sql'), vars: { ON_ERROR_STOP: '0' } });
   const loadErrors = load.stderr.split('\n').filter((l) => l.includes('ERROR:')).length;
+  await checkCatalogAt(original.url);
 
   const dir = mkdtempSync(join(tmpdir(), `cm-real-${name}-`));
   const i = await cli(['introspect', '--database', original.url, '--out', join(dir, 'citus-migrate.yaml')], {

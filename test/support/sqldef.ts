@@ -14,6 +14,7 @@ import { schemaDumpAsync } from './dump.js';
 import { differingLines, CRASH } from './real-schemas.js';
 import { cli, type CliResult } from './run-cli.js';
 import type { ServerInfo } from './servers.js';
+import { checkCatalogAt } from './catalog-oracle.js';
 
 /** Where the corpus lives: beside the repository, as CI checks it out. */
 export const SQLDEF = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpora', 'sqldef-psqldef');
@@ -242,6 +243,7 @@ export async function runSqldefCase(c: SqldefCase, info: ServerInfo, serverMajor
     made.push(source);
     const loadNew = await psqlAsync(source, prelude + c.desired, info.password);
     if (loadNew.status !== 0) return done('skipped', `desired does not load: ${firstLine(loadNew.stderr)}`);
+    await checkCatalogAt(source.url, info.password);
     const target = await freshDb(info, 'sc');
     made.push(target);
     const loadOld = await psqlAsync(target, prelude + c.current, info.password);

@@ -1,7 +1,6 @@
-// The manifest's reference reading, with the `yaml` package: its syntax errors and the position
+// The manifest's reading, with the `yaml` package: its value, its syntax errors and the position
 // of every problem (a path inside the manifest, ['tables', 'district', 'foreign_keys', 0], back
-// to a line and column through the node ranges). Loaded only when a manifest needs it: one that
-// yaml-fast.ts declines, or one with a problem to locate.
+// to a line and column through the node ranges).
 import {
   isMap,
   isPair,
@@ -18,7 +17,7 @@ import type { Locator } from './locate.js';
 import { yamlProblems, type YamlProblem } from './yaml-errors.js';
 
 /** The `yaml` package's reading of a manifest text. */
-export interface ExactReading {
+export interface YamlReading {
   readonly locator: Locator;
   /** Its syntax errors (none: the text is YAML). */
   readonly syntax: readonly YamlProblem[];
@@ -27,7 +26,7 @@ export interface ExactReading {
 }
 
 /** Reads `text` with the `yaml` package, strictly (unique keys, YAML 1.2 core schema). */
-export function readYamlExact(text: string): ExactReading {
+export function readYaml(text: string): YamlReading {
   const lines = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter: lines,
@@ -43,7 +42,7 @@ export function readYamlExact(text: string): ExactReading {
   };
 }
 
-/** The core schema's integers and floats, read exactly as yaml-fast.ts reads them (yaml-numbers.ts). */
+/** The core schema's integers and floats, read exactly (yaml-numbers.ts): a bigint past 2^53, a float's digits. */
 function exactNumbers(tags: Tags): Tags {
   return tags.map((t) => {
     if (typeof t !== 'object' || !('resolve' in t) || !t.test) return t;
