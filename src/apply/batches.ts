@@ -1,7 +1,7 @@
 // Which of the transaction's statements go in one message (batch.ts): those of steps that never run
 // long, up to a size; a step that may run long goes alone, so that progress names it while it runs
 // (the server's replies to a batch arrive in bursts, as its output buffer fills).
-import type { ObjectKind } from '../model/types.js';
+import { OBJECT_SPEC } from '../model/object-spec.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import type { StepKind } from '../plan/steps.js';
 import { tableOf } from '../plan/step-spec.js';
@@ -10,15 +10,6 @@ import { pgWasm } from '../sql/pg-wasm.js';
 import { quoteQualified } from '../sql/quote.js';
 import { singleStatement } from './batch.js';
 
-/** SQL objects tied to a table (named `<table>.<name>`) whose CREATE may read the table's rows. */
-const SCANS_ITS_TABLE: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
-  'check constraint',
-  'exclusion constraint',
-  'primary key',
-  'unique constraint',
-  'foreign key',
-  'not null',
-]);
 /** Step kinds that write only the catalog (or only objects of their own): they never run long. */
 const CATALOG_ONLY: ReadonlySet<StepKind> = new Set<StepKind>([
   'create_schema',
@@ -37,23 +28,6 @@ const CATALOG_ONLY: ReadonlySet<StepKind> = new Set<StepKind>([
   'alter_column_default',
   'alter_column_statistics',
   'alter_column_storage',
-]);
-/** SQL object kinds whose CREATE or ALTER writes only the catalog. */
-const CATALOG_ONLY_OBJECTS: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
-  'enum',
-  'composite type',
-  'view',
-  'aggregate',
-  'operator',
-  'column default',
-  'trigger',
-  'rule',
-  'row level security',
-  'policy',
-  'replica identity',
-  'cluster on',
-  'comment',
-  'privileges',
 ]);
 
 /** `app.t` of `app.t.name` (the last identifier, quoted or not, taken off). */
@@ -92,12 +66,12 @@ function mayRunLong(step: PlanStep, created: ReadonlySet<string>): boolean {
   if (CATALOG_ONLY.has(step.kind)) return false;
   const s = step.step;
   if (s.kind === 'create_object' || s.kind === 'alter_object' || s.kind === 'drop_object') {
-    if (s.kind === 'drop_object' || CATALOG_ONLY_OBJECTS.has(s.objectKind)) return false;
+    if (s.kind === 'drop_object' || OBJECT_SPEC[s.objectKind].catalogOnly) return false;
     if (s.kind === 'create_object' && s.objectKind === 'index') {
       const table = indexTable(s.statements, s.searchPath);
       return table === undefined || !created.has(table);
     }
-    return !(SCANS_ITS_TABLE.has(s.objectKind) && created.has(parentOf(s.object.slice(s.objectKind.length + 1))));
+    return !(OBJECT_SPEC[s.objectKind].scansTable && created.has(parentOf(s.object.slice(s.objectKind.length + 1))));
   }
   const table = tableOf(s);
   return table === undefined || !created.has(table);

@@ -1,39 +1,11 @@
 // The sql/ files introspect writes: each object defined by SQL in the file of its kind, as the
 // catalog printed it (with search_path = public), except what the manifest's tables declare and
 // what goes with a table that is left out.
-import type { SqlObject } from '../model/types.js';
 import type { LiveState } from '../model/live-state.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
 import { quoteQualified } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';
-
-/** Which file of the `sql/` folder each kind of object goes to. */
-const SQL_FILE: Readonly<Record<SqlObject['kind'], string>> = {
-  extension: 'extensions',
-  enum: 'types',
-  domain: 'types',
-  'composite type': 'types',
-  view: 'views',
-  'materialized view': 'views',
-  aggregate: 'aggregates',
-  operator: 'operators',
-  index: 'indexes',
-  'check constraint': 'constraints',
-  'exclusion constraint': 'constraints',
-  'primary key': 'constraints',
-  'unique constraint': 'constraints',
-  'foreign key': 'constraints',
-  'column default': 'partition-columns',
-  'not null': 'partition-columns',
-  trigger: 'triggers',
-  rule: 'rules',
-  'row level security': 'policies',
-  'replica identity': 'table-options',
-  'cluster on': 'table-options',
-  policy: 'policies',
-  comment: 'comments',
-  privileges: 'privileges',
-};
+import { OBJECT_SPEC } from '../model/object-spec.js';
 
 /** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
 export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
@@ -51,7 +23,7 @@ export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, s
   );
   for (const o of Object.values(m.objects)) {
     if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;
-    const f = `sql/${SQL_FILE[o.kind]}.sql`;
+    const f = `sql/${OBJECT_SPEC[o.kind].sqlFile}.sql`;
     out[f] = `${out[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
   }
   return out;

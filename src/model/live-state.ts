@@ -6,6 +6,7 @@ import type { Problem } from '../errors.js';
 import type { CatalogDoc } from './catalog-doc.js';
 import type { ClusterModel, SqlObject } from './types.js';
 import { indexRef, relationRef, routineRef, typeRef, withoutArgs } from './object-ref.js';
+import { OBJECT_SPEC } from './object-spec.js';
 
 /** What PostgreSQL printed of an object defined by SQL, against the hash of its declared text. */
 export interface RecordedObject {
@@ -29,21 +30,21 @@ export interface LiveState {
 }
 
 /** The names an object makes, which other objects reference ("relation app.v", "type app.e"). */
-const CONSTRAINT_KINDS: ReadonlySet<SqlObject['kind']> = new Set([
-  'check constraint',
-  'exclusion constraint',
-  'primary key',
-  'unique constraint',
-  'foreign key',
-]);
-
 export function providedNames(kind: SqlObject['kind'], name: string): string[] {
-  if (kind === 'view' || kind === 'materialized view') return [relationRef(name)];
-  if (kind === 'enum' || kind === 'domain' || kind === 'composite type') return [typeRef(name)];
-  if (kind === 'index') return [indexRef(name)];
-  // A comment on a constraint names it without its kind (COMMENT ON CONSTRAINT c ON t).
-  if (CONSTRAINT_KINDS.has(kind)) return [`constraint ${name}`];
-  // Called by its name alone, as a routine ("routine public.group_concat").
-  if (kind === 'aggregate') return [routineRef(withoutArgs(name))];
-  return [];
+  switch (OBJECT_SPEC[kind].provides) {
+    case 'relation':
+      return [relationRef(name)];
+    case 'type':
+      return [typeRef(name)];
+    case 'index':
+      return [indexRef(name)];
+    case 'constraint':
+      // A comment on a constraint names it without its kind (COMMENT ON CONSTRAINT c ON t).
+      return [`constraint ${name}`];
+    case 'routine':
+      // Called by its name alone, as a routine ("routine public.group_concat").
+      return [routineRef(withoutArgs(name))];
+    case undefined:
+      return [];
+  }
 }

@@ -12,6 +12,7 @@ import { relationRef } from '../model/object-ref.js';
 import type { Step } from './steps.js';
 import { objectOf, tableOf } from './step-spec.js';
 import { rewritten } from './foreign-code.js';
+import { OBJECT_SPEC } from '../model/object-spec.js';
 
 /** The step kinds whose Citus function recreates the views over the tables it rebuilds. */
 const RECREATING: ReadonlySet<Step['kind']> = new Set([
@@ -20,9 +21,6 @@ const RECREATING: ReadonlySet<Step['kind']> = new Set([
   'set_access_method',
   'undistribute_schema',
 ]);
-
-const VIEWS: ReadonlySet<string> = new Set(['view', 'materialized view']);
-const KEPT_APART: ReadonlySet<string> = new Set(['privileges', 'comment']);
 
 /** The tables a recreating step rebuilds ("relation app.t"): its own, its group's with cascade, its schema's. */
 function rebuilt(s: Step, actual: ClusterModel): string[] {
@@ -36,7 +34,7 @@ function rebuilt(s: Step, actual: ClusterModel): string[] {
 
 /** The views over `relations`, and the views over those ("relation app.v"). */
 function viewsOver(relations: readonly string[], actual: ClusterModel): SqlObject[] {
-  const views = Object.values(actual.objects).filter((o) => VIEWS.has(o.kind));
+  const views = Object.values(actual.objects).filter((o) => OBJECT_SPEC[o.kind].view);
   const seen = new Set<string>(relations);
   const out: SqlObject[] = [];
   for (let grew = true; grew;) {
@@ -62,7 +60,9 @@ export function markRecreatedDependents(steps: readonly Step[], actual: ClusterM
     const views = viewsOver(rebuilt(s, actual), actual).filter((v) => !planned.has(v.id));
     const parents = new Set(views.map((v) => `relation ${v.name}`));
     const kept = Object.values(actual.objects)
-      .filter((o) => KEPT_APART.has(o.kind) && o.parent !== undefined && parents.has(o.parent) && !planned.has(o.id))
+      .filter(
+        (o) => OBJECT_SPEC[o.kind].attached && o.parent !== undefined && parents.has(o.parent) && !planned.has(o.id),
+      )
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (kept.length === 0) return s;
     return {

@@ -7,9 +7,10 @@
 // and materialized views; ON SEQUENCES to sequences, serial and identity ones too; ON FUNCTIONS
 // to functions and procedures; ON TYPES to enums, domains and composite types; ON SCHEMAS (never
 // IN SCHEMA) to schemas.
-import { idOf, type ClusterModel, type ObjectKind, type SqlObject } from '../model/types.js';
+import { idOf, type ClusterModel, type SqlObject } from '../model/types.js';
 import { parseQualifiedKey, quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { Step, StepOf } from './steps.js';
+import { OBJECT_SPEC } from '../model/object-spec.js';
 
 type Target = StepOf<'revoke_default_privileges'>['target'];
 type Defaults = NonNullable<SqlObject['defaultGrant']>;
@@ -20,13 +21,6 @@ const ON: Readonly<Record<Target, Defaults['on']>> = {
   ROUTINE: 'FUNCTIONS',
   TYPE: 'TYPES',
   SCHEMA: 'SCHEMAS',
-};
-const OBJECT_TARGET: Partial<Record<ObjectKind, Target>> = {
-  view: 'TABLE',
-  'materialized view': 'TABLE',
-  enum: 'TYPE',
-  domain: 'TYPE',
-  'composite type': 'TYPE',
 };
 // PostgreSQL truncates longer names (and picks another on a clash): then the name is not known here.
 const MAX_NAME = 63;
@@ -88,7 +82,7 @@ export function defaultPrivilegeRevokes(actual: ClusterModel, steps: readonly St
     else if (s.kind === 'create_schema')
       add('SCHEMA', undefined, quoteIdent(s.schema), `schema ${quoteIdent(s.schema)}`);
     else if (s.kind === 'create_object') {
-      const target = OBJECT_TARGET[s.objectKind];
+      const target = OBJECT_SPEC[s.objectKind].defaultPrivileges;
       const name = s.object.slice(s.objectKind.length + 1);
       if (target) add(target, schemaOf(name), name, s.object);
     }

@@ -21,6 +21,7 @@ import { expressionCalls } from '../objects/statement-parts.js';
 import type { SecurityNote } from './step-common.js';
 import { tableOf } from './step-spec.js';
 import type { Step } from './steps.js';
+import { OBJECT_SPEC } from '../model/object-spec.js';
 
 /** Code a step runs: where it is, and a routine of another role it calls. */
 interface Code {
@@ -36,12 +37,6 @@ const COPIES: ReadonlySet<Step['kind']> = new Set([
   'create_single_shard_table',
 ]);
 const REWRITES: ReadonlySet<Step['kind']> = new Set(['undistribute_table', 'set_access_method', 'alter_column_type']);
-const EVALUATED: ReadonlySet<string> = new Set([
-  'check constraint',
-  'exclusion constraint',
-  'index',
-  'materialized view',
-]);
 
 /** The actual routines of roles other than the applier that are not superusers, by `schema.name` and by name. */
 function foreignRoutines(actual: ClusterModel): { byId: Map<string, Routine[]>; byName: Map<string, Routine[]> } {
@@ -160,7 +155,7 @@ function codeOf(f: Foreign, s: Step, desired: ClusterModel, actual: ClusterModel
     }
     case 'create_object': {
       const d = desired.objects[s.object];
-      return d && EVALUATED.has(s.objectKind) ? fromDeps(f, s.object, d.deps) : [];
+      return d && OBJECT_SPEC[s.objectKind].evaluates ? fromDeps(f, s.object, d.deps) : [];
     }
     default:
       if (!REWRITES.has(s.kind) || t === undefined) return [];

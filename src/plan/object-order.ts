@@ -1,9 +1,9 @@
 // The order objects defined by SQL are created in: each after what it depends on, types first.
+import { OBJECT_SPEC } from '../model/object-spec.js';
 import type { SqlObject } from '../model/types.js';
 
-const TYPE_KINDS = new Set<SqlObject['kind']>(['extension', 'enum', 'domain', 'composite type']);
 /** Kinds that must go before tables are created or changed (columns use them). */
-export const isTypeKind = (k: SqlObject['kind']): boolean => TYPE_KINDS.has(k);
+export const isTypeKind = (k: SqlObject['kind']): boolean => OBJECT_SPEC[k].type === true;
 
 /** Orders objects so that each comes after what it depends on (stable otherwise). */
 export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {

@@ -1,5 +1,6 @@
 // Step records of objects defined by SQL (views, types, triggers, policies, grants, comments…):
 // the statements are the user's (desired) or PostgreSQL's own (actual).
+import { OBJECT_SPEC } from '../../model/object-spec.js';
 import type { ObjectKind } from '../../model/types.js';
 import { tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
@@ -8,12 +9,8 @@ import { publicGrants, statementHazards } from '../statement-hazards.js';
 import type { Phase } from '../steps.js';
 import { PLAIN, type StepSpecs } from './step-spec.js';
 
-// Pruned for good, these lose what was built on them: a view's definition others query, the
-// values of an enum or domain (columns of another team that use them fail to drop or go).
-const PRUNE_LOSES: ReadonlySet<ObjectKind> = new Set(['view', 'enum', 'domain', 'composite type']);
-const TYPE_KINDS: ReadonlySet<ObjectKind> = new Set(['extension', 'enum', 'domain', 'composite type']);
 const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
-  TYPE_KINDS.has(s.objectKind) ? 'types' : 'objects';
+  OBJECT_SPEC[s.objectKind].type ? 'types' : 'objects';
 
 /**
  * Statements written in the sql: files mean their unqualified names in the manifest's default
@@ -37,17 +34,6 @@ const withPublic = (summary: string, statements: readonly string[]): string => {
   return gets.length > 0 ? `${summary}: PUBLIC gets ${gets.join('; ')}` : summary;
 };
 
-// How ALTER … OWNER TO names an object of each kind that has an owner (the object's name is the
-// catalog's, quoted: `app.v`, `app.agg(integer)`, `app.===(integer, integer)`).
-const OWNED: Partial<Readonly<Record<ObjectKind, string>>> = {
-  view: 'VIEW',
-  'materialized view': 'MATERIALIZED VIEW',
-  enum: 'TYPE',
-  'composite type': 'TYPE',
-  domain: 'DOMAIN',
-  aggregate: 'AGGREGATE',
-  operator: 'OPERATOR',
-};
 /**
  * ALTER … OWNER TO of an object created again, given back to the role that owned it. A
  * materialized view is then refreshed: CREATE filled it with the applier's rights, REFRESH runs
@@ -59,9 +45,11 @@ const ownerSql = (s: {
   readonly statements: readonly string[];
   readonly owner?: string;
 }): string[] => {
-  if (s.owner === undefined || OWNED[s.objectKind] === undefined) return [];
+  // (the object's name is the catalog's, quoted: `app.v`, `app.agg(integer)`, `app.===(integer, integer)`)
+  const keyword = OBJECT_SPEC[s.objectKind].ownerKeyword;
+  if (s.owner === undefined || keyword === undefined) return [];
   const name = s.object.slice(s.objectKind.length + 1);
-  const alter = `ALTER ${OWNED[s.objectKind]} ${name} OWNER TO ${quoteIdent(s.owner)}`;
+  const alter = `ALTER ${keyword} ${name} OWNER TO ${quoteIdent(s.owner)}`;
   if (s.objectKind !== 'materialized view') return [alter];
   const empty = s.statements.some(
     (t) => tryParseStatements(t)?.some((r: Node) => r.stmt?.CreateTableAsStmt?.into?.skipData === true) ?? false,
@@ -87,7 +75,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ],
     summary: (s) =>
       withPublic(
-        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.concurrently ? ' concurrently (CREATE INDEX CONCURRENTLY, after COMMIT: writes go on)' : ''}${s.owner !== undefined && OWNED[s.objectKind] !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
+        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.concurrently ? ' concurrently (CREATE INDEX CONCURRENTLY, after COMMIT: writes go on)' : ''}${s.owner !== undefined && OBJECT_SPEC[s.objectKind].ownerKeyword !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
         s.statements,
       ),
   },
@@ -103,11 +91,11 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     // Pruned types and extensions go after the tables that may use them.
-    phase: (s) => (s.reason !== 'prune' ? 'drop_objects' : TYPE_KINDS.has(s.objectKind) ? 'prune_types' : 'prune'),
+    phase: (s) => (s.reason !== 'prune' ? 'drop_objects' : OBJECT_SPEC[s.objectKind].type ? 'prune_types' : 'prune'),
     // A materialized view holds rows: dropping it (even to build it again) loses them until refreshed.
     hazards: (s) => [
       ...(s.objectKind === 'materialized view' ||
-      (s.reason !== 'recreate' && s.reason !== 'invalid' && PRUNE_LOSES.has(s.objectKind))
+      (s.reason !== 'recreate' && s.reason !== 'invalid' && OBJECT_SPEC[s.objectKind].pruneLoses)
         ? (['drops_data'] as const)
         : []),
       ...statementHazards(s.statements),

@@ -1,0 +1,100 @@
+// What the tool knows of each kind of object defined by SQL, in one record per kind (as the step
+// kinds have theirs in plan/spec/): where its CREATE goes, what others call it by, who owns it,
+// what a prune loses, what its statements touch. A new kind is one record here: the type makes a
+// missing one a compile error. Read by the planner, apply's batching and introspect's writer.
+import type { ObjectKind } from './object-kinds.js';
+
+/** How other objects name what an object makes ("relation app.v", "type app.e"…). */
+export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine';
+
+export interface ObjectKindSpec {
+  /** The file of introspect's `sql/` folder it is written to (`sql/<file>.sql`). */
+  readonly sqlFile: string;
+  /** A type columns may use (or what makes types): created before tables are created or changed, dropped after. */
+  readonly type?: true;
+  /** What others reference it by (none: nothing names it but its own id). */
+  readonly provides?: ProvidedName;
+  /** How ALTER … OWNER TO names it; absent: it has no owner of its own. */
+  readonly ownerKeyword?: string;
+  /** What ALTER DEFAULT PRIVILEGES … ON <target>S makes grants on it (a new view: TABLE). */
+  readonly defaultPrivileges?: 'TABLE' | 'TYPE';
+  /** Pruned for good, it loses what was built on it (a view's readers, a type's columns). */
+  readonly pruneLoses?: true;
+  /** Its CREATE may read the rows of the table it is on (a constraint checked as it is added). */
+  readonly scansTable?: true;
+  /** Its CREATE or ALTER writes only the catalog: it never runs long. */
+  readonly catalogOnly?: true;
+  /** Its CREATE evaluates the user's expressions over rows (functions it calls run then). */
+  readonly evaluates?: true;
+  /** A view: Citus's table-rebuilding functions recreate it over the tables they rebuild. */
+  readonly view?: true;
+  /** Attached to another object (a comment, grants): Citus recreates a view without it. */
+  readonly attached?: true;
+}
+
+const CONSTRAINT = { sqlFile: 'constraints', provides: 'constraint', scansTable: true } as const;
+
+export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
+  extension: { sqlFile: 'extensions', type: true },
+  enum: {
+    sqlFile: 'types',
+    type: true,
+    provides: 'type',
+    ownerKeyword: 'TYPE',
+    defaultPrivileges: 'TYPE',
+    pruneLoses: true,
+    catalogOnly: true,
+  },
+  domain: {
+    sqlFile: 'types',
+    type: true,
+    provides: 'type',
+    ownerKeyword: 'DOMAIN',
+    defaultPrivileges: 'TYPE',
+    pruneLoses: true,
+  },
+  'composite type': {
+    sqlFile: 'types',
+    type: true,
+    provides: 'type',
+    ownerKeyword: 'TYPE',
+    defaultPrivileges: 'TYPE',
+    pruneLoses: true,
+    catalogOnly: true,
+  },
+  view: {
+    sqlFile: 'views',
+    provides: 'relation',
+    ownerKeyword: 'VIEW',
+    defaultPrivileges: 'TABLE',
+    pruneLoses: true,
+    catalogOnly: true,
+    view: true,
+  },
+  'materialized view': {
+    sqlFile: 'views',
+    provides: 'relation',
+    ownerKeyword: 'MATERIALIZED VIEW',
+    defaultPrivileges: 'TABLE',
+    evaluates: true,
+    view: true,
+  },
+  aggregate: { sqlFile: 'aggregates', provides: 'routine', ownerKeyword: 'AGGREGATE', catalogOnly: true },
+  operator: { sqlFile: 'operators', ownerKeyword: 'OPERATOR', catalogOnly: true },
+  index: { sqlFile: 'indexes', provides: 'index', evaluates: true },
+  'check constraint': { ...CONSTRAINT, evaluates: true },
+  'exclusion constraint': { ...CONSTRAINT, evaluates: true },
+  'primary key': CONSTRAINT,
+  'unique constraint': CONSTRAINT,
+  'foreign key': CONSTRAINT,
+  'column default': { sqlFile: 'partition-columns', catalogOnly: true },
+  'not null': { sqlFile: 'partition-columns', scansTable: true },
+  trigger: { sqlFile: 'triggers', catalogOnly: true },
+  rule: { sqlFile: 'rules', catalogOnly: true },
+  'row level security': { sqlFile: 'policies', catalogOnly: true },
+  policy: { sqlFile: 'policies', catalogOnly: true },
+  'replica identity': { sqlFile: 'table-options', catalogOnly: true },
+  'cluster on': { sqlFile: 'table-options', catalogOnly: true },
+  comment: { sqlFile: 'comments', catalogOnly: true, attached: true },
+  privileges: { sqlFile: 'privileges', catalogOnly: true, attached: true },
+};
