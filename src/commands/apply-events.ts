@@ -95,7 +95,7 @@ export function resultText(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
   return `Applied ${plural(steps, 'step')} in ${secs(r.ms + afterMs)}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}${where}; verified: planning again is empty. Recorded as apply #${r.historyId}.\n`;
 }
 
-/** The JSON result document (its `outcome` names as in the history: success, not applied). */
+/** The JSON result document (its `outcome` as the library's result and `history` name it). */
 export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>): Record<string, unknown> {
   const steps = r.plan.transaction.steps.length + r.plan.afterCommit.length;
   switch (r.outcome) {
@@ -110,7 +110,7 @@ export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
       };
     case 'applied':
       return {
-        outcome: 'success',
+        outcome: 'applied',
         steps,
         attempts: r.attempts,
         ms: Math.round(r.ms),

@@ -66,7 +66,7 @@ describe('the library (no CLI)', () => {
       'step_finished 1 true',
       'steps_ended',
     ]);
-    expect((await history(db.url)).map((h) => [h.id, h.outcome])).toEqual([[result.historyId, 'success']]);
+    expect((await history(db.url)).map((h) => [h.id, h.outcome])).toEqual([[result.historyId, 'applied']]);
     expect((await plan(db.url, file)).changes).toBe(false);
     const again = await apply(db.url, await loadManifest(file), {}, recorder().onEvent);
     expect(again.outcome).toBe('nothing_to_do');
