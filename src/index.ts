@@ -2,14 +2,15 @@
 // commands in src/commands only parse flags, call these and print. This is the whole public
 // surface: test/unit/api-surface.test.ts holds it name by name, so a change to it is deliberate.
 
-// The front door: a database and a manifest in, typed results out; progress through events.
+// The front door: a database and a manifest in, typed results out; progress as events, one union
+// per workflow (ApplyEvent, BenchEvent) given to one handler.
 export { plan, apply, type PlanFunctionOptions } from './api/plan-apply.js';
 export { bench, type BenchFunctionOptions } from './api/bench.js';
 export { introspect, history, historyEntry, type IntrospectResult } from './api/read.js';
 export { analyze } from './api/analyze.js';
 export type { DatabaseTarget, ManifestInput } from './api/target.js';
 export type {
-  ApplyEvents,
+  ApplyEvent,
   ApplyResult,
   ApplyRunOptions,
   ApplySource,
@@ -19,7 +20,7 @@ export type {
 export { readSavedPlan, type SavedPlan } from './apply/saved-plan.js';
 export { parseHazards } from './apply/hazards.js';
 export type { ApplyDetail, HistoryRow } from './own/history.js';
-export type { BenchEvents, BenchResult, BenchRunOptions } from './bench/run.js';
+export type { BenchEvent, BenchResult, BenchRunOptions } from './bench/run.js';
 export { readBaseline } from './bench/baseline.js';
 export type { BenchReport } from './bench/report.js';
 export type { Tick as BenchTick } from './bench/runner.js';

@@ -48,17 +48,8 @@ export const applyOptionsSchema = z.strictObject({
   onInterrupt: fn.optional(),
 });
 
-export const applyEventsSchema = z.strictObject({
-  waitingForLock: fn.optional(),
-  waitingForCluster: fn.optional(),
-  starting: fn.optional(),
-  stepStarted: fn.optional(),
-  stepFinished: fn.optional(),
-  stepsEnded: fn.optional(),
-  retry: fn.optional(),
-  note: fn.optional(),
-  interrupting: fn.optional(),
-});
+/** apply()'s and bench()'s `onEvent`: one function that receives every event (ApplyEvent, BenchEvent). */
+export const eventHandlerSchema = fn.optional();
 
 export const savedPlanSourceSchema = z.looseObject({
   savedPlan: z.looseObject({}),
@@ -75,17 +66,12 @@ export const benchOptionsSchema = z.strictObject({
   workload: z.array(z.string().min(1)).optional(),
   seed: z.number().int().optional(),
   requireDelegation: z.boolean().optional(),
+  tickMs: z.number().int().min(1).optional(),
   minTps: z.number().min(0).optional(),
   maxP95: z.number().min(0).optional(),
   maxErrorRate: z.number().min(0).max(1).optional(),
   maxRegression: z.number().min(0).max(1).optional(),
   baseline: z.strictObject({ name: z.string(), report: z.looseObject({}) }).optional(),
-});
-
-export const benchEventsSchema = z.strictObject({
-  tick: fn.optional(),
-  tickMs: z.number().int().min(1).optional(),
-  note: fn.optional(),
 });
 
 export const introspectOptionsSchema = z.strictObject({

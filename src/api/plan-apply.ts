@@ -8,11 +8,11 @@ import { runApply } from '../apply/run.js';
 import { addProof, provePlan } from '../apply/prove.js';
 import { nothingToProve } from '../plan/proof.js';
 import { OptionsError } from '../errors.js';
-import type { ApplyEvents, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
+import type { ApplyEvent, ApplyResult, ApplyRunOptions, SavedPlanSource } from '../apply/run-types.js';
 import {
-  applyEventsSchema,
   applyOptionsSchema,
   checkOption,
+  eventHandlerSchema,
   manifestInputSchema,
   planOptionsSchema,
   savedPlanSourceSchema,
@@ -69,7 +69,8 @@ export async function plan(
  * advisory lock it plans again, refuses problems, stale or altered plans and hazards not in
  * `options.allowHazards`, waits for the cluster guard, asks `options.approve`, records the apply
  * in citus_migrate.applies, runs the one transaction (retrying lock timeouts) and the steps
- * after COMMIT, and verifies that planning again is empty. Progress goes to `events`.
+ * after COMMIT, and verifies that planning again is empty. Progress goes to `onEvent`, one
+ * ApplyEvent at a time (`kind`: waiting_for_lock, starting, step_started, …).
  *
  * Resolves to `nothing_to_do`, `not_approved`, `rehearsed` or `applied`; refusals and failures
  * reject with a CmError (`code`, `exitCode`, `meta`) as the CLI reports them.
@@ -78,16 +79,16 @@ export async function apply(
   target: DatabaseTarget,
   manifestOrPlan: ManifestInput | (Omit<SavedPlanSource, 'manifest'> & { readonly manifest: ManifestInput }),
   options: ApplyRunOptions = {},
-  events: ApplyEvents = {},
+  onEvent?: (event: ApplyEvent) => void,
 ): Promise<ApplyResult> {
   checkOption('apply', 'target', targetSchema, target);
   const saved = typeof manifestOrPlan === 'object' && manifestOrPlan !== null && 'savedPlan' in manifestOrPlan;
   checkOption('apply', 'manifestOrPlan', saved ? savedPlanSourceSchema : manifestInputSchema, manifestOrPlan);
   const opts = checkOption('apply', 'options', applyOptionsSchema, options);
-  checkOption('apply', 'events', applyEventsSchema, events);
+  checkOption('apply', 'onEvent', eventHandlerSchema, onEvent);
   const source =
     saved && typeof manifestOrPlan === 'object'
       ? { ...manifestOrPlan, manifest: await toManifest(manifestOrPlan.manifest) }
       : await toManifest(manifestOrPlan);
-  return runApply(toTarget(target), source, { ...options, allowHazards: opts.allowHazards }, events);
+  return runApply(toTarget(target), source, { ...options, allowHazards: opts.allowHazards }, onEvent);
 }

@@ -1,5 +1,6 @@
 // What an apply is given and what it gives back: its options, the events it reports while it
-// runs, and its typed result. Plain types, so the CLI's printer and an embedding program share them.
+// runs (one union, ApplyEvent), and its typed result. Plain types, so the CLI's printer and an
+// embedding program share them.
 import type { LoadedManifest } from '../manifest/load.js';
 import type { Hazard } from '../plan/steps.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
@@ -48,37 +49,45 @@ export interface ApplyRunOptions {
   readonly onInterrupt?: InterruptSubscriber;
 }
 
-/** Progress of an apply, in the order it happens; every member is optional. */
-export interface ApplyEvents {
+/**
+ * Progress of an apply, one event at a time in the order it happens; `kind` says which. The CLI
+ * prints these on stderr (commands/apply-events.ts); a program receives them through `onEvent`.
+ */
+export type ApplyEvent =
   /** Another session holds the apply lock (`holder` says who: backend, role, application, since when); waiting up to `waitMs`. */
-  waitingForLock?(holder: string, waitMs: number): void;
+  | { readonly kind: 'waiting_for_lock'; readonly holder: string; readonly waitMs: number }
   /** The plan moves or rewrites tables and the cluster is not ready; waiting up to `waitMs`. */
-  waitingForCluster?(reasons: readonly string[], waitMs: number): void;
+  | { readonly kind: 'waiting_for_cluster'; readonly reasons: readonly string[]; readonly waitMs: number }
   /** The transaction is about to start. */
-  starting?(info: {
-    readonly plan: PlanDocument;
-    readonly rehearse: boolean;
-    /** Steps to run: the transaction's and the after-COMMIT ones. */
-    readonly steps: number;
-    /** user@host:port/database. */
-    readonly target: string;
-  }): void;
+  | {
+      readonly kind: 'starting';
+      readonly plan: PlanDocument;
+      readonly rehearse: boolean;
+      /** Steps to run: the transaction's and the after-COMMIT ones. */
+      readonly steps: number;
+      /** user@host:port/database. */
+      readonly target: string;
+    }
   /**
    * A step starts: in the transaction, or after COMMIT (`afterCommit`). `through`: the last step
    * sent with it in one message, when it is not the last (the server may be on any of them).
    */
-  stepStarted?(step: PlanStep, afterCommit: boolean, through?: PlanStep): void;
+  | {
+      readonly kind: 'step_started';
+      readonly step: PlanStep;
+      readonly afterCommit: boolean;
+      readonly through?: PlanStep;
+    }
   /** A step ended without error (`ms`: its time; the transaction's steps end at COMMIT together). */
-  stepFinished?(step: PlanStep, afterCommit: boolean, ms: number): void;
-  /** No more steps run (success or failure). */
-  stepsEnded?(): void;
+  | { readonly kind: 'step_finished'; readonly step: PlanStep; readonly afterCommit: boolean; readonly ms: number }
+  /** No more steps run (the apply succeeded or failed). */
+  | { readonly kind: 'steps_ended' }
   /** A lock_timeout rolled back (or a catalog read waited): retrying after the backoff. */
-  retry?(message: string): void;
+  | { readonly kind: 'retry'; readonly message: string }
   /** Something worth knowing that changes nothing (earlier applies that died, transactions in the way). */
-  note?(message: string): void;
+  | { readonly kind: 'note'; readonly message: string }
   /** A signal arrived: the apply's statement is being cancelled. */
-  interrupting?(message: string): void;
-}
+  | { readonly kind: 'interrupting'; readonly message: string };
 
 /** Milliseconds per phase: connect_and_lock, read, plan_and_history, transaction, verify. */
 export type ApplyTimings = Readonly<Record<string, number>>;

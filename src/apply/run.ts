@@ -2,7 +2,7 @@
 // (a saved plan must be exactly that plan, made against the same state), refuse problems and
 // hazards, wait for the cluster guard, ask for approval, record the start in the history, run
 // the one transaction and the after-COMMIT steps, then verify that planning again is empty.
-// It reports progress through ApplyEvents and returns a typed result; it never prints.
+// It reports progress as ApplyEvents to one handler and returns a typed result; it never prints.
 import { hostname } from 'node:os';
 import { CmError, EXIT } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
@@ -31,7 +31,7 @@ import { refuseAltered, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import { markCatalog } from './catalog-mark.js';
 import { stopwatch } from './stopwatch.js';
-import { isSaved, type ApplyEvents, type ApplyResult, type ApplyRunOptions, type ApplySource } from './run-types.js';
+import { isSaved, type ApplyEvent, type ApplyResult, type ApplyRunOptions, type ApplySource } from './run-types.js';
 import { verifyAndRecord, verifyConverged } from './verify.js';
 import type pg from 'pg';
 /**
@@ -48,7 +48,7 @@ export async function runApply(
   target: ConnectionTarget,
   source: ApplySource | (() => Promise<ApplySource>),
   options: ApplyRunOptions = {},
-  events: ApplyEvents = {},
+  onEvent: (event: ApplyEvent) => void = () => undefined,
 ): Promise<ApplyResult> {
   const go = latch();
   const startLoading = go.open;
@@ -57,7 +57,7 @@ export async function runApply(
   const stop = new AbortController();
   loading.catch(() => stop.abort());
   try {
-    return await applyLoaded(target, loading, options, events, { signal: stop.signal, startLoading });
+    return await applyLoaded(target, loading, options, onEvent, { signal: stop.signal, startLoading });
   } catch (e) {
     startLoading();
     await loading; // the source's own error, when it has one, wins over what stopping caused
@@ -82,7 +82,7 @@ async function applyLoaded(
   target: ConnectionTarget,
   loading: Promise<ApplySource>,
   options: ApplyRunOptions,
-  events: ApplyEvents,
+  emit: (event: ApplyEvent) => void,
   { signal, startLoading }: { signal: AbortSignal; startLoading: () => void },
 ): Promise<ApplyResult> {
   // A source already loaded is checked before connecting.
@@ -102,14 +102,14 @@ async function applyLoaded(
         { waitMs, signal },
         (h) => {
           startLoading();
-          events.waitingForLock?.(h, waitMs);
+          emit({ kind: 'waiting_for_lock', holder: h, waitMs });
         },
         async (lock) => {
           clock.lap('connect_and_lock');
           const timeouts = {
             lockTimeoutMs: options.lockTimeoutMs ?? 5000,
             retries: options.retries ?? 3,
-            onRetry: (msg: string) => events.retry?.(msg),
+            onRetry: (message: string) => emit({ kind: 'retry', message }),
           };
           const own: OwnWait = { lockTimeoutMs: timeouts.lockTimeoutMs };
           const read = (): Promise<LiveState> =>
@@ -167,7 +167,7 @@ async function applyLoaded(
             }
             refuseHazards(plan, new Set(options.allowHazards));
             await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
-              events.waitingForCluster?.(reasons, waitMs),
+              emit({ kind: 'waiting_for_cluster', reasons, waitMs }),
             );
             if (options.approve && !(await options.approve(plan, options.rehearse ?? false)))
               return { outcome: 'not_approved', plan, timings: clock.timings };
@@ -180,7 +180,7 @@ async function applyLoaded(
               guard,
               history,
               { ...options, ...timeouts, shards: withShards },
-              events,
+              emit,
               clock,
             );
           }
@@ -200,7 +200,7 @@ async function runSteps(
   guard: ReadGuard | undefined,
   history: { planFingerprint: string; manifestSha256: string; manifestFile: string },
   options: ApplyRunOptions & { lockTimeoutMs: number; retries: number; onRetry: (msg: string) => void },
-  events: ApplyEvents,
+  emit: (event: ApplyEvent) => void,
   clock: ReturnType<typeof stopwatch>,
 ): Promise<ApplyResult> {
   const rehearse = options.rehearse ?? false;
@@ -211,7 +211,7 @@ async function runSteps(
     hazards: s.hazards,
   }));
   // From here on Ctrl-C / SIGTERM cancel the server's work and roll back (interrupt.ts).
-  const say = (text: string): void => events.interrupting?.(text.trimEnd());
+  const say = (text: string): void => emit({ kind: 'interrupting', message: text.trimEnd() });
   const interrupts = await watchInterrupts(options.onInterrupt, target, client, say, withCitus(plan));
   let historyId: number | undefined;
   let committed: { transactionSteps: number } | undefined;
@@ -222,20 +222,22 @@ async function runSteps(
         await ensureHistorySchema(client, own);
         const aborted = await markAbandoned(client, own);
         if (aborted > 0)
-          events.note?.(
-            `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
-          );
+          emit({
+            kind: 'note',
+            message: `${plural(aborted, 'earlier apply', 'earlier applies')} had died mid-way (their sessions are gone); marked aborted in citus_migrate.applies`,
+          });
         return startHistory(client, { ...history, steps, toolVersion: TOOL_VERSION, clientHost: hostname() }, own);
       });
       interrupts.historyId = historyId;
     }
     clock.lap('plan_and_history');
-    events.starting?.({ plan, rehearse, steps: steps.length, target: target.label });
+    emit({ kind: 'starting', plan, rehearse, steps: steps.length, target: target.label });
     const inTheWay = await transactionsInTheWay(client, plan);
     if (inTheWay.length > 0)
-      events.note?.(
-        `create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}`,
-      );
+      emit({
+        kind: 'note',
+        message: `create_distributed_table_concurrently waits for these transactions to end (its replication slot needs them gone):\n${inTheWay.map((l) => `  ${l}`).join('\n')}`,
+      });
     let exec: ExecuteResult;
     try {
       exec = await executePlan(client, plan, {
@@ -244,8 +246,9 @@ async function runSteps(
         retries: options.retries,
         rehearse,
         onRetry: options.onRetry,
-        onStep: (step, after, through) => events.stepStarted?.(step, after, through),
-        onStepDone: (step, after, ms) => events.stepFinished?.(step, after, ms),
+        onStep: (step, afterCommit, through) =>
+          emit({ kind: 'step_started', step, afterCommit, ...(through ? { through } : {}) }),
+        onStepDone: (step, afterCommit, ms) => emit({ kind: 'step_finished', step, afterCommit, ms }),
         signal: interrupts.signal,
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
         ...(rehearse ? { beforeRollback: (db) => verifyConverged(db, m, plan, m.file, options, false, true) } : {}),
@@ -263,7 +266,7 @@ async function runSteps(
       }
       throw e;
     } finally {
-      events.stepsEnded?.();
+      emit({ kind: 'steps_ended' });
     }
     if (!rehearse) committed = { transactionSteps: plan.transaction.steps.length };
     interrupts.signal.throwIfAborted();

@@ -1,5 +1,5 @@
 // After COMMIT: read the cluster again, record what PostgreSQL printed of SQL objects, require
-// an empty plan, and record in the history what happened: success, or committed but not
+// an empty plan, and record in the history what happened: applied, or committed but not
 // converged (the transaction's changes stay; the apply exits 1). When the verification itself
 // cannot be made (its catalog read or a write to citus_migrate waits longer than --lock-timeout,
 // the connection drops), the apply says that the transaction COMMITTED and only verifying it
@@ -78,7 +78,7 @@ export async function verifyConverged(
 export class CommittedUnverified extends CmError {}
 
 /**
- * Runs verify after COMMIT; records 'success', or 'committed_not_converged' with the reason (and
+ * Runs verify after COMMIT; records 'applied', or 'committed_not_converged' with the reason (and
  * rethrows it). A verification that could not be made is a CommittedUnverified (exit 8), recorded
  * as committed_not_converged with error code verify_failed; so is a history row that could not be
  * written after COMMIT.
@@ -123,7 +123,7 @@ export async function verifyAndRecord(
     });
   }
   try {
-    await finishHistory(db, historyId, 'success', undefined, wait);
+    await finishHistory(db, historyId, 'applied', undefined, wait);
   } catch (e) {
     throw new CommittedUnverified(
       `${committed} and planning again is empty, but recording it failed: ${(e as Error).message}. Apply #${historyId} still says running.`,

@@ -1,7 +1,7 @@
 // The bench run, as a library function: read the cluster and the data bounds, pick the
 // connection path (a pooler in transaction mode changes it), check delegation and the gates it
 // already decides, measure how calls execute, run the timed load, build the report and evaluate
-// the gates. It reports ticks and notes through BenchEvents and returns; it never prints.
+// the gates. It reports ticks and notes as BenchEvents to one handler and returns; it never prints.
 import type pg from 'pg';
 import { BenchCheckError, CmError, EXIT, UsageError } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
@@ -31,16 +31,16 @@ export interface BenchRunOptions extends Gates {
   workload?: string[];
   seed?: number;
   requireDelegation?: boolean;
+  /** Milliseconds between `tick` events (default 500). */
+  tickMs?: number;
 }
 
-/** Progress of a bench run. */
-export interface BenchEvents {
-  /** Called every `tickMs` (default 500) with the transactions and errors so far. */
-  tick?(tick: Tick): void;
-  readonly tickMs?: number;
+/** Progress of a bench run, one event at a time; `kind` says which. */
+export type BenchEvent =
+  /** Every `tickMs` (default 500) of the timed load: the transactions and errors so far. */
+  | ({ readonly kind: 'tick' } & Tick)
   /** Something that changes how the run goes (a pooler in the way). */
-  note?(message: string): void;
-}
+  | { readonly kind: 'note'; readonly message: string };
 
 /** A bench run's report, the gates that failed (one line each) and the baseline comparison. */
 export interface BenchResult {
@@ -106,7 +106,7 @@ async function connectionPath(
   config: pg.ClientConfig,
   live: LiveState,
   workloads: readonly BenchWorkload[],
-  events: BenchEvents,
+  emit: (event: BenchEvent) => void,
 ): Promise<{ pooler: PoolerProbe; checkConfig: pg.ClientConfig }> {
   const pooler = await probePooler(config);
   if (!pooler.transactionPooling) return { pooler, checkConfig: config };
@@ -120,9 +120,10 @@ async function connectionPath(
   const coordinator = live.doc.nodes.find((n) => n.group === 0 && n.role === 'primary');
   const checkConfig =
     live.citus && coordinator ? { ...config, host: coordinator.host, port: coordinator.port } : config;
-  events.note?.(
-    `${why}; SELECT workloads are bound without a named statement${checkConfig !== config ? `, and the delegation check runs in a session on the coordinator ${coordinator!.host}:${coordinator!.port} directly` : ''}`,
-  );
+  emit({
+    kind: 'note',
+    message: `${why}; SELECT workloads are bound without a named statement${checkConfig !== config ? `, and the delegation check runs in a session on the coordinator ${coordinator!.host}:${coordinator!.port} directly` : ''}`,
+  });
   return { pooler, checkConfig };
 }
 
@@ -135,7 +136,7 @@ export async function runBenchLoad(
   target: ConnectionTarget,
   m: LoadedManifest,
   opts: BenchRunOptions = {},
-  events: BenchEvents = {},
+  onEvent?: (event: BenchEvent) => void,
   baseline?: { readonly name: string; readonly report: BenchReport },
 ): Promise<BenchResult> {
   const { spec, clients, transactions, duration, warmup, seed, chosen, refs } = benchSettings(m, opts);
@@ -144,7 +145,7 @@ export async function runBenchLoad(
     return { live, values: await readDataBounds(c, refs), empty: await emptyTables(c, declared(m, live)) };
   });
   const selected = bindDataBounds({ ...spec, workloads: chosen }, values).workloads;
-  const { pooler, checkConfig } = await connectionPath(target.config, live, selected, events);
+  const { pooler, checkConfig } = await connectionPath(target.config, live, selected, onEvent ?? (() => undefined));
   const work = selected.map((w, i) => ({ w, s: shape(w, i, pooler.transactionPooling) }));
   const rng = seededRng(seed);
   const sample = work.map(({ w, s }) => ({ w, s, values: w.params.map((p) => generator(p, seed)(rng)) }));
@@ -162,8 +163,8 @@ export async function runBenchLoad(
     seed,
     workloads: work,
     ...(pooler.transactionPooling ? {} : { searchPath: PLAN_SEARCH_PATH }),
-    ...(events.tick ? { onTick: (t: Tick) => events.tick?.(t) } : {}),
-    ...(events.tickMs !== undefined ? { tickMs: events.tickMs } : {}),
+    ...(onEvent ? { onTick: (t: Tick) => onEvent({ kind: 'tick', ...t }) } : {}),
+    ...(opts.tickMs !== undefined ? { tickMs: opts.tickMs } : {}),
   });
   const shards = Object.values(live.model.groups).map((g) => g.shardCount);
   const built = buildReport(

@@ -1,8 +1,8 @@
-// What `apply` shows while it runs, on stderr, as the library's ApplyEvents: the lock and cluster
+// What `apply` shows while it runs, on stderr, from the library's ApplyEvents: the lock and cluster
 // waits, the start line, step progress (apply-progress.ts), retries and notes; the approval
 // question on the terminal; and the result on stdout (a line, or a JSON document).
 import { planHeadline } from '../format/plan-headline.js';
-import type { ApplyEvents, ApplyResult } from '../apply/run-types.js';
+import type { ApplyEvent, ApplyResult } from '../apply/run-types.js';
 import { rehearseText } from '../apply/rehearse-note.js';
 import type { CommandIo } from './io.js';
 import { CmError, EXIT } from '../errors.js';
@@ -12,27 +12,40 @@ import { formatDuration } from '../util/duration.js';
 import { plural } from '../util/plural.js';
 import { stepProgress, type StepProgress } from './apply-progress.js';
 
-/** The events that print what the CLI has always printed on stderr. */
-export function applyEvents(io: CommandIo): ApplyEvents {
+/** The event handler that prints what the CLI has always printed on stderr. */
+export function applyEvents(io: CommandIo): (event: ApplyEvent) => void {
   let progress: StepProgress | undefined;
   // While steps run, a message goes on a line of its own, not after a heartbeat's marks.
   const say = (text: string): void => (progress ? progress.interject(text) : io.stderr(text));
-  return {
-    waitingForLock: (holder, waitMs) =>
-      io.stderr(`waiting up to ${formatDuration(waitMs)} for the apply lock, held by ${holder} ...\n`),
-    waitingForCluster: (reasons, waitMs) =>
-      io.stderr(
-        `waiting up to ${Math.round(waitMs / 1000)}s for the cluster:\n${reasons.map((r) => `  ${r}`).join('\n')}\n`,
-      ),
-    starting: ({ plan, rehearse, steps, target }) => {
-      io.stderr(`${rehearse ? 'rehearsing' : 'applying'} ${heading(plan, rehearse, steps)} on ${target} ...\n`);
-      progress = stepProgress(plan, io);
-    },
-    stepStarted: (step, afterCommit, through) => progress?.onStep(step, afterCommit, through),
-    stepsEnded: () => progress?.end(),
-    retry: (message) => say(`${message}\n`),
-    note: (message) => say(`note: ${message}\n`),
-    interrupting: (message) => say(`${message}\n`),
+  return (e) => {
+    switch (e.kind) {
+      case 'waiting_for_lock':
+        return io.stderr(`waiting up to ${formatDuration(e.waitMs)} for the apply lock, held by ${e.holder} ...\n`);
+      case 'waiting_for_cluster':
+        return io.stderr(
+          `waiting up to ${Math.round(e.waitMs / 1000)}s for the cluster:\n${e.reasons.map((r) => `  ${r}`).join('\n')}\n`,
+        );
+      case 'starting':
+        io.stderr(
+          `${e.rehearse ? 'rehearsing' : 'applying'} ${heading(e.plan, e.rehearse, e.steps)} on ${e.target} ...\n`,
+        );
+        progress = stepProgress(e.plan, io);
+        return;
+      case 'step_started':
+        return progress?.onStep(e.step, e.afterCommit, e.through);
+      // A step is shown as it starts (the transaction's end together at COMMIT); the result line has the times.
+      case 'step_finished':
+        return;
+      case 'steps_ended':
+        return progress?.end();
+      case 'retry':
+      case 'interrupting':
+        return say(`${e.message}\n`);
+      case 'note':
+        return say(`note: ${e.message}\n`);
+      default:
+        return e satisfies never;
+    }
   };
 }
 
@@ -82,7 +95,7 @@ export function resultText(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
   return `Applied ${plural(steps, 'step')} in ${secs(r.ms + afterMs)}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}${where}; verified: planning again is empty. Recorded as apply #${r.historyId}.\n`;
 }
 
-/** The JSON result document (its `outcome` names as in the history: success, not applied). */
+/** The JSON result document (its `outcome` as the library's result and `history` name it). */
 export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>): Record<string, unknown> {
   const steps = r.plan.transaction.steps.length + r.plan.afterCommit.length;
   switch (r.outcome) {
@@ -97,7 +110,7 @@ export function resultJson(r: Exclude<ApplyResult, { outcome: 'not_approved' }>)
       };
     case 'applied':
       return {
-        outcome: 'success',
+        outcome: 'applied',
         steps,
         attempts: r.attempts,
         ms: Math.round(r.ms),

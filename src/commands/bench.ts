@@ -38,8 +38,8 @@ export async function runBench(
   const { report, failures, comparison } = await runBenchLoad(
     connectionTarget(opts.database, io.env),
     m,
-    opts,
-    progress.events,
+    progress.tickMs === undefined ? opts : { ...opts, tickMs: progress.tickMs },
+    progress.onEvent,
     baseline,
   );
   progress.end();

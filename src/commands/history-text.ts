@@ -1,6 +1,6 @@
 // The apply history as an aligned table. STATE is the cluster state each apply was planned
 // against: the same 12 characters `plan` prints as "state …".
-import type { ApplyDetail, HistoryRow } from '../own/history.js';
+import type { ApplyDetail, HistoryOutcome, HistoryRow } from '../own/history.js';
 import { NO_COLOR, type Palette } from '../util/color.js';
 import { visible } from '../util/visible.js';
 
@@ -50,8 +50,8 @@ export function formatHistoryText(rows: readonly HistoryRow[]): string {
   return `${[line(COLUMNS), ...cells.map(line)].join('\n')}\n`;
 }
 
-const OUTCOME_COLOR: Readonly<Record<string, 'green' | 'red' | 'yellow'>> = {
-  success: 'green',
+const OUTCOME_COLOR: Readonly<Record<HistoryOutcome, 'green' | 'red' | 'yellow'>> = {
+  applied: 'green',
   nothing_to_do: 'green',
   failed: 'red',
   aborted: 'red',

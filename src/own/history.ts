@@ -152,11 +152,29 @@ export async function startHistory(db: Queryable, h: HistoryStart, wait?: OwnWai
   return Number(r.rows[0]!.id);
 }
 
+/** How an apply ended (or that it runs), as the library, `apply --format json` and `history` say it. */
+export type HistoryOutcome = 'running' | 'applied' | 'failed' | 'aborted' | 'nothing_to_do' | 'committed_not_converged';
+
+// The table says 'success' for an applied apply (its CHECK, since migrations/001_history.sql),
+// and so do the rows already in users' databases. What the tool shows says 'applied', as the
+// library's ApplyResult does: the word is translated here, where rows are written and read, and
+// nowhere else. The rows are not rewritten by a migration: an older citus-migrate applying to the
+// same database would then break the CHECK recording its outcome after its COMMIT, and queries
+// written against the table would stop matching.
+const STORED_APPLIED = 'success';
+
+/** A row as the table holds it. */
+type Stored<R extends HistoryRow> = Omit<R, 'outcome'> & { readonly outcome: string };
+
+/** A row as the tool shows it: the stored 'success' read as 'applied' (the CHECK allows no other word). */
+const shown = <R extends HistoryRow>(row: Stored<R>): R =>
+  ({ ...row, outcome: row.outcome === STORED_APPLIED ? 'applied' : row.outcome }) as R;
+
 /** Records how an apply ended. */
 export async function finishHistory(
   db: Queryable,
   id: number,
-  outcome: 'success' | 'failed' | 'nothing_to_do' | 'committed_not_converged' | 'aborted',
+  outcome: Exclude<HistoryOutcome, 'running'>,
   error?: unknown,
   wait?: OwnWait,
 ): Promise<void> {
@@ -166,7 +184,7 @@ export async function finishHistory(
       db.query(
         `UPDATE ONLY citus_migrate.applies SET outcome = $2, finished_at = pg_catalog.now(),
       duration_ms = (extract(epoch FROM pg_catalog.now() - started_at) * 1000)::int, error = $3 WHERE id = $1`,
-        [id, outcome, error === undefined ? null : JSON.stringify(error)],
+        [id, outcome === 'applied' ? STORED_APPLIED : outcome, error === undefined ? null : JSON.stringify(error)],
       ),
     { wait, what: `recording the outcome of apply #${id} (${outcome}) in citus_migrate.applies` },
   );
@@ -176,7 +194,8 @@ export interface HistoryRow {
   readonly id: number;
   readonly started_at: string;
   readonly duration_ms: number | null;
-  readonly outcome: string;
+  /** An applied apply is `applied` here, `success` in the table itself (own/history.ts says why). */
+  readonly outcome: HistoryOutcome;
   readonly plan_fingerprint: string;
   readonly manifest_file: string;
   readonly step_count: number;
@@ -206,7 +225,7 @@ async function historyExists(db: Queryable): Promise<boolean> {
 /** The recorded applies, newest first; empty when the history schema does not exist. */
 export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow[]> {
   if (!(await historyExists(db))) return [];
-  return readOwnTable<HistoryRow>(
+  const rows = await readOwnTable<Stored<HistoryRow>>(
     db,
     'applies',
     `SELECT id::int, started_at::pg_catalog.text, duration_ms, outcome, plan_fingerprint, manifest_file,
@@ -214,6 +233,7 @@ export async function readHistory(db: Queryable, limit = 50): Promise<HistoryRow
     FROM ONLY citus_migrate.applies ORDER BY id DESC LIMIT $1`,
     [limit],
   );
+  return rows.map(shown);
 }
 
 export type HistoryStep = HistoryStart['steps'][number];
@@ -228,7 +248,7 @@ export interface ApplyDetail extends HistoryRow {
 /** Apply #id; throws (exit 1) when there is no such apply. */
 export async function readApply(db: Queryable, id: number): Promise<ApplyDetail> {
   const rows = (await historyExists(db))
-    ? await readOwnTable<ApplyDetail>(
+    ? await readOwnTable<Stored<ApplyDetail>>(
         db,
         'applies',
         `SELECT id::int, started_at::pg_catalog.text, finished_at::pg_catalog.text, duration_ms, outcome, plan_fingerprint,
@@ -247,5 +267,5 @@ export async function readApply(db: Queryable, id: number): Promise<ApplyDetail>
         id,
       },
     );
-  return rows[0]!;
+  return shown(rows[0]!);
 }

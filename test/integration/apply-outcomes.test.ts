@@ -30,7 +30,7 @@ describe('apply outcomes in the history', () => {
       END $$;
       CREATE EVENT TRIGGER cm_drift ON ddl_command_end EXECUTE FUNCTION cm_drift()`;
 
-  it('records committed_not_converged (not success) when planning again after COMMIT is not empty', async () => {
+  it('records committed_not_converged (not the outcome applied) when planning again after COMMIT is not empty', async () => {
     // An event trigger changes the table inside the apply's own transaction: the COMMIT keeps a
     // default the manifest does not declare, so verification finds a step left.
     await db.query(DRIFT);

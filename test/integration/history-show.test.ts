@@ -26,7 +26,7 @@ describe('history show (plain PostgreSQL)', () => {
     const text = await cli(['history', 'show', '2', '--database', db.url]);
     expect(text.code).toBe(0);
     const lines = text.stdout.split('\n');
-    expect(lines[0]).toBe('Apply #2: success');
+    expect(lines[0]).toBe('Apply #2: applied');
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}started {3}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\S*$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}finished {2}\S+ \S+ \(\d+ ms\)$/));
     expect(lines).toContainEqual(
@@ -37,12 +37,12 @@ describe('history show (plain PostgreSQL)', () => {
     expect(text.stdout).not.toContain('\x1b[');
     const json = await cli(['history', 'show', '2', '--database', db.url, '--format', 'json']);
     const apply = JSON.parse(json.stdout);
-    expect(apply).toMatchObject({ id: 2, outcome: 'success', step_count: 2, manifest_file: 'citus-migrate.yaml' });
+    expect(apply).toMatchObject({ id: 2, outcome: 'applied', step_count: 2, manifest_file: 'citus-migrate.yaml' });
     expect(apply.steps.map((s: { kind: string }) => s.kind).sort()).toEqual(['add_column', 'drop_column']);
     expect(apply.steps.find((s: { kind: string }) => s.kind === 'drop_column').hazards).toEqual(['drops_data']);
     // The option before the subcommand works as after it.
     const before = await cli(['history', '--format', 'json', 'show', '1', '--database', db.url]);
-    expect(JSON.parse(before.stdout)).toMatchObject({ id: 1, outcome: 'success', step_count: 1 });
+    expect(JSON.parse(before.stdout)).toMatchObject({ id: 1, outcome: 'applied', step_count: 1 });
   });
 
   it("shows a failed apply's error", async () => {

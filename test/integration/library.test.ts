@@ -5,24 +5,33 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apply, CmError, history, loadManifest, plan, type ApplyEvents } from '../../src/index.js';
+import { apply, CmError, history, loadManifest, plan, type ApplyEvent } from '../../src/index.js';
 import { freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { ACCOUNTS_MANIFEST, projectDir } from '../support/project.js';
 
-/** Events as a list of names and what they carried, in the order they came. */
-function recorder(): { events: ApplyEvents; seen: string[] } {
+/** Events as a list of kinds and what they carried, in the order they came. */
+function recorder(): { onEvent: (e: ApplyEvent) => void; seen: string[] } {
   const seen: string[] = [];
+  const after = (afterCommit: boolean): string => (afterCommit ? ' afterCommit' : '');
   return {
     seen,
-    events: {
-      waitingForLock: (holder) => seen.push(`waitingForLock ${holder}`),
-      waitingForCluster: (reasons) => seen.push(`waitingForCluster ${reasons.join('; ')}`),
-      starting: ({ rehearse, steps }) => seen.push(`starting rehearse=${rehearse} steps=${steps}`),
-      stepStarted: (s, after) => seen.push(`stepStarted ${s.index} ${s.kind}${after ? ' afterCommit' : ''}`),
-      stepFinished: (s, after, ms) => seen.push(`stepFinished ${s.index}${after ? ' afterCommit' : ''} ${ms >= 0}`),
-      stepsEnded: () => seen.push('stepsEnded'),
-      retry: (m) => seen.push(`retry ${m}`),
-      note: (m) => seen.push(`note ${m}`),
+    onEvent: (e) => {
+      switch (e.kind) {
+        case 'waiting_for_lock':
+          return void seen.push(`${e.kind} ${e.holder}`);
+        case 'waiting_for_cluster':
+          return void seen.push(`${e.kind} ${e.reasons.join('; ')}`);
+        case 'starting':
+          return void seen.push(`${e.kind} rehearse=${e.rehearse} steps=${e.steps}`);
+        case 'step_started':
+          return void seen.push(`${e.kind} ${e.step.index} ${e.step.kind}${after(e.afterCommit)}`);
+        case 'step_finished':
+          return void seen.push(`${e.kind} ${e.step.index}${after(e.afterCommit)} ${e.ms >= 0}`);
+        case 'steps_ended':
+          return void seen.push(e.kind);
+        default:
+          return void seen.push(`${e.kind} ${e.message}`);
+      }
     },
   };
 }
@@ -38,8 +47,8 @@ describe('the library (no CLI)', () => {
     const before = await plan(db.url, file);
     expect(before.changes).toBe(true);
     expect(before.source.kind).toBe('live');
-    const { events, seen } = recorder();
-    const result = await apply(db.url, file, {}, events);
+    const { onEvent, seen } = recorder();
+    const result = await apply(db.url, file, {}, onEvent);
     expect(result.outcome).toBe('applied');
     if (result.outcome !== 'applied') return;
     expect(result.plan.transaction.steps.map((s) => s.kind)).toEqual(['create_table']);
@@ -53,13 +62,13 @@ describe('the library (no CLI)', () => {
     ]);
     expect(seen).toEqual([
       'starting rehearse=false steps=1',
-      'stepStarted 1 create_table',
-      'stepFinished 1 true',
-      'stepsEnded',
+      'step_started 1 create_table',
+      'step_finished 1 true',
+      'steps_ended',
     ]);
-    expect((await history(db.url)).map((h) => [h.id, h.outcome])).toEqual([[result.historyId, 'success']]);
+    expect((await history(db.url)).map((h) => [h.id, h.outcome])).toEqual([[result.historyId, 'applied']]);
     expect((await plan(db.url, file)).changes).toBe(false);
-    const again = await apply(db.url, await loadManifest(file), {}, recorder().events);
+    const again = await apply(db.url, await loadManifest(file), {}, recorder().onEvent);
     expect(again.outcome).toBe('nothing_to_do');
   });
 

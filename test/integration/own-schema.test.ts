@@ -86,7 +86,7 @@ describe('citus_migrate belongs to the role that applies', () => {
     expect(r.code, r.stderr).toBe(0);
     expect((await cli(['apply', '--database', db.url, '--auto-approve'], { cwd })).code).toBe(0);
     const h = await cli(['history', '--database', db.url, '--format', 'json']);
-    expect(JSON.parse(h.stdout).map((x: { outcome: string }) => x.outcome)).toEqual(['nothing_to_do', 'success']);
+    expect(JSON.parse(h.stdout).map((x: { outcome: string }) => x.outcome)).toEqual(['nothing_to_do', 'applied']);
     expect(await isSuper()).toBe(false);
   });
 

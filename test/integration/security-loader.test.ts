@@ -23,7 +23,9 @@ describe('the library takes its options as documented, or says what is wrong', (
       'citus-migrate.yaml',
     );
     const seen: string[] = [];
-    const r = await apply(db.url, file, { allowHazards: ['drops_data'] }, { stepStarted: (s) => seen.push(s.kind) });
+    const r = await apply(db.url, file, { allowHazards: ['drops_data'] }, (e) => {
+      if (e.kind === 'step_started') seen.push(e.step.kind);
+    });
     expect(r.outcome).toBe('applied');
     expect(seen).toContain('drop_table');
     expect((await plan(db.url, file)).changes).toBe(false);

@@ -393,7 +393,7 @@ describe('every wait ends within --lock-timeout, saying what ran out and whether
     expect(await stillHolds(db, obstaclePid, 'citus_migrate.applies')).toBe(true);
     expect(r.code, r.stderr).toBe(8);
     expect(r.stderr).toContain(
-      `error: the transaction COMMITTED (its step ran) and planning again is empty, but recording it failed: --lock-timeout (2s) ran out while recording the outcome of apply #2 (success) in citus_migrate.applies: a table of citus_migrate is locked by backend ${obstaclePid} (role postgres, application "obstacle"`,
+      `error: the transaction COMMITTED (its step ran) and planning again is empty, but recording it failed: --lock-timeout (2s) ran out while recording the outcome of apply #2 (applied) in citus_migrate.applies: a table of citus_migrate is locked by backend ${obstaclePid} (role postgres, application "obstacle"`,
     );
     expect(r.stderr).toContain('Apply #2 still says running.');
     await obstacle.query('ROLLBACK');

@@ -14,8 +14,8 @@ const plan = (inTx: number, after: number): PlanDocument =>
 
 function heading(inTx: number, after: number, rehearse = false): string {
   let out = '';
-  const events = applyEvents({ stdout: () => undefined, stderr: (t) => (out += t), env: {}, isTTY: false, cwd: '/' });
-  events.starting?.({ plan: plan(inTx, after), rehearse, steps: inTx + after, target: 'db' });
+  const onEvent = applyEvents({ stdout: () => undefined, stderr: (t) => (out += t), env: {}, isTTY: false, cwd: '/' });
+  onEvent({ kind: 'starting', plan: plan(inTx, after), rehearse, steps: inTx + after, target: 'db' });
   return out.split('\n')[0]!;
 }
 

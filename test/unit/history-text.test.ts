@@ -51,7 +51,7 @@ describe('history show text', () => {
     started_at: '2026-11-22 13:40:01.123456+00',
     finished_at: '2026-11-22 13:40:02.6+00',
     duration_ms: 1523,
-    outcome: 'failed',
+    outcome: 'failed' as const,
     plan_fingerprint: 'fa5fa03a0a9a77aa',
     manifest_file: 'citus-migrate.yaml',
     manifest_sha256: '0123456789abcdef0123',
@@ -98,5 +98,6 @@ describe('history show text', () => {
     expect(coloured).toContain('\x1b[31mfailed\x1b[39m');
     expect(coloured).toContain('\x1b[33m[drops_data]\x1b[39m');
     expect(coloured).not.toContain('\x1b[8m');
+    expect(formatApplyText({ ...detail, outcome: 'applied', error: null }, COLOR)).toContain('\x1b[32mapplied\x1b[39m');
   });
 });

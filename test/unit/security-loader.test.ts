@@ -48,8 +48,15 @@ describe("the library's options are checked before anything runs", () => {
     expect(await refusal(apply(URL, 'm.yaml', { lockTimeoutMs: '5s', rehaerse: true } as never))).toBe(
       'apply(): options.lockTimeoutMs: Invalid input: expected number, received string; options: unknown option "rehaerse"',
     );
-    expect(await refusal(apply(URL, 'm.yaml', {}, { stepStarted: true } as never))).toBe(
-      'apply(): events.stepStarted: expected a function',
+    // An events object of the callbacks apply took before ApplyEvent is refused, not ignored.
+    expect(await refusal(apply(URL, 'm.yaml', {}, { stepStarted: () => undefined } as never))).toBe(
+      'apply(): onEvent: expected a function',
+    );
+    expect(await refusal(bench(URL, 'm.yaml', {}, { tick: () => undefined } as never))).toBe(
+      'bench(): onEvent: expected a function',
+    );
+    expect(await refusal(bench(URL, 'm.yaml', { tickMs: 0 }))).toBe(
+      'bench(): options.tickMs: Too small: expected number to be >=1',
     );
     expect(await refusal(plan(URL, 'm.yaml', { online: 'yes' } as never))).toBe(
       'plan(): options.online: Invalid input: expected boolean, received string',
