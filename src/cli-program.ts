@@ -18,7 +18,7 @@ import {
   rateFlag,
   zeroOrDurationFlag,
 } from './cli/flags.js';
-import { HAZARDS } from './plan/steps.js';
+import { HAZARDS } from './plan/steps/steps.js';
 import { TOOL_VERSION } from './version.js';
 import { DEFAULT_SHARD_COUNT } from './model/types.js';
 import { timed, withTimings } from './util/timings.js';

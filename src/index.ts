@@ -43,6 +43,6 @@ export { manifestSchema, type Manifest } from './manifest/schema.js';
 export { type PlanDocument, type PlanStep } from './plan/plan.js';
 export type { PlanProof } from './plan/proof.js';
 export { formatPlan, PLAN_FORMATS, type PlanFormat } from './format/index.js';
-export { HAZARDS, type Hazard } from './plan/steps.js';
+export { HAZARDS, type Hazard } from './plan/steps/steps.js';
 export { hammerdbManifest, type HammerdbVariant } from './hammerdb/layout.js';
 export * from './errors.js';

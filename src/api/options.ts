@@ -4,7 +4,7 @@
 // The parsed options are normalised: `allowHazards` as an array or a Set becomes a Set.
 import { z } from 'zod';
 import { OptionsError } from '../errors.js';
-import { HAZARDS, type Hazard } from '../plan/steps.js';
+import { HAZARDS, type Hazard } from '../plan/steps/steps.js';
 
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'expected a function');
 const ms = z.number().int().min(0);

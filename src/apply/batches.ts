@@ -3,8 +3,8 @@
 // (the server's replies to a batch arrive in bursts, as its output buffer fills).
 import { OBJECT_SPEC } from '../model/object-spec.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
-import type { StepKind } from '../plan/steps.js';
-import { tableOf } from '../plan/step-spec.js';
+import type { StepKind } from '../plan/steps/steps.js';
+import { tableOf } from '../plan/steps/step-spec.js';
 import { tryParseStatements } from '../sql/pg-parse.js';
 import { pgWasm } from '../sql/pg-wasm.js';
 import { quoteQualified } from '../sql/quote.js';

@@ -7,7 +7,7 @@ import { CmError, EXIT } from '../errors.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { MOVES_SQL } from '../introspect/catalog-fragments.js';
 import type { PlanDocument } from '../plan/plan.js';
-import { touchesShards } from '../plan/step-spec.js';
+import { touchesShards } from '../plan/steps/step-spec.js';
 
 type GuardState = Pick<CatalogDoc, 'nodes' | 'jobs'> & Partial<Pick<CatalogDoc, 'moves'>>;
 

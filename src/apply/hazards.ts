@@ -1,7 +1,7 @@
 // Which hazards an apply may run (--allow-hazards), and the refusal that names each one's steps.
 import { CmError, EXIT, UsageError } from '../errors.js';
 import type { PlanDocument } from '../plan/plan.js';
-import { HAZARDS, type Hazard } from '../plan/steps.js';
+import { HAZARDS, type Hazard } from '../plan/steps/steps.js';
 
 /** Parses --allow-hazards (comma-separated names, or all). */
 export function parseHazards(list: string | undefined): Set<Hazard> {

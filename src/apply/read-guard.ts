@@ -20,7 +20,7 @@ import type { LiveState } from '../model/live-state.js';
 import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef } from '../model/object-ref.js';
 import type { ClusterModel } from '../model/types.js';
 import type { PlanDocument } from '../plan/plan.js';
-import { chainKeysOf, needsOf } from '../plan/step-names.js';
+import { chainKeysOf, needsOf } from '../plan/steps/step-names.js';
 import { quoteQualified } from '../sql/quote.js';
 import { changedSince, type CatalogMark } from './catalog-mark.js';
 import { describeChanges, listed } from './saved-plan.js';

@@ -2,7 +2,7 @@
 // runs (one union, ApplyEvent), and its typed result. Plain types, so the CLI's printer and an
 // embedding program share them.
 import type { LoadedManifest } from '../manifest/load.js';
-import type { Hazard } from '../plan/steps.js';
+import type { Hazard } from '../plan/steps/steps.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import type { SavedPlan } from './saved-plan.js';
 

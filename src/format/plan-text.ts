@@ -2,7 +2,7 @@
 import { proofLine } from '../plan/proof.js';
 import { formatProblem } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
-import type { Phase } from '../plan/steps.js';
+import type { Phase } from '../plan/steps/steps.js';
 import { plural } from '../util/plural.js';
 import { notManagedLines } from '../model/not-managed.js';
 import { planHeadline } from './plan-headline.js';

@@ -124,7 +124,7 @@ SELECT pg_catalog.json_build_object(
     'citus', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus'),
     'columnar', (SELECT e.extversion FROM pg_catalog.pg_extension e WHERE e.extname = 'citus_columnar'),
     'walLevel', pg_catalog.current_setting('wal_level'),
-    -- The lock table's size (lock-footprint.ts): max_locks_per_transaction × (max_connections + max_prepared_transactions).
+    -- The lock table's size (checks/lock-footprint.ts): max_locks_per_transaction × (max_connections + max_prepared_transactions).
     'maxLocks', pg_catalog.current_setting('max_locks_per_transaction')::int,
     'maxConnections', pg_catalog.current_setting('max_connections')::int,
     'maxPrepared', pg_catalog.current_setting('max_prepared_transactions')::int,

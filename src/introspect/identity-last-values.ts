@@ -1,6 +1,6 @@
 // Where each identity column's sequence is (its last value, or `unused` when nextval was never
 // called): a plan RESTARTs an unused one at its new START and refuses new bounds that leave a
-// used one outside them (plan/diff-identity.ts). pg_sequence_last_value takes a RowExclusiveLock
+// used one outside them (plan/diff/identity.ts). pg_sequence_last_value takes a RowExclusiveLock
 // on each sequence until the statement's transaction ends, so this is not part of the catalog
 // query: it runs only when there are identity columns, in statements of at most BATCH sequences,
 // so thousands of identity columns do not fill the lock table (max_locks_per_transaction ×

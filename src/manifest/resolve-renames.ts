@@ -1,4 +1,4 @@
-// What `renamed_from` may say (the plan renames; plan/renames.ts): a column's former name is not
+// What `renamed_from` may say (the plan renames; plan/diff/renames.ts): a column's former name is not
 // one of the table's declared columns (that would be two columns of one), and an index renamed is
 // one with a name of its own.
 import type { Path } from './locate.js';

@@ -1,5 +1,5 @@
 // What the tool knows of each kind of object defined by SQL, in one record per kind (as the step
-// kinds have theirs in plan/spec/): where its CREATE goes, what others call it by, who owns it,
+// kinds have theirs in plan/steps/*-spec.ts): where its CREATE goes, what others call it by, who owns it,
 // what a prune loses, what its statements touch. A new kind is one record here: the type makes a
 // missing one a compile error. Read by the planner, apply's batching and introspect's writer.
 import type { ObjectKind } from './object-kinds.js';

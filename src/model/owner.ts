@@ -4,7 +4,7 @@
  * Actual only: the role that owns an object or routine, when it is not the role that read the
  * catalog (the one that applies). A plan that drops and creates the object again gives it back to
  * this role; code it owns that a step would run with the applier's rights is a hazard unless the
- * role is a superuser too (plan/foreign-code.ts).
+ * role is a superuser too (plan/checks/foreign-code.ts).
  */
 export interface Owner {
   readonly name: string;

@@ -1,5 +1,5 @@
 // How shard placements and their tables are keyed, read (introspect/read-shards.ts) and compared
-// (plan/shard-check.ts) alike.
+// (plan/diff/shard-check.ts) alike.
 
 /** The key a placement's table is found under. */
 export const tableKey = (t: readonly [string, string]): string => JSON.stringify(t);

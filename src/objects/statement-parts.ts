@@ -117,7 +117,7 @@ export function commentTarget(
     case 'POLICY': {
       const own = items[items.length - 1]!;
       const table = listName(items.slice(0, -1), defaultSchema);
-      // It comes after the constraint, trigger, rule or policy it is on (object-order.ts).
+      // It comes after the constraint, trigger, rule or policy it is on (diff/object-order.ts).
       const on = `${keyword === 'CONSTRAINT' ? 'constraint' : keyword.toLowerCase()} ${table}.${quoteIdent(own)}`;
       return { keyword, target: `${quoteIdent(own)} ON ${table}`, parent: relationRef(table), needs: [on] };
     }

@@ -1,15 +1,15 @@
 // A plan for a loaded manifest: against an empty cluster (offline) or against a live state read
 // from one. Pure but for the default `now` (time partitions): reading the cluster is
 // introspect/read-database.ts's.
-import type { RoutineSourceFile } from './broken-callers.js';
+import type { RoutineSourceFile } from './checks/broken-callers.js';
 import { basename, join } from 'node:path';
 import type { LiveState } from '../model/live-state.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { offlineBaseline } from './diff.js';
+import { offlineBaseline } from './diff/diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
 import type { ShardState } from '../model/shard-state.js';
-import { checkShards } from './shard-check.js';
-import type { LockSettings } from './lock-footprint.js';
+import { checkShards } from './diff/shard-check.js';
+import type { LockSettings } from './checks/lock-footprint.js';
 
 /** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
 export interface PlanOptions {

@@ -7,9 +7,9 @@
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
-import type { DiffProblem } from './diff-problem.js';
-import { tableOf } from './step-spec.js';
-import type { Step } from './steps.js';
+import type { DiffProblem } from './diff/problem.js';
+import { tableOf } from './steps/step-spec.js';
+import type { Step } from './steps/steps.js';
 
 export interface OnlineOptions {
   /** Whether a table (id) is changed online (its `online: true`, or `--online`). */

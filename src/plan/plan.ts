@@ -1,24 +1,24 @@
 // Assembles the plan document: the versioned, documented JSON every formatter and apply read.
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
-import { missingCollationProblems } from './collation-problems.js';
-import { brokenCallers, type RoutineSourceFile } from './broken-callers.js';
-import { grantTargetProblems } from './grant-targets.js';
+import { missingCollationProblems } from './checks/collation-problems.js';
+import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
+import { grantTargetProblems } from './checks/grant-targets.js';
 import { withManifestPaths } from './problem-places.js';
 import type { ResolvedManifest } from '../manifest/resolve.js';
-import { diff } from './diff.js';
-import type { DiffProblem } from './diff-problem.js';
+import { diff } from './diff/diff.js';
+import type { DiffProblem } from './diff/problem.js';
 import type { NotManaged } from '../model/not-managed.js';
-import { keyHash, type RecordedObject } from './diff-objects.js';
+import { keyHash, type RecordedObject } from './diff/objects.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
-import { notManagedTableProblems } from './not-managed-tables.js';
-import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './step-spec.js';
-import type { Hazard, Phase, Step } from './steps.js';
+import { notManagedTableProblems } from './checks/not-managed-tables.js';
+import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './steps/step-spec.js';
+import type { Hazard, Phase, Step } from './steps/steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { OnlineOptions } from './online.js';
-import type { ShardCheck } from './shard-check.js';
-import { lockFootprintWarning, type LockSettings } from './lock-footprint.js';
+import type { ShardCheck } from './diff/shard-check.js';
+import { lockFootprintWarning, type LockSettings } from './checks/lock-footprint.js';
 import { PINNED_SETTINGS } from './pinned-settings.js';
 import { dictOf } from '../util/dict.js';
 import type { PlanProof } from './proof.js';
@@ -139,7 +139,7 @@ export function buildPlan(input: {
   now?: Date;
   /** Which tables change online (after COMMIT, without blocking writes). */
   online?: OnlineOptions;
-  /** With `--shards`: the shards compared with their tables (shard-check.ts). */
+  /** With `--shards`: the shards compared with their tables (diff/shard-check.ts). */
   shards?: ShardCheck;
   /** The nodes' lock table settings: a warning when the transaction may overflow it. */
   locks?: LockSettings;

@@ -60,7 +60,7 @@ describe.skipIf(!citus)('changes Citus refuses unless prepared', () => {
     );
 
     const plan = await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd });
-    // Its triggers (and its partitions') paused around the copy, each restored after (paused-triggers.ts).
+    // Its triggers (and its partitions') paused around the copy, each restored after (checks/paused-triggers.ts).
     expect(plan.stdout).toContain(
       "SET LOCAL citus.enable_unsafe_triggers TO on;\nSELECT pg_catalog.set_config('citus_migrate.pause_triggers_of', 'public.orders', true);\nDO $cm$\n",
     );

@@ -1,8 +1,8 @@
 // Runs a plan's steps directly with a pg client, in one transaction, the way psql -f would.
 import pg from 'pg';
 import type { PlanDocument } from '../../src/plan/plan.js';
-import type { Step } from '../../src/plan/steps.js';
-import { needsCitus, STEP_KINDS } from '../../src/plan/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
+import { needsCitus, STEP_KINDS } from '../../src/plan/steps/step-spec.js';
 
 /** Steps that need Citus; plain PostgreSQL runs the others. */
 export const CITUS_KINDS: ReadonlySet<string> = new Set(STEP_KINDS.filter(needsCitus));

@@ -4,10 +4,10 @@
 // another table's column of that name, or nothing that goes is not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Routine, SqlObject, Table } from '../../src/model/types.js';
-import { brokenCallers } from '../../src/plan/broken-callers.js';
+import { brokenCallers } from '../../src/plan/checks/broken-callers.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { loadPlpgsqlParser } from '../../src/sql/plpgsql-check.js';
-import type { Step } from '../../src/plan/steps.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 
 beforeAll(async () => {
   await loadParser();

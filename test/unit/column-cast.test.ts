@@ -2,9 +2,9 @@
 // default that cannot be cast goes while the type changes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
-import { columnCast } from '../../src/plan/column-cast.js';
-import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
-import { diff } from '../../src/plan/diff.js';
+import { columnCast } from '../../src/plan/diff/column-cast.js';
+import { hazardsOf, renderSql } from '../../src/plan/steps/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import type { ClusterModel } from '../../src/model/types.js';
 import { load, problems } from '../support/manifest.js';
 

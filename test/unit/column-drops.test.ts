@@ -3,8 +3,8 @@
 // after it failed with 42704 every time.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 beforeAll(loadParser);

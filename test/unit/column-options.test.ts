@@ -2,8 +2,8 @@
 // models, and the changes PostgreSQL 15 or Citus cannot make, as problems.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
 import { loadParser, parseTypeText } from '../../src/sql/pg-parse.js';
 
 // The cases below are built at collection time, with the parser.

@@ -2,8 +2,8 @@
 // 15 takes no STORAGE there), changed, and put back to the type's own when no longer declared.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { load } from '../support/manifest.js';
 
 const sqlOf = (d: ClusterModel, a: ClusterModel): string[] =>

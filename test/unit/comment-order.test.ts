@@ -3,7 +3,7 @@
 // on sqldef's DropTableWithConstraintComment: the copy's build failed with 42704).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import { load } from '../support/manifest.js';
 import type { ClusterModel } from '../../src/model/types.js';
 

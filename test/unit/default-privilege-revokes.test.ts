@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel } from '../../src/model/types.js';
 import { privilegesFromCatalog } from '../../src/objects/privileges.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { load } from '../support/manifest.js';
 

@@ -1,8 +1,8 @@
 // Columnar options on pairs of tables: what is set, what is named, what prune resets.
 import { describe, expect, it } from 'vitest';
 import type { ColumnarOptions, Table } from '../../src/model/types.js';
-import { columnarOptionSteps } from '../../src/plan/diff-columnar.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { columnarOptionSteps } from '../../src/plan/diff/columnar.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 
 const DEFAULTS: ColumnarOptions = {
   compression: 'zstd',

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { LiveState } from '../../src/introspect/to-model.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import type { ClusterModel, ForeignKey, Key, Table } from '../../src/model/types.js';
-import { keySteps } from '../../src/plan/diff-keys.js';
-import { foreignKeySteps as allForeignKeySteps } from '../../src/plan/diff-foreign-keys.js';
-import type { Step } from '../../src/plan/steps.js';
-import type { DiffProblem } from '../../src/plan/diff.js';
+import { keySteps } from '../../src/plan/diff/keys.js';
+import { foreignKeySteps as allForeignKeySteps } from '../../src/plan/diff/foreign-keys.js';
+import type { Step } from '../../src/plan/steps/steps.js';
+import type { DiffProblem } from '../../src/plan/diff/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { load } from '../support/manifest.js';
 import { localTable, modelOf } from '../support/model.js';
 

@@ -2,8 +2,8 @@
 // of the diff, tested directly rather than only through scenarios on a cluster.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, ColocationGroup, Distribution, Table } from '../../src/model/types.js';
-import { distributionSteps } from '../../src/plan/diff-distribution.js';
-import type { Step } from '../../src/plan/steps.js';
+import { distributionSteps } from '../../src/plan/diff/distribution.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 
 type Layout = Record<string, Distribution>;
 

@@ -5,9 +5,9 @@ import type { LiveState } from '../../src/introspect/to-model.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { defaultKeyName } from '../../src/model/key-names.js';
 import type { ClusterModel, Key, Table } from '../../src/model/types.js';
-import { keySteps } from '../../src/plan/diff-keys.js';
+import { keySteps } from '../../src/plan/diff/keys.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { load } from '../support/manifest.js';
 import { localTable, modelOf } from '../support/model.js';
 

@@ -10,11 +10,11 @@ import {
   normalizeBoundValue,
   parseBound,
 } from '../../src/sql/partition-bound.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
-// The plan's order reads the SQL of what it creates (plan/step-names.ts).
+// The plan's order reads the SQL of what it creates (plan/steps/step-names.ts).
 beforeAll(loadParser);
 
 const NOW = new Date('2026-11-24T19:30:00Z');

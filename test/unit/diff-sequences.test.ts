@@ -6,8 +6,8 @@ import type { LiveState } from '../../src/introspect/to-model.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import { effectiveBounds, normalSequence } from '../../src/model/sequence-bounds.js';
 import type { ClusterModel, ForeignKey, Sequence, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { load, problems } from '../support/manifest.js';
 
 const seq = (name: string, o: Partial<Sequence> = {}): Sequence => ({

@@ -1,13 +1,13 @@
 // Steps that would run code of another role (not a superuser) with the applier's rights carry
-// `runs_foreign_code` and name the object, the routine and its owner (foreign-code.ts): what a
+// `runs_foreign_code` and name the object, the routine and its owner (checks/foreign-code.ts): what a
 // copy or rewrite of a table's rows evaluates, the triggers it fires, a new column's default and
 // domain, a type change's USING, and an event trigger on every step.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Owner, Routine, SqlObject, Table } from '../../src/model/types.js';
-import { markForeignCode } from '../../src/plan/foreign-code.js';
-import { hazardsOf, summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
-import { markUnsafeTriggers } from '../../src/plan/unsafe-triggers.js';
+import { markForeignCode } from '../../src/plan/checks/foreign-code.js';
+import { hazardsOf, summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
+import { markUnsafeTriggers } from '../../src/plan/checks/unsafe-triggers.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {
@@ -138,7 +138,7 @@ describe('copies and rewrites of a table', () => {
       actual,
       actual,
     );
-    // The copy pauses every enabled trigger of the table (paused-triggers.ts).
+    // The copy pauses every enabled trigger of the table (checks/paused-triggers.ts).
     expect(steps[0]!.pausedTriggers).toBeDefined();
     expect(shown(steps)).toEqual([
       [expect.stringMatching(/copies its rows into the shards$/), ['copies_data']],

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Routine } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
-import { grantTargetProblems } from '../../src/plan/grant-targets.js';
+import { grantTargetProblems } from '../../src/plan/checks/grant-targets.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 
 beforeAll(loadParser);

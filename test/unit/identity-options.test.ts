@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { columnEntry } from '../../src/introspect/column-storage.js';
 import { normalIdentityOptions } from '../../src/model/identity-options.js';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
 import { load, problems } from '../support/manifest.js';
 
 const yaml = (column: string): string =>

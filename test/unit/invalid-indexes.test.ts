@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import type { RelationFacts, ShardState } from '../../src/introspect/read-shards.js';
 import type { ClusterModel, Index, SqlObject, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { objectSteps } from '../../src/plan/diff-objects.js';
-import { checkShards } from '../../src/plan/shard-check.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { objectSteps } from '../../src/plan/diff/objects.js';
+import { checkShards } from '../../src/plan/diff/shard-check.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { localTable, modelOf } from '../support/model.js';
 
 // A step's summary names what PUBLIC gets from a grant, read by the parser.

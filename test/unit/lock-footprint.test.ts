@@ -2,9 +2,9 @@
 // table says so before anything runs, with what to change.
 import { describe, expect, it } from 'vitest';
 import { loadManifest } from '../../src/manifest/load.js';
-import { offlineBaseline } from '../../src/plan/diff.js';
+import { offlineBaseline } from '../../src/plan/diff/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { estimateLocks, lockFootprintWarning } from '../../src/plan/lock-footprint.js';
+import { estimateLocks, lockFootprintWarning } from '../../src/plan/checks/lock-footprint.js';
 
 const SETTINGS = { maxLocksPerTransaction: 64, maxConnections: 100, maxPreparedTransactions: 0, workers: 2 };
 

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject, Table } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { createdIndex, indexConcurrently } from '../../src/objects/statement-parts.js';
-import { diff } from '../../src/plan/diff.js';
-import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { hazardsOf, renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 beforeAll(loadParser);

@@ -2,9 +2,9 @@
 // COMMIT, and what the server must allow.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Distribution, SqlObject, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import { foreignKeyName } from '../../src/plan/online.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 const col = (name: string) => ({ name, type: { base: 'bigint', sql: 'bigint', serial: false }, notNull: true });

@@ -1,14 +1,14 @@
-// The plan's order from what each step needs (plan/order-steps.ts, plan/step-names.ts): offline
+// The plan's order from what each step needs (plan/order/order-steps.ts, plan/steps/step-names.ts): offline
 // plans of manifests whose objects reference each other against their phase order, with the
 // exact step order; overloads declared by signature; introspect writing both.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../src/introspect/to-model.js';
 import { liveToManifest } from '../../src/introspect/to-manifest.js';
 import type { ClusterModel, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
-import { orderSteps } from '../../src/plan/order-steps.js';
-import type { Step } from '../../src/plan/steps.js';
+import { orderSteps } from '../../src/plan/order/order-steps.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { load, problems } from '../support/manifest.js';
 
@@ -106,7 +106,7 @@ describe('creation order from references', () => {
       'create function public.next_ticket() (body not checked at CREATE: it reads what is created after it)',
       'create table public.ticket (1 column)',
     ]);
-    // local: true keeps it on the coordinator (metadata sync off around it, render-routines.ts).
+    // local: true keeps it on the coordinator (metadata sync off around it, steps/render-routines.ts).
     expect(plan.transaction.steps[0]!.sql).toEqual([
       'SET LOCAL search_path TO public',
       'SET LOCAL citus.enable_metadata_sync TO off',

@@ -2,8 +2,8 @@
 // would take it, else a problem; a declared table that is a partition in the cluster is a problem.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 
 const col = (name: string, sql: string, notNull = false): Column => ({
   name,

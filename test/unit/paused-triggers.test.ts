@@ -1,11 +1,11 @@
-// The triggers paused while Citus copies a table's rows into its shards (plan/unsafe-triggers.ts,
-// plan/paused-triggers.ts): which steps pause them, and the exact statements around the copy.
+// The triggers paused while Citus copies a table's rows into its shards (plan/checks/unsafe-triggers.ts,
+// plan/checks/paused-triggers.ts): which steps pause them, and the exact statements around the copy.
 import { describe, expect, it } from 'vitest';
 import type { SqlObject } from '../../src/model/types.js';
-import { pauseTriggersSql, RESUME_TRIGGERS_SQL } from '../../src/plan/paused-triggers.js';
-import { renderSql } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
-import { markUnsafeTriggers } from '../../src/plan/unsafe-triggers.js';
+import { pauseTriggersSql, RESUME_TRIGGERS_SQL } from '../../src/plan/checks/paused-triggers.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
+import { markUnsafeTriggers } from '../../src/plan/checks/unsafe-triggers.js';
 import { loadParser, tryParseStatements } from '../../src/sql/pg-parse.js';
 import { localTable, modelOf } from '../support/model.js';
 

@@ -3,9 +3,9 @@
 // COLUMN; a key a kept foreign key references is a problem, never a refused DROP or a CASCADE.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, ForeignKey, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import { ignoreMatcher } from '../../src/plan/ignore.js';
-import { renderSql } from '../../src/plan/step-spec.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { localTable, modelOf, type TableSpec } from '../support/model.js';
 
 interface Spec extends Omit<TableSpec, 'notNull'> {

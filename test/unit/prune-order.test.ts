@@ -1,7 +1,7 @@
 // Prune drops tables so that each goes before what it references or inherits from.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Table } from '../../src/model/types.js';
-import { pruneBlockers, pruneOrder } from '../../src/plan/prune-order.js';
+import { pruneBlockers, pruneOrder } from '../../src/plan/order/prune-order.js';
 
 const table = (name: string, refs: string[] = [], inherits: string[] = []): Table => ({
   id: `app.${name}`,

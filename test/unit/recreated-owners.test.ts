@@ -4,10 +4,10 @@
 // applier's rights for anyone allowed to query it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Owner, Routine, SqlObject } from '../../src/model/types.js';
-import { objectSteps } from '../../src/plan/diff-objects.js';
-import { routineDefinitionSteps } from '../../src/plan/diff-routines.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { objectSteps } from '../../src/plan/diff/objects.js';
+import { routineDefinitionSteps } from '../../src/plan/diff/routines.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { catalogDoc } from '../../src/model/catalog-doc.js';
 import { catalogSchema } from '../../src/model/catalog-schema.js';

@@ -2,9 +2,9 @@
 // pruned only when the plan drops everything in it; a schema a comment names is created.
 import { describe, expect, it } from 'vitest';
 import type { ClusterModel, Table } from '../../src/model/types.js';
-import { diff } from '../../src/plan/diff.js';
-import { hazardsOf, renderSql } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { hazardsOf, renderSql } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { ignoreMatcher } from '../../src/plan/ignore.js';
 import { load } from '../support/manifest.js';
 

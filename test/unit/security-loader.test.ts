@@ -16,7 +16,7 @@ import {
   ManifestError,
   plan,
 } from '../../src/index.js';
-import { diff } from '../../src/plan/diff.js';
+import { diff } from '../../src/plan/diff/diff.js';
 import { planOffline } from '../../src/plan/from-manifest.js';
 import { readYaml } from '../../src/manifest/yaml-read.js';
 import { InexactNumber } from '../../src/manifest/yaml-numbers.js';

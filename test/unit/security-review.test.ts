@@ -10,8 +10,8 @@ import { savedPlanManifest, type SavedPlan } from '../../src/apply/saved-plan.js
 import { connectionTarget } from '../../src/db/connect.js';
 import { parseConnection } from '../../src/db/database-url.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
-import { summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';

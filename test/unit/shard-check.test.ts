@@ -2,8 +2,8 @@
 // repair step or a problem, and the repair renders to one statement on the coordinator.
 import { describe, expect, it } from 'vitest';
 import type { RelationFacts, ShardState } from '../../src/introspect/read-shards.js';
-import { checkShards } from '../../src/plan/shard-check.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
+import { checkShards } from '../../src/plan/diff/shard-check.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
 
 const idx = (name: string, valid: boolean, constraint: string | null, cols: string[]) => ({
   name,

@@ -1,11 +1,11 @@
 // Objects defined by SQL, without a database: what each statement declares (from-sql.ts) and
-// the steps the object diff plans for pairs of models (diff-objects.ts).
+// the steps the object diff plans for pairs of models (diff/objects.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
-import { keyHash, objectSteps, type ObjectDiffContext } from '../../src/plan/diff-objects.js';
-import { summarize } from '../../src/plan/step-spec.js';
+import { keyHash, objectSteps, type ObjectDiffContext } from '../../src/plan/diff/objects.js';
+import { summarize } from '../../src/plan/steps/step-spec.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {

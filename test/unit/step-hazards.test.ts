@@ -3,10 +3,10 @@
 // sequences, views and types): each must be allowed by name at apply.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
-import { objectSteps } from '../../src/plan/diff-objects.js';
-import { hazardsOf, summarize } from '../../src/plan/step-spec.js';
-import { statementHazards } from '../../src/plan/statement-hazards.js';
-import type { Step } from '../../src/plan/steps.js';
+import { objectSteps } from '../../src/plan/diff/objects.js';
+import { hazardsOf, summarize } from '../../src/plan/steps/step-spec.js';
+import { statementHazards } from '../../src/plan/steps/statement-hazards.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { parseHazards } from '../../src/apply/hazards.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { addedCheck } from '../../src/objects/statement-parts.js';

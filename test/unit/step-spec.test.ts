@@ -3,7 +3,7 @@
 // were two plain sets the compiler did not check (plan.ts's CITUS_STEP_KINDS and
 // cluster-guard.ts's SHARD_KINDS); a kind added without its flags right fails here.
 import { describe, expect, it } from 'vitest';
-import { SPEC_GROUPS, STEP_KINDS, STEP_SPEC, needsCitus, touchesShards } from '../../src/plan/step-spec.js';
+import { SPEC_GROUPS, STEP_KINDS, STEP_SPEC, needsCitus, touchesShards } from '../../src/plan/steps/step-spec.js';
 
 /** Kinds that call Citus functions. */
 const NEEDS_CITUS = new Set([

@@ -4,11 +4,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject, Table } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
-import { citusAlterRefusals } from '../../src/plan/citus-alter-refusals.js';
-import { compareVersions, extensionChange } from '../../src/plan/diff-extension.js';
-import { indexStatisticsChange } from '../../src/plan/index-statistics.js';
-import { renderSql, summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { citusAlterRefusals } from '../../src/plan/checks/citus-alter-refusals.js';
+import { compareVersions, extensionChange } from '../../src/plan/diff/extension.js';
+import { indexStatisticsChange } from '../../src/plan/diff/index-statistics.js';
+import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
-// `-- renamed_from: old` above a view or materialized view of a sql: file (plan/view-renames.ts):
+// `-- renamed_from: old` above a view or materialized view of a sql: file (plan/diff/view-renames.ts):
 // planned as ALTER [MATERIALIZED] VIEW … RENAME while the cluster holds the former name, the rest of
 // the diff made against the renamed cluster; what the last apply recorded is carried over only
 // when the declaration is unchanged but for its name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
-import { renderSql } from '../../src/plan/step-spec.js';
-import { diff } from '../../src/plan/diff.js';
-import { keyHash } from '../../src/plan/same-object.js';
+import { renderSql } from '../../src/plan/steps/step-spec.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { keyHash } from '../../src/plan/diff/same-object.js';
 import { objectKey } from '../../src/objects/key.js';
 import { renamedFromComment } from '../../src/objects/from-sql.js';
 import { load, problems } from '../support/manifest.js';

@@ -1,13 +1,13 @@
-// Steps that widen access carry `widens_access` and say what they widen (access-notes.ts): a
+// Steps that widen access carry `widens_access` and say what they widen (checks/access-notes.ts): a
 // permissive policy created, a policy changed, row-level security disabled or no longer forced, a
 // view that loses security_invoker or security_barrier, a grant that gives a role more, a
 // function that becomes LEAKPROOF, an extension updated. What narrows or stays the same does not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Routine, SqlObject } from '../../src/model/types.js';
-import { markAccessWidening } from '../../src/plan/access-notes.js';
-import { objectSteps } from '../../src/plan/diff-objects.js';
-import { hazardsOf, summarize } from '../../src/plan/step-spec.js';
-import type { Step } from '../../src/plan/steps.js';
+import { markAccessWidening } from '../../src/plan/checks/access-notes.js';
+import { objectSteps } from '../../src/plan/diff/objects.js';
+import { hazardsOf, summarize } from '../../src/plan/steps/step-spec.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {

@@ -1,0 +1,54 @@
+// Table settings Citus refuses to change on its tables: ALTER TABLE … CLUSTER ON / SET WITHOUT
+// CLUSTER and ALTER COLUMN … SET STATISTICS fail with "alter table command is currently
+// unsupported" on a distributed, reference or Citus local table (Citus 13.2's
+// ErrorIfUnsupportedAlterTableStmt; docs/citus-facts.md). create_distributed_table copies both
+// to the shards, so a new table's column statistics (set in the tables phase, before it is
+// distributed) go through; CLUSTER ON, set with the SQL objects after distribution, cannot.
+// REPLICA IDENTITY and ALTER INDEX … SET STATISTICS are propagated: not refused. On a hash-
+// distributed table's distribution column, Citus also refuses SET / DROP DEFAULT and DROP NOT
+// NULL ("cannot execute ALTER TABLE command involving partition column"; SET NOT NULL goes
+// through): a primary key that prune drops no longer holds the column NOT NULL.
+import { idOf, type ClusterModel } from '../../model/types.js';
+import type { DiffProblem } from '../diff/problem.js';
+import type { Step } from '../steps/steps.js';
+
+const citusTable = (m: ClusterModel, id: string): boolean => {
+  const kind = m.tables[id]?.distribution.kind;
+  return kind !== undefined && kind !== 'local';
+};
+
+/** A problem for each step that changes a setting Citus refuses to change on a Citus table. */
+export function citusAlterRefusals(steps: readonly Step[], desired: ClusterModel, actual: ClusterModel): DiffProblem[] {
+  const problems: DiffProblem[] = [];
+  for (const s of steps) {
+    const a = 'table' in s && 'column' in s ? actual.tables[idOf(s.table)] : undefined;
+    const onDistColumn = a?.distribution.kind === 'hash' && 'column' in s && a.distribution.column === s.column;
+    if (onDistColumn && (s.kind === 'alter_column_default' || (s.kind === 'alter_column_not_null' && !s.notNull)))
+      problems.push({
+        code: 'citus_refuses_alter',
+        object: `column ${idOf(s.table)}.${s.column}`,
+        message: `is the distribution column: Citus refuses ${s.kind === 'alter_column_default' ? 'SET / DROP DEFAULT' : 'DROP NOT NULL'} on it ("cannot execute ALTER TABLE command involving partition column")${s.kind === 'alter_column_not_null' ? '; declare it not_null' : ''}`,
+      });
+    if (s.kind === 'alter_column_statistics' && citusTable(actual, idOf(s.table)))
+      problems.push({
+        code: 'citus_refuses_alter',
+        object: `column ${idOf(s.table)}.${s.column}`,
+        message:
+          'Citus refuses ALTER COLUMN … SET STATISTICS on a distributed, reference or Citus local table ("alter table command is currently unsupported"): change it on the shards by hand, or leave it as it is',
+      });
+    if (
+      (s.kind === 'create_object' || s.kind === 'alter_object' || s.kind === 'drop_object') &&
+      s.objectKind === 'cluster on'
+    ) {
+      const table = s.object.slice('cluster on '.length);
+      if (citusTable(desired, table) || citusTable(actual, table))
+        problems.push({
+          code: 'citus_refuses_alter',
+          object: s.object,
+          message:
+            'Citus refuses ALTER TABLE … CLUSTER ON / SET WITHOUT CLUSTER on a distributed, reference or Citus local table ("alter table command is currently unsupported"): set it on the table before it is distributed, or leave it out',
+        });
+    }
+  }
+  return problems;
+}

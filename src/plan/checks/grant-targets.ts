@@ -1,0 +1,49 @@
+// Grants PostgreSQL would refuse at apply, found by the live plan: to a role the server does not
+// have (a typo, "did you mean"), or on a routine's signature that neither the manifest nor the
+// cluster has (a grant file left on the routine's old arguments). Each is a problem at the GRANT's
+// file:line. Pure.
+import type { ClusterModel, SqlObject } from '../../model/types.js';
+import { refId, withoutArgs } from '../../model/object-ref.js';
+import { quoteIdent } from '../../sql/quote.js';
+import { didYouMean } from '../../manifest/suggest.js';
+import type { DiffProblem } from '../diff/problem.js';
+
+/** The role a privileges object grants to (its name ends `to <grantee>`), unless PUBLIC. */
+function granteeOf(o: SqlObject): string | undefined {
+  const g = o.defaultGrant?.grantee ?? / to ("(?:[^"]|"")+"|[^\s"]+)$/.exec(o.name)?.[1];
+  if (g === undefined || g === 'PUBLIC') return undefined;
+  return g.startsWith('"') ? g.slice(1, -1).replace(/""/g, '"') : g;
+}
+
+const ROUTINE = /^(?:function|procedure|routine) (.+\)) (?:to |revoked from )/;
+
+export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel): DiffProblem[] {
+  const problems: DiffProblem[] = [];
+  const roles = actual.roles ? new Set(actual.roles) : undefined;
+  const signatures = [...Object.keys(desired.routines), ...Object.keys(actual.routines)];
+  for (const o of Object.values(desired.objects)) {
+    if (o.kind !== 'privileges') continue;
+    const where = o.source !== undefined ? { where: o.source } : {};
+    const role = roles ? granteeOf(o) : undefined;
+    if (role !== undefined && !roles!.has(role))
+      problems.push({
+        code: 'unknown_role',
+        object: o.id,
+        ...where,
+        message: `grants to role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
+      });
+    // Its name says the routine with its arguments ("function app.f(integer) to r").
+    const routine =
+      o.parent !== undefined && refId(o.parent, 'routine') !== undefined ? ROUTINE.exec(o.name)?.[1] : undefined;
+    if (routine === undefined) continue;
+    if (desired.routines[routine] || actual.routines[routine]) continue;
+    const others = signatures.filter((id) => id.includes('(') && withoutArgs(id) === withoutArgs(routine));
+    problems.push({
+      code: 'unknown_routine',
+      object: o.id,
+      ...where,
+      message: `names routine ${routine}, which neither the manifest nor the cluster has${others.length > 0 ? `: its signature${others.length === 1 ? ' is' : 's are'} ${[...new Set(others)].join(', ')}` : ''}; grant on the routine as it is declared`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,37 @@
+// The order objects defined by SQL are created in: each after what it depends on, types first.
+import { OBJECT_SPEC } from '../../model/object-spec.js';
+import type { SqlObject } from '../../model/types.js';
+
+/** Kinds that must go before tables are created or changed (columns use them). */
+export const isTypeKind = (k: SqlObject['kind']): boolean => OBJECT_SPEC[k].type === true;
+
+/** Orders objects so that each comes after what it depends on (stable otherwise). */
+export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
+  const byName = new Map<string, SqlObject[]>();
+  for (const o of objs) for (const p of [...o.provides, o.id]) byName.set(p, [...(byName.get(p) ?? []), o]);
+  const out: SqlObject[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const depsOf = (o: SqlObject): SqlObject[] => o.deps.flatMap((d) => (byName.get(d) ?? []).filter((x) => x !== o));
+  // Depth first with a stack of its own: a chain of views may be thousands long.
+  const visit = (root: SqlObject): void => {
+    if (state.get(root.id)) return; // done, or a cycle: keep declaration order
+    state.set(root.id, 'visiting');
+    const stack = [{ o: root, deps: depsOf(root), at: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const dep = top.deps[top.at++];
+      if (dep === undefined) {
+        state.set(top.o.id, 'done');
+        out.push(top.o);
+        stack.pop();
+      } else if (!state.get(dep.id)) {
+        state.set(dep.id, 'visiting');
+        stack.push({ o: dep, deps: depsOf(dep), at: 0 });
+      }
+    }
+  };
+  // Operators next: what uses one (a view, an index, a CHECK) does not name it as a relation.
+  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' ? 1 : 2);
+  for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
+  return out;
+}

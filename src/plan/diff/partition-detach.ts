@@ -1,0 +1,155 @@
+// A table the manifest declares as a table of its own that is a partition in the cluster: ALTER
+// TABLE parent DETACH PARTITION child, first of all, and the rest of the plan is made against the
+// cluster as it is after the detach. The child keeps its rows and what PostgreSQL gave it as a
+// partition: the parent's columns (defaults too), its keys and indexes under names chosen for the
+// child (`child_pkey`, `child_a_b_key`, `child_a_idx`), its foreign keys and CHECK constraints
+// under their own names; the partition's own keys, foreign keys, column defaults and NOT NULLs
+// become the table's; its own indexes, triggers and grants stay as they were.
+// On Citus, a partition of a distributed table stays distributed, colocated with its former
+// parent (docs/citus-facts.md).
+import {
+  idOf,
+  partitionQname,
+  type ClusterModel,
+  type Index,
+  type Key,
+  type SqlObject,
+  type Table,
+} from '../../model/types.js';
+import { quoteIdent, type QualifiedName } from '../../sql/quote.js';
+import { keyOfStatement } from '../../objects/alter-table.js';
+import { renderSql } from '../steps/step-spec.js';
+import type { Step } from '../steps/steps.js';
+import { dictOf } from '../../util/dict.js';
+
+// PostgreSQL truncates longer names (ChooseRelationName): then the child's names are not known here.
+const MAX_NAME = 63;
+
+/** The name PostgreSQL chooses for a cloned key or index of `child` (ChooseIndexName). */
+function childName(child: string, columns: readonly string[], suffix: string): string | undefined {
+  const name = suffix === 'pkey' ? `${child}_pkey` : `${child}_${columns.join('_')}_${suffix}`;
+  return Buffer.byteLength(name) <= MAX_NAME ? name : undefined;
+}
+
+const renamedKey = (k: Key, child: string, suffix: string): Key => {
+  const name = childName(child, k.columns, suffix);
+  return { ...k, ...(name !== undefined ? { name } : {}) };
+};
+const renamedIndex = (ix: Index, child: string): Index => {
+  const name = childName(child, ix.columns, 'idx');
+  const { name: _old, ...rest } = ix;
+  return name !== undefined ? { ...rest, name } : rest;
+};
+
+/** The parent's CHECK constraints as the detached child holds them (local, under the same names). */
+function childChecks(parent: Table, child: QualifiedName, objects: ClusterModel['objects']): SqlObject[] {
+  const out: SqlObject[] = [];
+  const childId = idOf(child);
+  for (const o of Object.values(objects)) {
+    if (o.kind !== 'check constraint' || o.parent !== `relation ${parent.id}`) continue;
+    const con = o.name.slice(parent.id.length + 1);
+    const prefix = `ALTER TABLE ${parent.id} ADD CONSTRAINT ${con} `;
+    const create = o.create[0];
+    if (create === undefined || !create.startsWith(prefix)) continue;
+    const name = `${childId}.${con}`;
+    out.push({
+      ...o,
+      id: `check constraint ${name}`,
+      name,
+      parent: `relation ${childId}`,
+      create: [`ALTER TABLE ${childId} ADD CONSTRAINT ${con} ${create.slice(prefix.length)}`],
+      drop: [`ALTER TABLE ${childId} DROP CONSTRAINT ${con}`],
+      deps: o.deps.map((d) => (d === `relation ${parent.id}` ? `relation ${childId}` : d)),
+    });
+  }
+  return out;
+}
+
+/**
+ * The partition's own indexes (SQL objects while it is a partition) that the manifest declares on
+ * the table it becomes: the same CREATE INDEX as the declared index renders.
+ */
+function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
+  const out: Index[] = [];
+  for (const ix of t.indexes) {
+    if (ix.name === undefined) continue;
+    const id = `index ${idOf({ schema: t.qname.schema, name: ix.name })}`;
+    const o = objects[id];
+    if (o?.parent !== `relation ${t.id}`) continue;
+    if (o.create.join('\n') !== renderSql({ kind: 'create_index', table: t.qname, index: ix }).join('\n')) continue;
+    delete objects[id];
+    out.push(ix);
+  }
+  return out;
+}
+
+/** The partition's own column default or NOT NULL (as the catalog prints it) on the table it becomes. */
+function withOwnColumn(t: Table, o: SqlObject): Table {
+  const name = o.name.slice(t.id.length + 1);
+  const statement = o.create[0]!;
+  const at = statement.indexOf(' SET DEFAULT ');
+  const columns = (t.columns ?? []).map((c) => {
+    if (quoteIdent(c.name) !== name) return c;
+    if (o.kind === 'not null') return { ...c, notNull: true };
+    const { default: _d, ...rest } = c;
+    return at === -1 ? rest : { ...rest, default: statement.slice(at + ' SET DEFAULT '.length) };
+  });
+  return { ...t, columns };
+}
+
+/**
+ * The partition's own keys and foreign keys (SQL objects while it is a partition) as keys of the
+ * table it becomes, taken out of `objects`.
+ */
+function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
+  let out = t;
+  for (const o of Object.values(objects)) {
+    if (o.parent !== `relation ${t.id}` || o.create.length !== 1) continue;
+    if (o.kind === 'column default' || o.kind === 'not null') {
+      delete objects[o.id];
+      out = withOwnColumn(out, o);
+      continue;
+    }
+    if (o.kind !== 'primary key' && o.kind !== 'unique constraint' && o.kind !== 'foreign key') continue;
+    const k = keyOfStatement(o.create[0]!, 'public');
+    if (!k) continue;
+    delete objects[o.id];
+    if (k.kind === 'foreign key') out = { ...out, foreignKeys: [...out.foreignKeys, k.fk] };
+    else if (k.kind === 'primary key') out = { ...out, primaryKey: k.key };
+    else out = { ...out, unique: [...out.unique, k.key] };
+  }
+  return out;
+}
+
+/** DETACH PARTITION steps, and the cluster as it is once they ran. */
+export function detachPartitions(desired: ClusterModel, actual: ClusterModel): { actual: ClusterModel; steps: Step[] } {
+  const steps: Step[] = [];
+  const tables = dictOf<Table>(actual.tables);
+  const objects = dictOf<SqlObject>(actual.objects);
+  for (const t of Object.values(desired.tables)) {
+    if (actual.tables[t.id]) continue;
+    const parent = Object.values(tables).find((x) =>
+      (x.partitions ?? []).some((p) => idOf(partitionQname(x, p)) === t.id),
+    );
+    if (!parent) continue;
+    const part = parent.partitions!.find((p) => idOf(partitionQname(parent, p)) === t.id)!;
+    steps.push({ kind: 'detach_partition', table: parent.qname, partition: t.qname });
+    tables[parent.id] = { ...parent, partitions: parent.partitions!.filter((p) => p !== part) };
+    const child = t.qname.name;
+    const { partitions: _p, partitionBy: _b, size: _s, accessMethod: _a, columnarOptions: _c, ...rest } = parent;
+    tables[t.id] = withOwnKeys(
+      {
+        ...rest,
+        id: t.id,
+        qname: t.qname,
+        ...(parent.primaryKey ? { primaryKey: renamedKey(parent.primaryKey, child, 'pkey') } : {}),
+        unique: parent.unique.map((k) => renamedKey(k, child, 'key')),
+        indexes: [...parent.indexes.map((ix) => renamedIndex(ix, child)), ...ownIndexes(t, objects)],
+        ...(part.accessMethod ? { accessMethod: part.accessMethod } : {}),
+      },
+      objects,
+    );
+    for (const o of childChecks(parent, t.qname, actual.objects)) objects[o.id] = o;
+  }
+  return steps.length === 0 ? { actual, steps } : { actual: { ...actual, tables, objects }, steps };
+}

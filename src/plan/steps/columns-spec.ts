@@ -1,0 +1,107 @@
+// Step records of a table's columns.
+import { quoteIdent, sqlInt } from '../../sql/quote.js';
+import { lossyCast } from './lossy-cast.js';
+import { typeChangeRewrites } from './type-rewrite.js';
+import { alterIdentityOptions, identityOptionsSql } from './render-sequences.js';
+import { PLAIN, type StepSpecs } from './spec-record.js';
+import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
+import { tableRef } from '../../model/object-ref.js';
+import type { ColumnStep } from './columns.js';
+import type { Phase } from './steps.js';
+
+/** The column step records: every one runs in the tables phase but drop_column, and changes its table. */
+const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableRef(s.table) } as const;
+const col = (s: { readonly table: Parameters<typeof q>[0]; readonly column: string }): string =>
+  `${q(s.table)}.${quoteIdent(s.column)}`;
+
+export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
+  add_column: {
+    ...column,
+    hazards: (s) => (s.rewrites !== undefined ? ['rewrites_table'] : []),
+    sql: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
+    summary: (s) =>
+      `add column ${quoteIdent(s.column.name)} ${s.column.type.sql}${s.column.notNull ? ' NOT NULL' : ''}${s.column.default !== undefined ? ` DEFAULT ${s.column.default}` : ''} to ${q(s.table)}${s.rewrites !== undefined ? ` (rewrites it: ${s.rewrites})` : ''}${s.likelyRenameOf !== undefined ? `; looks like a rename of ${quoteIdent(s.likelyRenameOf)}: declare renamed_from: ${s.likelyRenameOf} to keep its values` : ''}`,
+  },
+  alter_column_type: {
+    ...column,
+    hazards: (s) => [
+      ...(typeChangeRewrites(s.from, s.type, s.using) ? (['rewrites_table'] as const) : []),
+      ...(lossyCast(s.from, s.type) || s.using !== undefined ? (['drops_data'] as const) : []),
+    ],
+    sql: (s) => [
+      ...(s.resetDefault ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP DEFAULT`] : []),
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} TYPE ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` USING ${s.using}` : ''}`,
+      ...(s.resetDefault?.default !== undefined
+        ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET DEFAULT ${s.resetDefault.default}`]
+        : []),
+    ],
+    summary: (s) =>
+      `change ${col(s)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` (USING ${s.using})` : ''}${lossyCast(s.from, s.type) || s.using !== undefined ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
+  },
+  alter_column_identity: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${
+        s.identity === undefined
+          ? 'DROP IDENTITY'
+          : s.from === undefined
+            ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(s.options)}`
+            : `SET GENERATED ${s.identity.toUpperCase()}`
+      }`,
+    ],
+    summary: (s) =>
+      `${s.identity === undefined ? 'drop identity of' : s.from === undefined ? `make identity (${s.identity})` : `make identity ${s.identity}`} ${col(s)}`,
+  },
+  alter_column_identity_options: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${alterIdentityOptions(s.type, s.to, s.from, s.restart === true).join(' ')}`,
+    ],
+    summary: (s) =>
+      `set identity options of ${col(s)}: ${alterIdentityOptions(s.type, s.to, s.from, s.restart === true)
+        .map((o) => o.replace(/^SET /, '').toLowerCase())
+        .join(', ')}${s.restart ? ' (never used: it restarts at its start)' : ''}`,
+  },
+  drop_column_expression: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} DROP EXPRESSION`],
+    summary: (s) => `make ${col(s)} a plain column (drop its generation expression)`,
+  },
+  alter_column_not_null: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.notNull ? 'SET' : 'DROP'} NOT NULL`],
+    summary: (s) => `${s.notNull ? 'set' : 'drop'} NOT NULL on ${col(s)}`,
+  },
+  alter_column_default: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} ${s.default !== undefined ? `SET DEFAULT ${s.default}` : 'DROP DEFAULT'}`,
+    ],
+    summary: (s) =>
+      s.default !== undefined ? `set default of ${col(s)} to ${s.default}` : `drop default of ${col(s)}`,
+  },
+  alter_column_storage: {
+    ...column,
+    hazards: () => [], // for values written from now on: nothing is rewritten
+    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STORAGE ${s.storage.toUpperCase()}`],
+    summary: (s) => `set storage of ${col(s)} to ${s.storage}`,
+  },
+  alter_column_statistics: {
+    ...column,
+    hazards: () => [], // for the next ANALYZE
+    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STATISTICS ${sqlInt(s.statistics)}`],
+    summary: (s) => `set statistics target of ${col(s)} to ${s.statistics < 0 ? 'the default' : s.statistics}`,
+  },
+  drop_column: {
+    ...column,
+    phase: () => 'prune',
+    hazards: () => ['drops_data'],
+    sql: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
+    summary: (s) => `drop column ${col(s)} (prune)`,
+  },
+};

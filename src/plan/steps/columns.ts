@@ -1,0 +1,78 @@
+// The step kinds of a table's columns, part of the Step union in steps/steps.ts.
+import type { IntegerType } from '../../model/identity-options.js';
+import type { Column, IdentityOptions } from '../../model/types.js';
+import type { QualifiedName } from '../../sql/quote.js';
+
+export type ColumnStep =
+  | {
+      readonly kind: 'add_column';
+      readonly table: QualifiedName;
+      readonly column: Column;
+      /** Why adding it rewrites the table (diff/new-column-rewrite.ts); absent: it does not. */
+      readonly rewrites?: string;
+      /** An undeclared column of the same type at its place: likely its former name (renamed_from). */
+      readonly likelyRenameOf?: string;
+    }
+  | {
+      readonly kind: 'alter_column_type';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly type: string;
+      readonly from: string;
+      readonly collation?: string;
+      readonly collationSchema?: string;
+      /** USING expression when no automatic cast converts the values (diff/column-cast.ts). */
+      readonly using?: string;
+      /**
+       * The column's default is dropped first (PostgreSQL cannot convert it without a cast) and
+       * set again after to this one (undefined: none).
+       */
+      readonly resetDefault?: { readonly default?: string };
+    }
+  | {
+      readonly kind: 'alter_column_identity';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly identity?: 'always' | 'by default';
+      readonly from?: 'always' | 'by default';
+      /** ADD GENERATED … AS IDENTITY's sequence options (only when it adds one). */
+      readonly options?: IdentityOptions;
+    }
+  | {
+      /** ALTER COLUMN … SET INCREMENT BY / SET MINVALUE / … of an identity column's sequence. */
+      readonly kind: 'alter_column_identity_options';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly type: IntegerType;
+      readonly to?: IdentityOptions;
+      readonly from?: IdentityOptions;
+      /** RESTART at the new START: the sequence was never used. */
+      readonly restart?: boolean;
+    }
+  | { readonly kind: 'drop_column_expression'; readonly table: QualifiedName; readonly column: string }
+  | {
+      readonly kind: 'alter_column_not_null';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly notNull: boolean;
+    }
+  | {
+      readonly kind: 'alter_column_default';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly default?: string;
+    }
+  | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
+  | {
+      readonly kind: 'alter_column_storage';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly storage: string;
+    }
+  | {
+      /** SET STATISTICS; -1: back to default_statistics_target. */
+      readonly kind: 'alter_column_statistics';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly statistics: number;
+    };

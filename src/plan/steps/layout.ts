@@ -1,0 +1,58 @@
+// The layout step kinds (partitions, access methods, Citus-local tables, distributed schemas,
+// time partitions), part of the Step union in steps/steps.ts; records in spec/ (partitions, storage, citus).
+import type { ColumnarOptions, Partition } from '../../model/types.js';
+import type { QualifiedName } from '../../sql/quote.js';
+
+export type LayoutStep =
+  | {
+      readonly kind: 'distribute_table_concurrently';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly group: string;
+      readonly colocateWith: 'none' | QualifiedName;
+      readonly shardCount?: number;
+    }
+  | { readonly kind: 'validate_constraint'; readonly table: QualifiedName; readonly name: string }
+  | { readonly kind: 'create_columnar_extension' }
+  | { readonly kind: 'create_partition'; readonly table: QualifiedName; readonly partition: Partition }
+  | { readonly kind: 'drop_partition'; readonly table: QualifiedName; readonly partition: QualifiedName }
+  | {
+      readonly kind: 'set_access_method';
+      readonly table: QualifiedName;
+      readonly accessMethod: string;
+      readonly from: string;
+      /** Set when `table` is a partition of this parent. */
+      readonly parent?: QualifiedName;
+    }
+  | { readonly kind: 'add_local_table_to_metadata'; readonly table: QualifiedName; readonly cascade: boolean }
+  | { readonly kind: 'distribute_schema'; readonly schema: string; readonly copiesData: boolean }
+  | { readonly kind: 'undistribute_schema'; readonly schema: string }
+  | {
+      readonly kind: 'create_time_partitions';
+      readonly table: QualifiedName;
+      readonly interval: string;
+      /** Partitions are created until they cover this instant (timestamptz text, UTC). */
+      readonly endAt: string;
+    }
+  | {
+      readonly kind: 'drop_old_time_partitions';
+      readonly table: QualifiedName;
+      readonly olderThan: string;
+      /** The partitions it drops, as the catalog read them. */
+      readonly partitions: readonly string[];
+    }
+  | {
+      readonly kind: 'set_old_partitions_access_method';
+      readonly table: QualifiedName;
+      readonly olderThan: string;
+      readonly accessMethod: string;
+      readonly partitions: readonly string[];
+    }
+  | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
+  | {
+      readonly kind: 'set_columnar_options';
+      readonly table: QualifiedName;
+      readonly set: ColumnarOptions;
+      /** Options put back to the server's defaults (prune). */
+      readonly reset: readonly (keyof ColumnarOptions)[];
+    };

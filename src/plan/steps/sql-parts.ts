@@ -1,0 +1,50 @@
+// SQL fragments more than one group of step records builds on. Every name and value goes
+// through quote.ts.
+import type { Column, Deferral, Index, Key } from '../../model/types.js';
+import { identityOptionsSql } from './render-sequences.js';
+import { quoteIdent, quoteQualified, typedLiteral, type QualifiedName } from '../../sql/quote.js';
+
+export const q = quoteQualified;
+export const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
+export const ALTER_TABLE = (t: QualifiedName): string => `ALTER TABLE ${q(t)}`;
+
+/** A collation as COLLATE takes it: schema-qualified when it is not pg_catalog's. */
+export const collationSql = (name: string, schema: string | undefined): string =>
+  schema !== undefined ? quoteQualified({ schema, name }) : quoteIdent(name);
+
+export function columnSql(c: Column): string {
+  return [
+    `${quoteIdent(c.name)} ${c.type.sql}`,
+    c.collation !== undefined ? ` COLLATE ${collationSql(c.collation, c.collationSchema)}` : '',
+    c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
+    c.identity !== undefined
+      ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(c.identityOptions)}`
+      : '',
+    c.notNull ? ' NOT NULL' : '',
+    c.default !== undefined ? ` DEFAULT ${c.default}` : '',
+  ].join('');
+}
+
+export function indexSql(table: QualifiedName, ix: Index, concurrently = false): string {
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
+}
+
+/** ` DEFERRABLE`, ` DEFERRABLE INITIALLY DEFERRED` or nothing (NOT DEFERRABLE, PostgreSQL's default). */
+export const deferralSql = (d: Deferral): string =>
+  d.initiallyDeferred ? ' DEFERRABLE INITIALLY DEFERRED' : d.deferrable ? ' DEFERRABLE' : '';
+
+/** `[CONSTRAINT name] PRIMARY KEY (a, b) [DEFERRABLE …]`: the declared name, else PostgreSQL's default. */
+export function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
+  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what} (${cols(k.columns)})${deferralSql(k)}`;
+}
+
+/** Runs a statement on the coordinator and every worker with DDL propagation off: Citus refuses ALTER SEQUENCE on a distributed sequence otherwise. */
+export function everywhere(stmt: string): readonly string[] {
+  return [
+    'SET citus.enable_ddl_propagation TO off',
+    stmt,
+    // Back to the pinned value, not RESET (the database's default may be off).
+    'SET citus.enable_ddl_propagation TO on',
+    `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(`SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL citus.enable_ddl_propagation TO off; ${stmt}`, 'text')})`,
+  ];
+}
