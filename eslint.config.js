@@ -4,6 +4,20 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+/** The kinds of object references (src/model/object-ref.ts's RefKind). */
+const REF_KINDS = [
+  'table',
+  'relation',
+  'sequence',
+  'type',
+  'index',
+  'routine',
+  'schema',
+  'column',
+  'row',
+  'constraint',
+];
+
 const EDGES = ['**/db/*', '**/introspect/*', '**/own/*'];
 const WORKFLOWS = ['**/apply/*', '**/bench/*', '**/cluster/*', '**/hammerdb/*'];
 const CLI = {
@@ -74,6 +88,21 @@ export default tseslint.config(
   ),
   layer(['src/{db,introspect,own,apply,bench,cluster,hammerdb}/**/*.ts'], [ABOVE_WORKFLOWS]),
   layer(['src/api/**/*.ts'], [CLI]),
+  // Object references ("table app.t", "column app.t.c") are built by model/object-ref.ts alone:
+  // a template literal anywhere else that is nothing but a ref kind and names is refused.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/model/object-ref.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `TemplateLiteral[quasis.0.value.raw=/^(${REF_KINDS.join('|')}) $/]:not(:has(TemplateElement[value.raw=/[^.]/]:not(:first-child)))`,
+          message: 'build object references with model/object-ref.ts (tableRef, columnRef…), not by hand',
+        },
+      ],
+    },
+  },
   // Type-aware: a promise nobody awaits loses its error (and the apply's order).
   {
     files: ['src/**/*.ts'],

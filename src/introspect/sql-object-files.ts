@@ -3,9 +3,9 @@
 // what goes with a table that is left out.
 import type { LiveState } from '../model/live-state.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
-import { quoteQualified } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';
 import { OBJECT_SPEC } from '../model/object-spec.js';
+import { indexRef, relationRef } from '../model/object-ref.js';
 
 /** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
 export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
@@ -14,12 +14,12 @@ export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, s
   // Indexes the manifest's tables declare (plain columns) are written there, not here.
   const inYaml = new Set(
     Object.values(m.tables).flatMap((t) =>
-      t.indexes.map((i) => `index ${quoteQualified({ schema: t.qname.schema, name: i.name ?? '' })}`),
+      t.indexes.map((i) => indexRef({ schema: t.qname.schema, name: i.name ?? '' })),
     ),
   );
   // A not-managed table's indexes, triggers and the rest go with it: named, never created alone.
   const tablesLeftOut = new Set(
-    (live.doc.notManaged ?? []).filter((x) => NOT_MANAGED_TABLE_KINDS.has(x.kind)).map((x) => `relation ${x.name}`),
+    (live.doc.notManaged ?? []).filter((x) => NOT_MANAGED_TABLE_KINDS.has(x.kind)).map((x) => relationRef(x.name)),
   );
   for (const o of Object.values(m.objects)) {
     if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;

@@ -8,10 +8,16 @@
 // - relation: anything in pg_class another object references (a table, view, partition);
 // - sequence, type, index: those objects;
 // - routine: a function or procedure, by name ("app.f") or by signature ("app.f(integer)");
-// - schema: a schema, its name quoted.
+// - schema: a schema, its name quoted;
+// - column: a column of a relation ("column app.t.c"), row: a relation's whole row ("row app.t"),
+//   as a view or policy reads them;
+// - constraint: a table's constraint as a comment names it ("constraint app.t.c").
+// No other module spells a ref: each is built here (an ESLint rule refuses a template literal that
+// spells one elsewhere) and read by parseRef / refId.
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 
-export type RefKind = 'table' | 'relation' | 'sequence' | 'type' | 'index' | 'routine' | 'schema';
+export type RefKind =
+  'table' | 'relation' | 'sequence' | 'type' | 'index' | 'routine' | 'schema' | 'column' | 'row' | 'constraint';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -25,7 +31,18 @@ export type ObjectRef =
       readonly args?: string;
     };
 
-const REF_KINDS: readonly RefKind[] = ['table', 'relation', 'sequence', 'type', 'index', 'routine', 'schema'];
+const REF_KINDS: readonly RefKind[] = [
+  'table',
+  'relation',
+  'sequence',
+  'type',
+  'index',
+  'routine',
+  'schema',
+  'column',
+  'row',
+  'constraint',
+];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
 
@@ -43,6 +60,16 @@ export const indexRef = (i: QualifiedName | string): string => `index ${idText(i
 export const routineRef = (r: QualifiedName | string): string => `routine ${idText(r)}`;
 /** "schema app": the schema's name quoted. */
 export const schemaRef = (name: string): string => `schema ${quoteIdent(name)}`;
+
+/** "column app.t.c": a column of a relation (given by its id or qualified name), its name quoted. */
+export const columnRef = (t: QualifiedName | string, column: string): string =>
+  `column ${idText(t)}.${quoteIdent(column)}`;
+/** What every columnRef of the relation starts with ("column app.t."). */
+export const columnRefPrefix = (t: QualifiedName | string): string => `column ${idText(t)}.`;
+/** "row app.t": a relation's whole row (a view that reads `t.*`, a whole-row reference). */
+export const rowRef = (t: QualifiedName | string): string => `row ${idText(t)}`;
+/** "constraint app.t.c": a constraint named by its table and name as the catalog's name gives them. */
+export const constraintRef = (name: string): string => `constraint ${name}`;
 
 /** Builds the text of a parsed ref. */
 export const refText = (r: ObjectRef): string => `${r.kind} ${r.id}`;

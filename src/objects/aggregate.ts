@@ -7,6 +7,7 @@ import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { listName } from './statement-parts.js';
 import { operatorDecl } from './operator.js';
+import { routineRef, typeRef } from '../model/object-ref.js';
 
 // The options whose value is a function (the parser reads them as type names).
 const FUNCTION_OPTIONS = new Set([
@@ -49,13 +50,13 @@ export function aggregateDecl(
   };
   for (const p of params) {
     const t = typeName(p.argType);
-    if (t) deps.add(`type ${t}`);
+    if (t) deps.add(typeRef(t));
   }
   for (const d of (s.definition ?? []).map((x: Node) => x.DefElem)) {
     const n = typeName(d?.arg?.TypeName);
     if (!n) continue;
-    if (FUNCTION_OPTIONS.has(d.defname)) deps.add(`routine ${n}`);
-    else if (TYPE_OPTIONS.has(d.defname)) deps.add(`type ${n}`);
+    if (FUNCTION_OPTIONS.has(d.defname)) deps.add(routineRef(n));
+    else if (TYPE_OPTIONS.has(d.defname)) deps.add(typeRef(n));
   }
   return { name, deps: [...deps] };
 }

@@ -4,10 +4,10 @@
 // resolve-partition-keys.ts refuses them on anything but a declared partition); REPLICA IDENTITY, CLUSTER ON, row level
 // security, a trigger's or rule's enabled state; ALTER INDEX … SET STATISTICS.
 import type { FkAction, ForeignKey, Key, ObjectKind, SqlObject } from '../model/types.js';
-import { relationRef } from '../model/object-ref.js';
+import { indexRef, relationRef } from '../model/object-ref.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
-import { quoteIdent, quoteQualified } from '../sql/quote.js';
+import { quoteIdent } from '../sql/quote.js';
 import { relName } from './statement-parts.js';
 
 /** What a statement declares: its object's kind, name and owner, or a located refusal (a string). */
@@ -27,7 +27,7 @@ export interface Classified {
 }
 
 /** The object name of index `name` in `schema` (an index lives in its table's schema). */
-const indexIn = (schema: string, name: string): string => `index ${quoteQualified({ schema, name })}`;
+const indexIn = (schema: string, name: string): string => indexRef({ schema, name });
 
 const KEY_KINDS: Readonly<Record<string, ObjectKind>> = {
   CONSTR_CHECK: 'check constraint',
@@ -93,7 +93,7 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
   if (r || c.subtype === 'AT_ClusterOn') {
     const index = r ? (r.identity_type === 'i' ? r.name : undefined) : c.name;
     const needs = index !== undefined ? [indexIn(indexSchema, index)] : [];
-    return { kind: r ? 'replica identity' : 'cluster on', name: table, parent: `relation ${table}`, needs };
+    return { kind: r ? 'replica identity' : 'cluster on', name: table, parent: relationRef(table), needs };
   }
   if (['AT_EnableRowSecurity', 'AT_ForceRowSecurity'].includes(c.subtype))
     return { kind: 'row level security', name: table, parent: relationRef(table) };

@@ -6,6 +6,7 @@
 import { strings, typeFromNode, type Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import { listName } from './statement-parts.js';
+import { routineRef, typeRef } from '../model/object-ref.js';
 
 export interface OperatorDecl {
   readonly name: string;
@@ -29,10 +30,10 @@ export function operatorDecl(s: Node, defaultSchema: string): OperatorDecl | str
   // type of public unqualified.
   const type = (t: Node | undefined): string =>
     t?.TypeName ? typeFromNode(t.TypeName).base.replace(/^public\./, '') : 'NONE';
-  const deps = new Set<string>([`routine ${listName(strings(fn.TypeName.names), defaultSchema)}`]);
+  const deps = new Set<string>([routineRef(listName(strings(fn.TypeName.names), defaultSchema))]);
   for (const t of [left, right]) {
     const n = strings(t?.TypeName?.names);
-    if (n.length > 0 && n[0] !== 'pg_catalog' && n.length > 1) deps.add(`type ${listName(n, defaultSchema)}`);
+    if (n.length > 0 && n[0] !== 'pg_catalog' && n.length > 1) deps.add(typeRef(listName(n, defaultSchema)));
   }
   return { name: `${quoteIdent(schema)}.${symbol}(${type(left)}, ${type(right)})`, deps: [...deps] };
 }

@@ -3,7 +3,7 @@
 // an extension's options, and where in a file an error is.
 import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { indexRef, relationRef, routineRef, typeRef } from '../model/object-ref.js';
+import { indexRef, relationRef, routineRef, sequenceRef, typeRef } from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
@@ -139,7 +139,7 @@ export function commentTarget(
     }
     case 'SEQUENCE': {
       const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: `sequence ${n}` };
+      return { keyword, target: n, parent: sequenceRef(n) };
     }
     default: {
       const n = listName(items, defaultSchema);

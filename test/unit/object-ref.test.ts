@@ -2,6 +2,9 @@
 // the plan, `ignore:` globs and the catalog query share.
 import { describe, expect, it } from 'vitest';
 import {
+  columnRef,
+  columnRefPrefix,
+  constraintRef,
   indexRef,
   parseRef,
   refId,
@@ -9,6 +12,7 @@ import {
   relationAsTable,
   relationRef,
   routineRef,
+  rowRef,
   schemaRef,
   sequenceRef,
   tableRef,
@@ -28,6 +32,17 @@ describe('object refs', () => {
     expect(indexRef({ schema: 'public', name: 'i' })).toBe('index public.i');
     expect(routineRef('app.f(integer, text)')).toBe('routine app.f(integer, text)');
     expect(schemaRef('My App')).toBe('schema "My App"');
+    expect(columnRef({ schema: 'app', name: 't' }, 'Total')).toBe('column app.t."Total"');
+    expect(columnRef('app.t', 'x')).toBe('column app.t.x');
+    expect(columnRef('app.t', 'x').startsWith(columnRefPrefix('app.t'))).toBe(true);
+    expect(rowRef(hostile)).toBe('row "My ""App"""."f(x).y"');
+    expect(constraintRef('app.t.t_check')).toBe('constraint app.t.t_check');
+  });
+
+  it('reads back the refs a view or policy names its columns and rows by, as the catalog query spells them', () => {
+    for (const text of ['column app.t.x', 'column app."T"."a b"', 'row app.t', 'constraint app.t.k'])
+      expect(refText(parseRef(text)!)).toBe(text);
+    expect(parseRef('column app.t."a b"')).toEqual({ kind: 'column', id: 'app.t."a b"' });
   });
 
   it('reads a ref back, and refuses other texts', () => {

@@ -11,6 +11,7 @@ import { quoteIdent, quoteQualified, type QualifiedName } from '../../sql/quote.
 import type { DiffProblem } from '../diff/problem.js';
 import { statementNames, type NamedRelation } from './statement-names.js';
 import type { Step } from '../steps/steps.js';
+import { routineRef } from '../../model/object-ref.js';
 
 /** A routine's file as the manifest names it, and its text (lines are counted there). */
 export interface RoutineSourceFile {
@@ -134,7 +135,7 @@ export function brokenCallers(
     if (typeof body === 'string') continue;
     const declared = desired.routines[r.id] !== undefined;
     check(
-      `routine ${r.id}`,
+      routineRef(r.id),
       body.statements,
       [r.qname.schema, opts.defaultSchema],
       body.variables,

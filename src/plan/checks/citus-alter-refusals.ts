@@ -11,6 +11,7 @@
 import { idOf, type ClusterModel } from '../../model/types.js';
 import type { DiffProblem } from '../diff/problem.js';
 import type { Step } from '../steps/steps.js';
+import { columnRef } from '../../model/object-ref.js';
 
 const citusTable = (m: ClusterModel, id: string): boolean => {
   const kind = m.tables[id]?.distribution.kind;
@@ -26,13 +27,13 @@ export function citusAlterRefusals(steps: readonly Step[], desired: ClusterModel
     if (onDistColumn && (s.kind === 'alter_column_default' || (s.kind === 'alter_column_not_null' && !s.notNull)))
       problems.push({
         code: 'citus_refuses_alter',
-        object: `column ${idOf(s.table)}.${s.column}`,
+        object: columnRef(s.table, s.column),
         message: `is the distribution column: Citus refuses ${s.kind === 'alter_column_default' ? 'SET / DROP DEFAULT' : 'DROP NOT NULL'} on it ("cannot execute ALTER TABLE command involving partition column")${s.kind === 'alter_column_not_null' ? '; declare it not_null' : ''}`,
       });
     if (s.kind === 'alter_column_statistics' && citusTable(actual, idOf(s.table)))
       problems.push({
         code: 'citus_refuses_alter',
-        object: `column ${idOf(s.table)}.${s.column}`,
+        object: columnRef(s.table, s.column),
         message:
           'Citus refuses ALTER COLUMN … SET STATISTICS on a distributed, reference or Citus local table ("alter table command is currently unsupported"): change it on the shards by hand, or leave it as it is',
       });

@@ -40,7 +40,7 @@ function viewsOver(relations: readonly string[], actual: ClusterModel): SqlObjec
   for (let grew = true; grew;) {
     grew = false;
     for (const v of views) {
-      const ref = `relation ${v.name}`;
+      const ref = relationRef(v.name);
       if (seen.has(ref) || !v.deps.some((d) => seen.has(d))) continue;
       seen.add(ref);
       out.push(v);
@@ -58,7 +58,7 @@ export function markRecreatedDependents(steps: readonly Step[], actual: ClusterM
   return steps.map((s) => {
     if (!RECREATING.has(s.kind)) return s;
     const views = viewsOver(rebuilt(s, actual), actual).filter((v) => !planned.has(v.id));
-    const parents = new Set(views.map((v) => `relation ${v.name}`));
+    const parents = new Set(views.map((v) => relationRef(v.name)));
     const kept = Object.values(actual.objects)
       .filter(
         (o) => OBJECT_SPEC[o.kind].attached && o.parent !== undefined && parents.has(o.parent) && !planned.has(o.id),

@@ -22,6 +22,7 @@ import type { SecurityNote } from '../steps/step-common.js';
 import { tableOf } from '../steps/step-spec.js';
 import type { Step } from '../steps/steps.js';
 import { OBJECT_SPEC } from '../../model/object-spec.js';
+import { relationRef } from '../../model/object-ref.js';
 
 /** Code a step runs: where it is, and a routine of another role it calls. */
 interface Code {
@@ -74,7 +75,7 @@ const domainOf = (actual: ClusterModel, type: string): SqlObject | undefined =>
 
 /** What re-checking, re-indexing or copying table `t`'s rows runs: CHECKs, indexes, domains, generated columns. */
 function rowCode(f: Foreign, actual: ClusterModel, t: string): Code[] {
-  const parent = `relation ${t}`;
+  const parent = relationRef(t);
   const own = Object.values(actual.objects).filter(
     (o) => o.parent === parent && ['check constraint', 'exclusion constraint', 'index'].includes(o.kind),
   );
@@ -105,7 +106,7 @@ function triggerEvents(o: SqlObject): number {
 function triggerCode(f: Foreign, actual: ClusterModel, s: Step, t: string, events: number): Code[] {
   if (s.pausedTriggers) return [];
   return Object.values(actual.objects).flatMap((o) => {
-    if (o.kind !== 'trigger' || o.parent !== `relation ${t}`) return [];
+    if (o.kind !== 'trigger' || o.parent !== relationRef(t)) return [];
     const name = o.name.slice(t.length + 1);
     if ((triggerEvents(o) & events) === 0) return [];
     return fromDeps(f, `trigger ${name} on ${t}`, o.deps);

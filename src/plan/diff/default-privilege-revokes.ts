@@ -11,6 +11,7 @@ import { idOf, type ClusterModel, type SqlObject } from '../../model/types.js';
 import { parseQualifiedKey, quoteIdent, quoteQualified, type QualifiedName } from '../../sql/quote.js';
 import type { Step, StepOf } from '../steps/steps.js';
 import { OBJECT_SPEC } from '../../model/object-spec.js';
+import { routineRef, schemaRef } from '../../model/object-ref.js';
 
 type Target = StepOf<'revoke_default_privileges'>['target'];
 type Defaults = NonNullable<SqlObject['defaultGrant']>;
@@ -78,9 +79,8 @@ export function defaultPrivilegeRevokes(actual: ClusterModel, steps: readonly St
     } else if (s.kind === 'create_partition')
       relation('TABLE', { schema: s.table.schema, name: s.partition.name }, 'table');
     else if (s.kind === 'create_sequence') relation('SEQUENCE', s.sequence.qname, 'sequence');
-    else if (s.kind === 'create_routine') add('ROUTINE', s.routine.schema, s.signature, `routine ${s.signature}`);
-    else if (s.kind === 'create_schema')
-      add('SCHEMA', undefined, quoteIdent(s.schema), `schema ${quoteIdent(s.schema)}`);
+    else if (s.kind === 'create_routine') add('ROUTINE', s.routine.schema, s.signature, routineRef(s.signature));
+    else if (s.kind === 'create_schema') add('SCHEMA', undefined, quoteIdent(s.schema), schemaRef(s.schema));
     else if (s.kind === 'create_object') {
       const target = OBJECT_SPEC[s.objectKind].defaultPrivileges;
       const name = s.object.slice(s.objectKind.length + 1);

@@ -21,6 +21,7 @@ import { keyOfStatement } from '../../objects/alter-table.js';
 import { renderSql } from '../steps/step-spec.js';
 import type { Step } from '../steps/steps.js';
 import { dictOf } from '../../util/dict.js';
+import { indexRef, relationRef } from '../../model/object-ref.js';
 
 // PostgreSQL truncates longer names (ChooseRelationName): then the child's names are not known here.
 const MAX_NAME = 63;
@@ -46,7 +47,7 @@ function childChecks(parent: Table, child: QualifiedName, objects: ClusterModel[
   const out: SqlObject[] = [];
   const childId = idOf(child);
   for (const o of Object.values(objects)) {
-    if (o.kind !== 'check constraint' || o.parent !== `relation ${parent.id}`) continue;
+    if (o.kind !== 'check constraint' || o.parent !== relationRef(parent.id)) continue;
     const con = o.name.slice(parent.id.length + 1);
     const prefix = `ALTER TABLE ${parent.id} ADD CONSTRAINT ${con} `;
     const create = o.create[0];
@@ -56,10 +57,10 @@ function childChecks(parent: Table, child: QualifiedName, objects: ClusterModel[
       ...o,
       id: `check constraint ${name}`,
       name,
-      parent: `relation ${childId}`,
+      parent: relationRef(childId),
       create: [`ALTER TABLE ${childId} ADD CONSTRAINT ${con} ${create.slice(prefix.length)}`],
       drop: [`ALTER TABLE ${childId} DROP CONSTRAINT ${con}`],
-      deps: o.deps.map((d) => (d === `relation ${parent.id}` ? `relation ${childId}` : d)),
+      deps: o.deps.map((d) => (d === relationRef(parent.id) ? relationRef(childId) : d)),
     });
   }
   return out;
@@ -73,9 +74,9 @@ function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
   const out: Index[] = [];
   for (const ix of t.indexes) {
     if (ix.name === undefined) continue;
-    const id = `index ${idOf({ schema: t.qname.schema, name: ix.name })}`;
+    const id = indexRef({ schema: t.qname.schema, name: ix.name });
     const o = objects[id];
-    if (o?.parent !== `relation ${t.id}`) continue;
+    if (o?.parent !== relationRef(t.id)) continue;
     if (o.create.join('\n') !== renderSql({ kind: 'create_index', table: t.qname, index: ix }).join('\n')) continue;
     delete objects[id];
     out.push(ix);
@@ -104,7 +105,7 @@ function withOwnColumn(t: Table, o: SqlObject): Table {
 function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
   let out = t;
   for (const o of Object.values(objects)) {
-    if (o.parent !== `relation ${t.id}` || o.create.length !== 1) continue;
+    if (o.parent !== relationRef(t.id) || o.create.length !== 1) continue;
     if (o.kind === 'column default' || o.kind === 'not null') {
       delete objects[o.id];
       out = withOwnColumn(out, o);

@@ -1,8 +1,7 @@
 // The last parts of the diff (diff/parts.ts lists them all): the objects of the `sql:` files, what
 // prune drops, the schemas and default privileges left; and what the plan names as unmanaged. Pure.
-import { idOf } from '../../model/types.js';
-import { relationRef, routineRef, sequenceRef, tableRef, withoutArgs } from '../../model/object-ref.js';
-import { quoteIdent, type QualifiedName } from '../../sql/quote.js';
+import { columnRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs } from '../../model/object-ref.js';
+import type { QualifiedName } from '../../sql/quote.js';
 import { fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
 import { objectSteps } from './objects.js';
 import { unmanagedSchemaSteps } from './schemas.js';
@@ -25,9 +24,7 @@ export function objectsPart(ctx: DiffContext): PartResult {
     changedRelations: new Set(changed.map((s) => relationRef((s as { table: QualifiedName }).table))),
     changedColumns: new Set(
       changed.flatMap((s) =>
-        s.kind === 'alter_column_type' || s.kind === 'drop_column'
-          ? [`column ${idOf(s.table)}.${quoteIdent(s.column)}`]
-          : [],
+        s.kind === 'alter_column_type' || s.kind === 'drop_column' ? [columnRef(s.table, s.column)] : [],
       ),
     ),
     recreatedRoutines: new Set([...moved.keys()].map((id) => routineRef(withoutArgs(id)))),

@@ -1,7 +1,7 @@
 // Which views and policies a column change reaches: those that read the column, not every one
 // on the table (PostgreSQL records the columns a view's rule or a policy reads in pg_depend).
 import type { SqlObject } from '../../model/types.js';
-import { refId } from '../../model/object-ref.js';
+import { columnRefPrefix, refId, rowRef } from '../../model/object-ref.js';
 
 /**
  * Whether an object that depends on a relation whose columns change reads one of them: the
@@ -11,9 +11,11 @@ import { refId } from '../../model/object-ref.js';
  */
 export function readsChanged(a: SqlObject, relation: string, changed: ReadonlySet<string> | undefined): boolean {
   const rel = refId(relation, 'relation') ?? relation;
-  const known = a.deps.filter((x) => x.startsWith(`column ${rel}.`) || x === `row ${rel}`);
+  const row = rowRef(rel);
+  const columnOf = columnRefPrefix(rel);
+  const known = a.deps.filter((x) => x.startsWith(columnOf) || x === row);
   // A policy that reads no column of its table (USING (true)) has only its table as a dependency.
   if (known.length === 0 && a.kind === 'policy') return false;
   if (known.length === 0 || changed === undefined) return true;
-  return known.some((x) => x === `row ${rel}` || changed.has(x));
+  return known.some((x) => x === row || changed.has(x));
 }

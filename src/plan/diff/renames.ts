@@ -11,9 +11,10 @@ import {
   type SqlObject,
   type Table,
 } from '../../model/types.js';
-import { quoteIdent, quoteQualified, type QualifiedName } from '../../sql/quote.js';
+import { quoteIdent, type QualifiedName } from '../../sql/quote.js';
 import type { DiffProblem } from './problem.js';
 import type { Step } from '../steps/steps.js';
+import { indexRef, parseRef, refText, sequenceRef } from '../../model/object-ref.js';
 
 export interface Renamed {
   readonly actual: ClusterModel;
@@ -23,15 +24,14 @@ export interface Renamed {
 
 /** "relation app.old" → "relation app.new" (and its row type, its columns, a whole row) in reference names. */
 function renameRef(ref: string, tables: ReadonlyMap<string, string>, columns: ReadonlyMap<string, string>): string {
-  const at = ref.indexOf(' ');
-  if (at < 0) return ref;
-  const kind = ref.slice(0, at);
-  const name = ref.slice(at + 1);
-  if (kind === 'relation' || kind === 'type' || kind === 'row') return `${kind} ${tables.get(name) ?? name}`;
-  if (kind !== 'column') return ref;
-  let moved = name;
-  for (const [from, to] of tables) if (name.startsWith(`${from}.`)) moved = `${to}${name.slice(from.length)}`;
-  return `column ${columns.get(moved) ?? moved}`;
+  const r = parseRef(ref);
+  if (r === undefined) return ref;
+  if (r.kind === 'relation' || r.kind === 'type' || r.kind === 'row')
+    return refText({ kind: r.kind, id: tables.get(r.id) ?? r.id });
+  if (r.kind !== 'column') return ref;
+  let moved = r.id;
+  for (const [from, to] of tables) if (r.id.startsWith(`${from}.`)) moved = `${to}${r.id.slice(from.length)}`;
+  return refText({ kind: 'column', id: columns.get(moved) ?? moved });
 }
 
 const mapCols = (cols: readonly string[], m: ReadonlyMap<string, string> | undefined): string[] =>
@@ -93,8 +93,7 @@ function renamedModel(
   const indexRefs = new Map<string, string>();
   for (const [table, m] of indexes) {
     const schema = out[table]!.qname.schema;
-    for (const [from, to] of m)
-      indexRefs.set(`index ${quoteQualified({ schema, name: from })}`, `index ${quoteQualified({ schema, name: to })}`);
+    for (const [from, to] of m) indexRefs.set(indexRef({ schema, name: from }), indexRef({ schema, name: to }));
   }
   const ref = (r: string): string => indexRefs.get(r) ?? renameRef(r, tables, columnRefs);
   const objects: Record<string, SqlObject> = {};
@@ -282,7 +281,7 @@ function sequenceRenames(
     if (actual.sequences[s.id]) {
       problems.push({
         code: 'rename_both_exist',
-        object: `sequence ${s.id}`,
+        object: sequenceRef(s.id),
         message: `declares renamed_from: ${s.renamedFrom}, and both ${idOf(from)} and ${s.id} exist: drop or rename one of them by hand, or remove renamed_from`,
       });
       continue;

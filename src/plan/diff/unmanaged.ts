@@ -6,7 +6,7 @@ import { sameFk, sameIndex, sameSet } from '../../model/same.js';
 import type { ClusterModel, ForeignKey, Key, Routine, Sequence, Table } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { constraintKey } from './foreign-keys.js';
-import { routineRef, sequenceRef, tableRef } from '../../model/object-ref.js';
+import { columnRef, routineRef, sequenceRef, tableRef } from '../../model/object-ref.js';
 
 /** Objects in the cluster the manifest does not declare (and does not ignore). */
 export function unmanagedObjects(
@@ -66,7 +66,7 @@ export function unmanagedParts(
     if (!a || !t.columns) continue; // declared without columns: its structure is managed elsewhere
     if (!prune) {
       const want = new Set(t.columns.map((c) => c.name));
-      for (const c of a.columns ?? []) if (!want.has(c.name)) out.push(`column ${t.id}.${quoteIdent(c.name)}`);
+      for (const c of a.columns ?? []) if (!want.has(c.name)) out.push(columnRef(t.id, c.name));
       for (const x of a.indexes) {
         if (!t.indexes.some((ix) => sameIndex(x, ix)))
           out.push(
