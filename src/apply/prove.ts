@@ -16,7 +16,7 @@ import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { HAZARDS } from '../plan/steps/steps.js';
 import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
 import { proofProblems, type PlanProof } from '../plan/proof.js';
-import type { DiffProblem } from '../plan/diff/problem.js';
+import type { DiffProblem } from '../plan/problem.js';
 import { withManifestPaths } from '../plan/problem-places.js';
 import type { LiveState } from '../model/live-state.js';
 import { executePlan } from './execute.js';

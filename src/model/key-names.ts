@@ -32,3 +32,6 @@ export function defaultKeyName(table: string, kind: 'primary' | 'unique', key: K
   // ChooseIndexNameAddition joins the column names with `_`; makeObjectName cuts the result.
   return kind === 'primary' ? objectName(table, undefined, 'pkey') : objectName(table, key.columns.join('_'), 'key');
 }
+
+/** A table's constraint as the plan's facts key it: `<table id> <name>`. */
+export const constraintKey = (table: string, name: string): string => `${table} ${name}`;

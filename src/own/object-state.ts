@@ -8,7 +8,7 @@
 import type { Queryable } from '../db/connect.js';
 import type { LiveState } from '../model/live-state.js';
 import { objectKey } from '../objects/key.js';
-import { keyHash, type RecordedObject } from '../plan/diff/objects.js';
+import { keyHash, type RecordedObject } from '../plan/same-object.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { quoteLiteral } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';

@@ -7,7 +7,7 @@
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
-import type { DiffProblem } from './diff/problem.js';
+import type { DiffProblem } from './problem.js';
 import { tableOf } from './steps/step-spec.js';
 import type { Step } from './steps/steps.js';
 

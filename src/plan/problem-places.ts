@@ -3,7 +3,7 @@
 // validate's problems are). Pure.
 import type { ResolvedManifest } from '../manifest/resolve.js';
 import { refId } from '../model/object-ref.js';
-import type { DiffProblem } from './diff/problem.js';
+import type { DiffProblem } from './problem.js';
 
 /** The manifest path of the object a problem names, when the manifest declares it. */
 export function manifestPathOf(object: string, m: ResolvedManifest): (string | number)[] | undefined {

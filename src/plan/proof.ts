@@ -1,7 +1,7 @@
 // What `plan --prove` found when it ran the plan on a copy of the database (apply/prove.ts), and
 // the plan problems that follow from it: a step PostgreSQL or Citus refused, or a plan that did not
 // converge. Pure.
-import type { DiffProblem } from './diff/problem.js';
+import type { DiffProblem } from './problem.js';
 
 export interface PlanProof {
   /** Where the copy was built: user@host:port/<scratch database>. */

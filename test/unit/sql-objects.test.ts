@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
-import { keyHash, objectSteps, type ObjectDiffContext } from '../../src/plan/diff/objects.js';
+import { objectSteps, type ObjectDiffContext } from '../../src/plan/diff/objects.js';
+import { keyHash } from '../../src/plan/same-object.js';
 import { summarize } from '../../src/plan/steps/step-spec.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 

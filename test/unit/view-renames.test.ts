@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { diff } from '../../src/plan/diff/diff.js';
-import { keyHash } from '../../src/plan/diff/same-object.js';
+import { keyHash } from '../../src/plan/same-object.js';
 import { objectKey } from '../../src/objects/key.js';
 import { renamedFromComment } from '../../src/objects/from-sql.js';
 import { load, problems } from '../support/manifest.js';

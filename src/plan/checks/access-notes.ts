@@ -5,7 +5,7 @@
 // with the applier's rights). Each such step carries `widens_access` and says what it widens.
 import type { ClusterModel, SqlObject } from '../../model/types.js';
 import { tryParseStatements, type Node } from '../../sql/pg-parse.js';
-import { sameObject, type RecordedObject } from '../diff/objects.js';
+import { sameObject, type RecordedObject } from '../same-object.js';
 import { expressionText } from './expression-text.js';
 import type { SecurityNote } from '../steps/step-common.js';
 import type { Step } from '../steps/steps.js';

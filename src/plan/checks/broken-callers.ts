@@ -8,7 +8,7 @@ import { idOf, type ClusterModel, type Routine, type Table } from '../../model/t
 import { routineStatements } from '../../locality/analyze.js';
 import { ParseFailure, parseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent, quoteQualified, type QualifiedName } from '../../sql/quote.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import { statementNames, type NamedRelation } from './statement-names.js';
 import type { Step } from '../steps/steps.js';
 import { routineRef } from '../../model/object-ref.js';

@@ -9,7 +9,7 @@
 // NULL ("cannot execute ALTER TABLE command involving partition column"; SET NOT NULL goes
 // through): a primary key that prune drops no longer holds the column NOT NULL.
 import { idOf, type ClusterModel } from '../../model/types.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { columnRef } from '../../model/object-ref.js';
 

@@ -2,7 +2,7 @@
 // one of the user's own (CREATE COLLATION app.nocase …) needs it to exist before the plan runs,
 // or PostgreSQL refuses the step (`collation "app.nocase" for encoding … does not exist`).
 import { quoteIdent, quoteQualified } from '../../sql/quote.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { tableRef } from '../../model/object-ref.js';
 

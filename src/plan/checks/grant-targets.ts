@@ -6,7 +6,7 @@ import type { ClusterModel, SqlObject } from '../../model/types.js';
 import { refId, withoutArgs } from '../../model/object-ref.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { didYouMean } from '../../manifest/suggest.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 
 /** The role a privileges object grants to (its name ends `to <grantee>`), unless PUBLIC. */
 function granteeOf(o: SqlObject): string | undefined {

@@ -6,7 +6,7 @@
 // here, before anything runs.
 import type { ClusterModel } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import { tableOf } from '../steps/step-spec.js';
 import type { Step } from '../steps/steps.js';
 import { tableRef } from '../../model/object-ref.js';

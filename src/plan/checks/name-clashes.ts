@@ -2,7 +2,7 @@
 // plan does not drop (a table becoming a view without prune): PostgreSQL would refuse the CREATE
 // ("relation … already exists"), so it is a plan problem, never a failed apply.
 import type { ClusterModel } from '../../model/types.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import { objectOf } from '../steps/step-spec.js';
 import { providesOf, removesOf } from '../steps/step-names.js';
 import type { Step } from '../steps/steps.js';

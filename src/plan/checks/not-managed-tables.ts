@@ -2,7 +2,7 @@
 // are named as not managed, and a manifest that declares one gets a problem, not a plan that
 // would create it again or undistribute it.
 import type { ClusterModel } from '../../model/types.js';
-import type { DiffProblem } from '../diff/problem.js';
+import type { DiffProblem } from '../problem.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../../model/not-managed.js';
 
 /** The shape of a not-managed entry this reads (plan.ts's NotManaged). */

@@ -2,8 +2,8 @@
 // models, the options, the steps and problems so far, and the facts earlier parts found that later
 // ones read. A part returns what it adds; it mutates nothing it is given. Pure.
 import type { ClusterModel, Routine, Sequence, Table } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
-import type { RecordedObject } from './objects.js';
+import type { DiffProblem } from '../problem.js';
+import type { RecordedObject } from '../same-object.js';
 import type { IgnoreMatcher } from '../ignore.js';
 import type { OnlineOptions } from '../online.js';
 import type { Step } from '../steps/steps.js';

@@ -19,7 +19,7 @@ import { orderSteps } from '../order/order-steps.js';
 import { nameClashes } from '../checks/name-clashes.js';
 import { citusAlterRefusals } from '../checks/citus-alter-refusals.js';
 import { withoutOrphanedCommentDrops } from '../order/comment-drops.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import { dict } from '../../util/dict.js';
 
 // Kept here too for callers that import it from the diff (it lives below the diff's parts).

@@ -5,7 +5,7 @@
 // distributionSteps accumulates.
 import type { ClusterModel, ColocationGroup, Distribution, Table } from '../../model/types.js';
 import type { Step } from '../steps/steps.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 
 type Hash = Extract<Distribution, { kind: 'hash' }>;
 

@@ -8,7 +8,7 @@
 // compared by number: contrib ships no script that goes back.
 import type { SqlObject } from '../../model/types.js';
 import { quoteIdent, quoteLiteral } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 /** -1, 0 or 1 as version `a` is older, the same or newer than `b` ('1.10' after '1.9'); undefined when they do not compare (non-numeric parts). */

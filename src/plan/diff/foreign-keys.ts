@@ -2,14 +2,12 @@
 // under its name (ADD CONSTRAINT of a name the table holds fails: "constraint … already
 // exists"), and dropped and added again around a key they reference that this plan replaces
 // (DROP CONSTRAINT of that key fails while they depend on it).
+import { constraintKey } from '../../model/key-names.js';
 import { sameDeferral, sameFk, sameSet } from '../../model/same.js';
 import { idOf, type ClusterModel, type ForeignKey, type Table } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
-
-/** `${table id} ${constraint name}`: a constraint of the cluster that this plan drops and adds again. */
-export const constraintKey = (table: string, name: string): string => `${table} ${name}`;
 
 /** The actual key columns each replaced key (drop_constraint of a key, by `constraintKey`) had. */
 function replacedKeys(steps: readonly Step[], actual: ClusterModel): { table: string; columns: readonly string[] }[] {

@@ -5,7 +5,7 @@ import { identityBounds, identitySequence, isIntegerType, sameIdentityOptions } 
 import { effectiveBounds } from '../../model/sequence-bounds.js';
 import type { Column, Table } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 /** Reports a change Citus refuses on this table as a problem. */

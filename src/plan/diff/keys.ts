@@ -5,7 +5,7 @@
 import { defaultKeyName } from '../../model/key-names.js';
 import { sameDeferral, sameList, sameSet } from '../../model/same.js';
 import type { ClusterModel, Key, Table } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 /** RENAME CONSTRAINT when the manifest declares a name the actual key does not have. */

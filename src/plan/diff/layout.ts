@@ -14,7 +14,7 @@ import { tryParseStatements } from '../../sql/pg-parse.js';
 import { attachPartition } from './partition-attach.js';
 import { addInterval, boundDate, parseBound, timestampText } from '../../sql/partition-bound.js';
 import { quoteQualified, type QualifiedName } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { columnarOptionSteps } from './columnar.js';
 import { schemaRef } from '../../model/object-ref.js';

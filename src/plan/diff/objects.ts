@@ -6,7 +6,7 @@
 // problem, never a failed apply.
 import { dict } from '../../util/dict.js';
 import { partitionQname, type ClusterModel, type SqlObject } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { enumSteps } from './enum.js';
 import { domainCheckSteps } from './domain-checks.js';
@@ -18,8 +18,7 @@ import { lineDiff } from '../../util/line-diff.js';
 import { extensionChange } from './extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../../model/object-ref.js';
-import { keyHash, sameObject, type RecordedObject } from './same-object.js';
-export { keyHash, sameObject, type RecordedObject };
+import { sameObject, type RecordedObject } from '../same-object.js';
 
 export interface ObjectDiffContext {
   readonly prune: boolean;

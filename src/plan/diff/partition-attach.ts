@@ -3,7 +3,7 @@
 // would take it: the parent's columns with the same types and no more, its NOT NULLs and CHECK
 // constraints. Otherwise the plan names a problem. The other way round is diff/partition-detach.ts.
 import { idOf, partitionQname, type ClusterModel, type Partition, type Table } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { relationRef, tableRef } from '../../model/object-ref.js';
 

@@ -9,7 +9,7 @@ import { unmanagedParts } from './unmanaged.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
 import { pruneBlockers, pruneOrder } from '../order/prune-order.js';
 import { sequenceUsers } from './sequence-users.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 /** Views, types, triggers, comments… of the sql: files, knowing what the table steps change. */

@@ -1,7 +1,7 @@
 // The columns the manifest names on a table it declares without columns (created elsewhere):
 // each must be one of the cluster's.
 import type { Table } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 
 /**
  * A table declared without columns is described by the cluster: every column the manifest

@@ -12,7 +12,7 @@ import {
   type Table,
 } from '../../model/types.js';
 import { quoteIdent, type QualifiedName } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { indexRef, parseRef, refText, sequenceRef } from '../../model/object-ref.js';
 

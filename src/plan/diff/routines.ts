@@ -3,7 +3,7 @@
 import type { ClusterModel, Routine, RoutineDistribution } from '../../model/types.js';
 import { compareRoutines, orReplace, routineBody } from '../../sql/normalize.js';
 import { lineDiff } from '../../util/line-diff.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { routineRef } from '../../model/object-ref.js';
 

@@ -5,7 +5,7 @@
 import { isSerialsOwn } from '../../model/serial-sequence.js';
 import { effectiveBounds } from '../../model/sequence-bounds.js';
 import type { ClusterModel, Sequence } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 const sameOwner = (a: Sequence['ownedBy'], b: Sequence['ownedBy']): boolean =>

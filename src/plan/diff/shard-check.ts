@@ -6,7 +6,7 @@
 import type { IndexFacts, RelationFacts, ShardState } from '../../model/shard-state.js';
 import { placementKey, tableKey } from '../../model/shard-keys.js';
 import { quoteIdent, quoteQualified, type QualifiedName } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { ShardStep } from '../steps/shards.js';
 
 export interface ShardCheck {

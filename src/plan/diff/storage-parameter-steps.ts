@@ -5,7 +5,7 @@
 // distributes gets them after: create_distributed_table gives no shard its TOAST table's. Pure.
 import { parameterChanges } from '../../model/storage-parameters.js';
 import type { Table } from '../../model/types.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 export function storageParameterSteps(

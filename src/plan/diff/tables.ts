@@ -11,7 +11,7 @@ import type { ClusterModel, Column, Table } from '../../model/types.js';
 import type { Key } from '../../model/key-types.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { sameExpression } from '../../sql/normalize.js';
-import type { DiffProblem } from './problem.js';
+import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
 const notNullWithoutDefault = (c: Column): boolean =>

@@ -5,7 +5,7 @@
 import { sameFk, sameIndex, sameSet } from '../../model/same.js';
 import type { ClusterModel, ForeignKey, Key, Routine, Sequence, Table } from '../../model/types.js';
 import { quoteIdent } from '../../sql/quote.js';
-import { constraintKey } from './foreign-keys.js';
+import { constraintKey } from '../../model/key-names.js';
 import { columnRef, routineRef, sequenceRef, tableRef } from '../../model/object-ref.js';
 
 /** Objects in the cluster the manifest does not declare (and does not ignore). */

@@ -11,8 +11,8 @@ import { objectKey } from '../../objects/key.js';
 import { splitQualified } from '../../objects/statement-parts.js';
 import { parseStatements } from '../../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../../sql/quote.js';
-import type { DiffProblem } from './problem.js';
-import { keyHash } from './same-object.js';
+import type { DiffProblem } from '../problem.js';
+import { keyHash } from '../same-object.js';
 import type { Step } from '../steps/steps.js';
 
 export interface ViewRenamed {

@@ -2,8 +2,8 @@
 // before those it inherits from, else DROP TABLE fails ("cannot drop table … because other
 // objects depend on it"). A declared table that keeps such a link to a pruned table is a problem.
 import type { ClusterModel, Table } from '../../model/types.js';
-import type { DiffProblem } from '../diff/problem.js';
-import { constraintKey } from '../diff/foreign-keys.js';
+import type { DiffProblem } from '../problem.js';
+import { constraintKey } from '../../model/key-names.js';
 import { tableRef } from '../../model/object-ref.js';
 
 /** What `t` needs to exist while it does: the tables it references and inherits from. */

@@ -1,10 +1,10 @@
 // Whether an object of the sql: files is what the cluster holds: the same statements, the same
 // parse trees once normalised, or what the last apply recorded that this definition became.
-import { sha256Hex } from '../../util/sha256.js';
-import type { SqlObject } from '../../model/types.js';
-import { objectKey } from '../../objects/key.js';
+import { sha256Hex } from '../util/sha256.js';
+import type { SqlObject } from '../model/types.js';
+import { objectKey } from '../objects/key.js';
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
-import type { RecordedObject } from '../../model/live-state.js';
+import type { RecordedObject } from '../model/live-state.js';
 export type { RecordedObject };
 
 export const keyHash = (key: string): string => sha256Hex(key).slice(0, 32);
