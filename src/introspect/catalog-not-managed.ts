@@ -193,7 +193,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
   UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
+  -- Statistics on a relation the model does not hold (a foreign table…): those on its tables and
+  -- materialized views are objects (catalog-statistics.ts); a Citus shard's (on the coordinator) are its table's.
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
+    JOIN pg_catalog.pg_class sc ON sc.oid = s.stxrelid WHERE NOT EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid)${citus ? ` AND ${notAShard('sc')}` : ''}
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
   UNION ALL SELECT 'publication', pg_catalog.quote_ident(p.pubname) FROM pg_catalog.pg_publication p

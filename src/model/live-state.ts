@@ -5,7 +5,7 @@
 import type { Problem } from '../errors.js';
 import type { CatalogDoc } from './catalog-doc.js';
 import type { ClusterModel, SqlObject } from './types.js';
-import { constraintRef, indexRef, relationRef, routineRef, typeRef, withoutArgs } from './object-ref.js';
+import { constraintRef, indexRef, relationRef, routineRef, statisticsRef, typeRef, withoutArgs } from './object-ref.js';
 import { OBJECT_SPEC } from './object-spec.js';
 
 /** What PostgreSQL printed of an object defined by SQL, against the hash of its declared text. */
@@ -41,6 +41,8 @@ export function providedNames(kind: SqlObject['kind'], name: string): string[] {
     case 'constraint':
       // A comment on a constraint names it without its kind (COMMENT ON CONSTRAINT c ON t).
       return [constraintRef(name)];
+    case 'statistics':
+      return [statisticsRef(name)];
     case 'routine':
       // Called by its name alone, as a routine ("routine public.group_concat").
       return [routineRef(withoutArgs(name))];

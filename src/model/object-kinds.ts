@@ -11,6 +11,7 @@ export const OBJECT_KINDS = [
   'aggregate',
   'operator',
   'index',
+  'statistics object',
   'check constraint',
   'exclusion constraint',
   'primary key',

@@ -11,13 +11,14 @@
 // - schema: a schema, its name quoted;
 // - column: a column of a relation ("column app.t.c"), row: a relation's whole row ("row app.t"),
 //   as a view or policy reads them;
-// - constraint: a table's constraint as a comment names it ("constraint app.t.c").
+// - constraint: a table's constraint as a comment names it ("constraint app.t.c");
+// - statistics: an extended statistics object (CREATE STATISTICS).
 // No other module spells a ref: each is built here (an ESLint rule refuses a template literal that
 // spells one elsewhere) and read by parseRef / refId.
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 
 export type RefKind =
-  'table' | 'relation' | 'sequence' | 'type' | 'index' | 'routine' | 'schema' | 'column' | 'row' | 'constraint';
+  'table' | 'relation' | 'sequence' | 'type' | 'index' | 'routine' | 'schema' | 'column' | 'row' | 'constraint' | 'statistics';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -42,6 +43,7 @@ const REF_KINDS: readonly RefKind[] = [
   'column',
   'row',
   'constraint',
+  'statistics',
 ];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
@@ -70,6 +72,9 @@ export const columnRefPrefix = (t: QualifiedName | string): string => `column ${
 export const rowRef = (t: QualifiedName | string): string => `row ${idText(t)}`;
 /** "constraint app.t.c": a constraint named by its table and name as the catalog's name gives them. */
 export const constraintRef = (name: string): string => `constraint ${name}`;
+
+/** "statistics app.s": an extended statistics object. */
+export const statisticsRef = (s: QualifiedName | string): string => `statistics ${idText(s)}`;
 
 /** Builds the text of a parsed ref. */
 export const refText = (r: ObjectRef): string => `${r.kind} ${r.id}`;

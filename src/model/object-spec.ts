@@ -5,7 +5,7 @@
 import type { ObjectKind } from './object-kinds.js';
 
 /** How other objects name what an object makes ("relation app.v", "type app.e"…). */
-export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine';
+export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics';
 
 export interface ObjectKindSpec {
   /** The file of introspect's `sql/` folder it is written to (`sql/<file>.sql`). */
@@ -82,6 +82,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   aggregate: { sqlFile: 'aggregates', provides: 'routine', ownerKeyword: 'AGGREGATE', catalogOnly: true },
   operator: { sqlFile: 'operators', ownerKeyword: 'OPERATOR', catalogOnly: true },
   index: { sqlFile: 'indexes', provides: 'index', evaluates: true },
+  // CREATE STATISTICS: its data comes from the next ANALYZE (Citus propagates it to the shards).
+  'statistics object': { sqlFile: 'statistics', provides: 'statistics', ownerKeyword: 'STATISTICS', catalogOnly: true },
   'check constraint': { ...CONSTRAINT, evaluates: true },
   'exclusion constraint': { ...CONSTRAINT, evaluates: true },
   'primary key': CONSTRAINT,

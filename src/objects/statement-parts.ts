@@ -3,7 +3,7 @@
 // an extension's options, and where in a file an error is.
 import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { indexRef, relationRef, routineRef, sequenceRef, typeRef } from '../model/object-ref.js';
+import { indexRef, relationRef, routineRef, sequenceRef, statisticsRef, typeRef } from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
@@ -90,6 +90,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_TRIGGER: 'TRIGGER',
   OBJECT_POLICY: 'POLICY',
   OBJECT_EXTENSION: 'EXTENSION',
+  OBJECT_STATISTIC_EXT: 'STATISTICS',
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -141,6 +142,10 @@ export function commentTarget(
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: sequenceRef(n) };
     }
+    case 'STATISTICS': {
+      const n = listName(items, defaultSchema);
+      return { keyword, target: n, parent: statisticsRef(n) };
+    }
     default: {
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: relationRef(n) };
@@ -157,6 +162,7 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
   if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
+  if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
   // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
   if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;
   return undefined;

@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, c numeric);
+CREATE STATISTICS app.st (ndistinct) ON a, b FROM app.t;
