@@ -18,7 +18,17 @@
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
 
 export type RefKind =
-  'table' | 'relation' | 'sequence' | 'type' | 'index' | 'routine' | 'schema' | 'column' | 'row' | 'constraint' | 'statistics';
+  | 'table'
+  | 'relation'
+  | 'sequence'
+  | 'type'
+  | 'index'
+  | 'routine'
+  | 'schema'
+  | 'column'
+  | 'row'
+  | 'constraint'
+  | 'statistics';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =

@@ -26,6 +26,7 @@ import { sessionSetting } from './session-settings.js';
 import { refusedStatement } from './refused-statements.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
+import { statisticsObject } from './statistics.js';
 import { dict } from '../util/dict.js';
 
 export interface SqlFile {
@@ -77,19 +78,9 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         ...(s.concurrent ? { online: true } : {}),
       };
     }
-    case 'CreateStatsStmt': {
-      if (!s.defnames) return 'a statistics object needs a name here, so later plans can find it: CREATE STATISTICS name …';
-      const from = s.relations?.[0]?.RangeVar;
-      if (s.relations?.length !== 1 || !from) return 'CREATE STATISTICS is managed on one table';
-      return {
-        kind: 'statistics object',
-        name: listName(strings(s.defnames), defaultSchema),
-        parent: relationRef(relName(from, defaultSchema)),
-      };
-    }
+    case 'CreateStatsStmt':
     case 'AlterStatsStmt':
-      // ALTER STATISTICS … SET STATISTICS n: part of the statistics object it follows.
-      return { kind: 'statistics object', name: listName(strings(s.defnames), defaultSchema), amends: true };
+      return statisticsObject(tag, s, defaultSchema);
     case 'CreateTrigStmt': {
       const table = relName(s.relation, defaultSchema);
       return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: relationRef(table) };
