@@ -188,8 +188,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}
   UNION ALL SELECT 'foreign server', pg_catalog.quote_ident(s.srvname) FROM pg_catalog.pg_foreign_server s
     WHERE ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
-  UNION ALL SELECT 'collation', ${qn('ns.nspname', 'c.collname')} FROM pg_catalog.pg_collation c JOIN ns ON ns.oid = c.collnamespace
-    WHERE ${notExt('pg_catalog.pg_collation', 'c.oid')}
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
   UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}

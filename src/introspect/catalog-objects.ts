@@ -7,7 +7,7 @@ import { cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
-import { STATISTICS_COMMENTS, STATISTICS_OBJECTS } from './catalog-statistics.js';
+import { MORE_COMMENTS, MORE_OBJECTS } from './catalog-more-objects.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
@@ -92,7 +92,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}${INDEX_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_trigger')}, tg.oid, NULL, NULL
   FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0::pg_catalog.oid
-${RULE_OBJECTS}${STATISTICS_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
+${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
         'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')
@@ -190,7 +190,7 @@ ${RULE_OBJECTS}${STATISTICS_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     SELECT 'RULE', pg_catalog.quote_ident(rw.rulename) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_rewrite rw ON rw.oid = d.objoid AND d.classoid = ${cls('pg_rewrite')}
     JOIN anyrel r ON r.oid = rw.ev_class WHERE rw.rulename <> '_RETURN'
-${STATISTICS_COMMENTS}    UNION ALL
+${MORE_COMMENTS}    UNION ALL
     SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_type t ON t.oid = d.objoid AND d.classoid = ${cls('pg_type')}
     JOIN ns ON ns.oid = t.typnamespace WHERE ${notExt('pg_catalog.pg_type', 't.oid')}

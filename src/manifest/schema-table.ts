@@ -44,7 +44,7 @@ const columnSpec = z
           ])
           .optional()
           .describe(
-            "a collation other than the type's default, e.g. `C` or `de-x-icu`, or `{schema: app, name: nocase}` for one made with CREATE COLLATION (citus-migrate does not create collations)",
+            "a collation other than the type's default, e.g. `C` or `de-x-icu`, or `{schema: app, name: nocase}` for one made with CREATE COLLATION (declared in the sql: files, or made elsewhere)",
           ),
         storage: z
           .enum(['plain', 'external', 'extended', 'main'])

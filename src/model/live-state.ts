@@ -5,7 +5,16 @@
 import type { Problem } from '../errors.js';
 import type { CatalogDoc } from './catalog-doc.js';
 import type { ClusterModel, SqlObject } from './types.js';
-import { constraintRef, indexRef, relationRef, routineRef, statisticsRef, typeRef, withoutArgs } from './object-ref.js';
+import {
+  collationRef,
+  constraintRef,
+  indexRef,
+  relationRef,
+  routineRef,
+  statisticsRef,
+  typeRef,
+  withoutArgs,
+} from './object-ref.js';
 import { OBJECT_SPEC } from './object-spec.js';
 
 /** What PostgreSQL printed of an object defined by SQL, against the hash of its declared text. */
@@ -41,6 +50,8 @@ export function providedNames(kind: SqlObject['kind'], name: string): string[] {
     case 'constraint':
       // A comment on a constraint names it without its kind (COMMENT ON CONSTRAINT c ON t).
       return [constraintRef(name)];
+    case 'collation':
+      return [collationRef(name)];
     case 'statistics':
       return [statisticsRef(name)];
     case 'routine':

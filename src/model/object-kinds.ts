@@ -3,6 +3,7 @@
 /** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
 export const OBJECT_KINDS = [
   'extension',
+  'collation',
   'enum',
   'domain',
   'composite type',

@@ -12,7 +12,7 @@
 // - column: a column of a relation ("column app.t.c"), row: a relation's whole row ("row app.t"),
 //   as a view or policy reads them;
 // - constraint: a table's constraint as a comment names it ("constraint app.t.c");
-// - statistics: an extended statistics object (CREATE STATISTICS).
+// - statistics: an extended statistics object (CREATE STATISTICS); collation: a collation.
 // No other module spells a ref: each is built here (an ESLint rule refuses a template literal that
 // spells one elsewhere) and read by parseRef / refId.
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
@@ -28,7 +28,8 @@ export type RefKind =
   | 'column'
   | 'row'
   | 'constraint'
-  | 'statistics';
+  | 'statistics'
+  | 'collation';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -54,6 +55,7 @@ const REF_KINDS: readonly RefKind[] = [
   'row',
   'constraint',
   'statistics',
+  'collation',
 ];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
@@ -85,6 +87,9 @@ export const constraintRef = (name: string): string => `constraint ${name}`;
 
 /** "statistics app.s": an extended statistics object. */
 export const statisticsRef = (s: QualifiedName | string): string => `statistics ${idText(s)}`;
+
+/** "collation app.c". */
+export const collationRef = (c: QualifiedName | string): string => `collation ${idText(c)}`;
 
 /** Builds the text of a parsed ref. */
 export const refText = (r: ObjectRef): string => `${r.kind} ${r.id}`;

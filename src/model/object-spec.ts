@@ -5,7 +5,7 @@
 import type { ObjectKind } from './object-kinds.js';
 
 /** How other objects name what an object makes ("relation app.v", "type app.e"…). */
-export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics';
+export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics' | 'collation';
 
 export interface ObjectKindSpec {
   /** The file of introspect's `sql/` folder it is written to (`sql/<file>.sql`). */
@@ -36,6 +36,8 @@ const CONSTRAINT = { sqlFile: 'constraints', provides: 'constraint', scansTable:
 
 export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   extension: { sqlFile: 'extensions', type: true },
+  // Created before the tables whose columns use it (Citus propagates it to the workers).
+  collation: { sqlFile: 'collations', type: true, provides: 'collation', ownerKeyword: 'COLLATION', catalogOnly: true },
   enum: {
     sqlFile: 'types',
     type: true,

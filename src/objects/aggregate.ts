@@ -66,11 +66,14 @@ export function defineObject(
   s: Node,
   defaultSchema: string,
   argTypes: (objectWithArgs: Node) => string,
-): { kind: 'aggregate' | 'operator'; name: string; deps: readonly string[] } | string {
+): { kind: 'aggregate' | 'operator' | 'collation'; name: string; deps: readonly string[] } | string {
   if (s.kind === 'OBJECT_OPERATOR') {
     const o = operatorDecl(s, defaultSchema);
     return typeof o === 'string' ? o : { kind: 'operator', name: o.name, deps: o.deps };
   }
+  // CREATE COLLATION name (provider = …, locale = …) or FROM another: the catalog's form is pg_dump's.
+  if (s.kind === 'OBJECT_COLLATION')
+    return { kind: 'collation', name: listName(strings(s.defnames), defaultSchema), deps: [] };
   if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
   const a = aggregateDecl(s, defaultSchema, argTypes);
   return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };

@@ -3,7 +3,15 @@
 // an extension's options, and where in a file an error is.
 import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
-import { indexRef, relationRef, routineRef, sequenceRef, statisticsRef, typeRef } from '../model/object-ref.js';
+import {
+  collationRef,
+  indexRef,
+  relationRef,
+  routineRef,
+  sequenceRef,
+  statisticsRef,
+  typeRef,
+} from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
 
 /** 1-based line:col of a byte offset in UTF-8 text (the parser reports byte offsets). */
@@ -91,6 +99,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_POLICY: 'POLICY',
   OBJECT_EXTENSION: 'EXTENSION',
   OBJECT_STATISTIC_EXT: 'STATISTICS',
+  OBJECT_COLLATION: 'COLLATION',
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -146,6 +155,10 @@ export function commentTarget(
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: statisticsRef(n) };
     }
+    case 'COLLATION': {
+      const n = listName(items, defaultSchema);
+      return { keyword, target: n, parent: collationRef(n) };
+    }
     default: {
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: relationRef(n) };
@@ -163,6 +176,7 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
   if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
+  if (stmt.DefineStmt?.kind === 'OBJECT_COLLATION') return inList(strings(stmt.DefineStmt.defnames));
   // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
   if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;
   return undefined;

@@ -1,7 +1,7 @@
 // Assembles the plan document: the versioned, documented JSON every formatter and apply read.
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
-import { missingCollationProblems } from './checks/collation-problems.js';
+import { collationInUseProblems, missingCollationProblems } from './checks/collation-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
 import { grantTargetProblems } from './checks/grant-targets.js';
 import { withManifestPaths } from './problem-places.js';
@@ -169,8 +169,12 @@ export function buildPlan(input: {
   ];
   // Offline, what exists elsewhere is assumed present.
   if (input.source.kind === 'live') {
-    const collations = (input.notManaged ?? []).filter((x) => x.kind === 'collation').map((x) => x.name);
+    // The collations the cluster has and those the manifest declares (created in the types phase).
+    const collations = [...Object.values(input.actual.objects), ...Object.values(input.desired.objects)]
+      .filter((o) => o.kind === 'collation')
+      .map((o) => o.name);
     problems.push(...missingCollationProblems(result.steps, new Set(collations)));
+    problems.push(...collationInUseProblems(result.steps, input.actual));
     problems.push(...grantTargetProblems(input.desired, input.actual));
   }
   const needCitus = steps.filter((s) => needsCitus(s.kind));

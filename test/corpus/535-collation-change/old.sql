@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE COLLATION app.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer);

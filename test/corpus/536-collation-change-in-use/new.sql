@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE COLLATION app.ci (provider = icu, locale = 'und-u-ks-level1', deterministic = false);
+CREATE TABLE app.t (id bigint PRIMARY KEY, name text COLLATE app.ci);
