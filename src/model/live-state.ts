@@ -14,6 +14,7 @@ import {
   statisticsRef,
   typeRef,
   withoutArgs,
+  publicationRef,
 } from './object-ref.js';
 import { OBJECT_SPEC } from './object-spec.js';
 
@@ -52,6 +53,8 @@ export function providedNames(kind: SqlObject['kind'], name: string): string[] {
       return [constraintRef(name)];
     case 'collation':
       return [collationRef(name)];
+    case 'publication':
+      return [publicationRef(name)];
     case 'statistics':
       return [statisticsRef(name)];
     case 'routine':

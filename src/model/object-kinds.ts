@@ -28,6 +28,7 @@ export const OBJECT_KINDS = [
   'cluster on',
   'comment',
   'privileges',
+  'publication',
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

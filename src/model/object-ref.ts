@@ -12,7 +12,8 @@
 // - column: a column of a relation ("column app.t.c"), row: a relation's whole row ("row app.t"),
 //   as a view or policy reads them;
 // - constraint: a table's constraint as a comment names it ("constraint app.t.c");
-// - statistics: an extended statistics object (CREATE STATISTICS); collation: a collation.
+// - statistics: an extended statistics object (CREATE STATISTICS); collation: a collation;
+// - publication: a publication (logical replication), by its name.
 // No other module spells a ref: each is built here (an ESLint rule refuses a template literal that
 // spells one elsewhere) and read by parseRef / refId.
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
@@ -29,7 +30,8 @@ export type RefKind =
   | 'row'
   | 'constraint'
   | 'statistics'
-  | 'collation';
+  | 'collation'
+  | 'publication';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -56,6 +58,7 @@ const REF_KINDS: readonly RefKind[] = [
   'constraint',
   'statistics',
   'collation',
+  'publication',
 ];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
@@ -90,6 +93,9 @@ export const statisticsRef = (s: QualifiedName | string): string => `statistics 
 
 /** "collation app.c". */
 export const collationRef = (c: QualifiedName | string): string => `collation ${idText(c)}`;
+
+/** "publication p": a publication, its name quoted. */
+export const publicationRef = (name: string): string => `publication ${name}`;
 
 /** Builds the text of a parsed ref. */
 export const refText = (r: ObjectRef): string => `${r.kind} ${r.id}`;

@@ -5,7 +5,8 @@
 import type { ObjectKind } from './object-kinds.js';
 
 /** How other objects name what an object makes ("relation app.v", "type app.e"…). */
-export type ProvidedName = 'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics' | 'collation';
+export type ProvidedName =
+  'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics' | 'collation' | 'publication';
 
 export interface ObjectKindSpec {
   /** The file of introspect's `sql/` folder it is written to (`sql/<file>.sql`). */
@@ -101,4 +102,12 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   'cluster on': { sqlFile: 'table-options', catalogOnly: true },
   comment: { sqlFile: 'comments', catalogOnly: true, attached: true },
   privileges: { sqlFile: 'privileges', catalogOnly: true, attached: true },
+  // Dropped for good, its subscribers stop receiving changes (and the rows written meanwhile).
+  publication: {
+    sqlFile: 'publications',
+    provides: 'publication',
+    ownerKeyword: 'PUBLICATION',
+    catalogOnly: true,
+    pruneLoses: true,
+  },
 };

@@ -26,7 +26,7 @@ import { sessionSetting } from './session-settings.js';
 import { refusedStatement } from './refused-statements.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
-import { statisticsObject } from './statistics.js';
+import { isMoreTag, moreObject } from './more-objects.js';
 import { dict } from '../util/dict.js';
 
 export interface SqlFile {
@@ -43,6 +43,7 @@ export interface SqlFileProblem {
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
   const s = stmt[tag!];
+  if (isMoreTag(tag!)) return moreObject(tag, s, defaultSchema);
   switch (tag) {
     case 'ViewStmt':
       return { kind: 'view', name: relName(s.view, defaultSchema) };
@@ -78,9 +79,6 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
         ...(s.concurrent ? { online: true } : {}),
       };
     }
-    case 'CreateStatsStmt':
-    case 'AlterStatsStmt':
-      return statisticsObject(tag, s, defaultSchema);
     case 'CreateTrigStmt': {
       const table = relName(s.relation, defaultSchema);
       return { kind: 'trigger', name: `${table}.${quoteIdent(s.trigname)}`, parent: relationRef(table) };

@@ -11,6 +11,7 @@ import {
   sequenceRef,
   statisticsRef,
   typeRef,
+  publicationRef,
 } from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
 
@@ -100,6 +101,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_EXTENSION: 'EXTENSION',
   OBJECT_STATISTIC_EXT: 'STATISTICS',
   OBJECT_COLLATION: 'COLLATION',
+  OBJECT_PUBLICATION: 'PUBLICATION',
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -155,6 +157,8 @@ export function commentTarget(
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: statisticsRef(n) };
     }
+    case 'PUBLICATION':
+      return { keyword, target: quoteIdent(items[0]!), parent: publicationRef(quoteIdent(items[0]!)) };
     case 'COLLATION': {
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: collationRef(n) };
