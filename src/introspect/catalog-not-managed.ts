@@ -139,7 +139,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     -- a subquery in the filter (the planner would then run the costly shard test first on every row).
     LEFT JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = c.oid AND c.relkind = 'r'
     LEFT JOIN rel pp ON pp.oid = pi.inhparent AND pp.relkind = 'p'
-    WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL
+    -- (A foreign table of its own is managed: frel, catalog-foreign.ts; a foreign partition or one that inherits is named.)
+    WHERE ((c.relkind = 'f' AND NOT EXISTS (SELECT 1 FROM frel WHERE frel.oid = c.oid)) OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
   UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
   -- (A table's own storage parameters are managed: the model's storageParameters.)
@@ -186,8 +187,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
   UNION ALL SELECT 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname) FROM pg_catalog.pg_foreign_data_wrapper w
     WHERE ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}
-  UNION ALL SELECT 'foreign server', pg_catalog.quote_ident(s.srvname) FROM pg_catalog.pg_foreign_server s
-    WHERE ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
   UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}

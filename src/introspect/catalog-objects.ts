@@ -8,6 +8,7 @@ import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { MORE_COMMENTS, MORE_OBJECTS } from './catalog-more-objects.js';
+import { ANYREL_CTE } from './catalog-anyrel.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
@@ -16,19 +17,7 @@ export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
 
 /** CTEs (after `ns` and `rel`): `anyrel` (tables, views, matviews), `obj` rows, `objdeps`. */
 export const OBJECTS_CTES = `
-anyrel AS (
-  SELECT rel.oid, rel.nspname, rel.relname, rel.relkind, false AS ispart FROM rel
-  UNION ALL
-  SELECT c.oid, ns.nspname, c.relname, c.relkind, false FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-  WHERE c.relkind IN ('v', 'm') AND ${notExt('pg_catalog.pg_class', 'c.oid')}
-  UNION ALL
-  -- The managed leaf partitions (catalog-sql.ts's parts): what is their own (an index, CHECK or
-  -- trigger made on the partition, not cloned from the parent's) is an object of its own.
-  SELECT c.oid, cn.nspname, c.relname, c.relkind, true FROM pg_catalog.pg_inherits pi
-  JOIN rel pr ON pr.oid = pi.inhparent AND pr.relkind = 'p'
-  JOIN pg_catalog.pg_class c ON c.oid = pi.inhrelid AND c.relkind = 'r'
-  JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace
-),
+${ANYREL_CTE},
 obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   SELECT CASE r.relkind WHEN 'v' THEN 'view' ELSE 'materialized view' END, ${qn('r.nspname', 'r.relname')}, NULL::pg_catalog.text,
     pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'CREATE VIEW ' ELSE 'CREATE MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}
@@ -150,7 +139,7 @@ ${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('COMMENT ON ' || cm.keyword || ' ' || cm.target || ' IS NULL'),
     NULL, NULL, NULL, NULL
   FROM (
-    SELECT CASE WHEN d.objsubid > 0 THEN 'COLUMN' ELSE CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END END,
+    SELECT CASE WHEN d.objsubid > 0 THEN 'COLUMN' ELSE CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END END,
            ${qn('r.nspname', 'r.relname')} || CASE WHEN d.objsubid > 0 THEN '.' || pg_catalog.quote_ident(a.attname) ELSE '' END,
            'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN anyrel r ON r.oid = d.objoid AND d.classoid = ${cls('pg_class')}
@@ -266,6 +255,9 @@ objdeps AS (
     SELECT d.classid, d.objid, 'operator ' || ${OPERATOR_NAME} FROM objdep d
       JOIN pg_catalog.pg_operator o ON o.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = o.oprnamespace AND o.oprnamespace = ANY (${USER_NS})
       WHERE d.refclassid = ${cls('pg_operator')}
+    UNION ALL
+    SELECT d.classid, d.objid, 'server ' || pg_catalog.quote_ident(fs.srvname) FROM objdep d
+      JOIN pg_catalog.pg_foreign_server fs ON fs.oid = d.refobjid WHERE d.refclassid = ${cls('pg_foreign_server')}
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
       JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = p.pronamespace AND p.pronamespace = ANY (${USER_NS})

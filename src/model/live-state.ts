@@ -15,6 +15,7 @@ import {
   typeRef,
   withoutArgs,
   publicationRef,
+  serverRef,
 } from './object-ref.js';
 import { OBJECT_SPEC } from './object-spec.js';
 
@@ -53,6 +54,8 @@ export function providedNames(kind: SqlObject['kind'], name: string): string[] {
       return [constraintRef(name)];
     case 'collation':
       return [collationRef(name)];
+    case 'server':
+      return [serverRef(name)];
     case 'publication':
       return [publicationRef(name)];
     case 'statistics':

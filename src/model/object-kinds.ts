@@ -9,6 +9,8 @@ export const OBJECT_KINDS = [
   'composite type',
   'view',
   'materialized view',
+  'foreign server',
+  'foreign table',
   'aggregate',
   'operator',
   'index',

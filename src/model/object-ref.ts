@@ -13,7 +13,7 @@
 //   as a view or policy reads them;
 // - constraint: a table's constraint as a comment names it ("constraint app.t.c");
 // - statistics: an extended statistics object (CREATE STATISTICS); collation: a collation;
-// - publication: a publication (logical replication), by its name.
+// - publication: a publication (logical replication), server: a foreign server, by their names.
 // No other module spells a ref: each is built here (an ESLint rule refuses a template literal that
 // spells one elsewhere) and read by parseRef / refId.
 import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
@@ -31,7 +31,8 @@ export type RefKind =
   | 'constraint'
   | 'statistics'
   | 'collation'
-  | 'publication';
+  | 'publication'
+  | 'server';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -59,6 +60,7 @@ const REF_KINDS: readonly RefKind[] = [
   'statistics',
   'collation',
   'publication',
+  'server',
 ];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
@@ -96,6 +98,9 @@ export const collationRef = (c: QualifiedName | string): string => `collation ${
 
 /** "publication p": a publication, its name quoted. */
 export const publicationRef = (name: string): string => `publication ${name}`;
+
+/** "server s": a foreign server, its name quoted. */
+export const serverRef = (name: string): string => `server ${name}`;
 
 /** Builds the text of a parsed ref. */
 export const refText = (r: ObjectRef): string => `${r.kind} ${r.id}`;

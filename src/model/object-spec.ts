@@ -6,7 +6,7 @@ import type { ObjectKind } from './object-kinds.js';
 
 /** How other objects name what an object makes ("relation app.v", "type app.e"…). */
 export type ProvidedName =
-  'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics' | 'collation' | 'publication';
+  'relation' | 'type' | 'index' | 'constraint' | 'routine' | 'statistics' | 'collation' | 'publication' | 'server';
 
 export interface ObjectKindSpec {
   /** The file of introspect's `sql/` folder it is written to (`sql/<file>.sql`). */
@@ -81,6 +81,17 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
     defaultPrivileges: 'TABLE',
     evaluates: true,
     view: true,
+  },
+  // CREATE SERVER (Citus propagates it); the foreign tables on it depend on it.
+  'foreign server': { sqlFile: 'foreign-servers', provides: 'server', ownerKeyword: 'SERVER', catalogOnly: true },
+  // CREATE FOREIGN TABLE: a relation views and grants may be on; its rows are elsewhere.
+  'foreign table': {
+    sqlFile: 'foreign-tables',
+    provides: 'relation',
+    ownerKeyword: 'FOREIGN TABLE',
+    defaultPrivileges: 'TABLE',
+    pruneLoses: true,
+    catalogOnly: true,
   },
   aggregate: { sqlFile: 'aggregates', provides: 'routine', ownerKeyword: 'AGGREGATE', catalogOnly: true },
   operator: { sqlFile: 'operators', ownerKeyword: 'OPERATOR', catalogOnly: true },

@@ -1,21 +1,32 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
-// part of the object it follows) and publications (ALTER PUBLICATION is part of the one it names).
+// part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
+// foreign servers and foreign tables.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
-import { relationRef } from '../model/object-ref.js';
+import { relationRef, serverRef } from '../model/object-ref.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { Classified } from './alter-table.js';
 import { listName, relName } from './statement-parts.js';
 
 /** The statement tags read here. */
-export type MoreTag = 'CreateStatsStmt' | 'AlterStatsStmt' | 'CreatePublicationStmt' | 'AlterPublicationStmt';
+export type MoreTag =
+  | 'CreateStatsStmt'
+  | 'AlterStatsStmt'
+  | 'CreatePublicationStmt'
+  | 'AlterPublicationStmt'
+  | 'CreateForeignServerStmt'
+  | 'AlterForeignServerStmt'
+  | 'CreateForeignTableStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateStatsStmt',
   'AlterStatsStmt',
   'CreatePublicationStmt',
   'AlterPublicationStmt',
+  'CreateForeignServerStmt',
+  'AlterForeignServerStmt',
+  'CreateForeignTableStmt',
 ]);
 /** Whether a statement's tag is one read here. */
 export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
@@ -24,6 +35,22 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
   if (tag === 'CreatePublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname) };
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
+  if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };
+  if (tag === 'AlterForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername), amends: true };
+  if (tag === 'CreateForeignTableStmt') {
+    const checks = (s.base.tableElts ?? []).some(
+      (e: Node) =>
+        e.Constraint !== undefined ||
+        (e.ColumnDef?.constraints ?? []).some((c: Node) => c.Constraint?.contype === 'CONSTR_CHECK'),
+    );
+    if (checks)
+      return "a foreign table's CHECK constraints are declared apart, as a table's are: ALTER TABLE name ADD CONSTRAINT c CHECK (…) after CREATE FOREIGN TABLE";
+    return {
+      kind: 'foreign table',
+      name: relName(s.base.relation, defaultSchema),
+      needs: [serverRef(quoteIdent(s.servername))],
+    };
+  }
   return statisticsObject(tag, s, defaultSchema);
 }
 

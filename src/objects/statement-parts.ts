@@ -12,6 +12,7 @@ import {
   statisticsRef,
   typeRef,
   publicationRef,
+  serverRef,
 } from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
 
@@ -102,6 +103,8 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_STATISTIC_EXT: 'STATISTICS',
   OBJECT_COLLATION: 'COLLATION',
   OBJECT_PUBLICATION: 'PUBLICATION',
+  OBJECT_FOREIGN_SERVER: 'SERVER',
+  OBJECT_FOREIGN_TABLE: 'FOREIGN TABLE',
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -157,6 +160,8 @@ export function commentTarget(
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: statisticsRef(n) };
     }
+    case 'SERVER':
+      return { keyword, target: quoteIdent(items[0]!), parent: serverRef(quoteIdent(items[0]!)) };
     case 'PUBLICATION':
       return { keyword, target: quoteIdent(items[0]!), parent: publicationRef(quoteIdent(items[0]!)) };
     case 'COLLATION': {
@@ -180,6 +185,7 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
   if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
+  if (stmt.CreateForeignTableStmt) return stmt.CreateForeignTableStmt.base.relation.schemaname ?? schema;
   if (stmt.DefineStmt?.kind === 'OBJECT_COLLATION') return inList(strings(stmt.DefineStmt.defnames));
   // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
   if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;

@@ -2,6 +2,7 @@
 import type { Problem } from '../errors.js';
 import type { ClusterModel } from '../model/types.js';
 import { collationInUseProblems, missingCollationProblems } from './checks/collation-problems.js';
+import { serverInUseProblems } from './checks/server-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
 import { grantTargetProblems } from './checks/grant-targets.js';
 import { withManifestPaths } from './problem-places.js';
@@ -175,6 +176,7 @@ export function buildPlan(input: {
       .map((o) => o.name);
     problems.push(...missingCollationProblems(result.steps, new Set(collations)));
     problems.push(...collationInUseProblems(result.steps, input.actual));
+    problems.push(...serverInUseProblems(result.steps, input.notManaged ?? []));
     problems.push(...grantTargetProblems(input.desired, input.actual));
   }
   const needCitus = steps.filter((s) => needsCitus(s.kind));

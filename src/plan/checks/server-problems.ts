@@ -1,0 +1,24 @@
+// A foreign server the plan drops (to create it again, or pruned) while a user mapping is on it:
+// PostgreSQL refuses DROP SERVER then, and user mappings are not managed (their options hold
+// passwords), so the plan would fail. A plan problem instead, naming the mappings.
+import type { NotManaged } from '../../model/not-managed.js';
+import { serverRef } from '../../model/object-ref.js';
+import type { DiffProblem } from '../problem.js';
+import type { Step } from '../steps/steps.js';
+
+/** A problem for each foreign server a step drops that user mappings are on. */
+export function serverInUseProblems(steps: readonly Step[], notManaged: readonly NotManaged[]): DiffProblem[] {
+  const problems: DiffProblem[] = [];
+  for (const s of steps) {
+    if (s.kind !== 'drop_object' || s.objectKind !== 'foreign server') continue;
+    const server = s.object.slice('foreign server '.length);
+    const mappings = notManaged.filter((x) => x.kind === 'user mapping' && x.name.endsWith(` server ${server}`));
+    if (mappings.length === 0) continue;
+    problems.push({
+      code: 'server_in_use',
+      object: serverRef(server),
+      message: `user mappings are on it (${mappings.map((m) => m.name).join('; ')}): PostgreSQL cannot drop a server that has them, and citus-migrate does not manage them (their options hold passwords); drop them, apply, and create them again after, or change the server with ALTER SERVER by hand`,
+    });
+  }
+  return problems;
+}

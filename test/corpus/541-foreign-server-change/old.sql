@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE EXTENSION postgres_fdw;
+CREATE SERVER remote FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'db1', dbname 'app');
+CREATE FOREIGN TABLE app.r (id bigint) SERVER remote OPTIONS (table_name 'r');
