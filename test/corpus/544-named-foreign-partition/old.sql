@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE EXTENSION file_fdw;
+CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;
+CREATE TABLE app.m (id bigint, at date) PARTITION BY RANGE (at);
