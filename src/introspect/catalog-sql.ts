@@ -6,7 +6,7 @@
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
-import { indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
+import { cls, indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
 import { EVENT_TRIGGERS_JSON, ME_CTE, NOT_ME, ownerJson } from './catalog-owners.js';
 
 const USER_SCHEMAS = `
@@ -229,7 +229,10 @@ SELECT pg_catalog.json_build_object(
     JOIN ns n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
     LEFT JOIN pg_catalog.pg_roles ro ON ro.oid OPERATOR(pg_catalog.=) p.proowner AND ${NOT_ME('p.proowner')}
-    WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}),
+    WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+      -- Not a range type's constructors (internal to the type: CREATE TYPE … AS RANGE makes them).
+      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${cls('pg_proc')} AND d.objid = p.oid
+        AND d.refclassid = ${cls('pg_type')} AND d.deptype = 'i')),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
     FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
   'eventTriggers', ${EVENT_TRIGGERS_JSON},

@@ -86,22 +86,19 @@ describe('plan --prove', () => {
     expect(a.code, a.stdout + a.stderr).toBe(0);
   });
 
-  it('a refusal that names what the copy lacks (a collation, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
+  it('a refusal that names what the copy lacks (a range type, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
     const db = await freshDatabase(server, 'prove_lacks');
     await db.query(`CREATE SCHEMA coll;
-      CREATE COLLATION coll.nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+      CREATE TYPE coll.floatrange AS RANGE (subtype = float8);
       CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)`);
     const dir = projectDir({
-      'citus-migrate.yaml': manifest('').replace(
-        'name: { type: text }',
-        'name: { type: text, collation: { schema: coll, name: nocase } }',
-      ),
+      'citus-migrate.yaml': manifest('\n      span: { type: coll.floatrange }'),
       'sql/views.sql': '',
     });
     const r = await cli(['plan', '--database', db.url, '--prove'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      'not proved: step 1 needs collation coll.nocase, which the copy lacks (introspect does not copy kinds citus-migrate does not manage)',
+      'not proved: step 1 needs range type coll.floatrange, which the copy lacks (introspect does not copy kinds citus-migrate does not manage)',
     );
     expect(r.stdout).not.toContain('Problems:');
   });
