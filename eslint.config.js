@@ -16,6 +16,10 @@ const REF_KINDS = [
   'column',
   'row',
   'constraint',
+  'statistics',
+  'collation',
+  'publication',
+  'server',
 ];
 
 const EDGES = ['**/db/*', '**/introspect/*', '**/own/*'];

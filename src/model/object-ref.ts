@@ -46,7 +46,8 @@ export type ObjectRef =
       readonly args?: string;
     };
 
-const REF_KINDS: readonly RefKind[] = [
+/** Every kind, in the order parseRef tries them (eslint.config.js lists them too: a test holds both equal). */
+export const REF_KINDS: readonly RefKind[] = [
   'table',
   'relation',
   'sequence',

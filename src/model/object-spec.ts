@@ -33,38 +33,23 @@ export interface ObjectKindSpec {
   readonly attached?: true;
 }
 
+/** An enum, domain or composite type: made before the columns that use it, lost to them if pruned. */
+const USER_TYPE = {
+  sqlFile: 'types',
+  type: true,
+  provides: 'type',
+  defaultPrivileges: 'TYPE',
+  pruneLoses: true,
+} as const;
 const CONSTRAINT = { sqlFile: 'constraints', provides: 'constraint', scansTable: true } as const;
 
 export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   extension: { sqlFile: 'extensions', type: true },
   // Created before the tables whose columns use it (Citus propagates it to the workers).
   collation: { sqlFile: 'collations', type: true, provides: 'collation', ownerKeyword: 'COLLATION', catalogOnly: true },
-  enum: {
-    sqlFile: 'types',
-    type: true,
-    provides: 'type',
-    ownerKeyword: 'TYPE',
-    defaultPrivileges: 'TYPE',
-    pruneLoses: true,
-    catalogOnly: true,
-  },
-  domain: {
-    sqlFile: 'types',
-    type: true,
-    provides: 'type',
-    ownerKeyword: 'DOMAIN',
-    defaultPrivileges: 'TYPE',
-    pruneLoses: true,
-  },
-  'composite type': {
-    sqlFile: 'types',
-    type: true,
-    provides: 'type',
-    ownerKeyword: 'TYPE',
-    defaultPrivileges: 'TYPE',
-    pruneLoses: true,
-    catalogOnly: true,
-  },
+  enum: { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
+  domain: { ...USER_TYPE, ownerKeyword: 'DOMAIN' },
+  'composite type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   view: {
     sqlFile: 'views',
     provides: 'relation',

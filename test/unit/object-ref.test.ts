@@ -1,5 +1,6 @@
 // Object references: built and read back by one module (src/model/object-ref.ts), in the form
 // the plan, `ignore:` globs and the catalog query share.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   columnRef,
@@ -7,6 +8,7 @@ import {
   constraintRef,
   indexRef,
   parseRef,
+  REF_KINDS,
   refId,
   refText,
   relationAsTable,
@@ -75,5 +77,14 @@ describe('object refs', () => {
       'routine "My ""App"""."f(x).y"',
     );
     expect(parseRef('routine "f(x)"(int)')).toMatchObject({ name: '"f(x)"', args: 'int' });
+  });
+
+  it('lists the same kinds as the ESLint rule that refuses a ref spelled by hand', () => {
+    const config = readFileSync(new URL('../../eslint.config.js', import.meta.url), 'utf8');
+    const linted = /const REF_KINDS = \[([^\]]*)\]/
+      .exec(config)![1]!
+      .match(/'([a-z]+)'/g)!
+      .map((k) => k.slice(1, -1));
+    expect(linted).toEqual([...REF_KINDS]);
   });
 });
