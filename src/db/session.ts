@@ -15,8 +15,30 @@ import type pg from 'pg';
 /** The statement run on every session right after it connects. */
 export const SESSION_SETUP = "SET standard_conforming_strings = on; SET client_encoding = 'UTF8'";
 
+/**
+ * Asked in the same round trip: whether the database has the citus extension. The catalog query
+ * then goes out in the form that answers (introspect/catalog-query.ts) rather than the Citus one
+ * failing first on plain PostgreSQL: its failure came back while the manifest was being parsed,
+ * and the plain query went out only after it (a plan's ~140 ms idle on a real schema).
+ */
+const CITUS_PROBE =
+  "SELECT EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'citus') AS citus";
+
+const hasCitus = new WeakMap<object, boolean>();
+
 /** Connects the client and applies the tool's session settings. */
 export async function connectSession(client: pg.Client): Promise<void> {
   await client.connect();
-  await client.query(SESSION_SETUP);
+  const results = (await client.query(`${SESSION_SETUP}; ${CITUS_PROBE}`)) as unknown as pg.QueryResult[];
+  const row = results[results.length - 1]?.rows[0] as { citus?: unknown } | undefined;
+  if (typeof row?.citus === 'boolean') hasCitus.set(client, row.citus);
+}
+
+/**
+ * Whether the database of a session connectSession opened had the citus extension when it
+ * connected (undefined: another session). The extension may be created or dropped since: a reader
+ * that relies on it still falls back.
+ */
+export function sessionHasCitus(client: object): boolean | undefined {
+  return hasCitus.get(client);
 }

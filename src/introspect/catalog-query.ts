@@ -4,6 +4,7 @@
 import type { Queryable } from '../db/connect.js';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from './catalog-sql.js';
 import { latch } from '../util/latch.js';
+import { sessionHasCitus } from '../db/session.js';
 import { recordPhase } from '../util/timings.js';
 
 /** Settings the catalog query runs under, each put back in the same round trip. */
@@ -36,7 +37,8 @@ const CITUS_PINS: readonly (readonly [string, string])[] = [
 /**
  * Runs a statement (no parameters) under `pins` and puts the session's settings back, in one
  * round trip (so through a transaction pooler too): saved into citus_migrate.saved_<n> first,
- * restored after (also when the statement fails). Returns the statement's rows.
+ * restored after (when the statement fails, its transaction's end undoes them). Returns the
+ * statement's rows.
  */
 export async function withPins<R>(
   db: Queryable,
@@ -49,17 +51,16 @@ export async function withPins<R>(
       `pg_catalog.set_config('citus_migrate.saved_${i}', COALESCE(pg_catalog.current_setting('${name}', true), '${value}'), false), pg_catalog.set_config('${name}', '${value}', false)`,
   );
   const restore = `SELECT ${pins.map(([name], i) => `pg_catalog.set_config('${name}', pg_catalog.current_setting('citus_migrate.saved_${i}'), false)`).join(', ')}`;
-  try {
-    const pending = db.query(`SELECT ${save.join(', ')};\n${sql};\n${restore}`);
-    onSent?.();
-    const results = (await pending) as unknown;
-    // Several statements in one simple-protocol query give one result each.
-    const middle = Array.isArray(results) ? results[1] : results;
-    return ((middle as { rows?: R[] } | undefined)?.rows ?? []) as R[];
-  } catch (e) {
-    await db.query(restore).catch(() => undefined);
-    throw e;
-  }
+  // When a statement fails, nothing is put back by hand: the statements of one simple-protocol
+  // query run as one transaction (inside the caller's, if it has one), and its failure undoes
+  // every set_config. A restore sent after it read the saved_<n> placeholders the failure had
+  // emptied, and set search_path to '' for the rest of the session.
+  const pending = db.query(`SELECT ${save.join(', ')};\n${sql};\n${restore}`);
+  onSent?.();
+  const results = (await pending) as unknown;
+  // Several statements in one simple-protocol query give one result each.
+  const middle = Array.isArray(results) ? results[1] : results;
+  return ((middle as { rows?: R[] } | undefined)?.rows ?? []) as R[];
 }
 
 /** The search_path of the tool's own statements alone, pinned for one statement (withPins). */
@@ -97,15 +98,18 @@ export function fallbackGraceMs(env: Readonly<Record<string, string | undefined>
 /**
  * Runs the catalog query (the plain one when the database has no citus). `onSent` is called
  * once the query that answers is on its way: the plain one when the Citus one failed within
- * FALLBACK_GRACE_MS (or `graceMs`), else the Citus one, that long after it went out. `citus:
- * false`: the caller knows the database has no citus extension (apply's second read): plain at once.
+ * FALLBACK_GRACE_MS (or `graceMs`), else the Citus one, that long after it went out. `citus`:
+ * the caller knows whether the database has the citus extension (apply's second read), else the
+ * session's probe tells (db/session.ts): the query that answers goes out at once. Known or not, a
+ * Citus query that fails for want of citus is followed by the plain one.
  */
 export async function queryCatalog(
   db: Queryable,
   onSent?: () => void,
   { citus, graceMs = FALLBACK_GRACE_MS }: { citus?: boolean; graceMs?: number } = {},
 ): Promise<CatalogAnswer> {
-  if (citus === false) {
+  const known = citus ?? sessionHasCitus(db);
+  if (known === false) {
     const plain = performance.now();
     const raw = await pinned(db, CATALOG_SQL_PLAIN, PINS, onSent);
     recordPhase('catalog query', plain);
@@ -122,8 +126,10 @@ export async function queryCatalog(
     signalled = true;
   };
   try {
+    // Known to have citus (connectSession's probe): no failure to wait for.
     raw = await pinned(db, CATALOG_SQL_CITUS, CITUS_PINS, () => {
-      grace = setTimeout(sent, graceMs);
+      if (known === true) sent();
+      else grace = setTimeout(sent, graceMs);
     });
   } catch (e) {
     const code = (e as { code?: string }).code;
