@@ -108,7 +108,24 @@ idx AS (
 parts AS (
   SELECT i.inhparent, pg_catalog.json_agg(pg_catalog.json_build_object(
       'name', pc.relname, 'schema', pn.nspname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname,
-      'options', pc.reloptions, 'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = pc.reltoastrelid))
+      'options', pc.reloptions, 'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = pc.reltoastrelid),
+      -- Its indexes that are its parent's (partition-index-names.ts): the parent index's name, and
+      -- the index's column names and kind, from which PostgreSQL chose the name it would give it.
+      'indexes', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
+          'name', ci.relname, 'parent', pi.relname,
+          'columns', (SELECT pg_catalog.array_agg(ia.attname::pg_catalog.text ORDER BY ia.attnum) FROM pg_catalog.pg_attribute ia
+                      WHERE ia.attrelid OPERATOR(pg_catalog.=) ci.oid AND ia.attnum OPERATOR(pg_catalog.>) 0),
+          'label', CASE WHEN x.indisprimary THEN 'pkey'
+                        WHEN k.contype OPERATOR(pg_catalog.=) 'x' THEN 'excl'
+                        WHEN k.contype OPERATOR(pg_catalog.=) 'u' THEN 'key' ELSE 'idx' END)
+          ORDER BY pi.relname)
+        FROM pg_catalog.pg_index x
+        JOIN pg_catalog.pg_class ci ON ci.oid OPERATOR(pg_catalog.=) x.indexrelid
+        JOIN pg_catalog.pg_inherits ii ON ii.inhrelid OPERATOR(pg_catalog.=) x.indexrelid
+        JOIN pg_catalog.pg_class pi ON pi.oid OPERATOR(pg_catalog.=) ii.inhparent
+        LEFT JOIN pg_catalog.pg_constraint k ON k.conindid OPERATOR(pg_catalog.=) x.indexrelid
+          AND k.conrelid OPERATOR(pg_catalog.=) pc.oid AND k.contype OPERATOR(pg_catalog.=) ANY ('{p,u,x}'::pg_catalog."char"[])
+        WHERE x.indrelid OPERATOR(pg_catalog.=) pc.oid))
       ORDER BY pn.nspname, pc.relname) AS j
   FROM pg_catalog.pg_inherits i
   JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'

@@ -16,7 +16,7 @@ import {
   type Partition,
   type Table,
 } from '../model/types.js';
-import { defaultKeyName } from '../model/key-names.js';
+import { defaultKeyName, isChosenIndexName } from '../model/key-names.js';
 import { parseBound } from '../sql/partition-bound.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
@@ -112,9 +112,12 @@ function columnarOptionsEntry(
 
 function partitionEntry(p: Partition): Record<string, unknown> {
   const b = parseBound(p.bound);
+  // Only the names PostgreSQL would not choose: the others come back as they are.
+  const named = (p.indexes ?? []).filter((i) => !isChosenIndexName(i.name, p.name, i.label, i.columns));
   const am = {
     ...(p.accessMethod ? { access_method: p.accessMethod } : {}),
     ...(p.storageParameters ? { storage_parameters: storageParametersEntry(p.storageParameters) } : {}),
+    ...(named.length > 0 ? { index_names: dictOf(named.map((i) => [i.parent, i.name] as const)) } : {}),
   };
   if (!b) throw new Error(`cannot write the bound of partition ${p.name}: ${p.bound}`);
   if (b.kind === 'range') return { from: one(b.from), to: one(b.to), ...am };

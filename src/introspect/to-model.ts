@@ -1,5 +1,5 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
-import { parseReloptions } from '../model/storage-parameters.js';
+import { partitionOf, storageParametersOf } from './to-model-partitions.js';
 import { identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
 import { sha256Hex } from '../util/sha256.js';
@@ -17,7 +17,7 @@ import { stableJson } from '../util/stable-json.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
-import { canonicalBound, canonicalPartitionKey } from '../sql/partition-bound.js';
+import { canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
@@ -63,15 +63,6 @@ function liveType(text: string): TypeInfo {
   }
   typeCache.set(text, t);
   return t;
-}
-
-/** A table's storage parameters and whether it has a TOAST table (when the catalog read them). */
-function storageParametersOf(t: CatalogDoc['tables'][number]): Pick<Table, 'storageParameters' | 'toast'> {
-  const params = { ...parseReloptions(t.options), ...parseReloptions(t.toastOptions, 'toast.') };
-  return {
-    ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
-    ...(t.toast !== undefined ? { toast: t.toast } : {}),
-  };
 }
 
 /** Builds the actual model from a catalog document. */
@@ -160,16 +151,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(t.partitionBy ? { partitionBy: canonicalPartitionKey(t.partitionBy) } : {}),
       ...(t.partitionBy
         ? {
-            partitions: (t.partitions ?? []).map((p) => {
-              const params = { ...parseReloptions(p.options), ...parseReloptions(p.toastOptions, 'toast.') };
-              return {
-                name: p.name,
-                ...(p.schema !== undefined && p.schema !== t.schema ? { schema: p.schema } : {}),
-                bound: canonicalBound(p.bound),
-                ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
-                ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
-              };
-            }),
+            partitions: (t.partitions ?? []).map((p) => partitionOf(t.schema, p)),
           }
         : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),

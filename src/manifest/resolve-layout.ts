@@ -2,6 +2,7 @@
 // partitions and time partitions) and Citus-local tables, checked against the limits Citus and
 // PostgreSQL put on them (docs/citus-facts.md) before anything runs.
 import { parseQualifiedKey } from '../sql/quote.js';
+import { dictOf } from '../util/dict.js';
 import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import type { ColumnarOptions, Column, Partition, Table, TimePartitions } from '../model/types.js';
 import {
@@ -209,6 +210,7 @@ export function resolveLayout(
       bound: boundText(bound),
       ...(p.access_method === 'columnar' ? { accessMethod: 'columnar' } : {}),
       ...(params.length > 0 && p.access_method !== 'columnar' ? { storageParameters: Object.fromEntries(params) } : {}),
+      ...(p.index_names && Object.keys(p.index_names).length > 0 ? { indexNames: dictOf(p.index_names) } : {}),
     });
   }
   if (t.partitions !== undefined) out.partitions = parts;

@@ -36,3 +36,14 @@ export const sequenceOptions = {
   max: exactInt.optional().describe('MAXVALUE'),
   cycle: z.boolean().optional().describe('CYCLE'),
 };
+
+/** Storage parameters by name (`toast.` for its TOAST table's), each a number, boolean or text. */
+export const storageParametersSpec = z.record(
+  z
+    .string()
+    .regex(
+      /^(toast\.)?[a-z][a-z0-9_]*$/,
+      'a storage parameter: fillfactor, autovacuum_enabled, toast.autovacuum_enabled…',
+    ),
+  z.union([z.number(), z.boolean(), z.string().min(1)]),
+);

@@ -1,6 +1,6 @@
 // The table part of the manifest schema (columns, keys, indexes, layout): split from schema.ts.
 import { z } from 'zod';
-import { bigAsText, cacheSize, ident, sequenceOptions, shardCount } from './schema-parts.js';
+import { bigAsText, cacheSize, ident, sequenceOptions, shardCount, storageParametersSpec } from './schema-parts.js';
 import type { Deferral, Key } from '../model/types.js';
 
 const identityKind = z.enum(['always', 'by default']);
@@ -150,17 +150,6 @@ export const keyColumnsPath = <P extends readonly (string | number)[]>(k: KeySpe
 
 const boundValue = z.union([z.string(), z.number(), bigAsText]);
 const boundValues = z.union([boundValue, z.array(boundValue).min(1)]);
-/** Storage parameters by name (`toast.` for its TOAST table's), each a number, boolean or text. */
-const storageParametersSpec = z.record(
-  z
-    .string()
-    .regex(
-      /^(toast\.)?[a-z][a-z0-9_]*$/,
-      'a storage parameter: fillfactor, autovacuum_enabled, toast.autovacuum_enabled…',
-    ),
-  z.union([z.number(), z.boolean(), z.string().min(1)]),
-);
-
 export const partition = z
   .strictObject({
     from: boundValues
@@ -176,6 +165,12 @@ export const partition = z
       .optional()
       .describe(
         "the partition's own storage parameters (`fillfactor: 70`, `toast.autovacuum_enabled: false`); those not given are reset to the server's defaults",
+      ),
+    index_names: z
+      .record(z.string().min(1).max(63), z.string().min(1).max(63))
+      .optional()
+      .describe(
+        "names of the partition's copies of its table's indexes, by the table's index name (`events_at: events_2024_at`), where they are not the ones PostgreSQL chooses (`events_2024_at_idx`); those not given are named as PostgreSQL chooses",
       ),
   })
   .describe('a partition: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`');

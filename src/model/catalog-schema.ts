@@ -104,6 +104,18 @@ export const catalogSchema = z
                 am: nullableStr,
                 options: z.array(z.string()).nullable().optional(),
                 toastOptions: z.array(z.string()).nullable().optional(),
+                /** Its indexes that are its parent's: by the parent index's name, with their column names and kind. */
+                indexes: z
+                  .array(
+                    z.object({
+                      name: z.string(),
+                      parent: z.string(),
+                      columns: z.array(z.string()),
+                      label: z.enum(['pkey', 'key', 'excl', 'idx']),
+                    }),
+                  )
+                  .nullable()
+                  .optional(),
               }),
             )
             .nullable()

@@ -4,6 +4,7 @@ import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import type { TypeInfo } from '../sql/pg-parse.js';
 import type { IdentityLast, IdentityOptions, IntText } from './identity-types.js';
 import type { KeyRefs, ObjectKind } from './object-kinds.js';
+import type { Partition } from './partition-types.js';
 import type { EventTrigger, Owner } from './owner.js';
 
 export type { IdentityOptions, IntText } from './identity-types.js';
@@ -68,18 +69,7 @@ export type Distribution =
   | { readonly kind: 'citus_local'; readonly cascade?: boolean; readonly auto?: boolean }
   | { readonly kind: 'local' };
 
-/** A partition of a partitioned table: a table of its own, named in the parent's schema. */
-export interface Partition {
-  readonly name: string;
-  /** Its schema when it is not its table's. */
-  readonly schema?: string;
-  /** The bound as PostgreSQL prints it: `FOR VALUES FROM ('2024-01-01') TO ('2024-02-01')`, `DEFAULT`. */
-  readonly bound: string;
-  /** Its table access method when not heap (`columnar`). */
-  readonly accessMethod?: string;
-  /** Its own storage parameters, as the table's (`toast.` for its TOAST table's). */
-  readonly storageParameters?: Readonly<Record<string, string>>;
-}
+export type { IndexLabel, Partition, PartitionIndex } from './partition-types.js';
 
 // Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`
 // intervals ahead (create_time_partitions), dropped once older than `retention` (drop_old_time_partitions),

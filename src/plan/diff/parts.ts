@@ -15,6 +15,7 @@ import { sequenceSteps } from './sequences.js';
 import { tableStructureSteps } from './tables.js';
 import { unmanagedObjects } from './unmanaged.js';
 import { detachPartitions } from './partition-detach.js';
+import { partitionIndexNameSteps } from './partition-index-names.js';
 import { prunedConstraints } from './prune-keys.js';
 import { renames } from './renames.js';
 import { tableOf } from '../steps/step-spec.js';
@@ -136,6 +137,12 @@ function layoutPart(ctx: DiffContext): PartResult {
   };
 }
 
+/** The names of partitions' copies of their parent's indexes (after the tables and partitions this plan makes). */
+function partitionIndexNamesPart(ctx: DiffContext): PartResult {
+  const [steps, problems] = collecting((p) => partitionIndexNameSteps(ctx.desired, ctx.actual, ctx.steps, p));
+  return { steps, problems };
+}
+
 function distributionPart(ctx: DiffContext): PartResult {
   const [steps, problems] = collecting((p) => distributionSteps(ctx.desired, ctx.actual, present(ctx), p));
   // A routine colocated with a table this plan moves or rewrites would stay with the old group.
@@ -174,6 +181,7 @@ export const PARTS: readonly DiffPart[] = [
   { name: 'sequences', run: sequencesPart },
   { name: 'routine definitions', run: routineDefinitionsPart },
   { name: 'layout', run: layoutPart },
+  { name: 'partition index names', run: partitionIndexNamesPart },
   { name: 'distribution', run: distributionPart },
   { name: 'foreign keys added', run: foreignKeyAddsPart },
   { name: 'routine distribution', run: routineDistributionPart },

@@ -6,8 +6,11 @@ import { PLAIN, type StepSpecs } from './spec-record.js';
 import { ALTER_TABLE, q } from './sql-parts.js';
 import { sequenceRef, tableRef } from '../../model/object-ref.js';
 
+/** When a partition's copy of an index this plan makes is there to be renamed. */
+const MADE_PHASE = { in_plan: 'tables', with_objects: 'objects', after_commit: 'after_commit' } as const;
+
 export const RENAME_SPECS: StepSpecs<
-  'rename_table' | 'rename_column' | 'rename_sequence' | 'rename_index' | 'rename_view'
+  'rename_table' | 'rename_column' | 'rename_sequence' | 'rename_index' | 'rename_view' | 'name_partition_index'
 > = {
   rename_table: {
     ...PLAIN,
@@ -41,6 +44,16 @@ export const RENAME_SPECS: StepSpecs<
     object: (s) => tableRef(s.table),
     sql: (s) => [`ALTER INDEX ${q(s.index)} RENAME TO ${quoteIdent(s.to)}`],
     summary: (s) => `rename index ${q(s.index)} of ${q(s.table)} to ${quoteIdent(s.to)}`,
+  },
+  name_partition_index: {
+    ...PLAIN,
+    // (a copy this plan makes is renamed once it is there: after the tables', or after COMMIT)
+    phase: (s) => (s.made === undefined ? 'renames' : MADE_PHASE[s.made]),
+    hazards: () => [],
+    object: (s) => tableRef(s.partition),
+    sql: (s) => [`ALTER INDEX ${q(s.index)} RENAME TO ${quoteIdent(s.to)}`],
+    summary: (s) =>
+      `rename ${s.made ? 'the new ' : ''}index ${q(s.index)} of partition ${q(s.partition)} (its copy of ${quoteIdent(s.parent)}) to ${quoteIdent(s.to)}`,
   },
   rename_view: {
     ...PLAIN,

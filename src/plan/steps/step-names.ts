@@ -11,7 +11,16 @@ import { strings, tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { objectOf, renderSql } from './step-spec.js';
 import type { Step, StepOf } from './steps.js';
-import { refId, relationRef, routineRef, sequenceRef, tableRef, typeRef, withoutArgs } from '../../model/object-ref.js';
+import {
+  indexRef,
+  refId,
+  relationRef,
+  routineRef,
+  sequenceRef,
+  tableRef,
+  typeRef,
+  withoutArgs,
+} from '../../model/object-ref.js';
 
 /** What a step needs: `hard` must exist when it runs; `soft` only while check_function_bodies is on. */
 export interface Needs {
@@ -125,6 +134,12 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
       };
     case 'revoke_default_privileges':
       return { hard: revokedNames(step), soft: [] };
+    case 'name_partition_index':
+      // (after the partition and its parent's index, when this plan makes them)
+      return {
+        hard: [relationRef(step.partition), indexRef({ schema: step.table.schema, name: step.parent })],
+        soft: [],
+      };
     default:
       return { hard: [], soft: [] };
   }

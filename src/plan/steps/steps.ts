@@ -164,6 +164,22 @@ export type Step = StepCommon &
         readonly index: QualifiedName;
         readonly to: string;
       }
+    | {
+        /**
+         * ALTER INDEX … RENAME TO: a partition's copy of its parent's index `parent`, to the name
+         * the manifest gives (`index_names`) or, given none, the one PostgreSQL chooses. `made`:
+         * the copy is made by this plan (with the partition or the parent's index), under the
+         * name PostgreSQL chooses, so it is renamed after: with the tables, with the objects of
+         * the `sql:` files (a parent index of one), or after COMMIT (built concurrently).
+         */
+        readonly kind: 'name_partition_index';
+        readonly table: QualifiedName;
+        readonly partition: QualifiedName;
+        readonly parent: string;
+        readonly index: QualifiedName;
+        readonly to: string;
+        readonly made?: 'in_plan' | 'with_objects' | 'after_commit';
+      }
     | { readonly kind: 'undistribute_table'; readonly table: QualifiedName }
     | {
         readonly kind: 'alter_distributed_table';

@@ -1,0 +1,33 @@
+// A table's own storage parameters and its leaf partitions, as the model holds them (to-model.ts).
+import { parseReloptions } from '../model/storage-parameters.js';
+import type { CatalogDoc } from '../model/catalog-doc.js';
+import type { Partition, Table } from '../model/types.js';
+import { canonicalBound } from '../sql/partition-bound.js';
+import { dictOf } from '../util/dict.js';
+
+/** A table's storage parameters and whether it has a TOAST table (when the catalog read them). */
+export function storageParametersOf(t: CatalogDoc['tables'][number]): Pick<Table, 'storageParameters' | 'toast'> {
+  const params = { ...parseReloptions(t.options), ...parseReloptions(t.toastOptions, 'toast.') };
+  return {
+    ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
+    ...(t.toast !== undefined ? { toast: t.toast } : {}),
+  };
+}
+
+/** A leaf partition of the catalog's as the model's. */
+export function partitionOf(
+  schema: string,
+  p: NonNullable<CatalogDoc['tables'][number]['partitions']>[number],
+): Partition {
+  const params = { ...parseReloptions(p.options), ...parseReloptions(p.toastOptions, 'toast.') };
+  return {
+    name: p.name,
+    ...(p.schema !== undefined && p.schema !== schema ? { schema: p.schema } : {}),
+    bound: canonicalBound(p.bound),
+    ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
+    ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
+    ...(p.indexes?.length
+      ? { indexNames: dictOf(p.indexes.map((i) => [i.parent, i.name] as const)), indexes: p.indexes }
+      : {}),
+  };
+}

@@ -1,0 +1,34 @@
+// A partitioned table's partitions as the model holds them (types.ts re-exports them).
+
+/** A partition of a partitioned table: a table of its own, named in the parent's schema. */
+export interface Partition {
+  readonly name: string;
+  /** Its schema when it is not its table's. */
+  readonly schema?: string;
+  /** The bound as PostgreSQL prints it: `FOR VALUES FROM ('2024-01-01') TO ('2024-02-01')`, `DEFAULT`. */
+  readonly bound: string;
+  /** Its table access method when not heap (`columnar`). */
+  readonly accessMethod?: string;
+  /** Its own storage parameters, as the table's (`toast.` for its TOAST table's). */
+  readonly storageParameters?: Readonly<Record<string, string>>;
+  /**
+   * The names of its copies of its parent's indexes, by the parent index's name. Desired: those
+   * the manifest gives (the others are named as PostgreSQL chooses). Actual: all of them.
+   */
+  readonly indexNames?: Readonly<Record<string, string>>;
+  /** Actual only: its copies of its parent's indexes, with what PostgreSQL chose their names from. */
+  readonly indexes?: readonly PartitionIndex[];
+}
+
+/** What PostgreSQL names an index after: `pkey`, `key` (a unique constraint), `excl`, `idx`. */
+export type IndexLabel = 'pkey' | 'key' | 'excl' | 'idx';
+
+/** A partition's copy of an index of its parent (actual). */
+export interface PartitionIndex {
+  readonly name: string;
+  /** The parent index's name. */
+  readonly parent: string;
+  /** The index's column names (an expression's as PostgreSQL names it). */
+  readonly columns: readonly string[];
+  readonly label: IndexLabel;
+}
