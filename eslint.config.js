@@ -20,6 +20,7 @@ const REF_KINDS = [
   'collation',
   'publication',
   'server',
+  'cast',
 ];
 
 const EDGES = ['**/db/*', '**/introspect/*', '**/own/*'];

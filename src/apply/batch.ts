@@ -143,6 +143,14 @@ function localError(e: unknown, position: number | undefined): unknown {
   };
 }
 
+/** The columns of run_command_on_workers' rows, in the order read. */
+const NODE_COLUMNS = ['nodename', 'nodeport', 'success', 'result'] as const;
+
+/** Why a run_command_on_workers statement failed: the nodes (`host:port: result`) it failed on. */
+export function failedNodesMessage(nodes: readonly string[]): string {
+  return `the command failed on ${nodes.length === 1 ? 'a worker' : `${nodes.length} workers`}: ${nodes.join('; ')}`;
+}
+
 // The statements are joined with a newline before each semicolon: a statement ending in a --
 // comment would otherwise swallow it.
 const SEPARATOR = '\n;\n';
@@ -160,6 +168,10 @@ export function runBatch(
 ): Promise<void> {
   const text = statements.join(SEPARATOR);
   let done = 0;
+  // The rows of a run_command_on_workers (or _all_nodes) call: a node it could not run the
+  // command on is a row with success = false, not an error. Such a row fails its statement.
+  let nodeColumns: readonly number[] | undefined;
+  let failedNodes: string[] = [];
   return new Promise<void>((resolve, reject) => {
     const fail = (e: unknown): void => {
       const position = Number((e as { position?: string }).position);
@@ -183,11 +195,23 @@ export function runBatch(
         connection.query(text);
         return null;
       },
-      handleRowDescription: (): void => undefined,
-      handleDataRow: (): void => undefined,
+      handleRowDescription: (msg: { fields: readonly { name: string }[] }): void => {
+        const at = NODE_COLUMNS.map((n) => msg.fields.findIndex((f) => f.name === n));
+        nodeColumns = at.every((i) => i >= 0) ? at : undefined;
+      },
+      handleDataRow: (msg: { fields: readonly unknown[] }): void => {
+        if (!nodeColumns) return;
+        const [name, port, success, result] = nodeColumns.map((i) => msg.fields[i]);
+        if (String(success) === 'f') failedNodes.push(`${String(name)}:${String(port)}: ${String(result ?? '')}`);
+      },
       handlePortalSuspended: (): void => undefined,
       handleEmptyQuery: (): void => undefined,
       handleCommandComplete: (): void => {
+        nodeColumns = undefined;
+        if (failedNodes.length > 0) {
+          reject(new BatchFailure(Math.min(done, statements.length - 1), { message: failedNodesMessage(failedNodes) }));
+          failedNodes = [];
+        }
         if (done < statements.length) completed(done);
         done++;
       },

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
 import { CmError } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
-import { BatchFailure, BatchMismatch, runBatch } from './batch.js';
+import { BatchFailure, BatchMismatch, failedNodesMessage, runBatch } from './batch.js';
 import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
 import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH } from '../plan/pinned-settings.js';
@@ -264,7 +264,5 @@ function refuseFailedNodes(r: unknown): void {
   const rows = (r as { rows?: { nodename?: string; nodeport?: number; success?: boolean; result?: string }[] })?.rows;
   const failed = (rows ?? []).filter((x) => x.success === false && x.nodename !== undefined);
   if (failed.length === 0) return;
-  throw new Error(
-    `the command failed on ${failed.length === 1 ? 'a worker' : `${failed.length} workers`}: ${failed.map((x) => `${x.nodename}:${x.nodeport}: ${x.result ?? ''}`).join('; ')}`,
-  );
+  throw new Error(failedNodesMessage(failed.map((x) => `${x.nodename}:${x.nodeport}: ${x.result ?? ''}`)));
 }

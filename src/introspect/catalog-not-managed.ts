@@ -51,7 +51,7 @@ const CITUS_NOT_MANAGED = `
 
 // A text literal, typed: both operands of every operator in what follows have their exact built-in types.
 const t = (text: string): string => `'${text}'::pg_catalog.text`;
-// Objects of PostgreSQL's own (initdb's) have oids below FirstNormalObjectId; casts, access methods
+// Objects of PostgreSQL's own (initdb's) have oids below FirstNormalObjectId; access methods
 // and transforms live in no schema, so that is what tells a user's from them.
 const USERS_OID = (oid: string): string => `${oid} >= 16384::pg_catalog.oid`;
 const kind = (c: string, code: string): string => `${c} = ${t(code)}::pg_catalog."char"`;
@@ -97,8 +97,6 @@ const USER_OBJECTS = `
     WHERE ${notExt('pg_catalog.pg_opfamily', 'of.oid')}
   UNION ALL SELECT 'access method', pg_catalog.quote_ident(am.amname) FROM pg_catalog.pg_am am
     WHERE ${USERS_OID('am.oid')} AND ${notExt('pg_catalog.pg_am', 'am.oid')}
-  UNION ALL SELECT 'cast', ${t('(')} || pg_catalog.format_type(ca.castsource, NULL) || ${t(' AS ')} || pg_catalog.format_type(ca.casttarget, NULL) || ${t(')')}
-    FROM pg_catalog.pg_cast ca WHERE ${USERS_OID('ca.oid')} AND ${notExt('pg_catalog.pg_cast', 'ca.oid')}
   UNION ALL SELECT 'transform', ${t('for ')} || pg_catalog.format_type(tr.trftype, NULL) || ${t(' language ')} || pg_catalog.quote_ident(l.lanname)
     FROM pg_catalog.pg_transform tr JOIN pg_catalog.pg_language l ON l.oid = tr.trflang
     WHERE ${USERS_OID('tr.oid')} AND ${notExt('pg_catalog.pg_transform', 'tr.oid')}

@@ -7,6 +7,7 @@ import { queryCatalog, sentSignal, type CatalogAnswer } from './catalog-query.js
 import { catalogDoc, catalogShapeProblem, type CatalogAnswerDoc, type CatalogDoc } from '../model/catalog-doc.js';
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
+import { withWorkerCasts } from './worker-casts.js';
 import { withIdentityLastValues } from './identity-last-values.js';
 import type { RecordedObject } from '../model/live-state.js';
 import { catalogToModel } from './to-model.js';
@@ -35,10 +36,12 @@ export async function validateCatalog(
   const doc = timed('read catalog', () => catalogDoc(raw as CatalogAnswerDoc));
   const withOptions = await withColumnarOptions(db, doc);
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
-  const withLast = await withIdentityLastValues(db, withWorkers.doc);
+  const withCasts = await withWorkerCasts(db, withWorkers.doc);
+  const withLast = await withIdentityLastValues(db, withCasts.doc);
   return {
     doc: withLast.doc,
-    roundTrips: roundTrips + withOptions.roundTrips + withWorkers.roundTrips + withLast.roundTrips,
+    roundTrips:
+      roundTrips + withOptions.roundTrips + withWorkers.roundTrips + withCasts.roundTrips + withLast.roundTrips,
   };
 }
 

@@ -246,6 +246,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(o.labels ? { labels: o.labels } : {}),
       ...(o.extension ? { extension: o.extension } : {}),
       ...(o.invalid ? { invalid: true } : {}),
+      ...(o.missingOn?.length ? { missingOn: o.missingOn } : {}),
       ...(o.owner ? { owner: o.owner } : {}),
     };
   }

@@ -31,7 +31,6 @@ export const NOT_MANAGED_KINDS = [
   'operator class',
   'operator family',
   'access method',
-  'cast',
   'transform',
   'conversion',
   'text search configuration',

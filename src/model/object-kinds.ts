@@ -13,6 +13,7 @@ export const OBJECT_KINDS = [
   'foreign table',
   'aggregate',
   'operator',
+  'cast',
   'index',
   'statistics object',
   'check constraint',

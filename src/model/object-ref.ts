@@ -32,7 +32,8 @@ export type RefKind =
   | 'statistics'
   | 'collation'
   | 'publication'
-  | 'server';
+  | 'server'
+  | 'cast';
 
 /** A parsed ref: `id` is the quoted name after the kind ("app.t", "app.f(integer)", "app"). */
 export type ObjectRef =
@@ -62,6 +63,7 @@ export const REF_KINDS: readonly RefKind[] = [
   'collation',
   'publication',
   'server',
+  'cast',
 ];
 
 const idText = (x: QualifiedName | string): string => (typeof x === 'string' ? x : quoteQualified(x));
@@ -96,6 +98,8 @@ export const statisticsRef = (s: QualifiedName | string): string => `statistics 
 
 /** "collation app.c". */
 export const collationRef = (c: QualifiedName | string): string => `collation ${idText(c)}`;
+/** "cast (app.m AS numeric)": a cast, by its types as the catalog prints them (objects/cast.ts). */
+export const castRef = (types: string): string => `cast ${types}`;
 
 /** "publication p": a publication, its name quoted. */
 export const publicationRef = (name: string): string => `publication ${name}`;

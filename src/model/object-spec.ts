@@ -31,6 +31,8 @@ export interface ObjectKindSpec {
   readonly view?: true;
   /** Attached to another object (a comment, grants): Citus recreates a view without it. */
   readonly attached?: true;
+  /** Citus does not propagate it to the workers: on Citus the plan makes and drops it there too. */
+  readonly notPropagated?: true;
 }
 
 /** An enum, domain or composite type: made before the columns that use it, lost to them if pruned. */
@@ -80,6 +82,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   },
   aggregate: { sqlFile: 'aggregates', provides: 'routine', ownerKeyword: 'AGGREGATE', catalogOnly: true },
   operator: { sqlFile: 'operators', ownerKeyword: 'OPERATOR', catalogOnly: true },
+  // No owner (its function's owner decides who may drop it); Citus does not propagate it: made on the workers too.
+  cast: { sqlFile: 'casts', catalogOnly: true, notPropagated: true },
   index: { sqlFile: 'indexes', provides: 'index', evaluates: true },
   // CREATE STATISTICS: its data comes from the next ANALYZE (Citus propagates it to the shards).
   'statistics object': { sqlFile: 'statistics', provides: 'statistics', ownerKeyword: 'STATISTICS', catalogOnly: true },

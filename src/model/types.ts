@@ -207,6 +207,8 @@ export interface SqlObject {
   readonly labels?: readonly string[];
   /** Actual only: an index that is not valid (a failed build): rebuilt when declared. */
   readonly invalid?: boolean;
+  /** Actual only, on Citus: the workers (`host:port`) that lack it (a cast: Citus does not propagate them). */
+  readonly missingOn?: readonly string[];
   /** Default privileges (ALTER DEFAULT PRIVILEGES … GRANT): what objects created later get, and who gets it (quoted names). */
   readonly defaultGrant?: {
     readonly on: 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';

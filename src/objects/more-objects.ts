@@ -1,13 +1,14 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
-// foreign servers and foreign tables.
+// foreign servers and foreign tables, casts (cast.ts).
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { relationRef, serverRef } from '../model/object-ref.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { Classified } from './alter-table.js';
 import { listName, relName } from './statement-parts.js';
+import { castObject } from './cast.js';
 
 /** The statement tags read here. */
 export type MoreTag =
@@ -17,7 +18,8 @@ export type MoreTag =
   | 'AlterPublicationStmt'
   | 'CreateForeignServerStmt'
   | 'AlterForeignServerStmt'
-  | 'CreateForeignTableStmt';
+  | 'CreateForeignTableStmt'
+  | 'CreateCastStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateStatsStmt',
@@ -27,12 +29,14 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateForeignServerStmt',
   'AlterForeignServerStmt',
   'CreateForeignTableStmt',
+  'CreateCastStmt',
 ]);
 /** Whether a statement's tag is one read here. */
 export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 
 /** The object a statement of MoreTag declares, or why it is refused. */
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
+  if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
   if (tag === 'CreatePublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname) };
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
   if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };

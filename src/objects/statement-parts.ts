@@ -2,8 +2,10 @@
 // spells them, what a statement references, a COMMENT's target, an enum's labels after ADD VALUE,
 // an extension's options, and where in a file an error is.
 import { parseStatements, strings, tryParseStatements, type Node } from '../sql/pg-parse.js';
+import { castTypeName } from './cast-name.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import {
+  castRef,
   collationRef,
   indexRef,
   relationRef,
@@ -105,6 +107,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_PUBLICATION: 'PUBLICATION',
   OBJECT_FOREIGN_SERVER: 'SERVER',
   OBJECT_FOREIGN_TABLE: 'FOREIGN TABLE',
+  OBJECT_CAST: 'CAST',
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -167,6 +170,11 @@ export function commentTarget(
     case 'COLLATION': {
       const n = listName(items, defaultSchema);
       return { keyword, target: n, parent: collationRef(n) };
+    }
+    case 'CAST': {
+      const [from, to] = (obj?.List?.items ?? []).map((t: Node) => castTypeName(t.TypeName, defaultSchema));
+      const n = `(${from} AS ${to})`;
+      return { keyword, target: n, parent: castRef(n) };
     }
     default: {
       const n = listName(items, defaultSchema);

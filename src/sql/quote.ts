@@ -42,7 +42,16 @@ export function quoteRegclass(q: QualifiedName): string {
 
 /** The built-in types the tool casts its literals to. */
 export type BuiltinType =
-  'text' | 'regclass' | 'regprocedure' | 'regnamespace' | 'interval' | 'timestamptz' | 'name' | 'int4' | 'bool';
+  | 'text'
+  | 'regclass'
+  | 'regtype'
+  | 'regprocedure'
+  | 'regnamespace'
+  | 'interval'
+  | 'timestamptz'
+  | 'name'
+  | 'int4'
+  | 'bool';
 
 /**
  * A literal cast to a built-in type, written qualified (`'x'::pg_catalog.text`): the function it

@@ -26,6 +26,7 @@ const NEEDS_CITUS = new Set([
   'create_time_partitions',
   'drop_old_time_partitions',
   'set_old_partitions_access_method',
+  'cast_on_workers',
 ]);
 
 /** Kinds that create, move or rewrite shards whatever their hazards. */

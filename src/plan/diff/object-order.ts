@@ -30,8 +30,8 @@ export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
       }
     }
   };
-  // Operators next: what uses one (a view, an index, a CHECK) does not name it as a relation.
-  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' ? 1 : 2);
+  // Operators and casts next: what uses one (a view, an index, a CHECK) does not name it.
+  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' || o.kind === 'cast' ? 1 : 2);
   for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
   return out;
 }

@@ -2,8 +2,9 @@
 // prune drops, the schemas and default privileges left; and what the plan names as unmanaged. Pure.
 import { columnRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs } from '../../model/object-ref.js';
 import type { QualifiedName } from '../../sql/quote.js';
-import { fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
+import { collecting, fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
 import { objectSteps } from './objects.js';
+import { withCastWorkerSteps } from './cast-workers.js';
 import { unmanagedSchemaSteps } from './schemas.js';
 import { unmanagedParts } from './unmanaged.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
@@ -30,7 +31,15 @@ export function objectsPart(ctx: DiffContext): PartResult {
     recreatedRoutines: new Set([...moved.keys()].map((id) => routineRef(withoutArgs(id)))),
     movedRoutines: new Map(moved),
   });
-  return { steps: objects.steps, problems: objects.problems, facts: { objectsUnmanaged: objects.unmanaged } };
+  // On Citus, the casts on the workers too (Citus does not propagate them).
+  const [steps, castProblems] = ctx.citus
+    ? collecting((p) => withCastWorkerSteps(ctx.desired, ctx.actual, objects.steps, p))
+    : [objects.steps, []];
+  return {
+    steps,
+    problems: [...objects.problems, ...castProblems],
+    facts: { objectsUnmanaged: objects.unmanaged },
+  };
 }
 
 /** What the cluster holds and the manifest does not declare, less what this plan accounts for. */

@@ -29,6 +29,21 @@ export type ObjectStep =
       readonly searchPath?: string;
     }
   | {
+      /**
+       * On Citus, a cast made on every worker (`statements`: its CREATE, run under `searchPath`)
+       * after COMMIT, outside the plan's transaction: Citus does not propagate casts, and the
+       * workers' connections see what the plan made only once it is committed. `missingOn`: the
+       * coordinator has it, these workers do not. Or dropped there (no statements).
+       */
+      readonly kind: 'cast_on_workers';
+      readonly cast: string;
+      readonly statements?: readonly string[];
+      readonly searchPath?: string;
+      readonly missingOn?: readonly string[];
+      /** Dropped there (no statements): in the plan, in this phase, right before it is on the coordinator. */
+      readonly dropPhase?: 'drop_objects' | 'prune' | 'prune_types';
+    }
+  | {
       readonly kind: 'drop_object';
       readonly object: string;
       readonly objectKind: ObjectKind;

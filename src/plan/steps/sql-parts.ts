@@ -45,6 +45,18 @@ export function everywhere(stmt: string): readonly string[] {
     stmt,
     // Back to the pinned value, not RESET (the database's default may be off).
     'SET citus.enable_ddl_propagation TO on',
-    `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(`SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL citus.enable_ddl_propagation TO off; ${stmt}`, 'text')})`,
+    `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(workerBlock(['SET LOCAL search_path = pg_catalog, pg_temp', 'SET LOCAL citus.enable_ddl_propagation TO off', stmt]), 'text')})`,
   ];
+}
+
+/**
+ * Statements for run_command_on_workers as one: a DO block. Given several statements, it reports
+ * the first one's result only, so a later one that fails on a worker reads as a success
+ * (docs/citus-facts.md); a block fails as a whole.
+ */
+export function workerBlock(statements: readonly string[]): string {
+  const text = statements.join(';\n');
+  let tag = 'citus_migrate';
+  while (text.includes(`$${tag}$`)) tag += '_';
+  return `DO $${tag}$ BEGIN\n${text};\nEND $${tag}$`;
 }

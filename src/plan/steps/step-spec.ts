@@ -5,6 +5,7 @@ import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH, pinLocal } from '../pinned-settings
 import { refId } from '../../model/object-ref.js';
 import type { Hazard, Phase, Step, StepKind } from './steps.js';
 import type { StepSpec, StepSpecs } from './spec-record.js';
+import { CAST_SPECS } from './casts-spec.js';
 import { CITUS_SPECS } from './citus-spec.js';
 import { COLUMN_SPECS } from './columns-spec.js';
 import { GRANT_SPECS } from './grants-spec.js';
@@ -28,6 +29,7 @@ export const SPEC_GROUPS = {
   partitions: PARTITION_SPECS,
   storage: STORAGE_SPECS,
   citus: CITUS_SPECS,
+  casts: CAST_SPECS,
   routines: ROUTINE_SPECS,
   objects: OBJECT_SPECS,
   grants: GRANT_SPECS,
@@ -44,6 +46,7 @@ export const STEP_SPEC: StepSpecs = {
   ...PARTITION_SPECS,
   ...STORAGE_SPECS,
   ...CITUS_SPECS,
+  ...CAST_SPECS,
   ...ROUTINE_SPECS,
   ...OBJECT_SPECS,
   ...GRANT_SPECS,
