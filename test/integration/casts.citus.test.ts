@@ -137,7 +137,9 @@ sql: [types.sql, casts.sql]
     });
     const r = await cli(['plan', '--database', db.url], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stdout + r.stderr).toContain('casts.sql:1:1: cast (app.money2 AS numeric): Citus does not propagate casts');
+    expect(r.stdout + r.stderr).toContain(
+      'casts.sql:1:1: cast (app.money2 AS numeric): Citus does not propagate casts',
+    );
     expect(r.stdout + r.stderr).toContain('its function app.money2_num must be');
   });
 });
