@@ -6,8 +6,11 @@
 import { cls, notExt } from './catalog-fragments.js';
 
 const NAME = `'(' || pg_catalog.format_type(ca.castsource, NULL) || ' AS ' || pg_catalog.format_type(ca.casttarget, NULL) || ')'`;
-// The user's: made after initdb (PostgreSQL's own have oids below 16384), not by an extension.
-const USERS = `ca.oid OPERATOR(pg_catalog.>=) 16384::pg_catalog.oid AND ${notExt('pg_catalog.pg_cast', 'ca.oid')}`;
+// The user's: made after initdb (PostgreSQL's own have oids below 16384), not by an extension, nor
+// by CREATE TYPE … AS RANGE (its range-to-multirange cast, as pg_dump leaves it out too).
+export const USER_CASTS = `ca.oid OPERATOR(pg_catalog.>=) 16384::pg_catalog.oid
+    AND NOT EXISTS (SELECT FROM pg_catalog.pg_range rg WHERE rg.rngtypid OPERATOR(pg_catalog.=) ca.castsource AND rg.rngmultitypid OPERATOR(pg_catalog.=) ca.casttarget)`;
+const USERS = `${USER_CASTS} AND ${notExt('pg_catalog.pg_cast', 'ca.oid')}`;
 
 /** A UNION ALL branch of the obj CTE. */
 export const CAST_OBJECTS = `  UNION ALL

@@ -6,11 +6,12 @@
 import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { TOOL_PATH_PINS, withPins } from './catalog-query.js';
+import { USER_CASTS } from './catalog-casts.js';
 
 // Each cast's types as format_type prints them on the worker's connection (search_path "$user",
 // public, as Citus opens it): a type of public unqualified, as the coordinator's names are read.
 const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(
-  $cm$SELECT COALESCE(pg_catalog.json_agg('(' OPERATOR(pg_catalog.||) pg_catalog.format_type(ca.castsource, NULL) OPERATOR(pg_catalog.||) ' AS ' OPERATOR(pg_catalog.||) pg_catalog.format_type(ca.casttarget, NULL) OPERATOR(pg_catalog.||) ')'), '[]') FROM pg_catalog.pg_cast ca WHERE ca.oid OPERATOR(pg_catalog.>=) 16384::pg_catalog.oid$cm$)`;
+  $cm$SELECT COALESCE(pg_catalog.json_agg('(' OPERATOR(pg_catalog.||) pg_catalog.format_type(ca.castsource, NULL) OPERATOR(pg_catalog.||) ' AS ' OPERATOR(pg_catalog.||) pg_catalog.format_type(ca.casttarget, NULL) OPERATOR(pg_catalog.||) ')'), '[]') FROM pg_catalog.pg_cast ca WHERE ${USER_CASTS}$cm$)`;
 
 /** A cast's name with its types of public unqualified, whichever search_path printed it. */
 const unpublic = (name: string): string => name.replace(/(?<=[( ])public\./g, '');

@@ -14,7 +14,6 @@ export const NOT_MANAGED_KINDS = [
   'identity sequence name',
   'foreign key to a partition',
   'partition policy',
-  'range type',
   'base type',
   'shell type',
   'typed table',

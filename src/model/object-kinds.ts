@@ -7,6 +7,7 @@ export const OBJECT_KINDS = [
   'enum',
   'domain',
   'composite type',
+  'range type',
   'view',
   'materialized view',
   'foreign server',

@@ -52,6 +52,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   enum: { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   domain: { ...USER_TYPE, ownerKeyword: 'DOMAIN' },
   'composite type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
+  // (with its multirange type; Citus neither propagates it nor distributes a table that uses it)
+  'range type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   view: {
     sqlFile: 'views',
     provides: 'relation',

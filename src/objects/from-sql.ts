@@ -27,6 +27,7 @@ import { refusedStatement } from './refused-statements.js';
 import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
 import { isMoreTag, moreObject } from './more-objects.js';
+import { rangeType } from './range-type.js';
 import { dict } from '../util/dict.js';
 
 export interface SqlFile {
@@ -59,6 +60,8 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       return { kind: 'enum', name: listName(strings(s.typeName), defaultSchema), amends: true };
     case 'CompositeTypeStmt':
       return { kind: 'composite type', name: relName(s.typevar, defaultSchema) };
+    case 'CreateRangeStmt':
+      return rangeType(s, defaultSchema);
     case 'CreateDomainStmt':
       return { kind: 'domain', name: listName(strings(s.domainname), defaultSchema) };
     case 'CreateExtensionStmt':

@@ -191,6 +191,7 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CompositeTypeStmt) return stmt.CompositeTypeStmt.typevar.schemaname ?? schema;
   if (stmt.CreateEnumStmt) return inList(strings(stmt.CreateEnumStmt.typeName));
   if (stmt.CreateDomainStmt) return inList(strings(stmt.CreateDomainStmt.domainname));
+  if (stmt.CreateRangeStmt) return inList(strings(stmt.CreateRangeStmt.typeName));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
   if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
   if (stmt.CreateForeignTableStmt) return stmt.CreateForeignTableStmt.base.relation.schemaname ?? schema;

@@ -14,6 +14,7 @@ import { keyHash, type RecordedObject } from './same-object.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
 import { notManagedTableProblems } from './checks/not-managed-tables.js';
+import { rangeTypeProblems } from './checks/range-type-problems.js';
 import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './steps/step-spec.js';
 import type { Hazard, Phase, Step } from './steps/steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -163,6 +164,7 @@ export function buildPlan(input: {
     ...result.problems,
     ...(input.shards?.problems ?? []),
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
+    ...rangeTypeProblems(input.desired),
     ...brokenCallers(result.steps, input.desired, input.actual, {
       defaultSchema: input.defaultSchema ?? 'public',
       ...(input.routineSources ? { sources: input.routineSources } : {}),

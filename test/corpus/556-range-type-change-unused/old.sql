@@ -1,0 +1,2 @@
+CREATE SCHEMA app;
+CREATE TYPE app.floatrange AS RANGE (subtype = float8);
