@@ -102,10 +102,6 @@ const USER_OBJECTS = `
     WHERE ${USERS_OID('tr.oid')} AND ${notExt('pg_catalog.pg_transform', 'tr.oid')}
   UNION ALL SELECT 'conversion', ${qn('ns.nspname', 'cv.conname')} FROM pg_catalog.pg_conversion cv JOIN ns ON ns.oid = cv.connamespace
     WHERE ${notExt('pg_catalog.pg_conversion', 'cv.oid')}
-  UNION ALL SELECT 'text search configuration', ${qn('ns.nspname', 'x.cfgname')} FROM pg_catalog.pg_ts_config x JOIN ns ON ns.oid = x.cfgnamespace
-    WHERE ${notExt('pg_catalog.pg_ts_config', 'x.oid')}
-  UNION ALL SELECT 'text search dictionary', ${qn('ns.nspname', 'x.dictname')} FROM pg_catalog.pg_ts_dict x JOIN ns ON ns.oid = x.dictnamespace
-    WHERE ${notExt('pg_catalog.pg_ts_dict', 'x.oid')}
   UNION ALL SELECT 'text search parser', ${qn('ns.nspname', 'x.prsname')} FROM pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace
     WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
   UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace

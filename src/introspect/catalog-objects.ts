@@ -213,7 +213,7 @@ utype AS MATERIALIZED (
   SELECT u.tid, t.typname, t.typnamespace FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
   LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
   CROSS JOIN LATERAL (VALUES (t.oid), (t.typarray)) AS u(tid)
-  WHERE (t.typtype IN ('e', 'd') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0::pg_catalog.oid
+  WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND u.tid <> 0::pg_catalog.oid
 ),
 objdep AS (
   SELECT d.classid, d.objid, d.refclassid, d.refobjid, d.refobjsubid, d.deptype FROM pg_catalog.pg_depend d
@@ -258,6 +258,14 @@ objdeps AS (
     UNION ALL
     SELECT d.classid, d.objid, 'server ' || pg_catalog.quote_ident(fs.srvname) FROM objdep d
       JOIN pg_catalog.pg_foreign_server fs ON fs.oid = d.refobjid WHERE d.refclassid = ${cls('pg_foreign_server')}
+    UNION ALL
+    SELECT d.classid, d.objid, 'text search dictionary ' || ${qn('ns.nspname', 'td.dictname')} FROM objdep d
+      JOIN pg_catalog.pg_ts_dict td ON td.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = td.dictnamespace AND td.dictnamespace = ANY (${USER_NS})
+      WHERE d.refclassid = ${cls('pg_ts_dict')}
+    UNION ALL
+    SELECT d.classid, d.objid, 'text search configuration ' || ${qn('ns.nspname', 'tc.cfgname')} FROM objdep d
+      JOIN pg_catalog.pg_ts_config tc ON tc.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = tc.cfgnamespace AND tc.cfgnamespace = ANY (${USER_NS})
+      WHERE d.refclassid = ${cls('pg_ts_config')}
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
       JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = p.pronamespace AND p.pronamespace = ANY (${USER_NS})

@@ -32,8 +32,6 @@ export const NOT_MANAGED_KINDS = [
   'access method',
   'transform',
   'conversion',
-  'text search configuration',
-  'text search dictionary',
   'text search parser',
   'text search template',
   'user mapping',

@@ -4,6 +4,8 @@
 export const OBJECT_KINDS = [
   'extension',
   'collation',
+  'text search dictionary',
+  'text search configuration',
   'enum',
   'domain',
   'composite type',

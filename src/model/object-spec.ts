@@ -49,6 +49,19 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   extension: { sqlFile: 'extensions', type: true },
   // Created before the tables whose columns use it (Citus propagates it to the workers).
   collation: { sqlFile: 'collations', type: true, provides: 'collation', ownerKeyword: 'COLLATION', catalogOnly: true },
+  // Before the tables whose generated columns and defaults may name them (Citus propagates both).
+  'text search dictionary': {
+    sqlFile: 'text-search',
+    type: true,
+    ownerKeyword: 'TEXT SEARCH DICTIONARY',
+    catalogOnly: true,
+  },
+  'text search configuration': {
+    sqlFile: 'text-search',
+    type: true,
+    ownerKeyword: 'TEXT SEARCH CONFIGURATION',
+    catalogOnly: true,
+  },
   enum: { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   domain: { ...USER_TYPE, ownerKeyword: 'DOMAIN' },
   'composite type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },

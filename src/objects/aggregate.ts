@@ -66,7 +66,13 @@ export function defineObject(
   s: Node,
   defaultSchema: string,
   argTypes: (objectWithArgs: Node) => string,
-): { kind: 'aggregate' | 'operator' | 'collation'; name: string; deps: readonly string[] } | string {
+):
+  | {
+      kind: 'aggregate' | 'operator' | 'collation' | 'text search dictionary' | 'text search configuration';
+      name: string;
+      deps: readonly string[];
+    }
+  | string {
   if (s.kind === 'OBJECT_OPERATOR') {
     const o = operatorDecl(s, defaultSchema);
     return typeof o === 'string' ? o : { kind: 'operator', name: o.name, deps: o.deps };
@@ -74,6 +80,19 @@ export function defineObject(
   // CREATE COLLATION name (provider = …, locale = …) or FROM another: the catalog's form is pg_dump's.
   if (s.kind === 'OBJECT_COLLATION')
     return { kind: 'collation', name: listName(strings(s.defnames), defaultSchema), deps: [] };
+  // CREATE TEXT SEARCH DICTIONARY / CONFIGURATION (PARSER = … or COPY = …; its mappings follow).
+  if (s.kind === 'OBJECT_TSDICTIONARY')
+    return { kind: 'text search dictionary', name: listName(strings(s.defnames), defaultSchema), deps: [] };
+  if (s.kind === 'OBJECT_TSCONFIGURATION') {
+    const copy = (s.definition ?? []).find((d: Node) => d.DefElem?.defname === 'copy')?.DefElem.arg?.TypeName;
+    const from = copy ? strings(copy.names) : [];
+    return {
+      kind: 'text search configuration',
+      name: listName(strings(s.defnames), defaultSchema),
+      // (a copy of pg_catalog's english needs nothing the plan makes; a copy of the user's, that one)
+      deps: from.length > 0 ? [`text search configuration ${listName(from, defaultSchema)}`] : [],
+    };
+  }
   if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
   const a = aggregateDecl(s, defaultSchema, argTypes);
   return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };

@@ -46,7 +46,38 @@ function qualifyNames(stmt: Node, schema: string): Node {
   if (stmt.CreateTrigStmt) stmt.CreateTrigStmt.funcname = prefix(stmt.CreateTrigStmt.funcname, 1);
   if (stmt.CreateDomainStmt) stmt.CreateDomainStmt.domainname = prefix(stmt.CreateDomainStmt.domainname, 1);
   if (stmt.CreateEnumStmt) stmt.CreateEnumStmt.typeName = prefix(stmt.CreateEnumStmt.typeName, 1);
+  if (stmt.CreateRangeStmt) stmt.CreateRangeStmt.typeName = prefix(stmt.CreateRangeStmt.typeName, 1);
+  qualifyTextSearch(stmt, prefix);
   return stmt;
+}
+
+// PostgreSQL's own text search parser, templates and dictionaries (pg_catalog's), which the
+// catalog prints unqualified or as pg_catalog.x, and a file may write bare.
+const BUILTIN_TEXT_SEARCH = /^(default|simple|synonym|thesaurus|ispell|snowball|[a-z]+_stem)$/;
+
+/** Text search objects' names: the user's in the default schema, PostgreSQL's own in pg_catalog. */
+function qualifyTextSearch(stmt: Node, prefix: (names: Node[] | undefined, bare: number) => Node[] | undefined): void {
+  const own = (names: Node[] | undefined): Node[] | undefined =>
+    names?.length === 1 && BUILTIN_TEXT_SEARCH.test(String(names[0]?.String?.sval))
+      ? [str('pg_catalog'), ...names]
+      : prefix(names, 1);
+  const d = stmt.DefineStmt;
+  if (d?.kind === 'OBJECT_TSDICTIONARY' || d?.kind === 'OBJECT_TSCONFIGURATION') {
+    d.defnames = prefix(d.defnames, 1);
+    for (const e of d.definition ?? []) {
+      const tn = e.DefElem?.arg?.TypeName;
+      if (tn && ['parser', 'template', 'copy'].includes(e.DefElem.defname)) tn.names = own(tn.names);
+    }
+  }
+  const a = stmt.AlterTSConfigurationStmt;
+  if (a) {
+    a.cfgname = prefix(a.cfgname, 1);
+    for (const x of a.dicts ?? []) if (x.List) x.List.items = own(x.List.items);
+  }
+  if (stmt.AlterTSDictionaryStmt) stmt.AlterTSDictionaryStmt.dictname = prefix(stmt.AlterTSDictionaryStmt.dictname, 1);
+  const c = stmt.CommentStmt;
+  if ((c?.objtype === 'OBJECT_TSCONFIGURATION' || c?.objtype === 'OBJECT_TSDICTIONARY') && c.object?.List)
+    c.object.List.items = prefix(c.object.List.items, 1);
 }
 
 // Keys by statements: a plan computes each declared object's key, and the verification after an

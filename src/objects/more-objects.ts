@@ -1,7 +1,7 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
-// foreign servers and foreign tables, casts (cast.ts).
+// foreign servers and foreign tables, casts (cast.ts), text search configurations' mappings.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { relationRef, serverRef } from '../model/object-ref.js';
@@ -19,7 +19,9 @@ export type MoreTag =
   | 'CreateForeignServerStmt'
   | 'AlterForeignServerStmt'
   | 'CreateForeignTableStmt'
-  | 'CreateCastStmt';
+  | 'CreateCastStmt'
+  | 'AlterTSConfigurationStmt'
+  | 'AlterTSDictionaryStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateStatsStmt',
@@ -30,6 +32,8 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'AlterForeignServerStmt',
   'CreateForeignTableStmt',
   'CreateCastStmt',
+  'AlterTSConfigurationStmt',
+  'AlterTSDictionaryStmt',
 ]);
 /** Whether a statement's tag is one read here. */
 export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
@@ -37,6 +41,23 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 /** The object a statement of MoreTag declares, or why it is refused. */
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
   if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
+  // ALTER TEXT SEARCH CONFIGURATION … ADD / ALTER MAPPING …: part of the configuration, after the dictionaries it names.
+  if (tag === 'AlterTSConfigurationStmt')
+    return {
+      kind: 'text search configuration',
+      name: listName(strings(s.cfgname), defaultSchema),
+      amends: true,
+      deps: (s.dicts ?? []).map(
+        (d: Node) => `text search dictionary ${listName(strings(d.List?.items ?? []), defaultSchema)}`,
+      ),
+    };
+  if (tag === 'AlterTSDictionaryStmt')
+    return {
+      kind: 'text search dictionary',
+      name: listName(strings(s.dictname), defaultSchema),
+      amends: true,
+      deps: [],
+    };
   if (tag === 'CreatePublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname) };
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
   if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };

@@ -108,6 +108,17 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_FOREIGN_SERVER: 'SERVER',
   OBJECT_FOREIGN_TABLE: 'FOREIGN TABLE',
   OBJECT_CAST: 'CAST',
+  OBJECT_TSDICTIONARY: 'TEXT SEARCH DICTIONARY',
+  OBJECT_TSCONFIGURATION: 'TEXT SEARCH CONFIGURATION',
+};
+
+/** Targets named by a qualified name, and the object a comment on one belongs to. */
+const LISTED: Readonly<Record<string, (n: string) => string>> = {
+  SEQUENCE: sequenceRef,
+  STATISTICS: statisticsRef,
+  COLLATION: collationRef,
+  'TEXT SEARCH DICTIONARY': (n) => `text search dictionary ${n}`,
+  'TEXT SEARCH CONFIGURATION': (n) => `text search configuration ${n}`,
 };
 
 /** The target of a COMMENT as the catalog query spells it ("COLUMN", "app.t.c"), and what it belongs to. */
@@ -120,6 +131,11 @@ export function commentTarget(
   if (!keyword) return `COMMENT ON ${String(c.objtype).replace(/^OBJECT_/, '')} is not managed here`;
   const obj = c.object;
   const items = obj?.List ? strings(obj.List.items) : obj?.String ? [obj.String.sval] : [];
+  const listed = LISTED[keyword];
+  if (listed) {
+    const n = listName(items, defaultSchema);
+    return { keyword, target: n, parent: listed(n) };
+  }
   switch (keyword) {
     case 'SCHEMA':
     case 'EXTENSION':
@@ -155,22 +171,10 @@ export function commentTarget(
       const n = listName(strings(obj.TypeName.names), defaultSchema);
       return { keyword, target: n, parent: typeRef(n) };
     }
-    case 'SEQUENCE': {
-      const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: sequenceRef(n) };
-    }
-    case 'STATISTICS': {
-      const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: statisticsRef(n) };
-    }
     case 'SERVER':
       return { keyword, target: quoteIdent(items[0]!), parent: serverRef(quoteIdent(items[0]!)) };
     case 'PUBLICATION':
       return { keyword, target: quoteIdent(items[0]!), parent: publicationRef(quoteIdent(items[0]!)) };
-    case 'COLLATION': {
-      const n = listName(items, defaultSchema);
-      return { keyword, target: n, parent: collationRef(n) };
-    }
     case 'CAST': {
       const [from, to] = (obj?.List?.items ?? []).map((t: Node) => castTypeName(t.TypeName, defaultSchema));
       const n = `(${from} AS ${to})`;
@@ -195,7 +199,9 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
   if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
   if (stmt.CreateForeignTableStmt) return stmt.CreateForeignTableStmt.base.relation.schemaname ?? schema;
-  if (stmt.DefineStmt?.kind === 'OBJECT_COLLATION') return inList(strings(stmt.DefineStmt.defnames));
+  // CREATE COLLATION, CREATE TEXT SEARCH DICTIONARY / CONFIGURATION
+  if (/^OBJECT_(COLLATION|TSDICTIONARY|TSCONFIGURATION)$/.test(stmt.DefineStmt?.kind ?? ''))
+    return inList(strings(stmt.DefineStmt.defnames));
   // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
   if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;
   return undefined;

@@ -8,6 +8,7 @@ import { dict } from '../../util/dict.js';
 import { partitionQname, type ClusterModel, type SqlObject } from '../../model/types.js';
 import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
+import { textSearchMappingChange } from './text-search.js';
 import { enumSteps } from './enum.js';
 import { domainCheckSteps } from './domain-checks.js';
 import { validatedLater } from './validated-later.js';
@@ -125,8 +126,24 @@ export function objectSteps(
         else alters.push(change);
         break;
       }
+      case 'text search configuration': {
+        // Its mappings changed in place: what uses it (a generated column, an index) stays.
+        const statements = textSearchMappingChange(d, a);
+        if (statements)
+          alters.push({
+            kind: 'alter_object',
+            object: d.id,
+            objectKind: d.kind,
+            statements,
+            what: 'change',
+            ...searchPath(d),
+          });
+        else recreate.set(d.id, a);
+        break;
+      }
       case 'domain':
-      case 'composite type': {
+      case 'composite type':
+      case 'range type': {
         const users = actual.typeUsers?.[d.provides[0]!] ?? [];
         if (users.length > 0) {
           problems.push({
