@@ -84,7 +84,8 @@ export async function provePlan(
 /** The objects of kinds not managed (so not copied) that a refusal's message names. */
 function lacking(live: LiveState, message: string): { lacks?: string[] } {
   const named = (live.doc.notManaged ?? []).filter((x) => {
-    const bare = x.name.replace(/"/g, '');
+    // (an operator class or family is named with its method: `app.ops USING btree`)
+    const bare = x.name.replace(/ USING \S+$/, '').replace(/"/g, '');
     return message.includes(`"${bare}"`) || message.includes(`"${bare.split('.').pop()!}"`);
   });
   return named.length > 0 ? { lacks: named.map((x) => `${x.kind} ${x.name}`) } : {};

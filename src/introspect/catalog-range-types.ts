@@ -17,8 +17,8 @@ export const RANGE_TYPE_OBJECTS = `  UNION ALL
     pg_catalog.json_build_array('CREATE TYPE ' || ${NAME} || ' AS RANGE (subtype = ' || pg_catalog.format_type(r.rngsubtype, NULL)
       || CASE WHEN NOT oc.opcdefault THEN ', subtype_opclass = ' || ${qn('ocn.nspname', 'oc.opcname')} ELSE '' END
       || CASE WHEN r.rngcollation <> 0::pg_catalog.oid AND r.rngcollation <> st.typcollation THEN ', collation = ' || ${qn('con.nspname', 'co.collname')} ELSE '' END
-      || CASE WHEN r.rngcanonical <> 0::pg_catalog.regproc THEN ', canonical = ' || r.rngcanonical::pg_catalog.text ELSE '' END
-      || CASE WHEN r.rngsubdiff <> 0::pg_catalog.regproc THEN ', subtype_diff = ' || r.rngsubdiff::pg_catalog.text ELSE '' END
+      || CASE WHEN r.rngcanonical::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN ', canonical = ' || r.rngcanonical::pg_catalog.text ELSE '' END
+      || CASE WHEN r.rngsubdiff::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN ', subtype_diff = ' || r.rngsubdiff::pg_catalog.text ELSE '' END
       || CASE WHEN mt.typname::pg_catalog.text <> ${DEFAULT_MULTIRANGE} OR mt.typnamespace <> t.typnamespace
            THEN ', multirange_type_name = ' || ${qn('mn.nspname', 'mt.typname')} ELSE '' END
       || ')'),
