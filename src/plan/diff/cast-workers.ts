@@ -15,7 +15,7 @@ const dropPhaseOf = (s: Step): 'drop_objects' | 'prune' | 'prune_types' => {
   return p === 'prune' || p === 'prune_types' ? p : 'drop_objects';
 };
 
-const castName = (object: string): string => object.slice('cast '.length);
+const castName = (object: string): string => refId(object, 'cast') ?? object;
 
 /** The routines a cast's function may be (its name's overloads the manifest declares), when all are local. */
 function localFunction(desired: ClusterModel, cast: SqlObject): string | undefined {

@@ -6,11 +6,10 @@
 // diff/cast-workers.ts). Each worker runs one block: a run_command_on_workers command of several
 // statements reports only the first one's result.
 import { isBuiltinType } from '../../sql/pg-parse.js';
-import { typedLiteral } from '../../sql/quote.js';
 import { castRef } from '../../model/object-ref.js';
 import { PLAN_SEARCH_PATH } from '../pinned-settings.js';
 import { CITUS, type StepSpecs } from './spec-record.js';
-import { workerBlock } from './sql-parts.js';
+import { onWorkers } from './sql-parts.js';
 import { quoteIdent } from '../../sql/quote.js';
 
 /** A type of a cast's name (printed for search_path = public) qualified, so that it resolves under any path. */
@@ -22,10 +21,6 @@ const typesOf = (cast: string): [string, string] => {
   const [source, target] = cast.slice(1, -1).split(' AS ');
   return [qualified(source!), qualified(target!)];
 };
-
-/** run_command_on_workers of one block of `statements`. */
-const onWorkers = (statements: readonly string[]): string =>
-  `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(workerBlock(['SET LOCAL citus.enable_ddl_propagation TO off', ...statements]), 'text')})`;
 
 export const CAST_SPECS: StepSpecs<'cast_on_workers'> = {
   cast_on_workers: {

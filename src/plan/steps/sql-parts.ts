@@ -45,8 +45,17 @@ export function everywhere(stmt: string): readonly string[] {
     stmt,
     // Back to the pinned value, not RESET (the database's default may be off).
     'SET citus.enable_ddl_propagation TO on',
-    `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(workerBlock(['SET LOCAL search_path = pg_catalog, pg_temp', 'SET LOCAL citus.enable_ddl_propagation TO off', stmt]), 'text')})`,
+    onWorkers(['SET LOCAL search_path = pg_catalog, pg_temp', stmt]),
   ];
+}
+
+/**
+ * `statements` run on every worker as one block, with DDL propagation off there: a row per worker,
+ * one with success = false failing its step (apply/batch.ts).
+ */
+export function onWorkers(statements: readonly string[]): string {
+  const block = workerBlock(['SET LOCAL citus.enable_ddl_propagation TO off', ...statements]);
+  return `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(${typedLiteral(block, 'text')})`;
 }
 
 /**

@@ -55,8 +55,8 @@ SET citus.enable_ddl_propagation TO off;
 ALTER SEQUENCE public.t_id_seq CACHE 1000;
 SET citus.enable_ddl_propagation TO on;
 SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers('DO $citus_migrate$ BEGIN
-SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL citus.enable_ddl_propagation TO off;
+SET LOCAL search_path = pg_catalog, pg_temp;
 ALTER SEQUENCE public.t_id_seq CACHE 1000;
 END $citus_migrate$'::pg_catalog.text);
 SET check_function_bodies TO on;
