@@ -1,10 +1,12 @@
 // Online changes for tables that hold rows: the plan's transaction keeps what is quick, and what
 // would block writes for as long as a copy or a scan takes runs after COMMIT, one step at a time:
-// create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, and foreign keys added NOT
-// VALID then validated (CHECKs declared in SQL files too). Steps that need a table distributed
+// create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, foreign keys added NOT
+// VALID then validated (CHECKs declared in SQL files too), and a new column's volatile default
+// filled in batches (backfill.ts). Steps that need a table distributed
 // concurrently follow it after COMMIT.
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
-import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
+import { idOf, type ClusterModel, type Column, type ForeignKey } from '../model/types.js';
+import { backfillable, defaultBackfillable, fillsDiffer, onlineAddColumn } from './backfill.js';
 import { quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
 import type { DiffProblem } from './problem.js';
@@ -85,6 +87,12 @@ export function onlineSteps(
   const online = (t: QualifiedName): boolean => exists(t) && opts.table(idOf(t));
   // PostgreSQL builds no index on a partitioned table concurrently: built in the transaction.
   const partitioned = (t: QualifiedName): boolean => actual.tables[idOf(t)]?.partitionBy !== undefined;
+  // A new column's volatile default filled after COMMIT, in batches, when its rows can be told by ctid.
+  const fillable = (t: QualifiedName, c: Column): boolean => {
+    const table = actual.tables[idOf(t)]!;
+    const inherited = Object.values(actual.tables).some((x) => x.inherits?.includes(table.id));
+    return backfillable(table) && !inherited && !fillsDiffer(table, actual) && defaultBackfillable(c);
+  };
   const concurrent = new Set<string>();
   const built = sqlIndexesBuiltOnline(steps, actual, opts, problems);
   const out: Step[] = [];
@@ -113,6 +121,8 @@ export function onlineSteps(
         out.push({ ...s, statements: [`${s.statements[0]!.trimEnd().replace(/;$/, '')} NOT VALID`] });
         out.push({ kind: 'validate_constraint', table: check.table, name: check.name, runAfterCommit: true });
       } else out.push(s);
+    } else if (s.kind === 'add_column' && s.rewrites !== undefined && online(s.table) && fillable(s.table, s.column)) {
+      out.push(...onlineAddColumn(actual.tables[idOf(s.table)]!, s.column));
     } else if (s.kind === 'validate_constraint' && online(s.table)) {
       out.push({ ...s, runAfterCommit: true });
     } else if (s.kind === 'add_foreign_key' && !s.fk.notValid && online(s.table) && exists(s.refTable)) {

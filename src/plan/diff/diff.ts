@@ -7,6 +7,7 @@ import { withPart, type DiffContext, type DiffOptions } from './context.js';
 import { PARTS } from './parts.js';
 import { unmanagedOf } from './parts-late.js';
 import { onlineSteps } from '../online.js';
+import { pendingBackfills, withPendingBackfills } from '../backfill.js';
 import { columnDropsLast } from '../order/column-drops.js';
 import { PHASES, type Step } from '../steps/steps.js';
 import { phaseOf } from '../steps/step-spec.js';
@@ -66,7 +67,9 @@ function checked(ctx: DiffContext, steps: Step[]): { steps: Step[]; problems: Di
 }
 
 /** Computes the ordered steps that take `actual` to `desired`. */
-export function diff(desired: ClusterModel, given: ClusterModel, opts: DiffOptions = {}): DiffResult {
+export function diff(desired: ClusterModel, cluster: ClusterModel, opts: DiffOptions = {}): DiffResult {
+  // The markers of backfills an interrupted apply left are the plan's own state, not objects to diff.
+  const { actual: given, pending } = pendingBackfills(cluster);
   let ctx: DiffContext = {
     desired,
     actual: given,
@@ -82,7 +85,8 @@ export function diff(desired: ClusterModel, given: ClusterModel, opts: DiffOptio
   for (const part of PARTS) ctx = withPart(ctx, part.run(ctx));
   const checks = checked(ctx, ordered(ctx));
   const problems = [...ctx.problems, ...checks.problems];
-  const steps = opts.online ? onlineSteps(checks.steps, ctx.actual, opts.online, problems) : checks.steps;
+  const planned = opts.online ? onlineSteps(checks.steps, ctx.actual, opts.online, problems) : checks.steps;
+  const steps = withPendingBackfills(planned, pending, desired, ctx.actual);
   return { steps, problems, unmanaged: unmanagedOf(ctx) };
 }
 

@@ -8,6 +8,7 @@ import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 import type { ColumnStep } from './columns.js';
 import type { Phase } from './steps.js';
+import { BACKFILL_BATCH, backfillSql } from '../backfill.js';
 
 /** The column step records: every one runs in the tables phase but drop_column, and changes its table. */
 const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableRef(s.table) } as const;
@@ -84,6 +85,33 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     ],
     summary: (s) =>
       s.default !== undefined ? `set default of ${col(s)} to ${s.default}` : `drop default of ${col(s)}`,
+  },
+  start_backfill: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET DEFAULT ${s.default}`,
+      `${ALTER_TABLE(s.table)} ADD CONSTRAINT ${quoteIdent(s.marker)} CHECK (${quoteIdent(s.column)} IS NOT NULL) NOT VALID`,
+    ],
+    summary: (s) =>
+      `set default of ${col(s)} to ${s.default} for the rows written from now on, and mark the rows to fill (${quoteIdent(s.marker)}: until they are filled, a row written with an explicit NULL there is refused)`,
+  },
+  backfill_column: {
+    ...column,
+    hazards: () => ['non_transactional'],
+    sql: (s) => [backfillSql(s.table, s.column, s.perShard)],
+    summary: (s) =>
+      `fill ${col(s)} with its default in batches of ${BACKFILL_BATCH} rows${s.perShard ? ' per shard' : ''}, each committed (writes go on; resumed if interrupted)`,
+  },
+  finish_backfill: {
+    ...column,
+    hazards: () => [],
+    sql: (s) => [
+      ...(s.notNull ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET NOT NULL`] : []),
+      `${ALTER_TABLE(s.table)} DROP CONSTRAINT ${quoteIdent(s.marker)}`,
+    ],
+    summary: (s) =>
+      `${s.notNull ? `set NOT NULL on ${col(s)} (proved by the validated ${quoteIdent(s.marker)}: no scan) and ` : ''}drop ${quoteIdent(s.marker)} of ${q(s.table)}`,
   },
   alter_column_storage: {
     ...column,

@@ -64,6 +64,30 @@ export type ColumnStep =
     }
   | { readonly kind: 'drop_column'; readonly table: QualifiedName; readonly column: string }
   | {
+      /** An online ADD COLUMN with a volatile default (plan/backfill.ts): the default for new rows, and the marker. */
+      readonly kind: 'start_backfill';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly default: string;
+      readonly marker: string;
+    }
+  | {
+      /** After COMMIT: the rows filled with the column's default in batches, each committed (per shard on Citus). */
+      readonly kind: 'backfill_column';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly marker: string;
+      readonly perShard: boolean;
+    }
+  | {
+      /** After COMMIT, once filled: SET NOT NULL when declared (the marker validated), and the marker dropped. */
+      readonly kind: 'finish_backfill';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly marker: string;
+      readonly notNull: boolean;
+    }
+  | {
       readonly kind: 'alter_column_storage';
       readonly table: QualifiedName;
       readonly column: string;
