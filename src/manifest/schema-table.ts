@@ -230,7 +230,7 @@ export const table = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY (indexes of sql: files too), foreign keys and CHECKs of sql: files NOT VALID then VALIDATE (after COMMIT)',
+      'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY (indexes of sql: files too), foreign keys and CHECKs of sql: files NOT VALID then VALIDATE, the volatile default of a new column filled in batches (after COMMIT)',
     ),
   access_method: z
     .enum(['heap', 'columnar'])

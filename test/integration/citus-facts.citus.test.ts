@@ -744,4 +744,35 @@ describe.skipIf(!citus)('Citus facts the plan depends on', () => {
     }
     expect(await onNodes()).toEqual(citus!.nodes.map(() => 0));
   });
+
+  it("the names Citus sends the workers are looked up along the database's search_path there: run_command_on_shards's shard of public comes unqualified, and a distributed count(*) goes without its schema", async () => {
+    const db = await freshDatabase(citus!, 'fact_worker_names');
+    await db.query(`CREATE TABLE t (k bigint);
+      SELECT create_distributed_table('t', 'k', shard_count => 2);
+      INSERT INTO t SELECT generate_series(1, 10)`);
+    const names = await db.query<{ shard: string }>(
+      "SELECT shard_name('t'::regclass, shardid) AS shard FROM pg_dist_shard WHERE logicalrelid = 't'::regclass",
+    );
+    expect(names.map((n) => /^t_\d+$/.test(n.shard))).toEqual([true, true]);
+    // What a database's owner may do on each worker: put public first, and a count() there.
+    for (let n = 1; n < citus!.nodes.length; n++)
+      await sql(
+        citus!,
+        db.name,
+        [
+          'SET citus.enable_ddl_propagation TO off',
+          `ALTER DATABASE ${db.name} SET search_path = public, pg_catalog`,
+          "CREATE FUNCTION public.count() RETURNS bigint LANGUAGE sql AS 'SELECT 42::bigint'",
+        ],
+        n,
+      );
+    // Each shard's command runs in a session that searches the database's search_path, and %L is its unqualified name.
+    const seen = await db.query<{ result: string }>(
+      "SELECT result FROM run_command_on_shards('t', $$SELECT pg_catalog.current_setting('search_path') || ' ' || %L$$)",
+    );
+    expect(seen.map((r) => /^public, pg_catalog t_\d+$/.test(r.result))).toEqual([true, true]);
+    await expect(db.query('SELECT count(*) FROM t')).rejects.toThrow(
+      /count\(\*\) specified, but count is not an aggregate function/,
+    );
+  });
 });
