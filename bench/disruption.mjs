@@ -8,12 +8,13 @@
 // Each change class is applied three ways, each on a fresh database: `citus-migrate apply` in its
 // default mode, in its online mode (`online: true` on the tables), and the same DDL typed into
 // psql by hand. With LOCK=1 (the default) each is run once more while a session on the first
-// worker holds ACCESS SHARE on one of the table's shards (apply --lock-timeout 2s; psql with
+// worker holds a lock (LOCK_MODE) on one of the table's shards (apply --lock-timeout 2s; psql with
 // lock_timeout 2s sent to the workers by citus.propagate_set_commands = 'local').
 // Prints per run: the outcome and time of the apply, and of the transactions that completed
 // between the apply's start and 1 s after its end: max and p99 latency, how many took over 1 s,
 // how many failed. Figures, not assertions: the machine is shared.
-// Usage: npm run perf:disruption  (ROWS=2000000 CLIENTS=4 RATE=200 CASES=add_column,… MODES=default,online,psql LOCK=1)
+// Usage: npm run perf:disruption  (ROWS=2000000 CLIENTS=4 RATE=200 CASES=add_column,… MODES=default,online,psql
+//   LOCK=1|0|only LOCK_MODE='ROW EXCLUSIVE' CLUSTER_DIR=<cluster up's folder>)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,12 @@ import { createClusterDatabase } from '../dist/cluster/database.js';
 const ROWS = Number(process.env.ROWS ?? 2_000_000);
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const RATE = Number(process.env.RATE ?? 200);
-const LOCK = (process.env.LOCK ?? '1') !== '0';
+// LOCK=0: without the lock; LOCK=only: only with it. LOCK_MODE: what the session on the worker
+// holds: ROW EXCLUSIVE (a transaction that wrote there: blocks CREATE INDEX, foreign keys and
+// every ALTER TABLE) or ACCESS SHARE (one that read: blocks ACCESS EXCLUSIVE only).
+const LOCK = process.env.LOCK ?? '1';
+const LOCK_MODE = process.env.LOCK_MODE ?? 'ROW EXCLUSIVE';
+const HOLD_MS = Number(process.env.HOLD_MS ?? 30_000);
 const SETTLE_MS = 1000;
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const pgBin = findPgInstall()?.bin;
@@ -215,7 +221,7 @@ function startWorkload(url, dir) {
   };
 }
 
-/** A session on the first worker holding ACCESS SHARE on one of `table`'s shards there. */
+/** A session on the first worker holding LOCK_MODE on one of `table`'s shards there. */
 async function holdShardLock(cluster, url, table) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -233,8 +239,13 @@ async function holdShardLock(cluster, url, table) {
   holder.on('error', (e) => log(`lock holder on ${w.name}: ${e.message}`));
   await holder.query('BEGIN');
   await holder.query('SET LOCAL citus.enable_manual_changes_to_shards = on');
-  await holder.query(`LOCK TABLE ${rows[0].shard} IN ACCESS SHARE MODE`);
-  return { shard: rows[0].shard, release: () => holder.query('ROLLBACK').then(() => holder.end()) };
+  await holder.query(`LOCK TABLE ${rows[0].shard} IN ${LOCK_MODE} MODE`);
+  // Released when the apply ends, or after HOLD_MS (a batch job ends some time): an apply that
+  // waits without a bound (CREATE INDEX CONCURRENTLY waits for older transactions) then goes on.
+  let released;
+  const release = () => (released ??= holder.query('ROLLBACK').then(() => holder.end()));
+  const timer = setTimeout(release, HOLD_MS);
+  return { shard: rows[0].shard, release: () => (clearTimeout(timer), release()) };
 }
 
 /** Drops the run's database on every node. */
@@ -334,7 +345,7 @@ const rows = [];
 try {
   let n = 0;
   for (const c of cases)
-    for (const lock of LOCK ? [false, true] : [false])
+    for (const lock of LOCK === '0' ? [false] : LOCK === 'only' ? [true] : [false, true])
       for (const mode of modes) {
         const r = await measure(cluster, c, mode, lock, n++);
         rows.push(r);
@@ -352,7 +363,7 @@ console.log('| change | mode | lock on a worker shard | apply | apply s | tx | m
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(
-    `| ${r.case} | ${r.mode} | ${r.lock ? 'held (2 s timeout)' : '—'} | ${r.applied.replace(/\|/g, '/')} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} |`,
+    `| ${r.case} | ${r.mode} | ${r.lock ? `${LOCK_MODE} (2 s timeout)` : '—'} | ${r.applied.replace(/\|/g, '/')} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} |`,
   );
 const quiet = rows.map((r) => r.quietMax);
 console.log(`before each apply (quiet): max latency median ${pct(quiet, 50).toFixed(0)} ms over ${rows.length} runs`);
