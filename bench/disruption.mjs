@@ -74,57 +74,83 @@ tables:
       at: timestamptz
 routines:
   price_of: { file: price_of.sql }
-${c.sql ? 'sql: [change.sql]\n' : ''}`;
+${c.sql ? 'sql: [change.sql]\n' : ''}${c.prune ? 'prune: true\n' : ''}`;
 }
 
 /** The change classes: how the manifest changes, and what a person would type into psql. */
 const CASES = [
-  { name: 'add_column', add: { extra: 'text' }, psql: 'ALTER TABLE orders ADD COLUMN extra text' },
+  {
+    name: 'add_column',
+    done: "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'extra' AND NOT attisdropped)",
+    add: { extra: 'text' },
+    psql: 'ALTER TABLE orders ADD COLUMN extra text',
+  },
   {
     name: 'constant_default',
+    done: "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'status' AND NOT attisdropped)",
     add: { status: `{ type: text, default: "'new'" }` },
     psql: "ALTER TABLE orders ADD COLUMN status text DEFAULT 'new'",
   },
   {
     name: 'volatile_default',
+    done: "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'ref' AND NOT attisdropped) AND NOT EXISTS (SELECT 1 FROM orders WHERE ref IS NULL)",
     add: { ref: '{ type: uuid, default: gen_random_uuid() }' },
     psql: 'ALTER TABLE orders ADD COLUMN ref uuid DEFAULT gen_random_uuid()',
   },
   {
     name: 'manifest_index',
+    done: "(SELECT count(*) = 2 FROM pg_index WHERE indrelid = 'orders'::regclass)",
     ordersExtra: '\n    indexes:\n      - { columns: [item_id] }',
     psql: 'CREATE INDEX ON orders (item_id)',
   },
   {
     name: 'sql_partial_index',
+    done: "to_regclass('orders_big_qty') IS NOT NULL",
     sql: 'CREATE INDEX orders_big_qty ON orders (qty) WHERE qty > 100;\n',
     psql: 'CREATE INDEX orders_big_qty ON orders (qty) WHERE qty > 100',
   },
   {
     name: 'foreign_key',
+    done: "EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = 'orders'::regclass AND contype = 'f' AND convalidated)",
     ordersExtra: '\n    foreign_keys:\n      - { columns: [item_id], references: items, ref_columns: [id] }',
     psql: 'ALTER TABLE orders ADD FOREIGN KEY (item_id) REFERENCES items (id)',
   },
   {
     name: 'check',
+    done: "EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'orders_qty_check' AND convalidated)",
     sql: 'ALTER TABLE orders ADD CONSTRAINT orders_qty_check CHECK (qty >= 0);\n',
     psql: 'ALTER TABLE orders ADD CONSTRAINT orders_qty_check CHECK (qty >= 0)',
   },
-  { name: 'type_change', columns: { qty: 'bigint' }, psql: 'ALTER TABLE orders ALTER COLUMN qty TYPE bigint' },
+  {
+    name: 'type_change',
+    done: "(SELECT atttypid = 'bigint'::regtype FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'qty')",
+    columns: { qty: 'bigint' },
+    psql: 'ALTER TABLE orders ALTER COLUMN qty TYPE bigint',
+  },
   {
     name: 'shard_count',
+    done: "(SELECT count(*) = 64 FROM pg_dist_shard WHERE logicalrelid = 'orders'::regclass)",
     shardCount: 64,
     psql: "SELECT alter_distributed_table('orders', shard_count := 64, cascade_to_colocated := true)",
   },
   {
     name: 'distribute',
+    done: "EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'audit'::regclass AND partmethod = 'h')",
     audit: '\n    distributed_by: tenant_id\n    colocation: tenants',
     lockOn: 'orders',
     psql: "SELECT create_distributed_table('audit', 'tenant_id', colocate_with := 'orders')",
   },
-  { name: 'drop_column', columns: { note: null }, psql: 'ALTER TABLE orders DROP COLUMN note' },
+  // A column the manifest stops declaring is left alone unless prune.
+  {
+    name: 'drop_column',
+    done: "NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'note' AND NOT attisdropped)",
+    columns: { note: null },
+    prune: true,
+    psql: 'ALTER TABLE orders DROP COLUMN note',
+  },
   {
     name: 'routine',
+    done: "pg_get_functiondef('price_of'::regproc) LIKE '%price * 1.0%'",
     price: PRICE_NEW,
     psql: `CREATE OR REPLACE FUNCTION price_of(k integer) RETURNS numeric LANGUAGE sql STABLE AS $$ ${PRICE_NEW} $$`,
   },
@@ -297,6 +323,8 @@ async function measure(cluster, c, mode, lock, n) {
   const r = await applyOnce(c, mode, lock, url, dir);
   const t1 = Date.now();
   await held?.release();
+  // Whether the change is there (an apply that planned nothing would look harmless).
+  const [{ done }] = (await client.query(`SELECT (${c.done}) AS done`)).rows;
   await new Promise((res) => setTimeout(res, SETTLE_MS + 2500));
   const { tx, aborted } = await work.stop();
   await client.end();
@@ -311,6 +339,7 @@ async function measure(cluster, c, mode, lock, n) {
     mode,
     lock,
     applied: r.code === 0 ? 'ok' : `exit ${r.code}: ${firstLine(r.err || r.out).slice(0, 90)}`,
+    done,
     applyMs: t1 - t0,
     tx: during.length,
     max: ms.reduce((a, b) => Math.max(a, b), 0),
@@ -350,7 +379,7 @@ try {
         const r = await measure(cluster, c, mode, lock, n++);
         rows.push(r);
         log(
-          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)`,
+          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} (changed: ${r.done ? 'yes' : 'no'}) in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)`,
         );
       }
 } finally {
@@ -359,11 +388,13 @@ try {
 console.log(
   `disruption: coordinator + 2 workers on this machine; orders ${ROWS.toLocaleString('en')} rows over 32 shards, audit ${Math.ceil(ROWS / 10).toLocaleString('en')} rows (local), items 1,000 (reference); pgbench ${CLIENTS} clients at ${RATE} tx/s; latency from each transaction's scheduled start, over the transactions that completed between the apply's start and ${SETTLE_MS / 1000} s after its end`,
 );
-console.log('| change | mode | lock on a worker shard | apply | apply s | tx | max ms | p99 ms | > 1 s | failed |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(
+  '| change | mode | lock on a worker shard | apply | changed | apply s | tx | max ms | p99 ms | > 1 s | failed |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(
-    `| ${r.case} | ${r.mode} | ${r.lock ? `${LOCK_MODE} (2 s timeout)` : '—'} | ${r.applied.replace(/\|/g, '/')} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} |`,
+    `| ${r.case} | ${r.mode} | ${r.lock ? `${LOCK_MODE} (2 s timeout)` : '—'} | ${r.applied.replace(/\|/g, '/')} | ${r.done ? 'yes' : 'no'} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} |`,
   );
 const quiet = rows.map((r) => r.quietMax);
 console.log(`before each apply (quiet): max latency median ${pct(quiet, 50).toFixed(0)} ms over ${rows.length} runs`);
