@@ -171,9 +171,15 @@ function spawnCollect(cmd, args, opts = {}) {
     const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     let out = '';
     let err = '';
+    // When each step began: apply prints "  [i/n] summary" on stderr as it starts one.
+    const steps = [];
     p.stdout.on('data', (d) => (out += d));
-    p.stderr.on('data', (d) => (err += d));
-    p.on('close', (code) => resolve({ code, out, err }));
+    p.stderr.on('data', (d) => {
+      for (const m of String(d).matchAll(/^ +\[(\d+)\/\d+\] (.*)$/gm))
+        steps.push({ at: Date.now(), step: `${m[1]}. ${m[2]}` });
+      err += d;
+    });
+    p.on('close', (code) => resolve({ code, out, err, steps }));
   });
 }
 
@@ -332,6 +338,10 @@ async function measure(cluster, c, mode, lock, n) {
   await dropEverywhere(cluster, `disruption_${n}`);
   const during = tx.filter((t) => t.end >= t0 && t.end <= t1 + SETTLE_MS);
   const ms = during.filter((t) => !t.failed).map((t) => t.ms);
+  // The slowest transaction was scheduled while this step ran (its latency counts from then).
+  const worst = during.filter((t) => !t.failed).reduce((a, b) => (b.ms > (a?.ms ?? -1) ? b : a), undefined);
+  const scheduled = worst ? worst.end - worst.ms : 0;
+  const stepAt = (r.steps ?? []).filter((x) => x.at <= scheduled).at(-1)?.step;
   const quiet = tx.filter((t) => t.end < t0 && !t.failed).map((t) => t.ms);
   const firstLine = (s) => s.split('\n').find((l) => /error|refus|problem/i.test(l)) ?? s.split('\n')[0];
   return {
@@ -347,6 +357,7 @@ async function measure(cluster, c, mode, lock, n) {
     over1s: ms.filter((x) => x > 1000).length,
     failed: during.filter((t) => t.failed).length + aborted,
     quietMax: quiet.reduce((a, b) => Math.max(a, b), 0),
+    worstAt: worst && worst.ms > 100 ? (stepAt ?? (scheduled < t0 ? 'before the apply' : 'connecting, planning')) : '',
   };
 }
 
@@ -379,7 +390,7 @@ try {
         const r = await measure(cluster, c, mode, lock, n++);
         rows.push(r);
         log(
-          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} (changed: ${r.done ? 'yes' : 'no'}) in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)`,
+          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} (changed: ${r.done ? 'yes' : 'no'}) in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)${r.worstAt ? `; slowest scheduled during: ${r.worstAt}` : ''}`,
         );
       }
 } finally {
@@ -394,7 +405,7 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(
-    `| ${r.case} | ${r.mode} | ${r.lock ? `${LOCK_MODE} (2 s timeout)` : '—'} | ${r.applied.replace(/\|/g, '/')} | ${r.done ? 'yes' : 'no'} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} |`,
+    `| ${r.case} | ${r.mode} | ${r.lock ? `${LOCK_MODE} (2 s timeout)` : '—'} | ${r.applied.replace(/\|/g, '/')} | ${r.done ? 'yes' : 'no'} | ${(r.applyMs / 1000).toFixed(1)} | ${r.tx} | ${r.max.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.over1s} | ${r.failed} | ${r.worstAt.slice(0, 70).replace(/\|/g, '/')} |`,
   );
 const quiet = rows.map((r) => r.quietMax);
 console.log(`before each apply (quiet): max latency median ${pct(quiet, 50).toFixed(0)} ms over ${rows.length} runs`);
