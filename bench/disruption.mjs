@@ -233,8 +233,12 @@ function startWorkload(url, dir) {
   let err = '';
   p.stderr.on('data', (d) => (err += d));
   const closed = new Promise((r) => p.on('close', r));
+  // A bench that fails leaves no pgbench writing behind it.
+  const orphan = () => p.kill('SIGTERM');
+  process.once('exit', orphan);
   return {
     stop: async () => {
+      process.off('exit', orphan);
       p.kill('SIGTERM');
       await closed;
       const tx = [];
