@@ -180,13 +180,11 @@ export function backfillSql(table: QualifiedName, column: string, perShard: bool
 DECLARE
   failed pg_catalog.text;
   busy pg_catalog.int8;
-  started pg_catalog.timestamptz;
 BEGIN
   -- run_command_on_shards names its own functions without a schema (array_agg, format…): a
   -- look-alike in public with a closer signature would win over pg_catalog's polymorphic one.
   PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
   LOOP
-    started := pg_catalog.clock_timestamp();
     SELECT pg_catalog.string_agg(r.shardid::pg_catalog.text OPERATOR(pg_catalog.||) ': ' OPERATOR(pg_catalog.||) r.result, '; ') FILTER (WHERE NOT r.success),
            pg_catalog.count(*) FILTER (WHERE r.success AND r.result OPERATOR(pg_catalog.<>) 'UPDATE 0')
       INTO failed, busy
@@ -195,7 +193,6 @@ BEGIN
       RAISE EXCEPTION 'filling ${c.replace(/'/g, "''")} of ${qualified.replace(/'/g, "''")} failed on shards: %', failed;
     END IF;
     EXIT WHEN busy OPERATOR(pg_catalog.=) 0;
-    ${PACE}
   END LOOP;
 END
 `,
@@ -206,25 +203,18 @@ END
     `
 DECLARE
   n pg_catalog.int8;
-  started pg_catalog.timestamptz;
 BEGIN
   LOOP
-    started := pg_catalog.clock_timestamp();
     UPDATE ${qualified} SET ${c} = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT ctid FROM ${qualified} WHERE ${c} IS NULL LIMIT ${BACKFILL_BATCH}));
     GET DIAGNOSTICS n = ROW_COUNT;
     COMMIT;
     EXIT WHEN n OPERATOR(pg_catalog.=) 0;
-    ${PACE}
   END LOOP;
 END
 `,
     'backfill',
   )}`;
 }
-
-// Idle as long as the batch took: the fill takes at most half of what the nodes can give, and the
-// application's transactions the rest.
-const PACE = `PERFORM pg_catalog.pg_sleep(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) started));`;
 
 const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 /** A dollar-quoted literal whose tag the text does not hold. */

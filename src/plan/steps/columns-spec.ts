@@ -101,7 +101,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     hazards: () => ['non_transactional'],
     sql: (s) => [backfillSql(s.table, s.column, s.perShard)],
     summary: (s) =>
-      `fill ${col(s)} with its default in batches of ${BACKFILL_BATCH} rows${s.perShard ? ' per shard' : ''}, each committed, idle as long as each took (writes go on; resumed if interrupted)`,
+      `fill ${col(s)} with its default in batches of ${BACKFILL_BATCH} rows${s.perShard ? ' per shard' : ''}, each committed (writes go on; resumed if interrupted)`,
   },
   finish_backfill: {
     ...column,
