@@ -47,8 +47,8 @@ const PRICE_NEW = 'SELECT price * 1.0 FROM items WHERE id = k';
 /** The manifest: the base, changed by `c` (its keys below), tables `online` or not. */
 function manifest(c, online) {
   const on = online ? '\n    online: true' : '';
-  const col = (name, spec) =>
-    (c.columns?.[name] ?? spec) === null ? '' : `\n      ${name}: ${c.columns?.[name] ?? spec}`;
+  // c.columns: a column's new spec, or null when the manifest no longer declares it.
+  const col = (name, spec) => (c.columns?.[name] === null ? '' : `\n      ${name}: ${c.columns?.[name] ?? spec}`);
   return `version: 1
 colocation:
   tenants: { shard_count: ${c.shardCount ?? 32}, anchor: orders }
