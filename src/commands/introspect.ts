@@ -68,6 +68,10 @@ export async function introspectCommand(
       `introspect: ${plural(project.objectsLeftOut, 'object')} defined by SQL (views, types, triggers, comments…) and the routine bodies are written only with --out FILE (beside it, under sql/ and routines/); plans name them as unmanaged meanwhile\n`,
     );
   }
+  if (project.unfinishedFills.length > 0)
+    io.stderr(
+      `introspect: left out the marker of ${plural(project.unfinishedFills.length, 'column')} an interrupted apply was still filling (the next apply of a manifest that declares the column finishes it; one that does not drops the marker): ${project.unfinishedFills.join(', ')}\n`,
+    );
   // Never silent: what the manifest cannot carry is said here and listed in the manifest.
   const notManaged = live.doc.notManaged ?? [];
   if (notManaged.length > 0)

@@ -2,6 +2,7 @@
 // columns, keys, indexes and distribution; colocation groups named after their first table;
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
+import { pendingBackfills } from '../plan/backfill.js';
 import { parameterValue } from '../model/storage-parameters.js';
 import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';
@@ -151,8 +152,10 @@ const fileSafe = (name: string): string =>
 export function liveToProject(
   live: LiveState,
   opts: { defaultSchema?: string; files: boolean },
-): { manifest: string; files: Record<string, string>; objectsLeftOut: number } {
-  const m = live.model;
+): { manifest: string; files: Record<string, string>; objectsLeftOut: number; unfinishedFills: string[] } {
+  // The marker of a fill an interrupted apply left is the plan's state, not the user's CHECK.
+  const { actual: m, pending } = pendingBackfills(live.model);
+  live = { ...live, model: m };
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
   const groupName = new Map<string, string>();
@@ -244,6 +247,7 @@ export function liveToProject(
     manifest: out.toString({ lineWidth: 0 }),
     files,
     objectsLeftOut: opts.files ? 0 : objects.length,
+    unfinishedFills: pending.map((p) => `${quoteQualified(p.table)}.${quoteIdent(p.column)} (${quoteIdent(p.marker)})`),
   };
 }
 

@@ -4,6 +4,9 @@
 // while it fills leaves its marker, and the next plan finishes the work; with the obstacle on a
 // worker (a session holding one shard), the finishing step ends within --lock-timeout and the
 // next apply finishes.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { citusServers, freshDatabase, sql, type TestDb } from '../support/db.js';
@@ -199,6 +202,19 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
     });
     expect(gone.stdout).not.toContain('fill public.audit.at');
     expect(gone.stdout).toContain('drop citus_migrate_backfill_at of public.audit');
+    // introspect leaves the marker out of the SQL files, and says so.
+    const out = join(mkdtempSync(join(tmpdir(), 'cm-backfill-intro-')), 'm.yaml');
+    const intro = await cli(['introspect', '--database', db.url, '--out', out]);
+    expect(intro.code, intro.stderr).toBe(0);
+    expect(intro.stderr).toContain(
+      'introspect: left out the marker of 1 column an interrupted apply was still filling (the next apply of a manifest that declares the column finishes it; one that does not drops the marker): public.audit.at (citus_migrate_backfill_at)',
+    );
+    const written = readdirSync(dirname(out), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => readFileSync(join(f.parentPath, f.name), 'utf8'))
+      .join('\n');
+    expect(written).toContain('default: clock_timestamp()');
+    expect(written).not.toContain('citus_migrate_backfill');
   });
 
   it('a lower role owning the database plants look-alikes of every name the fill uses, and shard look-alikes in a schema named after the applying role on the workers: its trap runs on no node', async () => {
