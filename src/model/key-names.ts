@@ -3,18 +3,9 @@
 // `<table>_<columns>_key`, `<table>_<columns>_idx`; and, when that name is taken, the label with
 // a number (`_idx1`, `_idx2`…), as a partition's copies of its parent's indexes get theirs.
 import type { IndexLabel, Key } from './types.js';
+import { clipName as clip, MAX_IDENTIFIER_BYTES } from '../sql/quote.js';
 
-const NAMEDATALEN = 63;
-
-/** Cuts a name to at most `bytes` UTF-8 bytes without splitting a character. */
-function clip(name: string, bytes: number): string {
-  let out = '';
-  for (const ch of name) {
-    if (Buffer.byteLength(out + ch) > bytes) break;
-    out += ch;
-  }
-  return out;
-}
+const NAMEDATALEN = MAX_IDENTIFIER_BYTES;
 
 /** makeObjectName: `name1_name2_label`, the longer of name1 and name2 cut first to fit 63 bytes. */
 function objectName(name1: string, name2: string | undefined, label: string): string {

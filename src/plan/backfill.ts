@@ -13,23 +13,25 @@
 import { idOf, type ClusterModel, type Column, type SqlObject, type Table } from '../model/types.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import { relationRef } from '../model/object-ref.js';
-import { quoteIdent, quoteQualified, type QualifiedName } from '../sql/quote.js';
+import {
+  clipName,
+  dollarTag,
+  quoteIdent,
+  quoteLiteral,
+  quoteQualified,
+  regclassLiteral,
+  type QualifiedName,
+} from '../sql/quote.js';
 import { dict } from '../util/dict.js';
 import type { Step } from './steps/steps.js';
 
 const PREFIX = 'citus_migrate_backfill_';
-const NAMEDATALEN = 63;
 /** Rows per batch (per shard on Citus). */
 export const BACKFILL_BATCH = 5000;
 
 /** The marker's name: the prefix and the column's, cut to 63 bytes (the column is read from its CHECK). */
 export function markerName(column: string): string {
-  let out = '';
-  for (const ch of `${PREFIX}${column}`) {
-    if (Buffer.byteLength(out + ch) > NAMEDATALEN) break;
-    out += ch;
-  }
-  return out;
+  return clipName(`${PREFIX}${column}`);
 }
 
 export interface PendingBackfill {
@@ -53,7 +55,8 @@ function checkedColumn(statement: string): string | undefined {
  * the apply stopped after the rows were filled), or undefined.
  */
 function asMarker(o: SqlObject): PendingBackfill | undefined {
-  if (o.kind !== 'check constraint' || o.create.length !== 1) return undefined;
+  // Parsed only when the name may be one (the plan reads every CHECK of the cluster).
+  if (o.kind !== 'check constraint' || o.create.length !== 1 || !o.name.includes(PREFIX)) return undefined;
   const check = addedCheck(o.create[0]!, 'public');
   if (!check?.name.startsWith(PREFIX)) return undefined;
   const column = checkedColumn(o.create[0]!);
@@ -74,27 +77,27 @@ export function pendingBackfills(actual: ClusterModel): { actual: ClusterModel; 
 }
 
 /** Whether a table's rows can be filled in batches (by ctid): a plain table, or one hash-distributed (per shard). */
-export function backfillable(t: Table): boolean {
+function backfillable(t: Table): boolean {
   // Not a partitioned one: a ctid names a row only within one partition.
   return t.partitionBy === undefined && (t.distribution.kind === 'local' || t.distribution.kind === 'hash');
 }
 
 /**
- * Whether an UPDATE of its rows would do more or less than ADD COLUMN's rewrite: its triggers
- * and rules fire on UPDATE (an updated_at trigger would touch every row), row level security may
- * hide rows from it, a columnar table takes no UPDATE. Such a table is rewritten as before.
+ * Whether a new column `c` of `t` may be filled after COMMIT instead of ADD COLUMN's rewrite. Not
+ * where an UPDATE of the rows would do more or less than the rewrite: triggers and rules fire on
+ * UPDATE (an updated_at trigger would touch every row), row level security may hide rows from it,
+ * a columnar table takes no UPDATE, an inherited table's ctids name rows of its children too; nor
+ * a default drawing from a sequence (Citus's shards number apart).
  */
-export function fillsDiffer(t: Table, actual: ClusterModel): boolean {
-  if (t.accessMethod !== undefined && t.accessMethod !== 'heap') return true;
+export function fillableOnline(t: Table, c: Column, actual: ClusterModel): boolean {
+  if (!backfillable(t) || (t.accessMethod !== undefined && t.accessMethod !== 'heap')) return false;
+  if (Object.values(actual.tables).some((x) => x.inherits?.includes(t.id))) return false;
   const parent = relationRef(t.qname);
-  return Object.values(actual.objects).some(
+  const rowCode = Object.values(actual.objects).some(
     (o) => o.parent === parent && ['trigger', 'rule', 'row level security', 'policy'].includes(o.kind),
   );
-}
-
-/** Whether a volatile default may be filled in afterwards: not one drawing from a sequence (Citus's shards number apart). */
-export function defaultBackfillable(c: Column): boolean {
   return (
+    !rowCode &&
     c.default !== undefined &&
     c.generated === undefined &&
     c.identity === undefined &&
@@ -168,6 +171,7 @@ export function withPendingBackfills(
 export function backfillSql(table: QualifiedName, column: string, perShard: boolean): string {
   const c = quoteIdent(column);
   const qualified = quoteQualified(table);
+  const tag = (body: string): string => dollarTag(body, 'backfill');
   if (perShard) {
     // Each shard's batch runs on its worker in a transaction of its own (run_command_on_shards
     // formats the command with the shard's name); until every shard reports UPDATE 0.
@@ -175,8 +179,7 @@ export function backfillSql(table: QualifiedName, column: string, perShard: bool
     // first, where a schema named after the applying role could hold a look-alike: qualified here.
     const shard = table.schema === 'public' ? 'public.%1$s' : '%1$s';
     const cmd = `UPDATE ${shard} SET ${c} = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT ctid FROM ${shard} WHERE ${c} IS NULL LIMIT ${BACKFILL_BATCH}))`;
-    return `DO ${dollar(
-      `
+    const body = `
 DECLARE
   failed pg_catalog.text;
   busy pg_catalog.int8;
@@ -188,19 +191,17 @@ BEGIN
     SELECT pg_catalog.string_agg(r.shardid::pg_catalog.text OPERATOR(pg_catalog.||) ': ' OPERATOR(pg_catalog.||) r.result, '; ') FILTER (WHERE NOT r.success),
            pg_catalog.count(*) FILTER (WHERE r.success AND r.result OPERATOR(pg_catalog.<>) 'UPDATE 0')
       INTO failed, busy
-      FROM pg_catalog.run_command_on_shards(${sqlText(qualified)}::pg_catalog.regclass, ${dollar(cmd, 'cmd')}) r;
+      FROM pg_catalog.run_command_on_shards(${regclassLiteral(table)}, ${dollarTag(cmd, 'cmd')}${cmd}${dollarTag(cmd, 'cmd')}) r;
     IF failed IS NOT NULL THEN
-      RAISE EXCEPTION 'filling ${c.replace(/'/g, "''")} of ${qualified.replace(/'/g, "''")} failed on shards: %', failed;
+      RAISE EXCEPTION 'filling % of % failed on shards: %', ${quoteLiteral(c)}, ${quoteLiteral(qualified)}, failed;
     END IF;
     EXIT WHEN busy OPERATOR(pg_catalog.=) 0;
   END LOOP;
 END
-`,
-      'backfill',
-    )}`;
+`;
+    return `DO ${tag(body)}${body}${tag(body)}`;
   }
-  return `DO ${dollar(
-    `
+  const body = `
 DECLARE
   n pg_catalog.int8;
 BEGIN
@@ -211,15 +212,6 @@ BEGIN
     EXIT WHEN n OPERATOR(pg_catalog.=) 0;
   END LOOP;
 END
-`,
-    'backfill',
-  )}`;
-}
-
-const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
-/** A dollar-quoted literal whose tag the text does not hold. */
-function dollar(s: string, base: string): string {
-  let tag = base;
-  while (s.includes(`$${tag}$`)) tag += '_';
-  return `$${tag}$${s}$${tag}$`;
+`;
+  return `DO ${tag(body)}${body}${tag(body)}`;
 }

@@ -5,9 +5,9 @@
 // filled in batches (backfill.ts). Steps that need a table distributed
 // concurrently follow it after COMMIT.
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
-import { idOf, type ClusterModel, type Column, type ForeignKey } from '../model/types.js';
-import { backfillable, defaultBackfillable, fillsDiffer, onlineAddColumn } from './backfill.js';
-import { quoteQualified, type QualifiedName } from '../sql/quote.js';
+import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
+import { fillableOnline, onlineAddColumn } from './backfill.js';
+import { clipName, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
 import type { DiffProblem } from './problem.js';
 import { tableOf } from './steps/step-spec.js';
@@ -21,17 +21,9 @@ export interface OnlineOptions {
   readonly outputPlugins?: string | null;
 }
 
-const NAMEDATALEN = 63;
-
 /** The name PostgreSQL would give a foreign key (`<table>_<columns>_fkey`), cut to 63 bytes. */
 export function foreignKeyName(table: string, fk: ForeignKey): string {
-  const name = `${table}_${fk.columns.join('_')}_fkey`;
-  let out = '';
-  for (const ch of name) {
-    if (Buffer.byteLength(out + ch) > NAMEDATALEN) break;
-    out += ch;
-  }
-  return out;
+  return clipName(`${table}_${fk.columns.join('_')}_fkey`);
 }
 
 /** The tables a step reads or changes, by id. */
@@ -87,12 +79,6 @@ export function onlineSteps(
   const online = (t: QualifiedName): boolean => exists(t) && opts.table(idOf(t));
   // PostgreSQL builds no index on a partitioned table concurrently: built in the transaction.
   const partitioned = (t: QualifiedName): boolean => actual.tables[idOf(t)]?.partitionBy !== undefined;
-  // A new column's volatile default filled after COMMIT, in batches, when its rows can be told by ctid.
-  const fillable = (t: QualifiedName, c: Column): boolean => {
-    const table = actual.tables[idOf(t)]!;
-    const inherited = Object.values(actual.tables).some((x) => x.inherits?.includes(table.id));
-    return backfillable(table) && !inherited && !fillsDiffer(table, actual) && defaultBackfillable(c);
-  };
   const concurrent = new Set<string>();
   const built = sqlIndexesBuiltOnline(steps, actual, opts, problems);
   const out: Step[] = [];
@@ -121,7 +107,12 @@ export function onlineSteps(
         out.push({ ...s, statements: [`${s.statements[0]!.trimEnd().replace(/;$/, '')} NOT VALID`] });
         out.push({ kind: 'validate_constraint', table: check.table, name: check.name, runAfterCommit: true });
       } else out.push(s);
-    } else if (s.kind === 'add_column' && s.rewrites !== undefined && online(s.table) && fillable(s.table, s.column)) {
+    } else if (
+      s.kind === 'add_column' &&
+      s.rewrites !== undefined &&
+      online(s.table) &&
+      fillableOnline(actual.tables[idOf(s.table)]!, s.column, actual)
+    ) {
       out.push(...onlineAddColumn(actual.tables[idOf(s.table)]!, s.column));
     } else if (s.kind === 'validate_constraint' && online(s.table)) {
       out.push({ ...s, runAfterCommit: true });

@@ -3,6 +3,7 @@
 // `coalesce`, `case`…, else `expr`; a name already used gets a number (`expr1`). The name PostgreSQL
 // chooses for the index is made of them (model/key-names.ts). Pure, on the parse tree.
 import { nodeTag, strings, tryParseStatements, type Node } from './pg-parse.js';
+import { clipName as clip } from './quote.js';
 
 const last = (list: Node[] | undefined): string | undefined => strings(list).at(-1) || undefined;
 
@@ -63,16 +64,6 @@ export function indexColumnNames(createIndex: string): string[] | undefined {
     let name = orig;
     for (let i = 1; out.includes(name); i++) name = `${clip(orig, 63 - String(i).length)}${i}`;
     out.push(name);
-  }
-  return out;
-}
-
-/** The longest start of `s` of at most `bytes` UTF-8 bytes, characters whole. */
-function clip(s: string, bytes: number): string {
-  let out = '';
-  for (const ch of s) {
-    if (Buffer.byteLength(out + ch) > bytes) break;
-    out += ch;
   }
   return out;
 }

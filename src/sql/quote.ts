@@ -35,6 +35,26 @@ export function quoteLiteral(value: string): string {
   return `E'${body.replace(/\\/g, '\\\\')}'`;
 }
 
+/** PostgreSQL's longest identifier, in bytes (NAMEDATALEN - 1). */
+export const MAX_IDENTIFIER_BYTES = 63;
+
+/** The longest start of `name` of at most `bytes` UTF-8 bytes, characters whole (as PostgreSQL truncates a name). */
+export function clipName(name: string, bytes = MAX_IDENTIFIER_BYTES): string {
+  let out = '';
+  for (const ch of name) {
+    if (Buffer.byteLength(out + ch) > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** A dollar-quote tag (`$base$`, `$base_$`…) that `text` does not hold, to quote it with. */
+export function dollarTag(text: string, base: string): string {
+  let tag = base;
+  while (text.includes(`$${tag}$`)) tag += '_';
+  return `$${tag}$`;
+}
+
 /** A literal holding a quoted qualified name, as regclass and colocate_with arguments expect. */
 export function quoteRegclass(q: QualifiedName): string {
   return quoteLiteral(quoteQualified(q));

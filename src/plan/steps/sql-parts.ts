@@ -2,7 +2,7 @@
 // through quote.ts.
 import type { Column, Deferral, Index, Key } from '../../model/types.js';
 import { identityOptionsSql } from './render-sequences.js';
-import { quoteIdent, quoteQualified, typedLiteral, type QualifiedName } from '../../sql/quote.js';
+import { dollarTag, quoteIdent, quoteQualified, typedLiteral, type QualifiedName } from '../../sql/quote.js';
 
 export const q = quoteQualified;
 export const cols = (names: readonly string[]): string => names.map(quoteIdent).join(', ');
@@ -65,7 +65,6 @@ export function onWorkers(statements: readonly string[]): string {
  */
 export function workerBlock(statements: readonly string[]): string {
   const text = statements.join(';\n');
-  let tag = 'citus_migrate';
-  while (text.includes(`$${tag}$`)) tag += '_';
-  return `DO $${tag}$ BEGIN\n${text};\nEND $${tag}$`;
+  const tag = dollarTag(text, 'citus_migrate');
+  return `DO ${tag} BEGIN\n${text};\nEND ${tag}`;
 }
