@@ -13,21 +13,13 @@
 import { idOf, type ClusterModel, type Column, type SqlObject, type Table } from '../model/types.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import { relationRef } from '../model/object-ref.js';
-import {
-  clipName,
-  dollarTag,
-  quoteIdent,
-  quoteLiteral,
-  quoteQualified,
-  regclassLiteral,
-  type QualifiedName,
-} from '../sql/quote.js';
+import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { dict } from '../util/dict.js';
+import { createSyncSql, fillSql, syncFunction } from './fill.js';
+import { PLAN_SEARCH_PATH } from './pinned-settings.js';
 import type { Step } from './steps/steps.js';
 
 const PREFIX = 'citus_migrate_backfill_';
-/** Rows per batch (per shard on Citus). */
-export const BACKFILL_BATCH = 5000;
 
 /** The marker's name: the prefix and the column's, cut to 63 bytes (the column is read from its CHECK). */
 export function markerName(column: string): string {
@@ -64,7 +56,7 @@ function asMarker(o: SqlObject): PendingBackfill | undefined {
   return { table: check.table, column, marker: check.name, object: o.id, validated: !check.notValid };
 }
 
-/** The backfills an interrupted apply left, and the cluster without their markers (the diff never sees them). */
+/** The backfills an interrupted apply left, and the cluster without their markers and triggers (the diff never sees them). */
 export function pendingBackfills(actual: ClusterModel): { actual: ClusterModel; pending: PendingBackfill[] } {
   const pending: PendingBackfill[] = [];
   const objects = dict<SqlObject>();
@@ -73,7 +65,17 @@ export function pendingBackfills(actual: ClusterModel): { actual: ClusterModel; 
     if (p && actual.tables[idOf(p.table)]?.columns?.some((c) => c.name === p.column)) pending.push(p);
     else objects[id] = o;
   }
-  return pending.length === 0 ? { actual, pending } : { actual: { ...actual, objects }, pending };
+  if (pending.length === 0) return { actual, pending };
+  const routines = { ...actual.routines };
+  for (const p of pending) {
+    const fn = syncFunction(p.table, p.column);
+    const parent = relationRef(p.table);
+    for (const [id, o] of Object.entries(objects))
+      if (o.kind === 'trigger' && o.parent === parent && o.name.includes(fn.name)) delete objects[id];
+    for (const [id, r] of Object.entries(routines))
+      if (r.qname.schema === fn.schema && r.qname.name === fn.name) delete routines[id];
+  }
+  return { actual: { ...actual, objects, routines }, pending };
 }
 
 /** Whether a table's rows can be filled in batches (by ctid): a plain table, or one hash-distributed (per shard). */
@@ -167,51 +169,25 @@ export function withPendingBackfills(
   return out;
 }
 
-/** The statement that fills the column's rows in batches, each committed: one DO block. */
+/**
+ * The sync trigger of a fill: a row not filled yet that an UPDATE leaves NULL in the column gets
+ * its default there (the marker would refuse the row otherwise); a row written with an explicit
+ * NULL over a value is still refused. The default is written as the plan's statements are.
+ */
+export function backfillSyncSql(table: QualifiedName, column: string, defaultExpr: string): string[] {
+  const c = quoteIdent(column);
+  return createSyncSql(
+    table,
+    column,
+    'UPDATE',
+    `NEW.${c} := ${defaultExpr};`,
+    PLAN_SEARCH_PATH,
+    `OLD.${c} IS NULL AND NEW.${c} IS NULL`,
+  );
+}
+
+/** The statement that fills the column's rows with its default, in batches each committed (fill.ts). */
 export function backfillSql(table: QualifiedName, column: string, perShard: boolean): string {
   const c = quoteIdent(column);
-  const qualified = quoteQualified(table);
-  const tag = (body: string): string => dollarTag(body, 'backfill');
-  if (perShard) {
-    // Each shard's batch runs on its worker in a transaction of its own (run_command_on_shards
-    // formats the command with the shard's name); until every shard reports UPDATE 0.
-    // shard_name() leaves a shard of public unqualified, and the workers' sessions search "$user"
-    // first, where a schema named after the applying role could hold a look-alike: qualified here.
-    const shard = table.schema === 'public' ? 'public.%1$s' : '%1$s';
-    const cmd = `UPDATE ${shard} SET ${c} = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT ctid FROM ${shard} WHERE ${c} IS NULL LIMIT ${BACKFILL_BATCH}))`;
-    const body = `
-DECLARE
-  failed pg_catalog.text;
-  busy pg_catalog.int8;
-BEGIN
-  -- run_command_on_shards names its own functions without a schema (array_agg, format…): a
-  -- look-alike in public with a closer signature would win over pg_catalog's polymorphic one.
-  PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-  LOOP
-    SELECT pg_catalog.string_agg(r.shardid::pg_catalog.text OPERATOR(pg_catalog.||) ': ' OPERATOR(pg_catalog.||) r.result, '; ') FILTER (WHERE NOT r.success),
-           pg_catalog.count(*) FILTER (WHERE r.success AND r.result OPERATOR(pg_catalog.<>) 'UPDATE 0')
-      INTO failed, busy
-      FROM pg_catalog.run_command_on_shards(${regclassLiteral(table)}, ${dollarTag(cmd, 'cmd')}${cmd}${dollarTag(cmd, 'cmd')}) r;
-    IF failed IS NOT NULL THEN
-      RAISE EXCEPTION 'filling % of % failed on shards: %', ${quoteLiteral(c)}, ${quoteLiteral(qualified)}, failed;
-    END IF;
-    EXIT WHEN busy OPERATOR(pg_catalog.=) 0;
-  END LOOP;
-END
-`;
-    return `DO ${tag(body)}${body}${tag(body)}`;
-  }
-  const body = `
-DECLARE
-  n pg_catalog.int8;
-BEGIN
-  LOOP
-    UPDATE ${qualified} SET ${c} = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT ctid FROM ${qualified} WHERE ${c} IS NULL LIMIT ${BACKFILL_BATCH}));
-    GET DIAGNOSTICS n = ROW_COUNT;
-    COMMIT;
-    EXIT WHEN n OPERATOR(pg_catalog.=) 0;
-  END LOOP;
-END
-`;
-  return `DO ${tag(body)}${body}${tag(body)}`;
+  return fillSql(table, `${c} = DEFAULT`, `${c} IS NULL`, perShard);
 }

@@ -7,6 +7,7 @@
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import { fillableOnline, onlineAddColumn } from './backfill.js';
+import { coveredByRetype, onlineRetype, retypeRefusal, type PendingRetype } from './retype.js';
 import { clipName, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
 import type { DiffProblem } from './problem.js';
@@ -74,6 +75,8 @@ export function onlineSteps(
   actual: ClusterModel,
   opts: OnlineOptions,
   problems: DiffProblem[],
+  desired?: ClusterModel,
+  pending: readonly PendingRetype[] = [],
 ): Step[] {
   const exists = (t: QualifiedName): boolean => actual.tables[idOf(t)] !== undefined;
   const online = (t: QualifiedName): boolean => exists(t) && opts.table(idOf(t));
@@ -81,9 +84,31 @@ export function onlineSteps(
   const partitioned = (t: QualifiedName): boolean => actual.tables[idOf(t)]?.partitionBy !== undefined;
   const concurrent = new Set<string>();
   const built = sqlIndexesBuiltOnline(steps, actual, opts, problems);
+  // The type changes made online (retype.ts), `table column`, and why the others are not.
+  const retyped = new Set<string>();
+  const refused = new Map<Step, string>();
+  for (const s of steps) {
+    if (s.kind !== 'alter_column_type' || !online(s.table) || !desired?.tables[idOf(s.table)]) continue;
+    const why = retypeRefusal(actual.tables[idOf(s.table)]!, s.column, actual);
+    if (why === undefined) retyped.add(`${idOf(s.table)} ${s.column}`);
+    else refused.set(s, why);
+  }
+  const covered = (s: Step): boolean =>
+    [...retyped].some((k) => coveredByRetype(s, k.slice(0, k.lastIndexOf(' ')), k.slice(k.lastIndexOf(' ') + 1)));
   const out: Step[] = [];
   for (const s of steps) {
-    if (s.kind === 'distribute_table' && s.copiesData && online(s.table)) {
+    if (s.kind === 'alter_column_type' && retyped.has(`${idOf(s.table)} ${s.column}`)) {
+      const same = (p: PendingRetype): boolean => idOf(p.table) === idOf(s.table) && p.column === s.column;
+      const left = pending.find((p) => same(p) && p.type === s.type);
+      const stale = pending.find((p) => same(p) && p.type !== s.type);
+      if (stale)
+        out.push({ kind: 'abort_retype', table: s.table, column: s.column, shadow: stale.shadow, type: stale.type });
+      out.push(...onlineRetype(actual.tables[idOf(s.table)]!, s, desired!.tables[idOf(s.table)]!, actual, left));
+    } else if (s.kind === 'alter_column_type' && refused.has(s)) {
+      out.push({ ...s, notOnline: refused.get(s)! });
+    } else if (covered(s)) {
+      // Set on the shadow column at its swap, or gone with the old column (retype.ts).
+    } else if (s.kind === 'distribute_table' && s.copiesData && online(s.table)) {
       concurrent.add(idOf(s.table));
       const { copiesData: _copies, kind: _kind, ...rest } = s;
       out.push({ ...rest, kind: 'distribute_table_concurrently' });

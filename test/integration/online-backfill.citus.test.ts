@@ -63,9 +63,9 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
     expect(plan.stdout).not.toContain('rewrites');
     expect(plan.stdout).toContain('add column ref uuid to public.orders\n');
     expect(plan.stdout).toContain(
-      'fill public.orders.ref with its default in batches of 5000 rows per shard, each committed',
+      'fill public.orders.ref with its default in batches of 64 pages per shard, each committed',
     );
-    expect(plan.stdout).toContain('fill public.audit.at with its default in batches of 5000 rows, each committed');
+    expect(plan.stdout).toContain('fill public.audit.at with its default in batches of 64 pages, each committed');
     const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'], {
       cwd: dir,
     });
@@ -92,6 +92,17 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
         "SELECT count(*)::int AS n FROM run_command_on_workers($$SELECT count(*) FROM pg_constraint WHERE conname LIKE 'citus_migrate_backfill_%'$$) WHERE result <> '0'",
       ),
     ).toEqual([{ n: 0 }]);
+    // The sync trigger and its function are gone from every node and shard.
+    expect(
+      await db.query(
+        "SELECT count(*)::int AS n FROM run_command_on_all_nodes($$SELECT count(*) FROM pg_proc WHERE proname LIKE 'citus_migrate_sync_%'$$) WHERE result <> '0'",
+      ),
+    ).toEqual([{ n: 0 }]);
+    expect(
+      await db.query(
+        "SELECT count(*)::int AS n FROM run_command_on_shards('orders', $$SELECT count(*) FROM pg_trigger WHERE tgrelid = 'public.%s'::regclass AND tgname LIKE 'citus_migrate_sync_%%'$$) WHERE result <> '0'",
+      ),
+    ).toEqual([{ n: 0 }]);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
     // New rows take the default.
     await db.query('INSERT INTO orders (w, id) VALUES (1, 999999)');
@@ -110,7 +121,7 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
       filling =
         (
           await db.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'DO $backfill$%'",
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'DO $fill$%'",
           )
         )[0]!.n > 0;
       if (!filling) await new Promise((r) => setTimeout(r, 10));
@@ -124,6 +135,19 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
       { conname: 'citus_migrate_backfill_ref' },
     ]);
     expect(await nullsOnShards(db)).toBeGreaterThan(0);
+    // A row not filled yet, updated by the application, gets its default from the sync trigger
+    // (the marker refused the UPDATE before it): on a worker's shard, through the coordinator.
+    const [unfilled] = await db.query<{ w: number; id: number }>(
+      'SELECT w, id FROM orders WHERE ref IS NULL ORDER BY w, id LIMIT 1',
+    );
+    await db.query(`UPDATE orders SET id = id WHERE w = ${unfilled!.w} AND id = ${unfilled!.id}`);
+    expect(
+      await db.query(`SELECT ref IS NOT NULL AS set FROM orders WHERE w = ${unfilled!.w} AND id = ${unfilled!.id}`),
+    ).toEqual([{ set: true }]);
+    // Set to NULL over a value, a row is still refused.
+    await expect(
+      db.query(`UPDATE orders SET ref = NULL WHERE w = ${unfilled!.w} AND id = ${unfilled!.id}`),
+    ).rejects.toThrow(/citus_migrate_backfill_ref/);
 
     // The plan resumes: no column to add, the filling and finishing steps again.
     const plan = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });

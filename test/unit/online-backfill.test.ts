@@ -7,6 +7,10 @@ import { markerName, pendingBackfills } from '../../src/plan/backfill.js';
 import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 import { quoteIdent } from '../../src/sql/quote.js';
+import { syncName } from '../../src/plan/fill.js';
+
+const SYNC = syncName({ schema: 'public', name: 't' }, 'ref');
+const DROP_SYNC = `SET LOCAL citus.enable_unsafe_triggers TO on; DROP TRIGGER IF EXISTS ${SYNC} ON public.t; SET LOCAL citus.enable_unsafe_triggers TO off; DROP FUNCTION IF EXISTS public.${SYNC}()`;
 
 const col = (name: string, more: Partial<Column> = {}): Column => ({
   name,
@@ -66,17 +70,22 @@ beforeAll(loadParser);
 describe('a volatile default added online', () => {
   it('a distributed table: the column without its default in the transaction, the default for new rows and the marker; filled per shard, validated, NOT NULL set and the marker dropped after COMMIT', () => {
     const lines = planned(model([table(hash, [col('w'), uuid(true)])]), model([table(hash, [col('w')])]));
-    expect(lines.slice(0, 2)).toEqual([
-      'add_column: ALTER TABLE public.t ADD COLUMN ref uuid',
-      'start_backfill: ALTER TABLE public.t ALTER COLUMN ref SET DEFAULT gen_random_uuid(); ALTER TABLE public.t ADD CONSTRAINT citus_migrate_backfill_ref CHECK (ref IS NOT NULL) NOT VALID',
-    ]);
-    expect(lines[2]).toMatch(/^after backfill_column: DO \$backfill\$\n/);
+    expect(lines[0]).toBe('add_column: ALTER TABLE public.t ADD COLUMN ref uuid');
+    // The default for new rows; a trigger gives it to a row not filled yet that an UPDATE leaves NULL.
+    expect(lines[1]).toBe(
+      `start_backfill: ALTER TABLE public.t ALTER COLUMN ref SET DEFAULT gen_random_uuid(); CREATE FUNCTION public.${SYNC}() RETURNS trigger LANGUAGE plpgsql SET search_path TO 'pg_catalog, public' AS $sync$\nBEGIN\n  NEW.ref := gen_random_uuid();\n  RETURN NEW;\nEND\n$sync$; SET LOCAL citus.enable_unsafe_triggers TO on; CREATE TRIGGER ${SYNC} BEFORE UPDATE ON public.t FOR EACH ROW WHEN (OLD.ref IS NULL AND NEW.ref IS NULL) EXECUTE FUNCTION public.${SYNC}(); SET LOCAL citus.enable_unsafe_triggers TO off; ALTER TABLE public.t ADD CONSTRAINT citus_migrate_backfill_ref CHECK (ref IS NOT NULL) NOT VALID`,
+    );
+    expect(lines[2]).toMatch(/^after backfill_column: DO \$fill\$\n/);
+    // Per shard, 64 pages at a time by ctid range, up to the size the shards had when it began.
     expect(lines[2]).toContain(
-      "pg_catalog.run_command_on_shards('public.t'::pg_catalog.regclass, $cmd$UPDATE public.%1$s SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT ctid FROM public.%1$s WHERE ref IS NULL LIMIT 5000))$cmd$)",
+      "FROM pg_catalog.run_command_on_shards('public.t'::pg_catalog.regclass, $c$UPDATE public.%1$s SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.>=) '($c$ OPERATOR(pg_catalog.||) p::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ctid OPERATOR(pg_catalog.<) '($c$ OPERATOR(pg_catalog.||) (p OPERATOR(pg_catalog.+) 64)::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ref IS NULL$c$) r;",
+    );
+    expect(lines[2]).toContain(
+      "$c$SELECT pg_catalog.pg_relation_size(('public.' OPERATOR(pg_catalog.||) %1$L)::pg_catalog.regclass)$c$",
     );
     expect(lines.slice(3)).toEqual([
       'after validate_constraint: ALTER TABLE public.t VALIDATE CONSTRAINT citus_migrate_backfill_ref',
-      'after finish_backfill: ALTER TABLE public.t ALTER COLUMN ref SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref',
+      `after finish_backfill: ALTER TABLE public.t ALTER COLUMN ref SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref; ${DROP_SYNC}`,
     ]);
   });
 
@@ -86,10 +95,12 @@ describe('a volatile default added online', () => {
       model([table(local, [col('w'), uuid(false, 'clock_timestamp()')])]),
       model([table(local, [col('w')])]),
     );
-    expect(lines[2]).toContain('UPDATE public.t SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.=) ANY');
+    expect(lines[2]).toContain(
+      "UPDATE public.t SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.>=) pg_catalog.format('(%s,0)', p)::pg_catalog.tid AND ctid OPERATOR(pg_catalog.<) pg_catalog.format('(%s,0)', p OPERATOR(pg_catalog.+) 64)::pg_catalog.tid AND ref IS NULL;",
+    );
     expect(lines[2]).toContain('COMMIT;');
     expect(lines.slice(3)).toEqual([
-      'after finish_backfill: ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref',
+      `after finish_backfill: ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref; ${DROP_SYNC}`,
     ]);
   });
 
@@ -161,14 +172,14 @@ describe('a volatile default added online', () => {
       false,
     );
     expect(finish).toEqual([
-      'after finish_backfill: ALTER TABLE public.t ALTER COLUMN ref SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref',
+      `after finish_backfill: ALTER TABLE public.t ALTER COLUMN ref SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref; ${DROP_SYNC}`,
     ]);
   });
 
   it('the marker of a column the manifest no longer declares is dropped; the name is cut to 63 bytes', () => {
     const actual = model([table(hash, [col('w'), uuid(false)])], [marker('ref')]);
     expect(planned(model([table(hash, [col('w')])]), actual, false)).toContain(
-      'finish_backfill: ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref',
+      `finish_backfill: ALTER TABLE public.t DROP CONSTRAINT citus_migrate_backfill_ref; ${DROP_SYNC}`,
     );
     expect(Buffer.byteLength(markerName('é'.repeat(40)))).toBeLessThanOrEqual(63);
   });

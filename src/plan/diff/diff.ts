@@ -8,6 +8,7 @@ import { PARTS } from './parts.js';
 import { unmanagedOf } from './parts-late.js';
 import { onlineSteps } from '../online.js';
 import { pendingBackfills, withPendingBackfills } from '../backfill.js';
+import { pendingRetypes, withPendingRetypes } from '../retype.js';
 import { columnDropsLast } from '../order/column-drops.js';
 import { PHASES, type Step } from '../steps/steps.js';
 import { phaseOf } from '../steps/step-spec.js';
@@ -69,7 +70,9 @@ function checked(ctx: DiffContext, steps: Step[]): { steps: Step[]; problems: Di
 /** Computes the ordered steps that take `actual` to `desired`. */
 export function diff(desired: ClusterModel, cluster: ClusterModel, opts: DiffOptions = {}): DiffResult {
   // The markers of backfills an interrupted apply left are the plan's own state, not objects to diff.
-  const { actual: given, pending } = pendingBackfills(cluster);
+  const { actual: unfilled, pending } = pendingBackfills(cluster);
+  // So are the shadow columns, triggers and markers of online type changes.
+  const { actual: given, pending: retypes } = pendingRetypes(unfilled);
   let ctx: DiffContext = {
     desired,
     actual: given,
@@ -85,8 +88,10 @@ export function diff(desired: ClusterModel, cluster: ClusterModel, opts: DiffOpt
   for (const part of PARTS) ctx = withPart(ctx, part.run(ctx));
   const checks = checked(ctx, ordered(ctx));
   const problems = [...ctx.problems, ...checks.problems];
-  const planned = opts.online ? onlineSteps(checks.steps, ctx.actual, opts.online, problems) : checks.steps;
-  const steps = withPendingBackfills(planned, pending, desired, ctx.actual);
+  const planned = opts.online
+    ? onlineSteps(checks.steps, ctx.actual, opts.online, problems, desired, retypes)
+    : checks.steps;
+  const steps = withPendingRetypes(withPendingBackfills(planned, pending, desired, ctx.actual), retypes);
   return { steps, problems, unmanaged: unmanagedOf(ctx) };
 }
 

@@ -8,7 +8,9 @@ import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 import type { ColumnStep } from './columns.js';
 import type { Phase } from './steps.js';
-import { BACKFILL_BATCH, backfillSql } from '../backfill.js';
+import { backfillSql, backfillSyncSql } from '../backfill.js';
+import { dropSyncSql, FILL_PAGES, fillSql } from '../fill.js';
+import { RETYPE_SPECS } from './retype-spec.js';
 
 /** The column step records: every one runs in the tables phase but drop_column, and changes its table. */
 const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableRef(s.table) } as const;
@@ -37,7 +39,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
         : []),
     ],
     summary: (s) =>
-      `change ${col(s)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` (USING ${s.using})` : ''}${lossyCast(s.from, s.type) || s.using !== undefined ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}`,
+      `change ${col(s)} from ${s.from} to ${s.type}${s.collation !== undefined ? ` COLLATE ${collationSql(s.collation, s.collationSchema)}` : ''}${s.using !== undefined ? ` (USING ${s.using})` : ''}${lossyCast(s.from, s.type) || s.using !== undefined ? `: values of ${quoteIdent(s.column)} may be rounded, truncated or refused` : ''}${s.notOnline !== undefined ? ` (not online: ${s.notOnline}; the table is rewritten in the transaction)` : ''}`,
   },
   alter_column_identity: {
     ...column,
@@ -91,17 +93,27 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     hazards: () => [],
     sql: (s) => [
       `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET DEFAULT ${s.default}`,
+      ...backfillSyncSql(s.table, s.column, s.default),
       `${ALTER_TABLE(s.table)} ADD CONSTRAINT ${quoteIdent(s.marker)} CHECK (${quoteIdent(s.column)} IS NOT NULL) NOT VALID`,
     ],
     summary: (s) =>
-      `set default of ${col(s)} to ${s.default} for the rows written from now on, and mark the rows to fill (${quoteIdent(s.marker)}: until they are filled, a row written with an explicit NULL there is refused)`,
+      `set default of ${col(s)} to ${s.default} for the rows written from now on (and, by a trigger, for a row not filled yet that an UPDATE leaves NULL there), and mark the rows to fill (${quoteIdent(s.marker)}: until they are filled, a row written with an explicit NULL there is refused)`,
   },
   backfill_column: {
     ...column,
     hazards: () => ['non_transactional'],
-    sql: (s) => [backfillSql(s.table, s.column, s.perShard)],
+    sql: (s) => [
+      s.shadow === undefined
+        ? backfillSql(s.table, s.column, s.perShard)
+        : fillSql(
+            s.table,
+            `${quoteIdent(s.column)} = ${quoteIdent(s.column)}`,
+            `${quoteIdent(s.shadow)} IS NULL`,
+            s.perShard,
+          ),
+    ],
     summary: (s) =>
-      `fill ${col(s)} with its default in batches of ${BACKFILL_BATCH} rows${s.perShard ? ' per shard' : ''}, each committed (writes go on; resumed if interrupted)`,
+      `fill ${s.shadow === undefined ? `${col(s)} with its default` : `${quoteIdent(s.shadow)} of ${q(s.table)} from ${quoteIdent(s.column)} (by the trigger)`} in batches of ${FILL_PAGES} pages${s.perShard ? ' per shard' : ''}, each committed (writes go on; resumed if interrupted)`,
   },
   finish_backfill: {
     ...column,
@@ -109,9 +121,10 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     sql: (s) => [
       ...(s.notNull ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET NOT NULL`] : []),
       `${ALTER_TABLE(s.table)} DROP CONSTRAINT ${quoteIdent(s.marker)}`,
+      ...dropSyncSql(s.table, s.column),
     ],
     summary: (s) =>
-      `${s.notNull ? `set NOT NULL on ${col(s)} (proved by the validated ${quoteIdent(s.marker)}: no scan) and ` : ''}drop ${quoteIdent(s.marker)} of ${q(s.table)}`,
+      `${s.notNull ? `set NOT NULL on ${col(s)} (proved by the validated ${quoteIdent(s.marker)}: no scan) and ` : ''}drop ${quoteIdent(s.marker)} of ${q(s.table)} and its trigger`,
   },
   alter_column_storage: {
     ...column,
@@ -132,4 +145,5 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     sql: (s) => [`${ALTER_TABLE(s.table)} DROP COLUMN ${quoteIdent(s.column)}`],
     summary: (s) => `drop column ${col(s)} (prune)`,
   },
+  ...RETYPE_SPECS,
 };

@@ -2,6 +2,7 @@
 import type { IntegerType } from '../../model/identity-options.js';
 import type { Column, IdentityOptions } from '../../model/types.js';
 import type { QualifiedName } from '../../sql/quote.js';
+import type { RetypeStep } from './retype-spec.js';
 
 export type ColumnStep =
   | {
@@ -28,6 +29,8 @@ export type ColumnStep =
        * set again after to this one (undefined: none).
        */
       readonly resetDefault?: { readonly default?: string };
+      /** Its table is changed online, and why this change is not (plan/retype.ts): it rewrites the table in the transaction. */
+      readonly notOnline?: string;
     }
   | {
       readonly kind: 'alter_column_identity';
@@ -72,13 +75,18 @@ export type ColumnStep =
       readonly marker: string;
     }
   | {
-      /** After COMMIT: the rows filled with the column's default in batches, each committed (per shard on Citus). */
+      /**
+       * After COMMIT: the rows filled in batches, each committed (per shard on Citus): with the
+       * column's default, or (`shadow`, an online type change) the shadow column from the column.
+       */
       readonly kind: 'backfill_column';
       readonly table: QualifiedName;
       readonly column: string;
       readonly marker: string;
       readonly perShard: boolean;
+      readonly shadow?: string;
     }
+  | RetypeStep
   | {
       /** After COMMIT, once filled: SET NOT NULL when declared (the marker validated), and the marker dropped. */
       readonly kind: 'finish_backfill';

@@ -1,0 +1,270 @@
+// A column's type changed online (expand, fill, swap): instead of ALTER COLUMN … TYPE, which
+// rewrites the table (on Citus every shard) under ACCESS EXCLUSIVE for as long as the copy takes,
+// the plan's transaction adds a shadow column of the new type, a trigger that sets it from the
+// column on every INSERT and UPDATE (the assignment cast ALTER … TYPE would use, or its USING),
+// and a marker CHECK, NOT VALID, that holds once every row is filled. After COMMIT the rows are
+// filled in batches (fill.ts: an UPDATE of the column to itself, the trigger computing the
+// shadow), the marker is validated (it proves the fill complete without blocking writes), the
+// column's indexes are built on the shadow concurrently, and one short transaction, under
+// --lock-timeout and retried, drops the trigger and the old column, renames the shadow in its
+// place, sets its default and NOT NULL (the validated marker proves it: no scan) and renames the
+// indexes. The column becomes the last of its table's.
+// The shadow column and its marker are the change's state, in the catalog: a plan that finds them
+// (an apply interrupted after COMMIT) goes on with what is left, or drops them when it no longer
+// asks for that type online.
+// Pure.
+import { chosenIndexName } from '../model/key-names.js';
+import { columnRef, relationRef, rowRef } from '../model/object-ref.js';
+import { idOf, type ClusterModel, type Index, type SqlObject, type Table } from '../model/types.js';
+import { addedCheck } from '../objects/statement-parts.js';
+import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
+import { dict } from '../util/dict.js';
+import { syncFunction, syncName } from './fill.js';
+import type { Step, StepOf } from './steps/steps.js';
+
+const SHADOW = 'citus_migrate_new_';
+const MARKER = 'citus_migrate_retype_';
+
+/** The shadow column and the marker of a column's online type change. */
+export const retypeNames = (column: string): { shadow: string; marker: string } => ({
+  shadow: clipName(`${SHADOW}${column}`),
+  marker: clipName(`${MARKER}${column}`),
+});
+const shadowIndexName = (name: string): string => clipName(`${SHADOW}${name}`);
+
+export interface PendingRetype {
+  readonly table: QualifiedName;
+  readonly column: string;
+  readonly shadow: string;
+  /** The shadow column's type (format_type). */
+  readonly type: string;
+  readonly marker: string;
+  /** The marker is validated: the rows are filled. */
+  readonly validated: boolean;
+  /** The shadow's valid indexes, by name. */
+  readonly indexes: readonly string[];
+}
+
+const ROW_CODE = ['trigger', 'rule', 'row level security', 'policy'];
+/** What a swap sets again after DROP COLUMN (which takes the column's comment and grants). */
+const CARRIED = ['comment', 'privileges'];
+const mentions = (expr: string, column: string): boolean =>
+  new RegExp(`(^|[^a-z0-9_$"])${quoteIdent(column).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9_$"])`, 'i').test(
+    expr,
+  );
+
+/** Why the type of `column` of `t` cannot change online (undefined: it can). */
+export function retypeRefusal(t: Table, column: string, actual: ClusterModel): string | undefined {
+  const kind = t.distribution.kind;
+  if (t.partitionBy !== undefined) return 'it is partitioned (a ctid names a row only within one partition)';
+  if (kind !== 'local' && kind !== 'hash') return `it is a ${kind.replace('_', '-')} table (the fill writes by shard)`;
+  if (t.accessMethod !== undefined && t.accessMethod !== 'heap') return `it is a ${t.accessMethod} table`;
+  if ((t.inherits ?? []).length > 0 || Object.values(actual.tables).some((x) => x.inherits?.includes(t.id)))
+    return 'it inherits or is inherited (a ctid names a row only within one table)';
+  const parent = relationRef(t.qname);
+  const code = Object.values(actual.objects).find((o) => o.parent === parent && ROW_CODE.includes(o.kind));
+  if (code) return `it has ${code.id} (the fill is an UPDATE of every row)`;
+  const c = t.columns?.find((x) => x.name === column);
+  if (!c) return 'the column is not there';
+  if (c.identity !== undefined || c.generated !== undefined) return 'it is an identity or generated column';
+  if (c.type.serial || (c.default !== undefined && /\b(nextval|currval|setval)\s*\(/i.test(c.default)))
+    return 'its default draws from a sequence';
+  const gen = t.columns?.find((x) => x.generated !== undefined && mentions(x.generated, column));
+  if (gen) return `the generated column ${quoteIdent(gen.name)} reads it`;
+  if (t.primaryKey?.columns.includes(column)) return 'it is in the primary key';
+  const uk = t.unique.find((k) => k.columns.includes(column));
+  if (uk) return `it is in the unique constraint ${uk.name ?? `(${uk.columns.join(', ')})`}`;
+  if (t.foreignKeys.some((fk) => fk.columns.includes(column))) return 'it is in a foreign key';
+  const referring = Object.values(actual.tables).find((x) =>
+    x.foreignKeys.some((fk) => fk.refTable === t.id && (fk.refColumns ?? []).includes(column)),
+  );
+  if (referring) return `a foreign key of ${referring.id} references it`;
+  const ref = columnRef(t.qname, column);
+  const row = rowRef(t.qname);
+  const user = Object.values(actual.objects).find(
+    (o) => !CARRIED.includes(o.kind) && (o.deps.includes(ref) || o.deps.includes(row)),
+  );
+  if (user) return `${user.id} uses it`;
+  return undefined;
+}
+
+/** The name the column's index `ix` (desired) has, or gets when the manifest names none. */
+function indexName(t: Table, ix: Index): string {
+  if (ix.name !== undefined) return ix.name;
+  const same = t.indexes.find(
+    (a) => a.unique === ix.unique && a.using === ix.using && a.columns.join() === ix.columns.join(),
+  );
+  return same?.name ?? chosenIndexName(t.qname.name, 'idx', ix.columns);
+}
+
+/** The statements that set the column's comment and grants again after the swap. */
+function carried(t: Table, column: string, actual: ClusterModel): string[] {
+  const ref = columnRef(t.qname, column);
+  const parent = relationRef(t.qname);
+  return Object.values(actual.objects)
+    .filter(
+      (o) =>
+        (o.kind === 'comment' && (o.parent === ref || o.deps.includes(ref))) ||
+        (o.kind === 'privileges' && o.parent === parent && o.create.some((s) => mentions(s, column))),
+    )
+    .flatMap((o) => o.create);
+}
+
+/** The steps of an online type change (`s`, as the diff planned it), or what is left of one (`pending`). */
+export function onlineRetype(
+  t: Table,
+  s: StepOf<'alter_column_type'>,
+  desired: Table,
+  actual: ClusterModel,
+  pending?: PendingRetype,
+): Step[] {
+  const d = desired.columns!.find((c) => c.name === s.column)!;
+  const { shadow, marker } = retypeNames(s.column);
+  const perShard = t.distribution.kind === 'hash';
+  const indexes = desired.indexes
+    .filter((ix) => ix.columns.includes(s.column))
+    .map((ix) => ({ ix, name: indexName(t, ix), shadow: shadowIndexName(indexName(t, ix)) }));
+  const after = { runAfterCommit: true } as const;
+  const steps: Step[] = [];
+  if (!pending) {
+    steps.push({
+      kind: 'start_retype',
+      table: t.qname,
+      column: s.column,
+      shadow,
+      marker,
+      type: s.type,
+      from: s.from,
+      ...(s.collation !== undefined ? { collation: s.collation } : {}),
+      ...(s.collationSchema !== undefined ? { collationSchema: s.collationSchema } : {}),
+      ...(s.using !== undefined ? { using: s.using } : {}),
+      notNull: d.notNull,
+      ...(d.storage !== undefined ? { storage: d.storage } : {}),
+      ...(d.statistics !== undefined ? { statistics: d.statistics } : {}),
+    });
+  }
+  if (!pending?.validated) {
+    steps.push({ kind: 'backfill_column', table: t.qname, column: s.column, marker, perShard, shadow, ...after });
+    steps.push({ kind: 'validate_constraint', table: t.qname, name: marker, ...after });
+  }
+  for (const x of indexes) {
+    if (pending?.indexes.includes(x.shadow)) continue;
+    if (pending && t.indexes.some((a) => a.name === x.shadow))
+      steps.push({
+        kind: 'drop_index',
+        table: t.qname,
+        index: { schema: t.qname.schema, name: x.shadow },
+        recreate: true,
+        invalid: true,
+        concurrently: true,
+        ...after,
+      });
+    const columns = x.ix.columns.map((c) => (c === s.column ? shadow : c));
+    const { renamedFrom: _r, ...ix } = x.ix;
+    steps.push({
+      kind: 'create_index',
+      table: t.qname,
+      index: { ...ix, name: x.shadow, columns },
+      concurrently: true,
+      ...after,
+    });
+  }
+  steps.push({
+    kind: 'finish_retype',
+    table: t.qname,
+    column: s.column,
+    shadow,
+    marker,
+    type: s.type,
+    notNull: d.notNull,
+    ...(d.default !== undefined ? { default: d.default } : {}),
+    indexes: indexes.map((x) => ({ shadow: x.shadow, name: x.name })),
+    carried: carried(t, s.column, actual),
+    ...after,
+  });
+  return steps;
+}
+
+/** The steps of the diff an online type change of (table, column) stands for: it sets them on the shadow, or they go with the old column. */
+export function coveredByRetype(s: Step, table: string, column: string): boolean {
+  if (!('table' in s) || idOf(s.table as QualifiedName) !== table) return false;
+  switch (s.kind) {
+    case 'alter_column_default':
+    case 'alter_column_not_null':
+    case 'alter_column_storage':
+    case 'alter_column_statistics':
+      return s.column === column;
+    case 'create_index':
+      return s.index.columns.includes(column);
+    default:
+      return false;
+  }
+}
+
+/** An online type change an interrupted apply left: the marker on a table with the column and its shadow. */
+function asPending(o: SqlObject, actual: ClusterModel): PendingRetype | undefined {
+  if (o.kind !== 'check constraint' || o.create.length !== 1 || !o.name.includes(MARKER)) return undefined;
+  const check = addedCheck(o.create[0]!, 'public');
+  const t = check && actual.tables[idOf(check.table)];
+  if (!check || !t) return undefined;
+  const c = t.columns?.find((x) => retypeNames(x.name).marker === check.name);
+  const shadow = c && t.columns?.find((x) => x.name === retypeNames(c.name).shadow);
+  if (!c || !shadow) return undefined;
+  return {
+    table: t.qname,
+    column: c.name,
+    shadow: shadow.name,
+    type: shadow.type.sql,
+    marker: check.name,
+    validated: !check.notValid,
+    indexes: t.indexes.filter((ix) => ix.name?.startsWith(SHADOW) && !ix.invalid).map((ix) => ix.name!),
+  };
+}
+
+/** The online type changes an interrupted apply left, and the cluster without their shadows, triggers and markers. */
+export function pendingRetypes(actual: ClusterModel): { actual: ClusterModel; pending: PendingRetype[] } {
+  const pending = Object.values(actual.objects).flatMap((o) => asPending(o, actual) ?? []);
+  if (pending.length === 0) return { actual, pending };
+  const hidden = new Set<string>();
+  const tables = { ...actual.tables };
+  const routines = { ...actual.routines };
+  for (const p of pending) {
+    const parent = relationRef(p.table);
+    const sync = syncName(p.table, p.column);
+    for (const o of Object.values(actual.objects))
+      if (
+        o.parent === parent &&
+        ((o.kind === 'check constraint' && o.name.endsWith(p.marker)) ||
+          (o.kind === 'trigger' && o.name.includes(sync)))
+      )
+        hidden.add(o.id);
+    const fn = syncFunction(p.table, p.column);
+    for (const [id, r] of Object.entries(routines))
+      if (r.qname.schema === fn.schema && r.qname.name === fn.name) delete routines[id];
+    const t = tables[idOf(p.table)]!;
+    tables[t.id] = {
+      ...t,
+      columns: t.columns?.filter((c) => c.name !== p.shadow),
+      indexes: t.indexes.filter((ix) => !ix.name?.startsWith(SHADOW) || !ix.columns.includes(p.shadow)),
+    };
+  }
+  const objects = dict<SqlObject>();
+  for (const [id, o] of Object.entries(actual.objects)) if (!hidden.has(id)) objects[id] = o;
+  return { actual: { ...actual, objects, tables, routines }, pending };
+}
+
+/**
+ * The plan with the online type changes an interrupted apply left that it does not go on with
+ * (the manifest no longer asks for that type, or not online) dropped first, in the transaction.
+ */
+export function withPendingRetypes(steps: readonly Step[], pending: readonly PendingRetype[]): Step[] {
+  const finished = (p: PendingRetype): boolean =>
+    steps.some(
+      (s) =>
+        s.kind === 'finish_retype' && idOf(s.table) === idOf(p.table) && s.column === p.column && s.type === p.type,
+    );
+  const aborted: Step[] = pending
+    .filter((p) => !finished(p))
+    .map((p) => ({ kind: 'abort_retype', table: p.table, column: p.column, shadow: p.shadow, type: p.type }));
+  return [...aborted, ...steps];
+}
