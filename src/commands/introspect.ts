@@ -72,6 +72,10 @@ export async function introspectCommand(
     io.stderr(
       `introspect: left out the marker of ${plural(project.unfinishedFills.length, 'column')} an interrupted apply was still filling (the next apply of a manifest that declares the column finishes it; one that does not drops the marker): ${project.unfinishedFills.join(', ')}\n`,
     );
+  if (project.unfinishedRetypes.length > 0)
+    io.stderr(
+      `introspect: left out the shadow column, trigger and marker of ${plural(project.unfinishedRetypes.length, 'column')} an interrupted apply was changing online; the manifest has the type the column still has (the next apply of a manifest that declares the new type goes on with it; one that does not drops them): ${project.unfinishedRetypes.join(', ')}\n`,
+    );
   // Never silent: what the manifest cannot carry is said here and listed in the manifest.
   const notManaged = live.doc.notManaged ?? [];
   if (notManaged.length > 0)

@@ -3,6 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
 import { pendingBackfills } from '../plan/backfill.js';
+import { pendingRetypes } from '../plan/retype.js';
 import { parameterValue } from '../model/storage-parameters.js';
 import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';
@@ -152,9 +153,17 @@ const fileSafe = (name: string): string =>
 export function liveToProject(
   live: LiveState,
   opts: { defaultSchema?: string; files: boolean },
-): { manifest: string; files: Record<string, string>; objectsLeftOut: number; unfinishedFills: string[] } {
-  // The marker of a fill an interrupted apply left is the plan's state, not the user's CHECK.
-  const { actual: m, pending } = pendingBackfills(live.model);
+): {
+  manifest: string;
+  files: Record<string, string>;
+  objectsLeftOut: number;
+  unfinishedFills: string[];
+  unfinishedRetypes: string[];
+} {
+  // The marker of a fill an interrupted apply left is the plan's state, not the user's CHECK; so
+  // are the shadow column, trigger and marker of an online type change.
+  const { actual: unfilled, pending } = pendingBackfills(live.model);
+  const { actual: m, pending: retypes } = pendingRetypes(unfilled);
   live = { ...live, model: m };
   const defaultSchema = opts.defaultSchema ?? 'public';
   const key = (q: { schema: string; name: string }): string => formatQualifiedKey(q, defaultSchema);
@@ -248,6 +257,7 @@ export function liveToProject(
     files,
     objectsLeftOut: opts.files ? 0 : objects.length,
     unfinishedFills: pending.map((p) => `${quoteQualified(p.table)}.${quoteIdent(p.column)} (${quoteIdent(p.marker)})`),
+    unfinishedRetypes: retypes.map((p) => `${quoteQualified(p.table)}.${quoteIdent(p.column)} (to ${p.type})`),
   };
 }
 

@@ -57,7 +57,8 @@ const mentions = (expr: string, column: string): boolean =>
 export function retypeRefusal(t: Table, column: string, actual: ClusterModel): string | undefined {
   const kind = t.distribution.kind;
   if (t.partitionBy !== undefined) return 'it is partitioned (a ctid names a row only within one partition)';
-  if (kind !== 'local' && kind !== 'hash') return `it is a ${kind.replace('_', '-')} table (the fill writes by shard)`;
+  if (kind !== 'local' && kind !== 'hash')
+    return `it is a ${kind.replace('_', '-')} table (the fill is made for plain and hash-distributed tables)`;
   if (t.accessMethod !== undefined && t.accessMethod !== 'heap') return `it is a ${t.accessMethod} table`;
   if ((t.inherits ?? []).length > 0 || Object.values(actual.tables).some((x) => x.inherits?.includes(t.id)))
     return 'it inherits or is inherited (a ctid names a row only within one table)';
@@ -99,12 +100,12 @@ function indexName(t: Table, ix: Index): string {
 
 /** The statements that set the column's comment and grants again after the swap. */
 function carried(t: Table, column: string, actual: ClusterModel): string[] {
-  const ref = columnRef(t.qname, column);
+  const comment = `on column ${idOf(t.qname)}.${quoteIdent(column)}`;
   const parent = relationRef(t.qname);
   return Object.values(actual.objects)
     .filter(
       (o) =>
-        (o.kind === 'comment' && (o.parent === ref || o.deps.includes(ref))) ||
+        (o.kind === 'comment' && o.name === comment) ||
         (o.kind === 'privileges' && o.parent === parent && o.create.some((s) => mentions(s, column))),
     )
     .flatMap((o) => o.create);
@@ -258,10 +259,13 @@ export function pendingRetypes(actual: ClusterModel): { actual: ClusterModel; pe
  * (the manifest no longer asks for that type, or not online) dropped first, in the transaction.
  */
 export function withPendingRetypes(steps: readonly Step[], pending: readonly PendingRetype[]): Step[] {
+  // Gone on with (its swap planned), or dropped already (the online plan begins another type).
   const finished = (p: PendingRetype): boolean =>
     steps.some(
       (s) =>
-        s.kind === 'finish_retype' && idOf(s.table) === idOf(p.table) && s.column === p.column && s.type === p.type,
+        ((s.kind === 'finish_retype' && s.type === p.type) || s.kind === 'abort_retype') &&
+        idOf(s.table) === idOf(p.table) &&
+        s.column === p.column,
     );
   const aborted: Step[] = pending
     .filter((p) => !finished(p))
