@@ -4,7 +4,8 @@
 // by tenant_id over 32 shards), `items` (a reference table), `audit` (a local table holding rows)
 // and a function price_of(). pgbench writes at a fixed rate (--rate, CLIENTS clients) and logs each
 // transaction's latency, measured from its scheduled start, so a stall counts for every
-// transaction that queued behind it: INSERT into orders and audit, and SELECT price_of().
+// transaction that queued behind it: INSERT into orders and audit, an UPDATE of a row orders
+// held before the change (a fill must not refuse it), and SELECT price_of().
 // Each change class is applied three ways, each on a fresh database: `citus-migrate apply` in its
 // default mode, in its online mode (`online: true` on the tables), and the same DDL typed into
 // psql by hand. With LOCK=1 (the default) each is run once more while a session on the first
@@ -159,8 +160,11 @@ const CASES = [
 const WORKLOAD = `\\set t random(1, 1000)
 \\set i random(10000000000, 20000000000)
 \\set k random(1, 1000)
+\\set g random(1, ${ROWS})
+\\set gt :g % 1000
 BEGIN;
 INSERT INTO orders (tenant_id, id, item_id, qty) VALUES (:t, :i, :k, 1);
+UPDATE orders SET qty = qty + 1 WHERE tenant_id = :gt AND id = :g;
 INSERT INTO audit (tenant_id, at) VALUES (:t, now());
 SELECT price_of(:k);
 END;
