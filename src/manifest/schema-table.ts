@@ -230,7 +230,7 @@ export const table = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY (indexes of sql: files too), foreign keys and CHECKs of sql: files NOT VALID then VALIDATE, the volatile default of a new column filled in batches (after COMMIT)',
+      'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY (indexes of sql: files too), foreign keys and CHECKs of sql: files NOT VALID then VALIDATE, the volatile default of a new column filled in batches, a column type changed through a shadow column kept in step by a trigger, filled, then swapped in one short transaction (after COMMIT)',
     ),
   access_method: z
     .enum(['heap', 'columnar'])

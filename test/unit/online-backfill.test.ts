@@ -78,7 +78,7 @@ describe('a volatile default added online', () => {
     expect(lines[2]).toMatch(/^after backfill_column: DO \$fill\$\n/);
     // Per shard, 64 pages at a time by ctid range, up to the size the shards had when it began.
     expect(lines[2]).toContain(
-      "FROM pg_catalog.run_command_on_shards('public.t'::pg_catalog.regclass, $c$UPDATE public.%1$s SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.>=) '($c$ OPERATOR(pg_catalog.||) p::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ctid OPERATOR(pg_catalog.<) '($c$ OPERATOR(pg_catalog.||) (p OPERATOR(pg_catalog.+) 64)::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ref IS NULL$c$) r;",
+      "FROM pg_catalog.run_command_on_shards('public.t'::pg_catalog.regclass, $c$UPDATE public.%1$s SET ref = DEFAULT WHERE ctid OPERATOR(pg_catalog.>=) '($c$ OPERATOR(pg_catalog.||) p::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ctid OPERATOR(pg_catalog.<) '($c$ OPERATOR(pg_catalog.||) (p OPERATOR(pg_catalog.+) 64)::pg_catalog.text OPERATOR(pg_catalog.||) $c$,0)'::pg_catalog.tid AND ref IS NULL$c$, false) r;",
     );
     expect(lines[2]).toContain(
       "$c$SELECT pg_catalog.pg_relation_size(('public.' OPERATOR(pg_catalog.||) %1$L)::pg_catalog.regclass)$c$",
