@@ -13,9 +13,9 @@
 // (an apply interrupted after COMMIT) goes on with what is left, or drops them when it no longer
 // asks for that type online.
 // Pure.
-import { chosenIndexName } from '../model/key-names.js';
+import { chosenIndexName, defaultKeyName } from '../model/key-names.js';
 import { columnRef, relationRef, rowRef } from '../model/object-ref.js';
-import { idOf, type ClusterModel, type Index, type SqlObject, type Table } from '../model/types.js';
+import { idOf, type ClusterModel, type Index, type Key, type SqlObject, type Table } from '../model/types.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { dict } from '../util/dict.js';
@@ -72,12 +72,11 @@ export function retypeRefusal(t: Table, column: string, actual: ClusterModel): s
     return 'its default draws from a sequence';
   const gen = t.columns?.find((x) => x.generated !== undefined && mentions(x.generated, column));
   if (gen) return `the generated column ${quoteIdent(gen.name)} reads it`;
-  if (t.primaryKey?.columns.includes(column)) return 'it is in the primary key';
-  const uk = t.unique.find((k) => k.columns.includes(column));
-  if (uk) return `it is in the unique constraint ${uk.name ?? `(${uk.columns.join(', ')})`}`;
+  // A key is built again on the shadow and added USING INDEX at the swap; a foreign key would
+  // have to be dropped and validated again.
   if (t.foreignKeys.some((fk) => fk.columns.includes(column))) return 'it is in a foreign key';
   const referring = Object.values(actual.tables).find((x) =>
-    x.foreignKeys.some((fk) => fk.refTable === t.id && (fk.refColumns ?? []).includes(column)),
+    x.foreignKeys.some((fk) => fk.refTable === t.id && fk.refColumns.includes(column)),
   );
   if (referring) return `a foreign key of ${referring.id} references it`;
   const ref = columnRef(t.qname, column);
@@ -125,6 +124,22 @@ export function onlineRetype(
   const indexes = desired.indexes
     .filter((ix) => ix.columns.includes(s.column))
     .map((ix) => ({ ix, name: indexName(t, ix), shadow: shadowIndexName(indexName(t, ix)) }));
+  // The keys over the column, built again on the shadow as unique indexes, added USING INDEX at the swap.
+  const keyName = (k: Key, kind: 'primary' | 'unique'): string =>
+    k.name ??
+    (kind === 'primary' ? t.primaryKey?.name : t.unique.find((a) => a.columns.join() === k.columns.join())?.name) ??
+    defaultKeyName(t.qname.name, kind, k);
+  const keys = [
+    ...(desired.primaryKey?.columns.includes(s.column) ? [{ k: desired.primaryKey, kind: 'primary' as const }] : []),
+    ...desired.unique.filter((k) => k.columns.includes(s.column)).map((k) => ({ k, kind: 'unique' as const })),
+  ].map(({ k, kind }) => ({
+    k,
+    kind,
+    name: keyName(k, kind),
+    shadow: shadowIndexName(keyName(k, kind)),
+  }));
+  // A key's columns are NOT NULL: proved by the marker, or ADD PRIMARY KEY would scan for it.
+  const notNull = d.notNull || keys.some((x) => x.kind === 'primary');
   const after = { runAfterCommit: true } as const;
   const steps: Step[] = [];
   if (!pending) {
@@ -139,7 +154,7 @@ export function onlineRetype(
       ...(s.collation !== undefined ? { collation: s.collation } : {}),
       ...(s.collationSchema !== undefined ? { collationSchema: s.collationSchema } : {}),
       ...(s.using !== undefined ? { using: s.using } : {}),
-      notNull: d.notNull,
+      notNull,
       ...(d.storage !== undefined ? { storage: d.storage } : {}),
       ...(d.statistics !== undefined ? { statistics: d.statistics } : {}),
     });
@@ -170,6 +185,27 @@ export function onlineRetype(
       ...after,
     });
   }
+  for (const x of keys) {
+    if (pending?.indexes.includes(x.shadow)) continue;
+    if (pending && t.indexes.some((a) => a.name === x.shadow))
+      steps.push({
+        kind: 'drop_index',
+        table: t.qname,
+        index: { schema: t.qname.schema, name: x.shadow },
+        recreate: true,
+        invalid: true,
+        concurrently: true,
+        ...after,
+      });
+    const columns = x.k.columns.map((c) => (c === s.column ? shadow : c));
+    steps.push({
+      kind: 'create_index',
+      table: t.qname,
+      index: { name: x.shadow, columns, unique: true, using: 'btree' },
+      concurrently: true,
+      ...after,
+    });
+  }
   steps.push({
     kind: 'finish_retype',
     table: t.qname,
@@ -177,9 +213,16 @@ export function onlineRetype(
     shadow,
     marker,
     type: s.type,
-    notNull: d.notNull,
+    notNull,
     ...(d.default !== undefined ? { default: d.default } : {}),
     indexes: indexes.map((x) => ({ shadow: x.shadow, name: x.name })),
+    keys: keys.map((x) => ({
+      kind: x.kind,
+      name: x.name,
+      shadow: x.shadow,
+      ...(x.k.deferrable !== undefined ? { deferrable: x.k.deferrable } : {}),
+      ...(x.k.initiallyDeferred !== undefined ? { initiallyDeferred: x.k.initiallyDeferred } : {}),
+    })),
     carried: carried(t, s.column, actual),
     ...after,
   });

@@ -33,6 +33,32 @@ tables:
       code: { type: ${code} }
     primary_key: [w, id]${index ? '\n    indexes:\n      - { columns: [qty] }' : ''}
 `;
+/** Two colocated tables, a foreign key of lines referencing orders (w, id). */
+const referenced = (id: string): string => `version: 1
+colocation:
+  tenants: { shard_count: 4, anchor: orders }
+tables:
+  orders:
+    distributed_by: w
+    colocation: tenants
+    online: true
+    columns:
+      w: { type: bigint, not_null: true }
+      id: { type: ${id}, not_null: true }
+    primary_key: [w, id]
+  lines:
+    distributed_by: w
+    colocation: tenants
+    online: true
+    columns:
+      w: { type: bigint, not_null: true }
+      id: { type: bigint, not_null: true }
+      order_id: { type: bigint }
+    primary_key: [w, id]
+    foreign_keys:
+      - { columns: [w, order_id], references: orders, ref_columns: [w, id] }
+`;
+
 const BEFORE = manifest('integer', 'text');
 const AFTER = manifest('bigint', 'integer, using: "code::integer"');
 const APPLY = ['apply', '--auto-approve', '--allow-hazards', 'non_transactional,drops_data'];
@@ -210,7 +236,7 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
 
-  it('a plan that no longer asks for the type drops what an interrupted change left; a key column says why it is not changed online', async () => {
+  it('a plan that no longer asks for the type drops what an interrupted change left; a column a foreign key references says why it is not changed online', async () => {
     const db = await loaded('retype_abort', 200_000, manifest('integer', 'text', false));
     const dir = projectDir(manifest('bigint', 'text', false));
     const { child, done } = startCli([...APPLY, '--database', db.url], { cwd: dir });
@@ -250,14 +276,44 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(await leftovers(db)).toBe(0);
     expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: back })).code).toBe(0);
-    // A key column: rewritten in the transaction, and the plan says why.
-    const key = await loaded('retype_key', 10, manifest('integer', 'text', false, 'integer'));
-    const keyPlan = await cli(['plan', '--database', key.url], {
-      cwd: projectDir(manifest('integer', 'text', false, 'bigint')),
+    // A column a foreign key references: rewritten in the transaction, and the plan says why.
+    const key = await freshDatabase(citus!, 'retype_key');
+    const made = await cli(['apply', '--database', key.url, '--auto-approve'], {
+      cwd: projectDir(referenced('integer')),
     });
+    expect(made.code, made.stderr).toBe(0);
+    const keyPlan = await cli(['plan', '--database', key.url], { cwd: projectDir(referenced('bigint')) });
     expect(keyPlan.stdout).toContain(
-      'change public.orders.id from integer to bigint (not online: it is in the primary key; the table is rewritten in the transaction)',
+      'change public.orders.id from integer to bigint (not online: a foreign key of public.lines references it; the table is rewritten in the transaction)',
     );
+  });
+
+  it('a primary key column, int to bigint, while writes go on: the key built again on the shadow and added USING INDEX on every shard', async () => {
+    const before = manifest('integer', 'text', false, 'integer');
+    const after = manifest('integer', 'text', false, 'bigint');
+    const db = await loaded('retype_pk', 200_000, before);
+    const dir = projectDir(after);
+    const plan = await cli(['plan', '--database', db.url], { cwd: dir });
+    expect(plan.stdout).toContain('create unique index concurrently on public.orders (w, citus_migrate_new_id)');
+    expect(plan.stdout).toContain('add orders_pkey using the index built on it');
+    const w = writer(db);
+    await new Promise((r) => setTimeout(r, 300));
+    const r = await cli([...APPLY, '--database', db.url], { cwd: dir });
+    const writes = await w.stop();
+    expect(r.code, r.stderr).toBe(0);
+    expect(writes.failed).toEqual([]);
+    expect(
+      await db.query(
+        "SELECT DISTINCT result AS k FROM run_command_on_shards('orders', $$SELECT string_agg(regexp_replace(conname, '_[0-9]+$', '') || ' ' || contype::text || ' ' || pg_get_constraintdef(oid), ', ') FROM pg_constraint WHERE conrelid = 'public.%s'::regclass$$)",
+      ),
+    ).toEqual([{ k: 'orders_pkey p PRIMARY KEY (w, id)' }]);
+    expect(await shardTypes(db)).toEqual([{ t: 'w bigint, qty integer, orig integer, code text, id bigint' }]);
+    expect(await db.query('SELECT count(*)::int AS n, count(DISTINCT (w, id))::int AS d FROM orders')).toEqual([
+      { n: 200_000 + writes.done, d: 200_000 + writes.done },
+    ]);
+    await expect(db.query('INSERT INTO orders (w, id, qty) VALUES (1, 1, 0)')).rejects.toThrow(/orders_pkey/);
+    expect(await leftovers(db)).toBe(0);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
 
   it('a lower role owning the database plants look-alikes of every name the change uses: its trap runs on no node', async () => {

@@ -82,6 +82,28 @@ describe('a column type changed online', () => {
     ]);
   });
 
+  it('a key over the column: its unique index built on the shadow, added USING INDEX at the swap, NOT NULL proved by the marker', () => {
+    const key = { primaryKey: { columns: ['w', 'q'] }, unique: [{ columns: ['q', 'w'], deferrable: true }] };
+    const lines = planned(
+      model([table([W, col('q', 'bigint')], key)]),
+      model([
+        table([W, col('q', 'integer', { notNull: true })], {
+          ...key,
+          primaryKey: { name: 't_pkey', columns: ['w', 'q'] },
+        }),
+      ]),
+    );
+    expect(lines[0]).toContain('CHECK (citus_migrate_new_q IS NOT NULL) NOT VALID');
+    expect(lines.filter((l) => l.startsWith('after create_index'))).toEqual([
+      'after create_index: CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_pkey ON public.t USING btree (w, citus_migrate_new_q)',
+      'after create_index: CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_q_w_key ON public.t USING btree (citus_migrate_new_q, w)',
+    ]);
+    const swap = lines.at(-1)!;
+    expect(swap).toContain(
+      'ALTER TABLE public.t ALTER COLUMN q SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_retype_q; ALTER TABLE public.t ADD CONSTRAINT t_pkey PRIMARY KEY USING INDEX citus_migrate_new_t_pkey; ALTER TABLE public.t ADD CONSTRAINT t_q_w_key UNIQUE USING INDEX citus_migrate_new_t_q_w_key DEFERRABLE',
+    );
+  });
+
   it('USING: the trigger computes it from the row; a nullable column is filled wherever the new value is not NULL', () => {
     const lines = planned(
       model([table([W, col('q', 'integer', { using: 'q::integer' })])]),
@@ -112,7 +134,11 @@ describe('a column type changed online', () => {
       deps: ['relation public.t', 'column public.t.q'],
     };
     const cases: [string, Table, SqlObject[]][] = [
-      ['it is in the primary key', table([W, col('q')], { primaryKey: { columns: ['w', 'q'] } }), []],
+      [
+        'it is in a foreign key',
+        table([W, col('q')], { foreignKeys: [{ columns: ['w', 'q'], refTable: 'public.t', refColumns: ['w', 'z'] }] }),
+        [],
+      ],
       [
         'it is a reference table (the fill is made for plain and hash-distributed tables)',
         table([W, col('q')], { distribution: { kind: 'reference' } }),

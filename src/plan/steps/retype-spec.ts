@@ -8,7 +8,8 @@ import { createSyncSql, dropSyncSql } from '../fill.js';
 import { PLAN_SEARCH_PATH } from '../pinned-settings.js';
 import { lossyCast } from './lossy-cast.js';
 import { PLAIN, type StepSpecs } from './spec-record.js';
-import { ALTER_TABLE, collationSql, q } from './sql-parts.js';
+import { ALTER_TABLE, collationSql, deferralSql, q } from './sql-parts.js';
+import type { Deferral } from '../../model/types.js';
 import type { Phase } from './steps.js';
 
 export type RetypeStep =
@@ -41,6 +42,12 @@ export type RetypeStep =
       readonly default?: string;
       /** The shadow's indexes, renamed to the names of the column's. */
       readonly indexes: readonly { readonly shadow: string; readonly name: string }[];
+      /** The keys over the column: their unique indexes built on the shadow, added USING INDEX (renamed to the key's name). */
+      readonly keys: readonly ({
+        readonly kind: 'primary' | 'unique';
+        readonly name: string;
+        readonly shadow: string;
+      } & Deferral)[];
       /** Statements the column's comment and grants are set again with (DROP COLUMN takes them). */
       readonly carried: readonly string[];
     }
@@ -110,6 +117,10 @@ export const RETYPE_SPECS: StepSpecs<RetypeStep['kind']> = {
         `${ALTER_TABLE(s.table)} RENAME COLUMN ${quoteIdent(s.shadow)} TO ${c}`,
         ...(s.default !== undefined ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${c} SET DEFAULT ${s.default}`] : []),
         ...(s.notNull ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${c} SET NOT NULL`, marker] : []),
+        ...s.keys.map(
+          (k) =>
+            `${ALTER_TABLE(s.table)} ADD CONSTRAINT ${quoteIdent(k.name)} ${k.kind === 'primary' ? 'PRIMARY KEY' : 'UNIQUE'} USING INDEX ${quoteIdent(k.shadow)}${deferralSql(k)}`,
+        ),
         ...s.indexes.map(
           (ix) =>
             `ALTER INDEX ${quoteQualified({ schema: s.table.schema, name: ix.shadow })} RENAME TO ${quoteIdent(ix.name)}`,
@@ -118,7 +129,7 @@ export const RETYPE_SPECS: StepSpecs<RetypeStep['kind']> = {
       ];
     },
     summary: (s) =>
-      `swap ${col(s)} for ${quoteIdent(s.shadow)} (${s.type}) in one short transaction: drop the trigger and the old column, rename the shadow${s.notNull ? ', SET NOT NULL (proved by the validated marker: no scan)' : ''}${s.indexes.length > 0 ? ` and its ${s.indexes.length === 1 ? 'index' : `${s.indexes.length} indexes`}` : ''}; ${quoteIdent(s.column)} becomes the last of the columns (an INSERT without a column list, or SELECT *, sees another order)`,
+      `swap ${col(s)} for ${quoteIdent(s.shadow)} (${s.type}) in one short transaction: drop the trigger and the old column, rename the shadow${s.notNull ? ', SET NOT NULL (proved by the validated marker: no scan)' : ''}${s.keys.length > 0 ? `, add ${s.keys.map((k) => quoteIdent(k.name)).join(', ')} using the index built on it` : ''}${s.indexes.length > 0 ? `, rename ${s.indexes.length === 1 ? 'its index' : `its ${s.indexes.length} indexes`}` : ''}; ${quoteIdent(s.column)} becomes the last of the columns (an INSERT without a column list, or SELECT *, sees another order)`,
   },
   abort_retype: {
     ...column,
