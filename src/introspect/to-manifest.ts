@@ -3,7 +3,7 @@
 // sequences with caches; every routine by signature (distributed ones with their distribution,
 // the others local), overloads keyed by signature.
 import { pendingBackfills } from '../plan/backfill.js';
-import { pendingRetypes } from '../plan/retype.js';
+import { pendingRetypes } from '../plan/retype-pending.js';
 import { parameterValue } from '../model/storage-parameters.js';
 import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';

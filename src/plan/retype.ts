@@ -15,15 +15,12 @@
 // Pure.
 import { chosenIndexName, defaultKeyName } from '../model/key-names.js';
 import { columnRef, relationRef, rowRef } from '../model/object-ref.js';
-import { idOf, type ClusterModel, type Index, type Key, type SqlObject, type Table } from '../model/types.js';
-import { addedCheck } from '../objects/statement-parts.js';
+import { idOf, type ClusterModel, type Index, type Key, type Table } from '../model/types.js';
 import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
-import { dict } from '../util/dict.js';
-import { syncFunction, syncName } from './fill.js';
 import type { Step, StepOf } from './steps/steps.js';
 
-const SHADOW = 'citus_migrate_new_';
-const MARKER = 'citus_migrate_retype_';
+export const SHADOW = 'citus_migrate_new_';
+export const MARKER = 'citus_migrate_retype_';
 
 /** The shadow column and the marker of a column's online type change. */
 export const retypeNames = (column: string): { shadow: string; marker: string } => ({
@@ -163,49 +160,30 @@ export function onlineRetype(
     steps.push({ kind: 'backfill_column', table: t.qname, column: s.column, marker, perShard, shadow, ...after });
     steps.push({ kind: 'validate_constraint', table: t.qname, name: marker, ...after });
   }
-  for (const x of indexes) {
-    if (pending?.indexes.includes(x.shadow)) continue;
-    if (pending && t.indexes.some((a) => a.name === x.shadow))
+  // The shadow's indexes, built concurrently (one an interrupted apply left invalid, dropped first).
+  const build = (name: string, columns: readonly string[], ix: Omit<Index, 'name' | 'columns'>): void => {
+    if (pending?.indexes.includes(name)) return;
+    if (pending && t.indexes.some((a) => a.name === name))
       steps.push({
         kind: 'drop_index',
         table: t.qname,
-        index: { schema: t.qname.schema, name: x.shadow },
+        index: { schema: t.qname.schema, name },
         recreate: true,
         invalid: true,
         concurrently: true,
         ...after,
       });
-    const columns = x.ix.columns.map((c) => (c === s.column ? shadow : c));
-    const { renamedFrom: _r, ...ix } = x.ix;
+    const on = columns.map((c) => (c === s.column ? shadow : c));
     steps.push({
       kind: 'create_index',
       table: t.qname,
-      index: { ...ix, name: x.shadow, columns },
+      index: { ...ix, name, columns: on },
       concurrently: true,
       ...after,
     });
-  }
-  for (const x of keys) {
-    if (pending?.indexes.includes(x.shadow)) continue;
-    if (pending && t.indexes.some((a) => a.name === x.shadow))
-      steps.push({
-        kind: 'drop_index',
-        table: t.qname,
-        index: { schema: t.qname.schema, name: x.shadow },
-        recreate: true,
-        invalid: true,
-        concurrently: true,
-        ...after,
-      });
-    const columns = x.k.columns.map((c) => (c === s.column ? shadow : c));
-    steps.push({
-      kind: 'create_index',
-      table: t.qname,
-      index: { name: x.shadow, columns, unique: true, using: 'btree' },
-      concurrently: true,
-      ...after,
-    });
-  }
+  };
+  for (const x of indexes) build(x.shadow, x.ix.columns, { unique: x.ix.unique, using: x.ix.using });
+  for (const x of keys) build(x.shadow, x.k.columns, { unique: true, using: 'btree' });
   steps.push({
     kind: 'finish_retype',
     table: t.qname,
@@ -243,75 +221,4 @@ export function coveredByRetype(s: Step, table: string, column: string): boolean
     default:
       return false;
   }
-}
-
-/** An online type change an interrupted apply left: the marker on a table with the column and its shadow. */
-function asPending(o: SqlObject, actual: ClusterModel): PendingRetype | undefined {
-  if (o.kind !== 'check constraint' || o.create.length !== 1 || !o.name.includes(MARKER)) return undefined;
-  const check = addedCheck(o.create[0]!, 'public');
-  const t = check && actual.tables[idOf(check.table)];
-  if (!check || !t) return undefined;
-  const c = t.columns?.find((x) => retypeNames(x.name).marker === check.name);
-  const shadow = c && t.columns?.find((x) => x.name === retypeNames(c.name).shadow);
-  if (!c || !shadow) return undefined;
-  return {
-    table: t.qname,
-    column: c.name,
-    shadow: shadow.name,
-    type: shadow.type.sql,
-    marker: check.name,
-    validated: !check.notValid,
-    indexes: t.indexes.filter((ix) => ix.name?.startsWith(SHADOW) && !ix.invalid).map((ix) => ix.name!),
-  };
-}
-
-/** The online type changes an interrupted apply left, and the cluster without their shadows, triggers and markers. */
-export function pendingRetypes(actual: ClusterModel): { actual: ClusterModel; pending: PendingRetype[] } {
-  const pending = Object.values(actual.objects).flatMap((o) => asPending(o, actual) ?? []);
-  if (pending.length === 0) return { actual, pending };
-  const hidden = new Set<string>();
-  const tables = { ...actual.tables };
-  const routines = { ...actual.routines };
-  for (const p of pending) {
-    const parent = relationRef(p.table);
-    const sync = syncName(p.table, p.column);
-    for (const o of Object.values(actual.objects))
-      if (
-        o.parent === parent &&
-        ((o.kind === 'check constraint' && o.name.endsWith(p.marker)) ||
-          (o.kind === 'trigger' && o.name.includes(sync)))
-      )
-        hidden.add(o.id);
-    const fn = syncFunction(p.table, p.column);
-    for (const [id, r] of Object.entries(routines))
-      if (r.qname.schema === fn.schema && r.qname.name === fn.name) delete routines[id];
-    const t = tables[idOf(p.table)]!;
-    tables[t.id] = {
-      ...t,
-      columns: t.columns?.filter((c) => c.name !== p.shadow),
-      indexes: t.indexes.filter((ix) => !ix.name?.startsWith(SHADOW) || !ix.columns.includes(p.shadow)),
-    };
-  }
-  const objects = dict<SqlObject>();
-  for (const [id, o] of Object.entries(actual.objects)) if (!hidden.has(id)) objects[id] = o;
-  return { actual: { ...actual, objects, tables, routines }, pending };
-}
-
-/**
- * The plan with the online type changes an interrupted apply left that it does not go on with
- * (the manifest no longer asks for that type, or not online) dropped first, in the transaction.
- */
-export function withPendingRetypes(steps: readonly Step[], pending: readonly PendingRetype[]): Step[] {
-  // Gone on with (its swap planned), or dropped already (the online plan begins another type).
-  const finished = (p: PendingRetype): boolean =>
-    steps.some(
-      (s) =>
-        ((s.kind === 'finish_retype' && s.type === p.type) || s.kind === 'abort_retype') &&
-        idOf(s.table) === idOf(p.table) &&
-        s.column === p.column,
-    );
-  const aborted: Step[] = pending
-    .filter((p) => !finished(p))
-    .map((p) => ({ kind: 'abort_retype', table: p.table, column: p.column, shadow: p.shadow, type: p.type }));
-  return [...aborted, ...steps];
 }

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, Column, SqlObject, Table } from '../../src/model/types.js';
 import { diff } from '../../src/plan/diff/diff.js';
-import { pendingRetypes, retypeNames } from '../../src/plan/retype.js';
+import { retypeNames } from '../../src/plan/retype.js';
+import { pendingRetypes } from '../../src/plan/retype-pending.js';
 import { syncName } from '../../src/plan/fill.js';
 import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';

@@ -8,7 +8,7 @@ import { PARTS } from './parts.js';
 import { unmanagedOf } from './parts-late.js';
 import { onlineSteps } from '../online.js';
 import { pendingBackfills, withPendingBackfills } from '../backfill.js';
-import { pendingRetypes, withPendingRetypes } from '../retype.js';
+import { pendingRetypes, withPendingRetypes } from '../retype-pending.js';
 import { columnDropsLast } from '../order/column-drops.js';
 import { PHASES, type Step } from '../steps/steps.js';
 import { phaseOf } from '../steps/step-spec.js';
