@@ -130,7 +130,6 @@ function finishing(table: Table, column: string, notNull: boolean, marker: strin
       perShard: table.distribution.kind === 'hash',
       runAfterCommit: true,
     },
-    { kind: 'vacuum_table', table: table.qname, runAfterCommit: true },
     ...(notNull
       ? [{ kind: 'validate_constraint', table: table.qname, name: marker, runAfterCommit: true } as const]
       : []),

@@ -158,7 +158,6 @@ export function onlineRetype(
   }
   if (!pending?.validated) {
     steps.push({ kind: 'backfill_column', table: t.qname, column: s.column, marker, perShard, shadow, ...after });
-    steps.push({ kind: 'vacuum_table', table: t.qname, ...after });
     steps.push({ kind: 'validate_constraint', table: t.qname, name: marker, ...after });
   }
   // The shadow's indexes, built concurrently (one an interrupted apply left invalid, dropped first).

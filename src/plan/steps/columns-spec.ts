@@ -115,13 +115,6 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     summary: (s) =>
       `fill ${s.shadow === undefined ? `${col(s)} with its default` : `${quoteIdent(s.shadow)} of ${q(s.table)} from ${quoteIdent(s.column)} (by the trigger)`} in batches of ${FILL_PAGES} pages${s.perShard ? ' per shard' : ''}, each committed (writes go on; resumed if interrupted)`,
   },
-  vacuum_table: {
-    ...column,
-    hazards: () => ['non_transactional'],
-    sql: (s) => [`VACUUM (ANALYZE) ${q(s.table)}`],
-    summary: (s) =>
-      `vacuum and analyze ${q(s.table)} (the fill left a dead version of each row it filled; writes go on)`,
-  },
   finish_backfill: {
     ...column,
     hazards: () => [],

@@ -86,15 +86,6 @@ export type ColumnStep =
       readonly perShard: boolean;
       readonly shadow?: string;
     }
-  | {
-      /**
-       * After COMMIT, after a fill: VACUUM (ANALYZE) of the table (on Citus, of every shard): the
-       * fill left a dead version of every row, which autovacuum would otherwise come to clear,
-       * holding the table when the finish needs its lock for a moment.
-       */
-      readonly kind: 'vacuum_table';
-      readonly table: QualifiedName;
-    }
   | RetypeStep
   | {
       /** After COMMIT, once filled: SET NOT NULL when declared (the marker validated), and the marker dropped. */
