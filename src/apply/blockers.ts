@@ -55,12 +55,22 @@ export async function lockHoldersOf(
   tables: readonly QualifiedName[],
   citus: boolean,
 ): Promise<string[]> {
+  const found = await holdersOf(db, tables, citus);
+  return (found ?? []).flatMap(({ node, json }) => describe(json, node));
+}
+
+/** The holders' JSON per node (undefined node: a plain server), or undefined when the read fails. */
+async function holdersOf(
+  db: Queryable,
+  tables: readonly QualifiedName[],
+  citus: boolean,
+): Promise<{ node?: string; json: string }[] | undefined> {
   if (tables.length === 0) return [];
   const names = tables.map((t) => quoteQualified(t));
   try {
     if (!citus) {
       const r = await db.query<{ j: string }>(HOLDERS_ON_NODE('$1'), [names]);
-      return describe(r.rows[0]?.j, undefined);
+      return [{ json: r.rows[0]?.j ?? '[]' }];
     }
     const shards = (await db.query<{ name: string }>(SHARD_NAMES, [names])).rows.map((r) => r.name);
     const literal = `'${arrayText([...names, ...shards]).replace(/'/g, "''")}'`;
@@ -73,11 +83,96 @@ export async function lockHoldersOf(
         JOIN pg_catalog.pg_dist_node dn ON dn.nodeid OPERATOR(pg_catalog.=) r.nodeid ORDER BY dn.groupid`,
       TOOL_PATH_PINS,
     );
-    return rows.flatMap((r) => (r.success ? describe(r.result, `${r.host}:${r.port}`) : []));
+    return rows.filter((r) => r.success).map((r) => ({ node: `${r.host}:${r.port}`, json: r.result }));
   } catch {
-    return [];
+    return undefined;
   }
 }
+
+/** Each session in a transaction among the holders, once: `node pid since` → its description. */
+function inTransaction(found: readonly { node?: string; json: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { node, json } of found)
+    for (const h of JSON.parse(json) as LockHolder[])
+      if (h.inTransaction) {
+        const key = `${node ?? ''} ${h.pid} ${h.since}`;
+        if (!out.has(key)) out.set(key, describe(JSON.stringify([h]), node)[0] ?? key);
+      }
+  return out;
+}
+
+export interface WaitOut {
+  /** At most this long (then the retry goes ahead anyway). */
+  readonly maxMs: number;
+  readonly pollMs?: number;
+  readonly signal?: AbortSignal;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Called once with the sessions it waits for, before it waits. */
+  readonly onWaiting: (holders: readonly string[]) => void;
+}
+
+/**
+ * Before a retry after a lock timeout or a deadlock: waits, holding no lock, until each session
+ * that held a lock on the failed step's tables (their shards on every node, on Citus) inside a
+ * transaction has ended that transaction, at most `maxMs`, reading every `pollMs`. A retry on a
+ * timer alone took the lock queue again while the holder stayed: every attempt stalled the
+ * application's writes behind it for the whole lock timeout (perf:disruption: four stalls in 16
+ * s with the default three retries). 'none': the read failed or nobody held a lock in a
+ * transaction; 'timeout': they still held after maxMs (or the apply was interrupted).
+ */
+export async function waitOutHolders(
+  client: Queryable,
+  plan: PlanDocument,
+  e: unknown,
+  o: WaitOut,
+): Promise<'ended' | 'none' | 'timeout'> {
+  if (!(e instanceof ApplyError)) return 'none';
+  const all = [...plan.transaction.steps, ...plan.afterCommit];
+  const step = all.filter((s) => s.index === e.stepIndex);
+  const tables = [...(tablesOf(step).size > 0 ? tablesOf(step) : tablesOf(all)).values()];
+  const citus = withCitus(plan);
+  const first = await holdersOf(client, tables, citus);
+  const waiting = first === undefined ? new Map<string, string>() : inTransaction(first);
+  if (waiting.size === 0) return 'none';
+  o.onWaiting([...waiting.values()]);
+  const t0 = performance.now();
+  while (performance.now() - t0 < o.maxMs && !o.signal?.aborted) {
+    await o.sleep(o.pollMs ?? 200);
+    const now = await holdersOf(client, tables, citus);
+    if (now === undefined) return 'timeout';
+    const still = inTransaction(now);
+    if (![...waiting.keys()].some((k) => still.has(k))) return 'ended';
+  }
+  return 'timeout';
+}
+
+/**
+ * ExecuteOptions.beforeRetry of an apply: waitOutHolders, saying whom it waits for. Not while
+ * rehearsing (a rehearsal's retry holds nothing the application waits behind): the backoff.
+ */
+export const retryOnceHoldersEnd =
+  (
+    client: Queryable,
+    plan: PlanDocument,
+    signal: AbortSignal,
+    emit: (e: { kind: 'note'; message: string }) => void,
+    rehearse: boolean,
+  ) =>
+  async (e: unknown, maxMs: number, announce: () => void): Promise<'ended' | 'none' | 'timeout'> =>
+    rehearse
+      ? 'none'
+      : waitOutHolders(client, plan, e, {
+          maxMs,
+          signal,
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+          onWaiting: (holders) => {
+            announce();
+            emit({
+              kind: 'note',
+              message: `waiting, holding no lock, for these transactions to end before retrying:\n${holders.map((l) => `  ${l}`).join('\n')}`,
+            });
+          },
+        });
 
 /** A text[] literal's text of `items`. */
 function arrayText(items: readonly string[]): string {

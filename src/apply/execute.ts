@@ -26,6 +26,13 @@ export interface ExecuteOptions {
   /** Called after a step's statements ran without error, with its time. */
   readonly onStepDone?: (step: PlanStep, afterCommit: boolean, ms: number) => void;
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Before a retry after attempt n failed on `e`: waits for the sessions that held the lock to
+   * end their transactions (blockers.ts's waitOutHolders, at most `maxMs`), calling `announce`
+   * first when it found some. 'ended': they did (retry now); 'none': none was found (the
+   * backoff); 'timeout': they held on (retry now).
+   */
+  readonly beforeRetry?: (e: unknown, maxMs: number, announce: () => void) => Promise<'ended' | 'none' | 'timeout'>;
   /** Aborted (Ctrl-C, SIGTERM): no further statement starts; the transaction rolls back. */
   readonly signal?: AbortSignal;
   /**
@@ -55,6 +62,25 @@ export const retriedFailure = (e: unknown): string | undefined =>
 
 /** Backoff before retry n (1-based): 1s, 2s, 4s, … at most 30s. */
 export const backoffMs = (n: number): number => Math.min(30_000, 1000 * 2 ** (n - 1));
+
+/** The longest wait for a lock's holders before retry n (1-based): 15s, 30s, 60s, … at most 60s. */
+export const waitOutMs = (n: number): number => Math.min(60_000, 15_000 * 2 ** (n - 1));
+
+/**
+ * Between attempt n and the next: waits for the sessions that held the failed step's tables to
+ * end their transactions when it can tell (opts.beforeRetry), else the backoff.
+ */
+async function retryWait(e: unknown, retried: string, n: number, where: string, opts: ExecuteOptions): Promise<void> {
+  const next = `attempt ${n + 1} of ${opts.retries + 1}`;
+  const waited = await opts.beforeRetry?.(e, waitOutMs(n), () =>
+    opts.onRetry(
+      `${retried} at ${where}; rolled back, retrying once the sessions that held its tables end their transactions (at most ${waitOutMs(n) / 1000}s; ${next})`,
+    ),
+  );
+  if (waited === 'ended' || waited === 'timeout' || opts.signal?.aborted) return;
+  opts.onRetry(`${retried} at ${where}; rolled back, retrying in ${backoffMs(n) / 1000}s (${next})`);
+  await (opts.sleep ?? defaultSleep)(backoffMs(n));
+}
 
 /**
  * Runs a read under lock_timeout, retrying on 55P03. The catalog read takes AccessShareLock on
@@ -170,7 +196,6 @@ async function runTransaction(
 
 /** Applies the plan's transaction (with retries) and its after-commit steps. */
 export async function executePlan(db: pg.Client, plan: PlanDocument, opts: ExecuteOptions): Promise<ExecuteResult> {
-  const sleep = opts.sleep ?? defaultSleep;
   let attempts = 0;
   let oneByOne = false;
   const t0 = performance.now();
@@ -189,11 +214,13 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
       }
       const retried = retriedFailure(e);
       if (!retried || attempts > opts.retries || opts.signal?.aborted) throw e;
-      const wait = backoffMs(attempts);
-      opts.onRetry(
-        `${retried} at step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary}); rolled back, retrying in ${wait / 1000}s (attempt ${attempts + 1} of ${opts.retries + 1})`,
+      await retryWait(
+        e,
+        retried,
+        attempts,
+        `step ${(e as ApplyError).stepIndex} (${(e as ApplyError).stepSummary})`,
+        opts,
       );
-      await sleep(wait);
       if (opts.signal?.aborted) throw e;
     }
   }
@@ -212,10 +239,7 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
           const retried = retriedFailure(e);
           if (!retried || step.hazards.includes('non_transactional') || attempt > opts.retries) throw e;
           if (opts.signal?.aborted) throw e;
-          opts.onRetry(
-            `${retried} at step ${step.index} (${step.summary}); rolled back, retrying in ${backoffMs(attempt) / 1000}s (attempt ${attempt + 1} of ${opts.retries + 1})`,
-          );
-          await sleep(backoffMs(attempt));
+          await retryWait(e, retried, attempt, `step ${step.index} (${step.summary})`, opts);
         }
       }
       afterCommit.push({ index: step.index, summary: step.summary, ms: performance.now() - s0 });

@@ -17,7 +17,7 @@ import { APPLY_SESSION_PINS } from '../plan/pinned-settings.js';
 import type { LiveState } from '../model/live-state.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
-import { namingHolders } from './blockers.js';
+import { namingHolders, retryOnceHoldersEnd } from './blockers.js';
 import { withCitus } from './batches.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
@@ -250,6 +250,7 @@ async function runSteps(
           emit({ kind: 'step_started', step, afterCommit, ...(through ? { through } : {}) }),
         onStepDone: (step, afterCommit, ms) => emit({ kind: 'step_finished', step, afterCommit, ms }),
         signal: interrupts.signal,
+        beforeRetry: retryOnceHoldersEnd(client, plan, interrupts.signal, emit, rehearse),
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
         ...(rehearse ? { beforeRollback: (db) => verifyConverged(db, m, plan, m.file, options, false, true) } : {}),
       });

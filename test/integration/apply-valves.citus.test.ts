@@ -59,7 +59,15 @@ describe.skipIf(!citus)('apply valves on Citus, the obstacle on a worker', () =>
       });
       // Ended while the holder still holds the shard: the timeout fired on the worker.
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/lock_timeout at step 1 \(.*\); rolled back, retrying in 1s \(attempt 2 of 2\)/);
+      expect(r.stderr).toMatch(
+        /lock_timeout at step 1 \(.*\); rolled back, retrying once the sessions that held its tables end their transactions \(at most 15s; attempt 2 of 2\)/,
+      );
+      // It waited for the holder, holding no lock, then tried once more (the holder still there).
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `waiting, holding no lock, for these transactions to end before retrying:\\n {2}backend \\d+ on ${node} `,
+        ),
+      );
       expect(r.stderr).toContain('canceling statement due to lock timeout');
       expect(r.stderr).toContain("locks on the step's tables were held by:");
       expect(r.stderr).toMatch(new RegExp(`backend \\d+ on ${node} \\(role \\w+, .*AccessExclusiveLock on ${shard}`));
@@ -150,18 +158,26 @@ describe.skipIf(!citus)('apply valves on Citus, the obstacle on a worker', () =>
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
     }
-    // Locked again; released 2.5 s into an apply whose lock timeout is 1 s: a later attempt goes through.
+    // Locked again; released 4.5 s into an apply whose lock timeout is 1 s: the retry waits for the
+    // holder's transaction to end, holding no lock, and goes through at once. One lock timeout only:
+    // retried on a timer (after 1 s, then 2 s), the second attempt queued again and timed out too,
+    // stalling the writers behind it a second time.
     await holder.query(`BEGIN; LOCK TABLE ${shard} IN ACCESS EXCLUSIVE MODE`);
     try {
+      const t0 = Date.now();
       const applying = cli(
         ['apply', '--database', db.url, '--auto-approve', '--lock-timeout', '1s', '--retries', '6'],
         { cwd: projectDir(manifest(`${AFTER}, more: text`)) },
       );
-      await new Promise((r) => setTimeout(r, 2500));
+      await new Promise((r) => setTimeout(r, 4500));
       await holder.query('COMMIT');
       const r = await applying;
-      expect(r.stderr).toMatch(/lock_timeout at step 1 \(.*\); rolled back, retrying in 1s \(attempt 2 of 7\)/);
+      expect(r.stderr).toMatch(
+        /lock_timeout at step 1 \(.*\); rolled back, retrying once the sessions that held its tables end their transactions \(at most 15s; attempt 2 of 7\)/,
+      );
+      expect(r.stderr.match(/lock_timeout at step/g)).toHaveLength(1);
       expect(r.code, r.stderr).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(12_000);
       expect(
         await db.query(
           "SELECT count(*)::int AS n FROM pg_attribute WHERE attname = 'more' AND attrelid = 'orders'::regclass",
@@ -201,7 +217,10 @@ tables:
       await closing;
       await other.query('COMMIT');
       const r = await applying;
-      expect(r.stderr).toMatch(/deadlock at step \d+ \(.*\); rolled back, retrying in 1s \(attempt 2 of 4\)/);
+      // Retried at once when the other session is seen to end its transaction, else after 1 s.
+      expect(r.stderr).toMatch(
+        /deadlock at step \d+ \(.*\); rolled back, retrying (in 1s \(|once the sessions that held its tables end their transactions \(at most 15s; )attempt 2 of 4\)/,
+      );
       expect(r.code, r.stderr).toBe(0);
     } finally {
       await other.end();
