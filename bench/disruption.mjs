@@ -300,14 +300,14 @@ async function dropEverywhere(cluster, name) {
   }
 }
 
-async function applyOnce(c, mode, lock, url, dir) {
+async function applyOnce(c, mode, lock, url, dir, now) {
   if (mode === 'psql') {
     const sql = lock
       ? `SET citus.propagate_set_commands = 'local';\nBEGIN;\nSET LOCAL lock_timeout = '2s';\n${c.psql};\nCOMMIT`
       : c.psql;
     // A file, as a person's script: psql sends its statements one by one (-c would send them as one string).
     writeFileSync(join(dir, 'by-hand.sql'), `${sql};\n`);
-    return spawnCollect(join(pgBin, 'psql'), [
+    const psql = await spawnCollect(join(pgBin, 'psql'), [
       '-X',
       '-q',
       '-v',
@@ -317,13 +317,34 @@ async function applyOnce(c, mode, lock, url, dir) {
       '-f',
       join(dir, 'by-hand.sql'),
     ]);
+    return { ...psql, started: now };
   }
   writeFileSync(join(dir, 'citus-migrate.yaml'), manifest(c, mode === 'online'));
   if (c.sql) writeFileSync(join(dir, 'change.sql'), c.sql);
   if (c.price) writeFileSync(join(dir, 'price_of.sql'), PRICE(c.price));
+  // The plan's estimates first (lock-estimate.ts): what it says the steps will hold, and how long.
+  const planned = await spawnCollect(process.execPath, [cli, 'plan', '--database', url, '--format', 'json'], {
+    cwd: dir,
+  });
   const args = [cli, 'apply', '--database', url, '--auto-approve', '--allow-hazards', 'all'];
   if (lock) args.push('--lock-timeout', '2s');
-  return spawnCollect(process.execPath, args, { cwd: dir });
+  // The apply's time starts here: the plan above is not part of it.
+  const started = Date.now();
+  return { ...(await spawnCollect(process.execPath, args, { cwd: dir })), estimate: estimates(planned.out), started };
+}
+
+/** From a plan's JSON: the estimated ms of the steps that block writes, and of all that have an estimate. */
+function estimates(json) {
+  try {
+    const doc = JSON.parse(json);
+    const steps = [...(doc.transaction?.steps ?? []), ...(doc.afterCommit ?? [])].filter(
+      (s) => s.lock?.estimateMs !== undefined,
+    );
+    const sum = (xs) => xs.reduce((a, s) => a + s.lock.estimateMs, 0);
+    return { blocking: sum(steps.filter((s) => s.lock.blocks !== 'nothing')), total: sum(steps) };
+  } catch {
+    return undefined;
+  }
 }
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
@@ -333,8 +354,8 @@ async function measure(cluster, c, mode, lock, n) {
   const work = startWorkload(url, dir);
   await new Promise((r) => setTimeout(r, 2000));
   const held = lock ? await holdShardLock(cluster, url, c.lockOn ?? 'orders') : undefined;
-  const t0 = Date.now();
-  const r = await applyOnce(c, mode, lock, url, dir);
+  const r = await applyOnce(c, mode, lock, url, dir, Date.now());
+  const t0 = r.started;
   const t1 = Date.now();
   await held?.release();
   // Whether the change is there (an apply that planned nothing would look harmless).
@@ -369,6 +390,7 @@ async function measure(cluster, c, mode, lock, n) {
     over1s: ms.filter((x) => x > 1000).length,
     failed: during.filter((t) => t.failed).length + aborted,
     quietMax: quiet.reduce((a, b) => Math.max(a, b), 0),
+    estimate: r.estimate,
     worstAt: worst && worst.ms > 100 ? (stepAt ?? (scheduled < t0 ? 'before the apply' : 'connecting, planning')) : '',
   };
 }
@@ -402,7 +424,7 @@ try {
         const r = await measure(cluster, c, mode, lock, n++);
         rows.push(r);
         log(
-          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} (changed: ${r.done ? 'yes' : 'no'}) in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)${r.worstAt ? `; slowest scheduled during: ${r.worstAt}` : ''}`,
+          `${r.case} ${r.mode}${lock ? ' +lock' : ''}: apply ${r.applied} (changed: ${r.done ? 'yes' : 'no'}) in ${(r.applyMs / 1000).toFixed(1)} s; max ${r.max.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, >1 s ${r.over1s}, failed ${r.failed} (quiet max ${r.quietMax.toFixed(0)} ms)${r.estimate ? `; the plan estimated ${(r.estimate.blocking / 1000).toFixed(1)} s blocking writes, ${(r.estimate.total / 1000).toFixed(1)} s of work` : ''}${r.worstAt ? `; slowest scheduled during: ${r.worstAt}` : ''}`,
         );
       }
 } finally {

@@ -3,7 +3,7 @@
 import { locatePlanProblems } from '../plan/problem-places.js';
 import { dirname, relative, resolve } from 'node:path';
 import { CmError, EXIT, UsageError } from '../errors.js';
-import { loadAndRead, readShards, type PendingRead } from '../own/read-database.js';
+import { loadAndRead, readShards, readSizes, type PendingRead } from '../own/read-database.js';
 import type { PlanFormat } from '../format/formats.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { emit, type CommandIo } from './io.js';
@@ -81,9 +81,15 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
     locate = m.locate;
     const { planLive } = await loadPlanner();
-    plan = timed('diff', () =>
-      planLive(m, live, shown, { online: opts.online ?? false, ...(shards ? { shards } : {}) }),
-    );
+    const planOpts = { online: opts.online ?? false, ...(shards ? { shards } : {}) };
+    plan = timed('diff', () => planLive(m, live, shown, planOpts));
+    // A step that works through a distributed table's rows: its time estimate needs the shards' sizes.
+    const { wantsShardSizes } = await import('../plan/lock-estimate.js');
+    const sized = live.citus ? wantsShardSizes([...plan.transaction.steps, ...plan.afterCommit], live.model) : [];
+    if (sized.length > 0) {
+      const sizes = await readSizes(opts.database, io.env, sized);
+      plan = timed('diff', () => planLive(m, live, shown, { ...planOpts, sizes }));
+    }
     if (opts.prove) await prove(plan, m, live, opts, io);
   }
   await locatePlanProblems(plan, locate!);

@@ -1,6 +1,7 @@
 // The plan as a readable terminal summary: one line per step with its hazards.
 import { proofLine } from '../plan/proof.js';
 import { formatProblem } from '../errors.js';
+import { lockText } from '../plan/lock-estimate.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import type { Phase } from '../plan/steps/steps.js';
 import { plural } from '../util/plural.js';
@@ -48,8 +49,17 @@ export function sizeText(size: { rows: number; bytes: number }): string {
       : size.rows >= 1e3
         ? `${(size.rows / 1e3).toFixed(1)}k`
         : String(size.rows);
-  const mb = size.bytes / 1048576;
-  return `~${rows} rows, ${mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : mb >= 1 ? `${mb.toFixed(0)} MB` : `${Math.ceil(size.bytes / 1024)} kB`}`;
+  return `~${rows} rows, ${bytesText(size.bytes)}`;
+}
+
+/** `85 MB`, `1.2 GB`, `12 kB`. */
+export function bytesText(bytes: number): string {
+  const mb = bytes / 1048576;
+  return mb >= 1024
+    ? `${(mb / 1024).toFixed(1)} GB`
+    : mb >= 1
+      ? `${mb.toFixed(0)} MB`
+      : `${Math.ceil(bytes / 1024)} kB`;
 }
 
 function stepLines(steps: readonly PlanStep[], width: number, p: Palette): Line[] {
@@ -66,8 +76,10 @@ function stepLines(steps: readonly PlanStep[], width: number, p: Palette): Line[
     out.push({
       shown: `${visible(`    ${String(s.index).padStart(width)}. ${s.summary}`)}${hazards}${s.size ? visible(`  (${sizeText(s.size)})`) : ''}`,
     });
-    // What a replaced body or a definition created again changes, under its step.
     const indent = ' '.repeat(width + 6);
+    // What it holds while it works through the rows, and about how long.
+    if (s.lock) out.push({ shown: p.dim(visible(`${indent}${lockText(s.lock, bytesText)}`)) });
+    // What a replaced body or a definition created again changes, under its step.
     for (const l of s.diff ?? []) {
       const shown = visible(`${indent}${l}`);
       out.push({ shown: l.startsWith('-') ? p.red(shown) : l.startsWith('+') ? p.green(shown) : p.dim(shown) });

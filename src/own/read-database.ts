@@ -2,6 +2,7 @@
 // manifest loaded while the catalog query runs. The command loads this module, the connection and
 // the catalog query first; the rest (the answer's validation and model, the manifest's parser and
 // schema) loads while the server works on the query.
+import type { TableSizes } from '../plan/lock-estimate.js';
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { fallbackGraceMs, queryCatalog, sentSignal } from '../introspect/catalog-query.js';
@@ -95,4 +96,10 @@ export async function loadAndRead(
 export async function readShards(database: string | undefined, env: Env): Promise<ShardState> {
   const { readShardState } = await import('../introspect/read-shards.js');
   return withClient(connectionTarget(database, env), (c) => readShardState(c));
+}
+
+/** The shards' sizes of distributed tables (introspect/shard-sizes.ts), on a connection of its own. */
+export async function readSizes(database: string | undefined, env: Env, ids: readonly string[]): Promise<TableSizes> {
+  const { readTableSizes } = await import('../introspect/shard-sizes.js');
+  return withClient(connectionTarget(database, env), (c) => readTableSizes(c, ids));
 }

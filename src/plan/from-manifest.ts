@@ -10,6 +10,7 @@ import { buildPlan, type PlanDocument } from './plan.js';
 import type { ShardState } from '../model/shard-state.js';
 import { checkShards } from './diff/shard-check.js';
 import type { LockSettings } from './checks/lock-footprint.js';
+import type { TableSizes } from './lock-estimate.js';
 
 /** What a plan is asked for besides the manifest: the clock (time partitions) and `--online`. */
 export interface PlanOptions {
@@ -17,6 +18,8 @@ export interface PlanOptions {
   readonly online?: boolean;
   /** `--shards`: every shard placement as read from its node, compared with its table. */
   readonly shards?: ShardState;
+  /** Distributed tables' sizes over their shards, for the steps' time estimates. */
+  readonly sizes?: TableSizes;
 }
 
 const onlineTables = (m: LoadedManifest, all: boolean | undefined) => (id: string) =>
@@ -78,6 +81,7 @@ export function planLive(
     recorded: live.recorded ?? {},
     now: opts.now ?? new Date(),
     ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
+    ...(opts.sizes ? { sizes: opts.sizes } : {}),
     ...lockSettings(live),
     routineSources: routineSources(m),
     resolved: m,

@@ -24,6 +24,7 @@ import { lockFootprintWarning, type LockSettings } from './checks/lock-footprint
 import { PINNED_SETTINGS } from './pinned-settings.js';
 import { dictOf } from '../util/dict.js';
 import type { PlanProof } from './proof.js';
+import { stepLock, type StepLock, type TableSizes } from './lock-estimate.js';
 
 /** Statements every plan transaction starts with, right after BEGIN. */
 export const PREAMBLE: readonly string[] = [
@@ -48,6 +49,8 @@ export interface PlanStep {
    * coordinator (a distributed table's rows are on the workers and not counted).
    */
   readonly size?: { readonly rows: number; readonly bytes: number };
+  /** For a step that works through a table's rows: the lock it holds meanwhile and an estimate of its time. */
+  readonly lock?: StepLock;
   /** For a routine body replaced or a definition created again: its changed lines (`- old`, `+ new`). */
   readonly diff?: readonly string[];
 }
@@ -100,8 +103,10 @@ export type { NotManaged };
 const changedLines = (s: Step): readonly string[] | undefined =>
   s.kind === 'replace_routine' ? s.bodyDiff : s.kind === 'create_object' ? s.definitionDiff : undefined;
 
-function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
+function toPlanStep(step: Step, index: number, actual: ClusterModel, sizes?: TableSizes): PlanStep {
   const hazards = hazardsOf(step);
+  // What it holds while it works through the rows (a moment's lock is not shown).
+  const lock = stepLock(step, actual, sizes);
   const table = tableOf(step);
   const size =
     (hazards.includes('copies_data') || hazards.includes('rewrites_table')) && table !== undefined
@@ -117,6 +122,7 @@ function toPlanStep(step: Step, index: number, actual: ClusterModel): PlanStep {
     sql: renderSql(step),
     step,
     ...(size && size.bytes > 0 ? { size } : {}),
+    ...(lock && lock.work !== 'catalog' ? { lock } : {}),
     ...(changedLines(step) ? { diff: changedLines(step) } : {}),
   };
 }
@@ -143,6 +149,8 @@ export function buildPlan(input: {
   online?: OnlineOptions;
   /** With `--shards`: the shards compared with their tables (diff/shard-check.ts). */
   shards?: ShardCheck;
+  /** Distributed tables' sizes over their shards, for the steps' time estimates (lock-estimate.ts). */
+  sizes?: TableSizes;
   /** The nodes' lock table settings: a warning when the transaction may overflow it. */
   locks?: LockSettings;
   /** The manifest's routine files by routine id: where a broken caller's line is. */
@@ -159,7 +167,9 @@ export function buildPlan(input: {
     ...(input.now ? { now: input.now } : {}),
     ...(input.online ? { online: input.online } : {}),
   });
-  const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) => toPlanStep(s, i + 1, input.actual));
+  const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) =>
+    toPlanStep(s, i + 1, input.actual, input.sizes),
+  );
   const problems = [
     ...result.problems,
     ...(input.shards?.problems ?? []),

@@ -139,6 +139,17 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     expect(plan.stdout).toContain('create index concurrently on public.orders (citus_migrate_new_qty)');
     expect(plan.stdout).toContain('swap public.orders.qty for citus_migrate_new_qty (bigint) in one short transaction');
     expect(plan.stdout).not.toContain('rewrites');
+    // What each step holds and for about how long: the shards' sizes read from the workers.
+    expect(plan.stdout).toMatch(
+      /ROW EXCLUSIVE on public\.orders \(4 shards, \d+ MB\): writes go on \((~\d+ s|under 1 s)\)/,
+    );
+    expect(plan.stdout).toMatch(/SHARE UPDATE EXCLUSIVE on public\.orders \(4 shards, \d+ MB\): writes go on/);
+    const inTx = await cli(['plan', '--database', db.url], {
+      cwd: projectDir(AFTER.replace('online: true', 'online: false')),
+    });
+    expect(inTx.stdout).toMatch(
+      /ACCESS EXCLUSIVE on public\.orders \(4 shards, \d+ MB\): reads and writes wait (~\d+ s|under 1 s)/,
+    );
     const w = writer(db);
     await new Promise((r) => setTimeout(r, 300));
     const r = await cli([...APPLY, '--database', db.url], { cwd: dir });
