@@ -256,14 +256,20 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
  * procedures that commit) run statement by statement and wait for older transactions by design,
  * without blocking writes, so they are not bounded.
  */
+// The swaps ending an online change (catalog only, ACCESS EXCLUSIVE on every shard) wait for a
+// lock at most 200 ms, then retry once the sessions in the way are gone: writes queue behind them.
+const SWAPS: ReadonlySet<string> = new Set(['finish_backfill', 'finish_retype']);
+export const SWAP_LOCK_MS = 200;
+
 async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
   const own = !step.hazards.includes('non_transactional');
+  const lockMs = SWAPS.has(step.kind) ? Math.min(opts.lockTimeoutMs || SWAP_LOCK_MS, SWAP_LOCK_MS) : opts.lockTimeoutMs;
   // Outside a transaction, the user's statements get the plan's search_path for their time only.
   const sqls = own
     ? [
         'BEGIN',
         ...plan.transaction.preamble,
-        `SET LOCAL lock_timeout = ${Math.max(0, Math.round(opts.lockTimeoutMs))}`,
+        `SET LOCAL lock_timeout = ${Math.max(0, Math.round(lockMs))}`,
         `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
         ...step.sql,
         'COMMIT',
