@@ -33,8 +33,8 @@ export interface StepLock {
 /** Bytes per second of each kind of work (2-core machine, PostgreSQL 15, Citus 13.2: perf:disruption). */
 export const RATES: Readonly<Record<Exclude<LockWork, 'catalog'>, number>> = {
   scan: 300e6,
-  rewrite: 60e6,
-  build: 100e6,
+  rewrite: 100e6,
+  build: 300e6,
   copy: 50e6,
   fill: 10e6,
 };

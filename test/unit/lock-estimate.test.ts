@@ -46,7 +46,7 @@ describe('step locks and estimates', () => {
       estimateMs: Math.round((600e6 / RATES.rewrite) * 1000),
     });
     expect(lockText(stepLock(type('local'), model)!, (b) => `${b / 1e6} MB`)).toBe(
-      'ACCESS EXCLUSIVE on public.local (600 MB): reads and writes wait ~10 s',
+      'ACCESS EXCLUSIVE on public.local (600 MB): reads and writes wait ~6 s',
     );
   });
 
@@ -56,7 +56,7 @@ describe('step locks and estimates', () => {
     expect(without.estimateMs).toBeUndefined();
     expect(wantsShardSizes([{ lock: without }], model)).toEqual(['public.orders']);
     const sized = stepLock(type('orders'), model, { 'public.orders': { shards: 32, bytes: 120e6 } })!;
-    expect(sized).toMatchObject({ bytes: 120e6, estimateMs: 2000 });
+    expect(sized).toMatchObject({ bytes: 120e6, estimateMs: 1200 });
     expect(wantsShardSizes([{ lock: sized }], model)).toEqual([]);
   });
 
@@ -68,7 +68,7 @@ describe('step locks and estimates', () => {
       concurrently: true,
     };
     expect(lockText(stepLock(ix, model)!, (b) => `${b / 1e6} MB`)).toBe(
-      'SHARE UPDATE EXCLUSIVE on public.local (600 MB): writes go on (~6 s)',
+      'SHARE UPDATE EXCLUSIVE on public.local (600 MB): writes go on (~2 s)',
     );
     const fk: Step = {
       kind: 'add_foreign_key',
