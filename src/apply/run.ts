@@ -18,6 +18,7 @@ import type { LiveState } from '../model/live-state.js';
 import { TOOL_VERSION } from '../version.js';
 import { plural } from '../util/plural.js';
 import { namingHolders, retryOnceHoldersEnd } from './blockers.js';
+import { withShardSizes } from '../introspect/shard-sizes.js';
 import { withCitus } from './batches.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
@@ -134,8 +135,10 @@ async function applyLoaded(
             const shards = withShards ? await readShardState(client) : undefined;
             clock.lap('read');
             const online = options.online ?? saved?.plan.options?.online ?? false;
-            // What runs is always the plan computed now; a saved plan must be exactly it.
-            const plan = planLive(m, live, m.file, { online, ...(shards ? { shards } : {}) });
+            // What runs is always the plan computed now (a saved plan must be exactly it), sized.
+            const plan = await withShardSizes(client, live, (sizes) =>
+              planLive(m, live, m.file, { online, sizes, ...(shards ? { shards } : {}) }),
+            );
             if (saved) {
               refuseStale(saved.plan, live.fingerprint, live.objects, saved.name);
               refuseAltered(saved.plan, plan, saved.name);
