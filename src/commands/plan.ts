@@ -84,12 +84,8 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     const planOpts = { online: opts.online ?? false, ...(shards ? { shards } : {}) };
     plan = timed('diff', () => planLive(m, live, shown, planOpts));
     // A step that works through a distributed table's rows: its time estimate needs the shards' sizes.
-    const { wantsShardSizes } = await import('../plan/lock-estimate.js');
-    const sized = live.citus ? wantsShardSizes([...plan.transaction.steps, ...plan.afterCommit], live.model) : [];
-    if (sized.length > 0) {
-      const sizes = await readSizes(opts.database, io.env, sized);
-      plan = timed('diff', () => planLive(m, live, shown, { ...planOpts, sizes }));
-    }
+    const sizes = await readSizes(opts.database, io.env, live, plan);
+    if (sizes) plan = timed('diff', () => planLive(m, live, shown, { ...planOpts, sizes }));
     if (opts.prove) await prove(plan, m, live, opts, io);
   }
   await locatePlanProblems(plan, locate!);

@@ -1,24 +1,39 @@
-// Distributed tables' sizes, summed over their shards as the workers report them
-// (citus_shard_sizes: one call to each worker): for the plan's time estimates of the steps that
-// work through a distributed table's rows (plan/lock-estimate.ts). Not part of the catalog query,
-// which reads the coordinator alone: read only when the plan has such a step.
+// Distributed tables' sizes, summed over their shards as the workers report them: for the plan's
+// time estimates of the steps that work through a distributed table's rows
+// (plan/lock-estimate.ts). Not part of the catalog query, which reads the coordinator alone: read
+// only when the plan has such a step. Through run_command_on_shards with every name qualified,
+// under a pinned search_path: citus_shard_sizes() sends the workers `to_regclass` and
+// `pg_total_relation_size` unqualified, resolved there by the database's search_path, where its
+// owner's look-alikes in public ran as the applying superuser (docs/citus-facts.md).
 import type { Queryable } from '../db/connect.js';
-import { wantsShardSizes, type TableSizes } from '../plan/lock-estimate.js';
 import type { LiveState } from '../model/live-state.js';
+import { idOf } from '../model/types.js';
+import { wantsShardSizes, type TableSizes } from '../plan/lock-estimate.js';
 import type { PlanDocument } from '../plan/plan.js';
+import { dollarTag, quoteLiteral, regclassLiteral, type QualifiedName } from '../sql/quote.js';
+import { TOOL_PATH_PINS, withPins } from './catalog-query.js';
 
-const SIZES = `SELECT t.id, pg_catalog.count(*)::pg_catalog.int4 AS shards, pg_catalog.sum(z.size)::pg_catalog.int8 AS bytes
-  FROM pg_catalog.unnest($1::pg_catalog.text[]) AS t(id)
-  JOIN pg_catalog.pg_dist_shard s ON s.logicalrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(t.id)
-  JOIN pg_catalog.citus_shard_sizes() z ON z.shard_id OPERATOR(pg_catalog.=) s.shardid
-  GROUP BY t.id`;
+/** The command run on each shard: its size, the shard named with its schema (shard_name leaves public's bare). */
+function sizeCommand(t: QualifiedName): string {
+  const shard = t.schema === 'public' ? `('public.' OPERATOR(pg_catalog.||) %1$L)` : '%1$L';
+  return `SELECT pg_catalog.pg_total_relation_size(${shard}::pg_catalog.regclass)`;
+}
 
-/** The sizes of the tables `ids` (quoted qualified names) over their shards; a read that fails gives none. */
-export async function readTableSizes(db: Queryable, ids: readonly string[]): Promise<TableSizes> {
-  if (ids.length === 0) return {};
+/** The sizes of `tables` over their shards; a read that fails gives none. */
+export async function readTableSizes(db: Queryable, tables: readonly QualifiedName[]): Promise<TableSizes> {
+  if (tables.length === 0) return {};
+  const rows = tables.map((t) => {
+    const cmd = sizeCommand(t);
+    const tag = dollarTag(cmd, 'size');
+    return `(${quoteLiteral(idOf(t))}, ${regclassLiteral(t)}, ${tag}${cmd}${tag})`;
+  });
+  const sql = `SELECT t.id, pg_catalog.count(*)::pg_catalog.int4 AS shards, pg_catalog.sum(r.result::pg_catalog.int8)::pg_catalog.int8 AS bytes
+  FROM (VALUES ${rows.join(', ')}) AS t(id, rel, cmd)
+  CROSS JOIN LATERAL pg_catalog.run_command_on_shards(t.rel, t.cmd) AS r
+  WHERE r.success GROUP BY t.id`;
   try {
-    const r = await db.query<{ id: string; shards: number; bytes: string }>(SIZES, [ids]);
-    return Object.fromEntries(r.rows.map((x) => [x.id, { shards: x.shards, bytes: Number(x.bytes) }]));
+    const r = await withPins<{ id: string; shards: number; bytes: string }>(db, sql, TOOL_PATH_PINS);
+    return Object.fromEntries(r.map((x) => [x.id, { shards: x.shards, bytes: Number(x.bytes) }]));
   } catch {
     return {};
   }
@@ -35,5 +50,6 @@ export async function withShardSizes(
 ): Promise<PlanDocument> {
   const first = plan({});
   const ids = live.citus ? wantsShardSizes([...first.transaction.steps, ...first.afterCommit], live.model) : [];
-  return ids.length === 0 ? first : plan(await readTableSizes(db, ids));
+  const tables = ids.flatMap((id) => live.model.tables[id]?.qname ?? []);
+  return tables.length === 0 ? first : plan(await readTableSizes(db, tables));
 }

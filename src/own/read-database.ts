@@ -3,6 +3,7 @@
 // the catalog query first; the rest (the answer's validation and model, the manifest's parser and
 // schema) loads while the server works on the query.
 import type { TableSizes } from '../plan/lock-estimate.js';
+import type { PlanDocument } from '../plan/plan.js';
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { fallbackGraceMs, queryCatalog, sentSignal } from '../introspect/catalog-query.js';
@@ -98,8 +99,20 @@ export async function readShards(database: string | undefined, env: Env): Promis
   return withClient(connectionTarget(database, env), (c) => readShardState(c));
 }
 
-/** The shards' sizes of distributed tables (introspect/shard-sizes.ts), on a connection of its own. */
-export async function readSizes(database: string | undefined, env: Env, ids: readonly string[]): Promise<TableSizes> {
+/**
+ * The shards' sizes of the distributed tables whose rows a step of `plan` works through
+ * (introspect/shard-sizes.ts), on a connection of its own; undefined when it has none.
+ */
+export async function readSizes(
+  database: string | undefined,
+  env: Env,
+  live: LiveState,
+  plan: PlanDocument,
+): Promise<TableSizes | undefined> {
+  const { wantsShardSizes } = await import('../plan/lock-estimate.js');
+  const ids = live.citus ? wantsShardSizes([...plan.transaction.steps, ...plan.afterCommit], live.model) : [];
+  const tables = ids.flatMap((id) => live.model.tables[id]?.qname ?? []);
+  if (tables.length === 0) return undefined;
   const { readTableSizes } = await import('../introspect/shard-sizes.js');
-  return withClient(connectionTarget(database, env), (c) => readTableSizes(c, ids));
+  return withClient(connectionTarget(database, env), (c) => readTableSizes(c, tables));
 }
