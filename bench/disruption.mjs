@@ -21,7 +21,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { findPgInstall, readClusterFile, startLocalCluster } from '../dist/cluster/local.js';
+import { findPgInstall } from '../dist/cluster/local.js';
+import { benchCluster } from './lib/bench-cluster.mjs';
 import { createClusterDatabase } from '../dist/cluster/database.js';
 
 const ROWS = Number(process.env.ROWS ?? 2_000_000);
@@ -399,22 +400,7 @@ if (!pgBin) throw new Error('no PostgreSQL installation found (set PG_BIN)');
 const only = process.env.CASES?.split(',');
 const modes = (process.env.MODES ?? 'default,online,psql').split(',');
 const cases = CASES.filter((c) => !only || only.includes(c.name));
-/** CLUSTER_DIR: a cluster made by `citus-migrate cluster up` (kept); else one started for the run. */
-async function theCluster() {
-  const dir = process.env.CLUSTER_DIR;
-  if (!dir) return startLocalCluster({ citus: true, workers: 2 });
-  const state = readClusterFile(dir);
-  if (!state?.citus) throw new Error(`${dir}: no Citus cluster made by cluster up`);
-  const [coordinator, ...workers] = state.nodes;
-  return {
-    citus: true,
-    coordinator,
-    workers,
-    url: (db = 'postgres') => `postgresql://postgres@127.0.0.1:${coordinator.port}/${db}`,
-    stop: async () => {},
-  };
-}
-const cluster = await theCluster();
+const cluster = await benchCluster();
 const rows = [];
 try {
   let n = 0;

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { readClusterFile, startLocalCluster } from '../dist/cluster/local.js';
+import { benchCluster } from './lib/bench-cluster.mjs';
 import { createClusterDatabase } from '../dist/cluster/database.js';
 
 const TABLES = Number(process.env.TABLES ?? 100);
@@ -20,16 +20,6 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const cli = process.env.CLI ?? new URL('../dist/cli.js', import.meta.url).pathname;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const log = (t) => process.stderr.write(`${t}\n`);
-
-/** CLUSTER_DIR: a cluster made by `citus-migrate cluster up` (kept); else one started for the run. */
-async function theCluster() {
-  const dir = process.env.CLUSTER_DIR;
-  if (!dir) return startLocalCluster({ citus: true, workers: 2 });
-  const state = readClusterFile(dir);
-  if (!state?.citus) throw new Error(`${dir}: no Citus cluster made by cluster up`);
-  const [coordinator, ...workers] = state.nodes;
-  return { citus: true, coordinator, workers, stop: async () => {} };
-}
 
 function manifest() {
   const lines = ['version: 1', 'colocation:', `  tenants: { shard_count: ${SHARDS}, anchor: t_0 }`, 'tables:'];
@@ -58,7 +48,7 @@ function timed(args, cwd) {
   return ms;
 }
 
-const cluster = await theCluster();
+const cluster = await benchCluster();
 const dir = mkdtempSync(join(tmpdir(), 'perf-shards-'));
 const name = `perf_shards_${process.pid}`;
 try {

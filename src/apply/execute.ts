@@ -259,7 +259,7 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
 // The swaps ending an online change (catalog only, ACCESS EXCLUSIVE on every shard) wait for a
 // lock at most 200 ms, then retry once the sessions in the way are gone: writes queue behind them.
 const SWAPS: ReadonlySet<string> = new Set(['finish_backfill', 'finish_retype']);
-export const SWAP_LOCK_MS = 200;
+const SWAP_LOCK_MS = 200;
 
 async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
   const own = !step.hazards.includes('non_transactional');

@@ -39,17 +39,19 @@ export async function readTableSizes(db: Queryable, tables: readonly QualifiedNa
   }
 }
 
-/**
- * The plan again with its distributed tables' sizes when it has a step that works through one's
- * rows (its time estimate needs them); else the plan as it is, and nothing read.
- */
+/** The distributed tables whose rows a step of `plan` works through: their time estimates need their sizes. */
+export function sizedTables(live: LiveState, plan: PlanDocument): QualifiedName[] {
+  const ids = live.citus ? wantsShardSizes([...plan.transaction.steps, ...plan.afterCommit], live.model) : [];
+  return ids.flatMap((id) => live.model.tables[id]?.qname ?? []);
+}
+
+/** The plan again with its distributed tables' sizes when sizedTables names any; else as it is, and nothing read. */
 export async function withShardSizes(
   db: Queryable,
   live: LiveState,
   plan: (sizes: TableSizes) => PlanDocument,
 ): Promise<PlanDocument> {
   const first = plan({});
-  const ids = live.citus ? wantsShardSizes([...first.transaction.steps, ...first.afterCommit], live.model) : [];
-  const tables = ids.flatMap((id) => live.model.tables[id]?.qname ?? []);
+  const tables = sizedTables(live, first);
   return tables.length === 0 ? first : plan(await readTableSizes(db, tables));
 }

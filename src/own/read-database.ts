@@ -109,10 +109,8 @@ export async function readSizes(
   live: LiveState,
   plan: PlanDocument,
 ): Promise<TableSizes | undefined> {
-  const { wantsShardSizes } = await import('../plan/lock-estimate.js');
-  const ids = live.citus ? wantsShardSizes([...plan.transaction.steps, ...plan.afterCommit], live.model) : [];
-  const tables = ids.flatMap((id) => live.model.tables[id]?.qname ?? []);
+  const { readTableSizes, sizedTables } = await import('../introspect/shard-sizes.js');
+  const tables = sizedTables(live, plan);
   if (tables.length === 0) return undefined;
-  const { readTableSizes } = await import('../introspect/shard-sizes.js');
   return withClient(connectionTarget(database, env), (c) => readTableSizes(c, tables));
 }

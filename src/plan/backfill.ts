@@ -12,10 +12,9 @@
 // Pure.
 import { idOf, type ClusterModel, type Column, type SqlObject, type Table } from '../model/types.js';
 import { addedCheck } from '../objects/statement-parts.js';
-import { relationRef } from '../model/object-ref.js';
 import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
 import { dict } from '../util/dict.js';
-import { createSyncSql, fillSql, syncFunction } from './fill.js';
+import { createSyncSql, drawsFromSequence, fillRefusal, fillSql, withoutSync } from './fill.js';
 import { PLAN_SEARCH_PATH } from './pinned-settings.js';
 import type { Step } from './steps/steps.js';
 
@@ -66,16 +65,9 @@ export function pendingBackfills(actual: ClusterModel): { actual: ClusterModel; 
     else objects[id] = o;
   }
   if (pending.length === 0) return { actual, pending };
-  const routines = { ...actual.routines };
-  for (const p of pending) {
-    const fn = syncFunction(p.table, p.column);
-    const parent = relationRef(p.table);
-    for (const [id, o] of Object.entries(objects))
-      if (o.kind === 'trigger' && o.parent === parent && o.name.includes(fn.name)) delete objects[id];
-    for (const [id, r] of Object.entries(routines))
-      if (r.qname.schema === fn.schema && r.qname.name === fn.name) delete routines[id];
-  }
-  return { actual: { ...actual, objects, routines }, pending };
+  // Its sync trigger and function go from the diff's sight with it.
+  const hidden = pending.reduce((m, p) => withoutSync(m, p.table, p.column), { ...actual, objects });
+  return { actual: hidden, pending };
 }
 
 /** Whether a table's rows can be filled in batches (by ctid): a plain table, or one hash-distributed (per shard). */
@@ -92,19 +84,12 @@ function backfillable(t: Table): boolean {
  * a default drawing from a sequence (Citus's shards number apart).
  */
 export function fillableOnline(t: Table, c: Column, actual: ClusterModel): boolean {
-  if (!backfillable(t) || (t.accessMethod !== undefined && t.accessMethod !== 'heap')) return false;
-  if (Object.values(actual.tables).some((x) => x.inherits?.includes(t.id))) return false;
-  const parent = relationRef(t.qname);
-  const rowCode = Object.values(actual.objects).some(
-    (o) => o.parent === parent && ['trigger', 'rule', 'row level security', 'policy'].includes(o.kind),
-  );
   return (
-    !rowCode &&
+    fillRefusal(t, actual) === undefined &&
     c.default !== undefined &&
     c.generated === undefined &&
     c.identity === undefined &&
-    !c.type.serial &&
-    !/\b(nextval|currval|lastval|setval)\s*\(/i.test(c.default)
+    !drawsFromSequence(c)
   );
 }
 

@@ -17,6 +17,9 @@ import {
   type QualifiedName,
 } from '../sql/quote.js';
 import { pinLocal } from './pinned-settings.js';
+import { relationRef } from '../model/object-ref.js';
+import type { ClusterModel, Column, Routine, SqlObject, Table } from '../model/types.js';
+import { dict } from '../util/dict.js';
 
 /** Pages per batch (per shard on Citus): 512 kB of the table's heap. */
 export const FILL_PAGES = 64;
@@ -73,8 +76,44 @@ export function dropSyncSql(table: QualifiedName, column: string): string[] {
   ];
 }
 
-/** Whether a name is one `syncName` gives. */
-export const isSyncName = (name: string): boolean => new RegExp(`^${SYNC_PREFIX}[0-9a-f]{12}$`).test(name);
+const ROW_CODE = ['trigger', 'rule', 'row level security', 'policy'];
+
+/**
+ * Why a table's rows cannot be filled after COMMIT by an UPDATE in ctid batches as the rewrite it
+ * stands for would fill them (undefined: they can): a ctid names a row only within one table (not
+ * a partitioned one, nor a parent of others); the fill writes a hash-distributed table shard by
+ * shard, a plain one in place; a columnar table takes no UPDATE; triggers and rules fire on the
+ * UPDATE (an updated_at trigger would touch every row), row level security may hide rows from it.
+ */
+export function fillRefusal(t: Table, actual: ClusterModel): string | undefined {
+  const kind = t.distribution.kind;
+  if (t.partitionBy !== undefined) return 'it is partitioned (a ctid names a row only within one partition)';
+  if (kind !== 'local' && kind !== 'hash')
+    return `it is a ${kind.replace('_', '-')} table (the fill is made for plain and hash-distributed tables)`;
+  if (t.accessMethod !== undefined && t.accessMethod !== 'heap') return `it is a ${t.accessMethod} table`;
+  if (Object.values(actual.tables).some((x) => x.inherits?.includes(t.id)))
+    return 'it is inherited (a ctid names a row only within one table)';
+  const parent = relationRef(t.qname);
+  const code = Object.values(actual.objects).find((o) => o.parent === parent && ROW_CODE.includes(o.kind));
+  return code ? `it has ${code.id} (the fill is an UPDATE of every row)` : undefined;
+}
+
+/** Whether a column's values come from a sequence (serial, nextval…): Citus's shards would number apart. */
+export const drawsFromSequence = (c: Column): boolean =>
+  c.type.serial || (c.default !== undefined && /\b(nextval|currval|lastval|setval)\s*\(/i.test(c.default));
+
+/** The model without the sync trigger and function of (table, column): the change's own, not the user's. */
+export function withoutSync(actual: ClusterModel, table: QualifiedName, column: string): ClusterModel {
+  const fn = syncFunction(table, column);
+  const parent = relationRef(table);
+  const objects = dict<SqlObject>();
+  for (const [id, o] of Object.entries(actual.objects))
+    if (!(o.kind === 'trigger' && o.parent === parent && o.name.includes(fn.name))) objects[id] = o;
+  const routines = dict<Routine>();
+  for (const [id, r] of Object.entries(actual.routines))
+    if (r.qname.schema !== fn.schema || r.qname.name !== fn.name) routines[id] = r;
+  return { ...actual, objects, routines };
+}
 
 /**
  * The statement that runs `UPDATE <table> SET <assign> WHERE <unfilled>` over the table's pages,

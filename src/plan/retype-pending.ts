@@ -2,10 +2,10 @@
 // marker and shadow column, hidden from the diff with its trigger and function, and dropped by a
 // plan that does not go on with it. Pure.
 import { relationRef } from '../model/object-ref.js';
-import { idOf, type ClusterModel, type SqlObject } from '../model/types.js';
+import { idOf, type ClusterModel, type SqlObject, type Table } from '../model/types.js';
 import { addedCheck } from '../objects/statement-parts.js';
 import { dict } from '../util/dict.js';
-import { syncFunction, syncName } from './fill.js';
+import { withoutSync } from './fill.js';
 import { retypeNames, SHADOW, MARKER, type PendingRetype } from './retype.js';
 import type { Step } from './steps/steps.js';
 
@@ -33,32 +33,21 @@ function asPending(o: SqlObject, actual: ClusterModel): PendingRetype | undefine
 export function pendingRetypes(actual: ClusterModel): { actual: ClusterModel; pending: PendingRetype[] } {
   const pending = Object.values(actual.objects).flatMap((o) => asPending(o, actual) ?? []);
   if (pending.length === 0) return { actual, pending };
-  const hidden = new Set<string>();
-  const tables = { ...actual.tables };
-  const routines = { ...actual.routines };
+  let model: ClusterModel = actual;
   for (const p of pending) {
     const parent = relationRef(p.table);
-    const sync = syncName(p.table, p.column);
-    for (const o of Object.values(actual.objects))
-      if (
-        o.parent === parent &&
-        ((o.kind === 'check constraint' && o.name.endsWith(p.marker)) ||
-          (o.kind === 'trigger' && o.name.includes(sync)))
-      )
-        hidden.add(o.id);
-    const fn = syncFunction(p.table, p.column);
-    for (const [id, r] of Object.entries(routines))
-      if (r.qname.schema === fn.schema && r.qname.name === fn.name) delete routines[id];
-    const t = tables[idOf(p.table)]!;
-    tables[t.id] = {
+    const objects = dict<SqlObject>();
+    for (const [id, o] of Object.entries(model.objects))
+      if (!(o.parent === parent && o.kind === 'check constraint' && o.name.endsWith(p.marker))) objects[id] = o;
+    const t = model.tables[idOf(p.table)]!;
+    const shadowless: Table = {
       ...t,
       columns: t.columns?.filter((c) => c.name !== p.shadow),
       indexes: t.indexes.filter((ix) => !ix.name?.startsWith(SHADOW) || !ix.columns.includes(p.shadow)),
     };
+    model = withoutSync({ ...model, objects, tables: { ...model.tables, [t.id]: shadowless } }, p.table, p.column);
   }
-  const objects = dict<SqlObject>();
-  for (const [id, o] of Object.entries(actual.objects)) if (!hidden.has(id)) objects[id] = o;
-  return { actual: { ...actual, objects, tables, routines }, pending };
+  return { actual: model, pending };
 }
 
 /**

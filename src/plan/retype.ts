@@ -17,6 +17,7 @@ import { chosenIndexName, defaultKeyName } from '../model/key-names.js';
 import { columnRef, relationRef, rowRef } from '../model/object-ref.js';
 import { idOf, type ClusterModel, type Index, type Key, type Table } from '../model/types.js';
 import { clipName, quoteIdent, type QualifiedName } from '../sql/quote.js';
+import { drawsFromSequence, fillRefusal } from './fill.js';
 import type { Step, StepOf } from './steps/steps.js';
 
 export const SHADOW = 'citus_migrate_new_';
@@ -42,7 +43,6 @@ export interface PendingRetype {
   readonly indexes: readonly string[];
 }
 
-const ROW_CODE = ['trigger', 'rule', 'row level security', 'policy'];
 /** What a swap sets again after DROP COLUMN (which takes the column's comment and grants). */
 const CARRIED = ['comment', 'privileges'];
 const mentions = (expr: string, column: string): boolean =>
@@ -52,21 +52,14 @@ const mentions = (expr: string, column: string): boolean =>
 
 /** Why the type of `column` of `t` cannot change online (undefined: it can). */
 export function retypeRefusal(t: Table, column: string, actual: ClusterModel): string | undefined {
-  const kind = t.distribution.kind;
-  if (t.partitionBy !== undefined) return 'it is partitioned (a ctid names a row only within one partition)';
-  if (kind !== 'local' && kind !== 'hash')
-    return `it is a ${kind.replace('_', '-')} table (the fill is made for plain and hash-distributed tables)`;
-  if (t.accessMethod !== undefined && t.accessMethod !== 'heap') return `it is a ${t.accessMethod} table`;
-  if ((t.inherits ?? []).length > 0 || Object.values(actual.tables).some((x) => x.inherits?.includes(t.id)))
-    return 'it inherits or is inherited (a ctid names a row only within one table)';
-  const parent = relationRef(t.qname);
-  const code = Object.values(actual.objects).find((o) => o.parent === parent && ROW_CODE.includes(o.kind));
-  if (code) return `it has ${code.id} (the fill is an UPDATE of every row)`;
+  const fill = fillRefusal(t, actual);
+  if (fill !== undefined) return fill;
+  // A child's inherited column cannot be dropped at the swap.
+  if ((t.inherits ?? []).length > 0) return 'it inherits from another table';
   const c = t.columns?.find((x) => x.name === column);
   if (!c) return 'the column is not there';
   if (c.identity !== undefined || c.generated !== undefined) return 'it is an identity or generated column';
-  if (c.type.serial || (c.default !== undefined && /\b(nextval|currval|setval)\s*\(/i.test(c.default)))
-    return 'its default draws from a sequence';
+  if (drawsFromSequence(c)) return 'its default draws from a sequence';
   const gen = t.columns?.find((x) => x.generated !== undefined && mentions(x.generated, column));
   if (gen) return `the generated column ${quoteIdent(gen.name)} reads it`;
   // A key is built again on the shadow and added USING INDEX at the swap; a foreign key would

@@ -7,9 +7,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { citusServers, freshDatabase, sql, type TestDb } from '../support/db.js';
+import { citusServers, FILLING, freshDatabase, holdFirstShard, pollCount, sql, type TestDb } from '../support/db.js';
 import { hostileRole } from '../support/hostile.js';
 import { HOSTILE_CITUS_SETTINGS, HOSTILE_SETTINGS, plantEverything } from '../support/plant.js';
 import { recordQueries } from '../support/sql-audit.js';
@@ -116,17 +115,7 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
       ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'],
       { cwd: dir },
     );
-    let filling = false;
-    for (let i = 0; i < 1000 && !filling; i++) {
-      filling =
-        (
-          await db.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'DO $fill$%'",
-          )
-        )[0]!.n > 0;
-      if (!filling) await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(filling).toBe(true);
+    expect(await pollCount(db, FILLING, (n) => n > 0, 1000, 10)).toBe(true);
     child.kill('SIGINT');
     const res = await done;
     expect(res.code, res.stderr).toBe(130);
@@ -158,22 +147,8 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
 
     // A session on a worker holds one shard: filling goes on (row locks), the finishing step's
     // ACCESS EXCLUSIVE waits for it on the worker, and --lock-timeout ends that wait there.
-    const [first] = await db.query<{ shard: string; port: number }>(
-      "SELECT shard_name::text AS shard, nodeport AS port FROM citus_shards WHERE table_name = 'orders'::regclass ORDER BY shardid LIMIT 1",
-    );
-    const at = citus!.nodes.find((n) => (n.registerAs ?? n).port === first!.port)!;
-    const holder = new pg.Client({
-      host: at.host,
-      port: at.port,
-      user: citus!.user,
-      password: citus!.password,
-      database: db.name,
-    });
-    await holder.connect();
+    const holder = await holdFirstShard(citus!, db, 'orders', 'ACCESS SHARE');
     try {
-      await holder.query(
-        `SET citus.enable_manual_changes_to_shards = on; BEGIN; LOCK TABLE ${first!.shard} IN ACCESS SHARE MODE`,
-      );
       const t0 = Date.now();
       const held = await cli(
         [

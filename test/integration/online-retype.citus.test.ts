@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { citusServers, freshDatabase, sql, type TestDb } from '../support/db.js';
+import { citusServers, FILLING, freshDatabase, holdFirstShard, pollCount, sql, type TestDb } from '../support/db.js';
 import { hostileRole } from '../support/hostile.js';
 import { HOSTILE_CITUS_SETTINGS, HOSTILE_SETTINGS, plantEverything } from '../support/plant.js';
 import { recordQueries } from '../support/sql-audit.js';
@@ -179,17 +179,7 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     const db = await loaded('retype_int', 400_000, before);
     const dir = projectDir(after);
     const { child, done } = startCli([...APPLY, '--database', db.url], { cwd: dir });
-    let filling = false;
-    for (let i = 0; i < 1000 && !filling; i++) {
-      filling =
-        (
-          await db.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'DO $fill$%'",
-          )
-        )[0]!.n > 0;
-      if (!filling) await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(filling).toBe(true);
+    expect(await pollCount(db, FILLING, (n) => n > 0, 1000, 10)).toBe(true);
     child.kill('SIGINT');
     const res = await done;
     expect(res.code, res.stderr).toBe(130);
@@ -208,22 +198,8 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     expect(plan.stdout).toContain('fill citus_migrate_new_qty of public.orders');
     expect(plan.stdout).toContain('swap public.orders.qty');
 
-    const [first] = await db.query<{ shard: string; port: number }>(
-      "SELECT shard_name::text AS shard, nodeport AS port FROM citus_shards WHERE table_name = 'orders'::regclass ORDER BY shardid LIMIT 1",
-    );
-    const at = citus!.nodes.find((n) => (n.registerAs ?? n).port === first!.port)!;
-    const holder = new pg.Client({
-      host: at.host,
-      port: at.port,
-      user: citus!.user,
-      password: citus!.password,
-      database: db.name,
-    });
-    await holder.connect();
+    const holder = await holdFirstShard(citus!, db, 'orders', 'ACCESS SHARE');
     try {
-      await holder.query(
-        `SET citus.enable_manual_changes_to_shards = on; BEGIN; LOCK TABLE ${first!.shard} IN ACCESS SHARE MODE`,
-      );
       const t0 = Date.now();
       const held = await cli([...APPLY, '--database', db.url, '--lock-timeout', '1s', '--retries', '0'], { cwd: dir });
       expect(held.code, held.stderr).toBe(1);
@@ -251,17 +227,9 @@ describe.skipIf(!citus)('a column type changed online on Citus', () => {
     const db = await loaded('retype_abort', 200_000, manifest('integer', 'text', false));
     const dir = projectDir(manifest('bigint', 'text', false));
     const { child, done } = startCli([...APPLY, '--database', db.url], { cwd: dir });
-    let started = false;
-    for (let i = 0; i < 2000 && !started; i++) {
-      started =
-        (
-          await db.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'citus_migrate_new_qty'",
-          )
-        )[0]!.n > 0;
-      if (!started) await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(started).toBe(true);
+    const shadow =
+      "SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'citus_migrate_new_qty'";
+    expect(await pollCount(db, shadow, (n) => n > 0, 2000, 5)).toBe(true);
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
     // introspect leaves the shadow, its trigger and marker out, and says so.

@@ -133,13 +133,46 @@ export async function freshDatabase(info: ServerInfo, prefix = 't'): Promise<Tes
 export const workerHosts = (info: ServerInfo): string[] => info.nodes.slice(1).map((n) => (n.registerAs ?? n).host);
 
 /** Polls until `count` (a query returning { n }) satisfies `until`, or about 10 s pass. */
-export async function pollCount(db: TestDb, sql: string, until: (n: number) => boolean, tries = 100): Promise<boolean> {
+export async function pollCount(
+  db: TestDb,
+  sql: string,
+  until: (n: number) => boolean,
+  tries = 100,
+  everyMs = 100,
+): Promise<boolean> {
   for (let i = 0; i < tries; i++) {
     const [row] = await db.query<{ n: number }>(sql);
     if (until(row!.n)) return true;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return false;
+}
+
+/** SQL counting sessions running the online fill's DO block (plan/fill.ts). */
+export const FILLING =
+  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'DO $fill$%'";
+
+/**
+ * A session on the worker of `table`'s first shard, holding that shard in `mode` inside a
+ * transaction until the caller ends it (ROLLBACK, then end()).
+ */
+export async function holdFirstShard(citus: ServerInfo, db: TestDb, table: string, mode: string): Promise<pg.Client> {
+  const [first] = await db.query<{ shard: string; port: number }>(
+    `SELECT shard_name::text AS shard, nodeport AS port FROM citus_shards WHERE table_name = ${quoteLiteral(table)}::regclass ORDER BY shardid LIMIT 1`,
+  );
+  const at = citus.nodes.find((n) => (n.registerAs ?? n).port === first!.port)!;
+  const holder = new pg.Client({
+    host: at.host,
+    port: at.port,
+    user: citus.user,
+    ...(citus.password ? { password: citus.password } : {}),
+    database: db.name,
+  });
+  await holder.connect();
+  await holder.query(
+    `SET citus.enable_manual_changes_to_shards = on; BEGIN; LOCK TABLE ${first!.shard} IN ${mode} MODE`,
+  );
+  return holder;
 }
 
 /** SQL counting the CLI's sessions, optionally only those waiting on a lock. */
