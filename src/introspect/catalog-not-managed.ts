@@ -142,7 +142,12 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     LEFT JOIN frel fr ON fr.oid = c.oid
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL AND fr.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
-  UNION ALL SELECT 'table inheritance', ${relName} FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
+  -- INHERITS between the model's tables is managed; from a table it does not hold (a foreign
+  -- table, an extension's) is named.
+  UNION ALL SELECT 'table inheritance', ${relName} || ' (from ' || ${qn('pn.nspname', 'pc.relname')} || ')'
+    FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
+    JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
+    LEFT JOIN rel pr ON pr.oid = i.inhparent WHERE pr.oid IS NULL
   -- (A table's own storage parameters are managed: the model's storageParameters.)
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))

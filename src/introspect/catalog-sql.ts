@@ -58,7 +58,9 @@ cols AS (
       -- SET STORAGE other than the type's own: the column's, then the type's (two letters).
       'storage', CASE WHEN a.attstorage <> ty.typstorage THEN a.attstorage::pg_catalog.text || ty.typstorage::pg_catalog.text END,
       -- SET STATISTICS (-1, or NULL from PostgreSQL 17 on: the default).
-      'statistics', CASE WHEN a.attstattarget >= 0 THEN a.attstattarget END)) AS j
+      'statistics', CASE WHEN a.attstattarget >= 0 THEN a.attstattarget END,
+      -- From a parent by INHERITS, not the table's own (a partition's columns are never read here).
+      'inherited', CASE WHEN NOT a.attislocal THEN true END)) AS j
   FROM pg_catalog.pg_attribute a
   JOIN rel ON rel.oid = a.attrelid
   LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum

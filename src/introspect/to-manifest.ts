@@ -25,6 +25,7 @@ import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 import { sqlObjectFiles } from './sql-object-files.js';
 import { columnEntry } from './column-storage.js';
+import { inheritedColumnsEntry } from './inherited-columns.js';
 import { dict, dictOf } from '../util/dict.js';
 
 function tableEntry(
@@ -56,7 +57,15 @@ function tableEntry(
       ),
     );
   }
-  out.columns = dictOf<unknown>((t.columns ?? []).map((c) => [c.name, columnEntry(c)] as const));
+  // Its parents' columns come with them; one whose parent is not a table here is named as not managed.
+  const parents = (t.inherits ?? []).map((p) => tables[p]);
+  const inherits = parents.length > 0 && parents.every((p) => p !== undefined);
+  if (inherits) out.inherits = parents.map((p) => key(p!.qname));
+  const own = inherits ? inheritedColumnsEntry(t, tables) : undefined;
+  if (own) out.inherited_columns = own;
+  out.columns = dictOf<unknown>(
+    (t.columns ?? []).filter((c) => !inherits || !c.inherited).map((c) => [c.name, columnEntry(c)] as const),
+  );
   // A key is written `{ name, columns }` only when its name is not the one PostgreSQL would give it
   // (or it is DEFERRABLE, which only the object form says).
   const keyEntry = (k: Key, kind: 'primary' | 'unique') => {

@@ -22,6 +22,7 @@ import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
 import { dict } from '../util/dict.js';
+import { inheritedSerials } from './inherited-columns.js';
 
 // Kept here too for the callers that import them from the introspection.
 export { providedNames, type LiveState };
@@ -52,6 +53,16 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
 const typeCache = new Map<string, TypeInfo>();
 
 /** A catalog type (format_type output) as the model's TypeInfo; memoised: a few types recur across thousands of columns. */
+/**
+ * PostgreSQL prints `extract('YEAR' from x)` back as `EXTRACT(YEAR FROM x)`, which its parser
+ * reads as 'year': a field not in lower case is written as the string it is, so the definition
+ * makes the same expression again.
+ */
+const extractFields = (sql: string): string =>
+  sql.replace(/\bEXTRACT\(([A-Za-z_][A-Za-z0-9_]*) FROM /g, (all, f: string) =>
+    f === f.toLowerCase() ? all : `EXTRACT('${f}' FROM `,
+  );
+
 function liveType(text: string): TypeInfo {
   let t = typeCache.get(text);
   if (t) return t;
@@ -88,12 +99,14 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const colocationTable = new Map<number, string>(); // any Citus table's colocation (reference, single-shard too)
   const tables = dict<Table>();
   const distributedSchemas = new Set(doc.distributedSchemas);
+  const inheritedSerial = inheritedSerials(doc, serialOf);
   for (const t of doc.tables) {
     if (t.citus?.method === 'r' || t.citus?.method === 'a') continue; // named as not managed, never adopted as local
     const id = idOf(t);
     const columns: Column[] = t.columns.map((c) => {
       let type = liveType(c.type);
       let dflt = c.default ?? undefined;
+      if (t.inherits?.length) dflt = inheritedSerial(t, c, dflt) ?? dflt;
       const seq = serialOf.get(`${id}/${c.name}`);
       // Only a sequence of the column's own type is the one serial makes: a bigint sequence
       // owned by an integer column (Rails' default for years) is a sequence declared with its type.
@@ -120,6 +133,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...(c.identity ? identities.get(`${id}/${c.name}`) : {}),
         ...storageOf(c.storage),
         ...(c.statistics != null ? { statistics: c.statistics } : {}),
+        ...(c.inherited ? { inherited: true } : {}),
       };
     });
     if (t.citus?.colocationId && !colocationTable.has(t.citus.colocationId))
@@ -237,7 +251,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       kind: o.kind,
       name: o.name,
       ...(o.parent !== null ? { parent: o.parent } : {}),
-      create: o.create,
+      create: o.create.map(extractFields),
       drop: o.drop,
       provides: providedNames(o.kind, o.name),
       deps: [...new Set([...o.deps, ...(o.parent ? [o.parent] : [])])].filter(

@@ -25,6 +25,7 @@ export function foreignKeyRefusal(
   from: Table,
   to: Table,
   fk: { columns: readonly string[]; refColumns: readonly string[] },
+  inTree: ReadonlySet<string> = new Set(),
 ): string | undefined {
   const f = from.distribution;
   const t = to.distribution;
@@ -47,7 +48,11 @@ export function foreignKeyRefusal(
       : `a ${kindName(from)} table cannot reference citus_local table ${to.id}`;
   if (f.kind === 'local') {
     if (t.kind === 'local') return undefined;
-    if (t.kind === 'reference') return undefined; // Citus adds the local table to its metadata
+    // Citus adds the local table to its metadata, which it refuses for one in an inheritance tree.
+    if (t.kind === 'reference')
+      return inTree.has(from.id)
+        ? `references reference table ${to.id}, and Citus would add this table to its metadata for it, which it refuses for a table that inherits or is inherited ("local tables added to metadata cannot be involved in inheritance relationships")`
+        : undefined;
     return `a local table cannot reference ${kindName(to)} table ${to.id}: Citus accepts it but does not enforce it from the parent side (deleting a parent row leaves orphans)`;
   }
   // Citus accepts a reference table's key to a citus_local table (both live on the coordinator's group).
@@ -73,6 +78,7 @@ export function foreignKeyRefusal(
 /** Checks every declared foreign key and returns the tables with their keys attached. */
 export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: ProblemList): Record<string, Table> {
   const out = dict<Table>();
+  const inTree = new Set(Object.values(ctx.tables).flatMap((t) => (t.inherits?.length ? [t.id, ...t.inherits] : [])));
   for (const [id, table] of Object.entries(ctx.tables)) {
     const key = ctx.keyOf.get(id)!;
     const spec = m.tables[key]!;
@@ -142,7 +148,7 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
           `ref_columns (${fk.ref_columns.join(', ')}) are a DEFERRABLE key of ${ref.id}: PostgreSQL refuses a foreign key to a deferrable key`,
         );
       }
-      const why = foreignKeyRefusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns });
+      const why = foreignKeyRefusal(table, ref, { columns: fk.columns, refColumns: fk.ref_columns }, inTree);
       if (why) {
         problems.error([...path, 'references'], 'forbidden_foreign_key', why);
         return;

@@ -26,6 +26,7 @@ import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
 import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
+import { expandInheritance, inheritedColumnNames } from './resolve-inherits.js';
 import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
 import { dict } from '../util/dict.js';
 
@@ -45,6 +46,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
   const members = new Map<string, string[]>();
   const implicitShards = new Map<string, number>();
   const distColumnType = new Map<string, string>();
+  const inheritedNames = inheritedColumnNames(m, defaultSchema);
 
   for (const [key, t] of Object.entries(m.tables)) {
     const path: Path = ['tables', key];
@@ -96,7 +98,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
           );
       }
     }
-    const known = t.columns ? new Set(Object.keys(t.columns)) : undefined;
+    const known = t.columns ? new Set([...(inheritedNames.get(key) ?? []), ...Object.keys(t.columns)]) : undefined;
     if (t.primary_key)
       checkColumnsExist(
         keyColumnsOf(t.primary_key),
@@ -172,6 +174,8 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
         'rename_conflict',
         `renamed_from: ${t.renamedFrom} names a table this manifest declares too: rename one or the other, not both`,
       );
+
+  Object.assign(tables, expandInheritance(m, tables, idOfKey, defaultSchema, problems));
 
   const lookup = (ref: string): string | undefined => {
     if (idOfKey.has(ref)) return idOfKey.get(ref);

@@ -1,6 +1,7 @@
 // The table part of the manifest schema (columns, keys, indexes, layout): split from schema.ts.
 import { z } from 'zod';
 import { bigAsText, cacheSize, ident, sequenceOptions, shardCount, storageParametersSpec } from './schema-parts.js';
+import { inheritedColumnsSpec, inheritsSpec } from './schema-inherits.js';
 import type { Deferral, Key } from '../model/types.js';
 
 const identityKind = z.enum(['always', 'by default']);
@@ -270,6 +271,8 @@ export const table = z.strictObject({
       "partitions by name, in the table's schema unless the key names another (`archive.events_2019`; a distributed table's partitions are distributed with it)",
     ),
   time_partitions: timePartitions.optional(),
+  inherits: inheritsSpec,
+  inherited_columns: inheritedColumnsSpec,
   columns: z
     .record(ident, columnSpec)
     .optional()

@@ -23,6 +23,7 @@ const column = z.object({
   collationSchema: nullableStr.optional(),
   storage: nullableStr.optional(),
   statistics: z.number().int().nullable().optional(),
+  inherited: z.boolean().nullable().optional(),
 });
 const constraint = z.object({
   name: z.string(),

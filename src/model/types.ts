@@ -35,6 +35,8 @@ export interface Column {
   readonly typeStorage?: ColumnStorage;
   /** SET STATISTICS: the planner's statistics target for it; absent: default_statistics_target. */
   readonly statistics?: number;
+  /** It comes from a parent by INHERITS and is not the table's own (attislocal false): the parent's changes reach it. */
+  readonly inherited?: boolean;
   /** Desired only: the USING expression of a type change (never introspected). */
   readonly using?: string;
   /** Desired only: its former name (`renamed_from`): renamed while the table has that column and not this one. */
@@ -112,7 +114,7 @@ export interface Table {
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
   readonly partitions?: readonly Partition[];
-  /** Actual only: the tables it inherits from (INHERITS, not partitions), by id. */
+  /** The tables it inherits from (INHERITS, not partitions), by id, in order. */
   readonly inherits?: readonly string[];
   /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */
   readonly size?: { readonly rows: number; readonly bytes: number };

@@ -4,7 +4,7 @@
 // converge: a problem, unless the plan adds a column (which may bring one). A table the plan
 // distributes gets them after: create_distributed_table gives no shard its TOAST table's. Pure.
 import { parameterChanges } from '../../model/storage-parameters.js';
-import type { Table } from '../../model/types.js';
+import type { Column, Table } from '../../model/types.js';
 import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 
@@ -38,4 +38,16 @@ export function storageParameterSteps(
       ...(distributedHere && set.some(([k]) => k.startsWith('toast.')) ? { afterDistribution: true } : {}),
     },
   ];
+}
+
+/** SET STORAGE and SET STATISTICS for the new columns that declare them. */
+export function columnStorageSteps(t: Table, columns: readonly Column[]): Step[] {
+  return columns.flatMap((c) => [
+    ...(c.storage
+      ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }]
+      : []),
+    ...(c.statistics !== undefined
+      ? [{ kind: 'alter_column_statistics' as const, table: t.qname, column: c.name, statistics: c.statistics }]
+      : []),
+  ]);
 }

@@ -6,7 +6,8 @@ import { identitySteps } from './identity.js';
 import { newColumnRewrite } from './new-column-rewrite.js';
 import { likelyRenameOf } from './renames.js';
 import { referencedColumnProblems } from './referenced-columns.js';
-import { storageParameterSteps } from './storage-parameter-steps.js';
+import { columnStorageSteps as storageSteps, storageParameterSteps } from './storage-parameter-steps.js';
+import { freedColumns, inheritedColumnProblem, inheritedColumnSteps, inheritSteps } from './inherits.js';
 import type { ClusterModel, Column, Table } from '../../model/types.js';
 import type { Key } from '../../model/key-types.js';
 import { quoteIdent } from '../../sql/quote.js';
@@ -29,10 +30,19 @@ function columnSteps(
   problems: DiffProblem[],
 ): Step[] {
   const steps: Step[] = [];
+  // A column from a parent by INHERITS changes with it (ALTER TABLE on a parent reaches its
+  // children); one that stops being inherited (NO INHERIT) is the table's own from then on.
+  const freed = freedColumns(t, a, models.actual);
+  const own = (c: Column): boolean => !c.inherited || freed.has(c.name);
   const have = new Map((a.columns ?? []).map((c) => [c.name, c]));
   const distCol = a.distribution.kind === 'hash' ? a.distribution.column : undefined;
   for (const c of t.columns ?? []) {
     const ac = have.get(c.name);
+    if (c.inherited || (ac && !own(ac))) {
+      const p = inheritedColumnProblem(t, a, c, ac, models.desired);
+      if (p) problems.push(p);
+      continue;
+    }
     if (!ac) {
       // "cannot execute ADD COLUMN commands involving identity columns when metadata is synchronized to workers"
       if (c.identity !== undefined && a.distribution.kind !== 'local') {
@@ -143,7 +153,7 @@ function columnSteps(
   if (prune) {
     const want = new Set((t.columns ?? []).map((c) => c.name));
     for (const ac of a.columns ?? [])
-      if (!want.has(ac.name)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
+      if (!want.has(ac.name) && own(ac)) steps.push({ kind: 'drop_column', table: t.qname, column: ac.name });
   }
   return steps;
 }
@@ -207,7 +217,8 @@ export function tableStructureSteps(
       steps.push({
         kind: 'create_table',
         table: t.qname,
-        columns: t.columns,
+        columns: t.columns.filter((c) => !c.inherited),
+        ...(t.inherits ? { inherits: t.inherits.map((p) => desired.tables[p]!.qname) } : {}),
         ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}),
         unique: inline,
         ...(t.unlogged ? { unlogged: true } : {}),
@@ -222,6 +233,7 @@ export function tableStructureSteps(
       if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))
         steps.push({ kind: 'alter_table_persistence', table: t.qname, unlogged: Boolean(t.unlogged) });
       if (t.columns) {
+        steps.push(...inheritSteps(t, a, desired, actual, problems));
         const cols = columnSteps(t, a, { desired, actual }, prune, problems);
         steps.push(
           ...cols,
@@ -235,6 +247,7 @@ export function tableStructureSteps(
       } else if (a.columns) problems.push(...referencedColumnProblems(t, a)); // offline: columns unknown
       steps.push(...keySteps(t, a, actual, problems));
     }
+    steps.push(...inheritedColumnSteps(t, a, { desired, actual }));
     const replaced = new Set<string>();
     for (const ix of t.indexes) {
       const exists = a?.indexes.some((x) => sameIndex(x, ix) && !x.invalid);
@@ -279,16 +292,4 @@ export function tableStructureSteps(
     }
   }
   return { steps, created };
-}
-
-/** SET STORAGE and SET STATISTICS for the new columns that declare them. */
-function storageSteps(t: Table, columns: readonly Column[]): Step[] {
-  return columns.flatMap((c) => [
-    ...(c.storage
-      ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }]
-      : []),
-    ...(c.statistics !== undefined
-      ? [{ kind: 'alter_column_statistics' as const, table: t.qname, column: c.name, statistics: c.statistics }]
-      : []),
-  ]);
 }

@@ -49,6 +49,22 @@ export type LayoutStep =
       readonly partitions: readonly string[];
     }
   | { readonly kind: 'alter_table_persistence'; readonly table: QualifiedName; readonly unlogged: boolean }
+  /** What an inherited column has of its own (ALTER TABLE ONLY … SET DEFAULT; SET NOT NULL), after its parents' changes. */
+  | {
+      readonly kind: 'alter_inherited_column';
+      readonly table: QualifiedName;
+      readonly column: string;
+      /** Set (`value`) or dropped (`{}`); absent: unchanged. */
+      readonly default?: { readonly value?: string };
+      readonly notNull?: boolean;
+    }
+  /** ALTER TABLE … INHERIT parent (the table has the parent's columns already) or NO INHERIT. */
+  | {
+      readonly kind: 'alter_table_inherit';
+      readonly table: QualifiedName;
+      readonly parent: QualifiedName;
+      readonly inherit: boolean;
+    }
   | {
       readonly kind: 'set_columnar_options';
       readonly table: QualifiedName;

@@ -111,7 +111,12 @@ function routineNeeds(definition: string, schema: string, self: string): Needs {
 export function needsOf(step: Step, desired: ClusterModel): Needs {
   switch (step.kind) {
     case 'create_table':
-      return { hard: columnNeeds(step.columns, step.table.schema), soft: [] };
+      return {
+        hard: [...columnNeeds(step.columns, step.table.schema), ...(step.inherits ?? []).map((p) => relationRef(p))],
+        soft: [],
+      };
+    case 'alter_table_inherit':
+      return { hard: [relationRef(step.parent)], soft: [] };
     case 'add_column':
       return { hard: columnNeeds([step.column], step.table.schema), soft: [] };
     case 'alter_column_default':

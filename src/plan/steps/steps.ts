@@ -77,6 +77,8 @@ export type Step = StepCommon &
         readonly unlogged?: boolean;
         readonly accessMethod?: string;
         readonly partitionBy?: string;
+        /** INHERITS: its parents (its columns here are its own; theirs come with them). */
+        readonly inherits?: readonly QualifiedName[];
       }
     | LayoutStep
     | KeyStep

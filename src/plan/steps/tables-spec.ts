@@ -7,6 +7,8 @@ import { tableRef } from '../../model/object-ref.js';
 type TableKind =
   | 'create_table'
   | 'alter_table_persistence'
+  | 'alter_table_inherit'
+  | 'alter_inherited_column'
   | 'alter_table_storage_parameters'
   | 'drop_table'
   | 'create_index'
@@ -34,6 +36,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
         ...s.unique.map((u) => keySql('UNIQUE', u)),
       ];
       const tail = [
+        s.inherits !== undefined ? ` INHERITS (${s.inherits.map(q).join(', ')})` : '',
         s.partitionBy !== undefined ? ` PARTITION BY ${s.partitionBy}` : '',
         s.accessMethod !== undefined ? ` USING ${quoteIdent(s.accessMethod)}` : '',
       ].join('');
@@ -42,7 +45,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
       ];
     },
     summary: (s) =>
-      `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${q(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'})`,
+      `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${q(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'}${s.inherits ? `, and those of ${s.inherits.map(q).join(', ')}` : ''})`,
   },
   alter_table_storage_parameters: {
     ...PLAIN,
@@ -67,6 +70,49 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     object: (s) => tableRef(s.table),
     sql: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
     summary: (s) => `make ${q(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
+  },
+  alter_table_inherit: {
+    ...PLAIN,
+    phase: () => 'tables',
+    hazards: () => [],
+    object: (s) => tableRef(s.table),
+    sql: (s) => [`${ALTER_TABLE(s.table)} ${s.inherit ? '' : 'NO '}INHERIT ${q(s.parent)}`],
+    summary: (s) =>
+      s.inherit
+        ? `make ${q(s.table)} inherit from ${q(s.parent)} (its columns of the same names become the parent's too)`
+        : `make ${q(s.table)} no longer inherit from ${q(s.parent)} (the columns it had from it become its own)`,
+  },
+  alter_inherited_column: {
+    ...PLAIN,
+    // After the tables phase: a parent's own ALTER … SET DEFAULT reaches its children.
+    phase: () => 'cleanup',
+    hazards: () => [],
+    object: (s) => tableRef(s.table),
+    sql: (s) => {
+      const c = `ALTER COLUMN ${quoteIdent(s.column)}`;
+      return [
+        ...(s.default === undefined
+          ? []
+          : [
+              `ALTER TABLE ONLY ${q(s.table)} ${c} ${s.default.value !== undefined ? `SET DEFAULT ${s.default.value}` : 'DROP DEFAULT'}`,
+            ]),
+        // SET NOT NULL reaches the table's own children (PostgreSQL refuses it ONLY where it has some).
+        ...(s.notNull === undefined
+          ? []
+          : [
+              s.notNull
+                ? `${ALTER_TABLE(s.table)} ${c} SET NOT NULL`
+                : `ALTER TABLE ONLY ${q(s.table)} ${c} DROP NOT NULL`,
+            ]),
+      ];
+    },
+    summary: (s) =>
+      `inherited column ${q(s.table)}.${quoteIdent(s.column)}: ${[
+        ...(s.default === undefined
+          ? []
+          : [s.default.value !== undefined ? `its own default ${s.default.value}` : 'no default of its own']),
+        ...(s.notNull === undefined ? [] : [s.notNull ? 'NOT NULL of its own' : 'drop its own NOT NULL']),
+      ].join(', ')}`,
   },
   drop_table: {
     ...PLAIN,

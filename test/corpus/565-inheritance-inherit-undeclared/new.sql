@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.parent (id int, a text);
+CREATE TABLE app.child (b int) INHERITS (app.parent);

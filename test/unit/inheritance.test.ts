@@ -1,0 +1,66 @@
+// Table inheritance in the manifest: a child's columns as PostgreSQL makes them (its parents'
+// first, in order, a merged column in its parent's place, then its own), what the columns it
+// inherits have of their own, and the offline plan's CREATE TABLE … INHERITS after its parents.
+import { describe, expect, it } from 'vitest';
+import { loadManifestText } from '../../src/manifest/load.js';
+import { planOffline } from '../../src/plan/from-manifest.js';
+
+const MANIFEST = `version: 1
+tables:
+  special_item:
+    inherits: [item]
+    columns: { extra: jsonb }
+  item:
+    inherits: [base, tagged]
+    inherited_columns:
+      at: { default: "'2020-01-01'" }
+      tags: { not_null: true }
+    columns: { name: text, id: integer }
+    primary_key: [id]
+  base:
+    columns: { id: { type: serial }, at: { type: timestamptz, default: now() } }
+  tagged:
+    columns: { tags: { type: "text[]", default: "'{}'" }, at: timestamptz }
+`;
+
+describe('table inheritance in the manifest', () => {
+  it("gives a child its parents' columns first, merged in place, with what it has of its own", async () => {
+    const m = await loadManifestText(MANIFEST, 'm.yaml', process.cwd());
+    const cols = (t: string) =>
+      m.desired.tables[`public.${t}`]!.columns!.map(
+        (c) =>
+          `${c.name} ${c.type.sql}${c.notNull ? ' not null' : ''}${c.default ? ` = ${c.default}` : ''}${c.inherited ? ' (inherited)' : ''}`,
+      );
+    expect(cols('item')).toEqual([
+      "id integer not null = nextval('public.base_id_seq'::regclass)",
+      "at timestamp with time zone = '2020-01-01' (inherited)",
+      "tags text[] not null = '{}' (inherited)",
+      'name text',
+    ]);
+    expect(cols('special_item')).toEqual([
+      "id integer not null = nextval('public.base_id_seq'::regclass) (inherited)",
+      "at timestamp with time zone = '2020-01-01' (inherited)",
+      "tags text[] not null = '{}' (inherited)",
+      'name text (inherited)',
+      'extra jsonb',
+    ]);
+    expect(m.desired.tables['public.special_item']!.inherits).toEqual(['public.item']);
+  });
+
+  it('creates a child after its parents, with its own columns and INHERITS', async () => {
+    const m = await loadManifestText(MANIFEST, 'm.yaml', process.cwd());
+    const sql = planOffline(m).transaction.steps.flatMap((s) => s.sql);
+    const creates = sql.filter((s) => s.startsWith('CREATE TABLE'));
+    expect(creates.map((s) => s.split(' (')[0])).toEqual([
+      'CREATE TABLE public.base',
+      'CREATE TABLE public.tagged',
+      'CREATE TABLE public.item',
+      'CREATE TABLE public.special_item',
+    ]);
+    expect(creates[2]).toBe(
+      "CREATE TABLE public.item (\n    id integer NOT NULL DEFAULT nextval('public.base_id_seq'::regclass),\n    name text,\n    PRIMARY KEY (id)\n) INHERITS (public.base, public.tagged)",
+    );
+    expect(sql).toContain("ALTER TABLE ONLY public.item ALTER COLUMN at SET DEFAULT '2020-01-01'");
+    expect(sql).toContain('ALTER TABLE public.item ALTER COLUMN tags SET NOT NULL');
+  });
+});
