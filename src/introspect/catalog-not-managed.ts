@@ -157,13 +157,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_trigger tg ON d.classid = ${catalog('pg_trigger')} AND tg.oid = d.objid
     JOIN rel ON rel.oid = tg.tgrelid JOIN pg_catalog.pg_extension e ON d.refclassid = ${catalog('pg_extension')} AND e.oid = d.refobjid
     WHERE d.deptype = 'x'
-  -- DEFERRABLE / INITIALLY DEFERRED and NOT VALID are managed (the model's keys and foreign keys).
-  UNION ALL SELECT 'constraint option', ${relName} || '.' || pg_catalog.quote_ident(co.conname) || ' (' || pg_catalog.concat_ws(', ',
-         CASE WHEN co.contype = 'f' AND co.confmatchtype <> 's' THEN 'MATCH ' || CASE co.confmatchtype WHEN 'f' THEN 'FULL' ELSE 'PARTIAL' END END,
-         CASE WHEN i.indnullsnotdistinct THEN 'NULLS NOT DISTINCT' END, NULL) || ')'
-    FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid
-    LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = co.conindid AND co.contype IN ('p', 'u')
-    WHERE co.contype IN ('p', 'u', 'f') AND ((co.contype = 'f' AND co.confmatchtype <> 's') OR COALESCE(i.indnullsnotdistinct, false))
+  -- A key's DEFERRABLE / INITIALLY DEFERRED, NOT VALID, MATCH FULL and NULLS NOT DISTINCT are managed
+  -- (the model's keys and foreign keys; MATCH PARTIAL PostgreSQL does not implement).
   -- An identity column's sequence under another name than CREATE TABLE gives it (<table>_<column>_seq
   -- where that fits in 63 bytes; SEQUENCE NAME, or renamed): created from the manifest, it would get that one.
   UNION ALL SELECT 'identity sequence name', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (' || ${qn('sn.nspname', 'sc.relname')} || ')'

@@ -24,7 +24,8 @@ const CONSTRAINT_JSON = `pg_catalog.json_build_object(
       'name', co.conname, 'type', co.contype, 'columns', co.conkey,
       'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
       'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
-      'deferrable', co.condeferrable, 'deferred', co.condeferred)`;
+      'deferrable', co.condeferrable, 'deferred', co.condeferred,
+      'matchFull', CASE WHEN co.confmatchtype = 'f' THEN true END, 'nullsNotDistinct', CASE WHEN ki.indnullsnotdistinct THEN true END)`;
 
 function build(citus: boolean): string {
   // Per-table details are aggregated set-wise (one pass over pg_attribute, pg_constraint,

@@ -70,9 +70,14 @@ function tableEntry(
   // (or it is DEFERRABLE, which only the object form says).
   const keyEntry = (k: Key, kind: 'primary' | 'unique') => {
     const named = k.name !== undefined && k.name !== defaultKeyName(t.qname.name, kind, k);
-    return !named && !k.deferrable && !k.initiallyDeferred
+    return !named && !k.deferrable && !k.initiallyDeferred && !k.nullsNotDistinct
       ? k.columns
-      : { ...(named ? { name: k.name } : {}), columns: k.columns, ...deferralEntry(k) };
+      : {
+          ...(named ? { name: k.name } : {}),
+          columns: k.columns,
+          ...deferralEntry(k),
+          ...(k.nullsNotDistinct ? { nulls_not_distinct: true } : {}),
+        };
   };
   if (t.primaryKey) out.primary_key = keyEntry(t.primaryKey, 'primary');
   if (t.unique.length > 0) out.unique = t.unique.map((u) => keyEntry(u, 'unique'));
@@ -91,6 +96,7 @@ function tableEntry(
       ref_columns: fk.refColumns,
       ...(fk.onDelete ? { on_delete: fk.onDelete } : {}),
       ...(fk.onUpdate ? { on_update: fk.onUpdate } : {}),
+      ...(fk.matchFull ? { match: 'full' } : {}),
       ...deferralEntry(fk),
       ...(fk.notValid ? { not_valid: true } : {}),
     }));

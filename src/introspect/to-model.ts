@@ -181,7 +181,13 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         : {}),
       unique: t.constraints
         .filter((c) => c.type === 'u' && c.columns)
-        .map((c) => ({ name: c.name, columns: c.columns!, ...deferral(c), ...(c.invalid ? { invalid: true } : {}) })),
+        .map((c) => ({
+          name: c.name,
+          columns: c.columns!,
+          ...deferral(c),
+          ...(c.nullsNotDistinct ? { nullsNotDistinct: true } : {}),
+          ...(c.invalid ? { invalid: true } : {}),
+        })),
       indexes: t.indexes
         .filter((i) => i.simple && i.columns)
         .map((i) => ({
@@ -201,6 +207,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           ...(FK_ACTIONS[c.onDelete] && c.onDelete !== 'a' ? { onDelete: FK_ACTIONS[c.onDelete]! } : {}),
           ...(FK_ACTIONS[c.onUpdate] && c.onUpdate !== 'a' ? { onUpdate: FK_ACTIONS[c.onUpdate]! } : {}),
           ...(c.validated === false ? { notValid: true } : {}),
+          ...(c.matchFull ? { matchFull: true } : {}),
           ...deferral(c),
         })),
       distribution,

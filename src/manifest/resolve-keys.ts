@@ -160,6 +160,7 @@ export function checkForeignKeys(m: Manifest, ctx: TableContext, problems: Probl
         refColumns: fk.ref_columns,
         ...(fk.on_delete ? { onDelete: fk.on_delete } : {}),
         ...(fk.on_update ? { onUpdate: fk.on_update } : {}),
+        ...(fk.match === 'full' ? { matchFull: true } : {}),
         ...modelDeferral(fk),
         ...(fk.not_valid ? { notValid: true } : {}),
       });

@@ -40,6 +40,8 @@ const constraint = z.object({
   deferred: z.boolean().optional(),
   /** A key whose index is not valid (absent when it is). */
   invalid: z.boolean().optional(),
+  matchFull: z.boolean().nullable().optional(),
+  nullsNotDistinct: z.boolean().nullable().optional(),
 });
 const index = z.object({
   name: z.string(),

@@ -11,6 +11,8 @@ export interface Deferral {
 export interface Key extends Deferral {
   readonly name?: string;
   readonly columns: readonly string[];
+  /** A unique constraint's NULLS NOT DISTINCT (rows whose columns are all NULL are equal). */
+  readonly nullsNotDistinct?: boolean;
   /** Actual only: its index is not valid (not enforced), so it is dropped and added again. */
   readonly invalid?: boolean;
 }
@@ -24,6 +26,8 @@ export interface ForeignKey extends Deferral {
   readonly refColumns: readonly string[];
   readonly onDelete?: FkAction;
   readonly onUpdate?: FkAction;
+  /** MATCH FULL (absent: MATCH SIMPLE). */
+  readonly matchFull?: boolean;
   /**
    * Added NOT VALID and not validated (actual); desired: declared `not_valid`, so added NOT VALID
    * (rows already there are not checked) and never validated by a plan.

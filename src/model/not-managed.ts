@@ -9,7 +9,6 @@ export const NOT_MANAGED_KINDS = [
   'table inheritance',
   'table access method',
   'table storage options',
-  'constraint option',
   'trigger dependency on extension',
   'identity sequence name',
   'foreign key to a partition',

@@ -25,7 +25,8 @@ export function sameFk(a: ForeignKey, b: ForeignKey): boolean {
     sameList(a.columns, b.columns) &&
     sameList(a.refColumns, b.refColumns) &&
     (a.onDelete ?? 'no action') === (b.onDelete ?? 'no action') &&
-    (a.onUpdate ?? 'no action') === (b.onUpdate ?? 'no action')
+    (a.onUpdate ?? 'no action') === (b.onUpdate ?? 'no action') &&
+    Boolean(a.matchFull) === Boolean(b.matchFull)
   );
 }
 

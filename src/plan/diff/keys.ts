@@ -34,13 +34,17 @@ function redefer(
   actual: ClusterModel,
   problems: DiffProblem[],
 ): Step[] {
-  if (sameDeferral(want, have) || have.name === undefined) return rename(t, want, have);
+  if (
+    (sameDeferral(want, have) && Boolean(want.nullsNotDistinct) === Boolean(have.nullsNotDistinct)) ||
+    have.name === undefined
+  )
+    return rename(t, want, have);
   const by = referencing(actual, a, have);
   if (by.length > 0) {
     problems.push({
       code: 'key_deferral_change_referenced',
       object: t.id,
-      message: `${kind} ${have.name} changes DEFERRABLE / INITIALLY DEFERRED, which means dropping and adding it again, but foreign key${by.length === 1 ? '' : 's'} ${by.join(', ')} depend on it`,
+      message: `${kind} ${have.name} changes DEFERRABLE / INITIALLY DEFERRED or NULLS NOT DISTINCT, which means dropping and adding it again, but foreign key${by.length === 1 ? '' : 's'} ${by.join(', ')} depend on it`,
     });
     return [];
   }

@@ -12,6 +12,7 @@ function fkSql(fk: ForeignKey, ref: QualifiedName): string {
   return [
     fk.name ? `CONSTRAINT ${quoteIdent(fk.name)} ` : '',
     `FOREIGN KEY (${cols(fk.columns)}) REFERENCES ${q(ref)} (${cols(fk.refColumns)})`,
+    fk.matchFull ? ' MATCH FULL' : '',
     fk.onDelete ? ` ON DELETE ${fk.onDelete.toUpperCase()}` : '',
     fk.onUpdate ? ` ON UPDATE ${fk.onUpdate.toUpperCase()}` : '',
     deferralSql(fk),
@@ -93,7 +94,13 @@ export const KEY_SPECS: StepSpecs<KeyKind> = {
     },
     summary: (s) => {
       const d = s.constraint.kind === 'foreign key' ? s.constraint.fk : s.constraint.key;
-      return `drop ${s.constraint.kind} ${quoteIdent(s.name)} of ${q(s.table)} and add it again as ${deferralSql(d).trim() || 'NOT DEFERRABLE'}`;
+      const nulls =
+        s.constraint.kind === 'foreign key'
+          ? ''
+          : s.constraint.key.nullsNotDistinct
+            ? 'NULLS NOT DISTINCT, '
+            : 'NULLS DISTINCT, ';
+      return `drop ${s.constraint.kind} ${quoteIdent(s.name)} of ${q(s.table)} and add it again as ${s.constraint.kind === 'unique' ? nulls : ''}${deferralSql(d).trim() || 'NOT DEFERRABLE'}`;
     },
   },
   drop_constraint: {

@@ -1,0 +1,2 @@
+CREATE SCHEMA app;
+CREATE TABLE app.t (id bigint PRIMARY KEY, a integer, b text, CONSTRAINT t_b_key UNIQUE NULLS NOT DISTINCT (b), CONSTRAINT t_a_b UNIQUE (a, b) DEFERRABLE);

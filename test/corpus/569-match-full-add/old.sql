@@ -1,0 +1,3 @@
+CREATE SCHEMA app;
+CREATE TABLE app.p (a int, b int, PRIMARY KEY (a, b));
+CREATE TABLE app.c (id int PRIMARY KEY, a int, b int);
