@@ -69,12 +69,7 @@ const USER_OBJECTS = `
   UNION ALL SELECT 'typed table', ${relName} || ${t(' (of type ')} || pg_catalog.format_type(tc.reloftype, NULL) || ${t(')')}
     FROM rel JOIN pg_catalog.pg_class tc ON tc.oid = rel.oid WHERE tc.reloftype <> 0::pg_catalog.oid
   -- ALTER TABLE … ALTER COLUMN … SET (n_distinct = …) and SET COMPRESSION.
-  UNION ALL SELECT 'column option', ${relName} || ${t('.')} || pg_catalog.quote_ident(a.attname) || ${t(' (')} || pg_catalog.concat_ws(${t(', ')},
-         pg_catalog.array_to_string(a.attoptions, ${t(', ')}),
-         CASE WHEN ${kind('a.attcompression', 'p')} THEN ${t('COMPRESSION pglz')} WHEN ${kind('a.attcompression', 'l')} THEN ${t('COMPRESSION lz4')} END) || ${t(')')}
-    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid
-    WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped
-      AND (a.attoptions IS NOT NULL OR ${kind('a.attcompression', 'p')} OR ${kind('a.attcompression', 'l')})
+  -- A column's COMPRESSION and attribute options (n_distinct) are managed (the model's columns).
   -- A table, view, materialized view or index in a tablespace other than the database's.
   UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ${t(' (')} || pg_catalog.quote_ident(ts.spcname) || ${t(')')}
     FROM pg_catalog.pg_class x JOIN pg_catalog.pg_tablespace ts ON ts.oid = x.reltablespace

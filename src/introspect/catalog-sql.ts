@@ -60,6 +60,8 @@ cols AS (
       'storage', CASE WHEN a.attstorage <> ty.typstorage THEN a.attstorage::pg_catalog.text || ty.typstorage::pg_catalog.text END,
       -- SET STATISTICS (-1, or NULL from PostgreSQL 17 on: the default).
       'statistics', CASE WHEN a.attstattarget >= 0 THEN a.attstattarget END,
+      -- COMPRESSION (pglz, lz4) and attribute options (n_distinct = …), when set.
+      'compression', CASE a.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' END, 'options', a.attoptions,
       -- From a parent by INHERITS, not the table's own (a partition's columns are never read here).
       'inherited', CASE WHEN NOT a.attislocal THEN true END)) AS j
   FROM pg_catalog.pg_attribute a

@@ -12,6 +12,10 @@ export function storageOf(letters: string | null | undefined): Pick<Column, 'sto
   return storage && typeStorage ? { storage, typeStorage } : {};
 }
 
+/** Attribute options as the catalog gives them (`{n_distinct=-0.5}`), by name. */
+export const attributeOptions = (options: readonly string[]): Record<string, string> =>
+  Object.fromEntries(options.map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]));
+
 /** The model's identity and collation fields of a column, from the catalog's. */
 export function identityAndCollation(c: {
   readonly identity: string;
@@ -34,7 +38,9 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
     c.generated === undefined &&
     c.collation === undefined &&
     c.storage === undefined &&
-    c.statistics === undefined;
+    c.statistics === undefined &&
+    c.compression === undefined &&
+    c.options === undefined;
   if (plain) return c.type.sql;
   return {
     type: c.type.sql,
@@ -49,6 +55,10 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
       : {}),
     ...(c.storage !== undefined ? { storage: c.storage } : {}),
     ...(c.statistics !== undefined ? { statistics: c.statistics } : {}),
+    ...(c.compression !== undefined ? { compression: c.compression } : {}),
+    ...(c.options !== undefined
+      ? { options: Object.fromEntries(Object.entries(c.options).map(([k, v]) => [k, Number(v)])) }
+      : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // Turns the catalog document into the same plain-data model the manifest becomes.
 import { partitionOf, storageParametersOf } from './to-model-partitions.js';
-import { identityAndCollation, storageOf } from './column-storage.js';
+import { attributeOptions, identityAndCollation, storageOf } from './column-storage.js';
 import { schemasHolding } from './catalog-not-managed.js';
 import { sha256Hex } from '../util/sha256.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../model/types.js';
 import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../sql/pg-parse.js';
 import { stableJson } from '../util/stable-json.js';
+import { extractFields } from '../sql/extract-fields.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
@@ -53,16 +54,6 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
 const typeCache = new Map<string, TypeInfo>();
 
 /** A catalog type (format_type output) as the model's TypeInfo; memoised: a few types recur across thousands of columns. */
-/**
- * PostgreSQL prints `extract('YEAR' from x)` back as `EXTRACT(YEAR FROM x)`, which its parser
- * reads as 'year': a field not in lower case is written as the string it is, so the definition
- * makes the same expression again.
- */
-const extractFields = (sql: string): string =>
-  sql.replace(/\bEXTRACT\(([A-Za-z_][A-Za-z0-9_]*) FROM /g, (all, f: string) =>
-    f === f.toLowerCase() ? all : `EXTRACT('${f}' FROM `,
-  );
-
 function liveType(text: string): TypeInfo {
   let t = typeCache.get(text);
   if (t) return t;
@@ -134,6 +125,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         ...storageOf(c.storage),
         ...(c.statistics != null ? { statistics: c.statistics } : {}),
         ...(c.inherited ? { inherited: true } : {}),
+        ...(c.compression ? { compression: c.compression } : {}),
+        ...(c.options?.length ? { options: attributeOptions(c.options) } : {}),
       };
     });
     if (t.citus?.colocationId && !colocationTable.has(t.citus.colocationId))

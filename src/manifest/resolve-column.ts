@@ -109,6 +109,10 @@ export function resolveColumn(
       : {}),
     ...(spec2?.storage && spec2.storage !== builtinStorage(type) ? { storage: spec2.storage } : {}),
     ...(spec2?.statistics !== undefined ? { statistics: spec2.statistics } : {}),
+    ...(spec2?.compression !== undefined ? { compression: spec2.compression } : {}),
+    ...(spec2?.options !== undefined && Object.keys(spec2.options).length > 0
+      ? { options: Object.fromEntries(Object.entries(spec2.options).map(([k, v]) => [k, String(v)])) }
+      : {}),
     ...(spec2?.using !== undefined ? { using: spec2.using } : {}),
     ...(spec2?.renamed_from !== undefined ? { renamedFrom: spec2.renamed_from } : {}),
   };

@@ -60,6 +60,23 @@ const columnSpec = z
           .max(10000)
           .optional()
           .describe('SET STATISTICS: how much ANALYZE samples of it (default: default_statistics_target)'),
+        compression: z
+          .enum(['pglz', 'lz4'])
+          .optional()
+          .describe("COMPRESSION of its TOASTed values (default: the server's default_toast_compression)"),
+        options: z
+          .strictObject({
+            n_distinct: z
+              .number()
+              .min(-1)
+              .optional()
+              .describe('the number of distinct values ANALYZE assumes (negative: a fraction of the rows)'),
+            n_distinct_inherited: z.number().min(-1).optional().describe('the same for the table with its children'),
+          })
+          .optional()
+          .describe(
+            "attribute options (ALTER COLUMN … SET (n_distinct = …)); on Citus set on the coordinator's table only, before it is distributed",
+          ),
         using: z
           .string()
           .min(1)

@@ -24,6 +24,8 @@ const column = z.object({
   storage: nullableStr.optional(),
   statistics: z.number().int().nullable().optional(),
   inherited: z.boolean().nullable().optional(),
+  compression: nullableStr.optional(),
+  options: z.array(z.string()).nullable().optional(),
 });
 const constraint = z.object({
   name: z.string(),

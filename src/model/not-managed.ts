@@ -16,7 +16,6 @@ export const NOT_MANAGED_KINDS = [
   'base type',
   'shell type',
   'typed table',
-  'column option',
   'tablespace',
   'sequence persistence',
   'aggregate',

@@ -35,6 +35,10 @@ export interface Column {
   readonly typeStorage?: ColumnStorage;
   /** SET STATISTICS: the planner's statistics target for it; absent: default_statistics_target. */
   readonly statistics?: number;
+  /** COMPRESSION of its TOASTed values other than default_toast_compression's (`pglz`, `lz4`). */
+  readonly compression?: string;
+  /** Attribute options (ALTER COLUMN … SET (n_distinct = …)) as text, by name; absent: none. */
+  readonly options?: Readonly<Record<string, string>>;
   /** It comes from a parent by INHERITS and is not the table's own (attislocal false): the parent's changes reach it. */
   readonly inherited?: boolean;
   /** Desired only: the USING expression of a type change (never introspected). */

@@ -65,6 +65,8 @@ function lockOf(s: Step): Lock | undefined {
     case 'alter_column_default':
     case 'alter_column_storage':
     case 'alter_column_statistics':
+    case 'alter_column_compression':
+    case 'alter_column_options':
     case 'alter_column_identity':
     case 'drop_column':
     case 'drop_column_expression':

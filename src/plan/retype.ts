@@ -208,6 +208,8 @@ export function coveredByRetype(s: Step, table: string, column: string): boolean
     case 'alter_column_not_null':
     case 'alter_column_storage':
     case 'alter_column_statistics':
+    case 'alter_column_compression':
+    case 'alter_column_options':
       return s.column === column;
     case 'create_index':
       return s.index.columns.includes(column);

@@ -112,6 +112,12 @@ export function sqlBool(value: boolean): string {
   return value ? 'true' : 'false';
 }
 
+/** Renders a number (decimal text, as the catalog and the manifest hold it) as SQL, refusing anything that is not one. */
+export function sqlNumber(value: string): string {
+  if (!/^-?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/i.test(value)) throw new TypeError(`not a number: ${JSON.stringify(value)}`);
+  return value;
+}
+
 /** Renders an integer as SQL (a safe number, a bigint, or decimal text), refusing anything that is not one. */
 export function sqlInt(value: number | bigint | string): string {
   if (typeof value === 'bigint') return value.toString();

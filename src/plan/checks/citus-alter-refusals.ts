@@ -30,12 +30,14 @@ export function citusAlterRefusals(steps: readonly Step[], desired: ClusterModel
         object: columnRef(s.table, s.column),
         message: `is the distribution column: Citus refuses ${s.kind === 'alter_column_default' ? 'SET / DROP DEFAULT' : 'DROP NOT NULL'} on it ("cannot execute ALTER TABLE command involving partition column")${s.kind === 'alter_column_not_null' ? '; declare it not_null' : ''}`,
       });
-    if (s.kind === 'alter_column_statistics' && citusTable(actual, idOf(s.table)))
+    if (
+      (s.kind === 'alter_column_statistics' || s.kind === 'alter_column_options') &&
+      citusTable(actual, idOf(s.table))
+    )
       problems.push({
         code: 'citus_refuses_alter',
         object: columnRef(s.table, s.column),
-        message:
-          'Citus refuses ALTER COLUMN … SET STATISTICS on a distributed, reference or Citus local table ("alter table command is currently unsupported"): change it on the shards by hand, or leave it as it is',
+        message: `Citus refuses ALTER COLUMN … ${s.kind === 'alter_column_options' ? 'SET / RESET (n_distinct …)' : 'SET STATISTICS'} on a distributed, reference or Citus local table ("alter table command is currently unsupported"): change it on the shards by hand, or leave it as it is`,
       });
     if (
       (s.kind === 'create_object' || s.kind === 'alter_object' || s.kind === 'drop_object') &&

@@ -40,9 +40,29 @@ export function storageParameterSteps(
   ];
 }
 
-/** SET STORAGE and SET STATISTICS for the new columns that declare them. */
+/** SET COMPRESSION and attribute options of a column as it is (`ac`), or of a new one (its COMPRESSION in its definition). */
+export function columnOptionSteps(t: Table, c: Column, ac?: Column): Step[] {
+  const steps: Step[] = [];
+  if (ac && (c.compression ?? 'default') !== (ac.compression ?? 'default'))
+    steps.push({
+      kind: 'alter_column_compression',
+      table: t.qname,
+      column: c.name,
+      compression: c.compression ?? 'default',
+    });
+  const want = c.options ?? {};
+  const have = ac?.options ?? {};
+  const set = Object.entries(want).filter(([k, v]) => have[k] === undefined || Number(have[k]) !== Number(v));
+  const reset = Object.keys(have).filter((k) => want[k] === undefined);
+  if (set.length > 0 || reset.length > 0)
+    steps.push({ kind: 'alter_column_options', table: t.qname, column: c.name, set, reset });
+  return steps;
+}
+
+/** SET STORAGE, SET STATISTICS and attribute options for the new columns that declare them. */
 export function columnStorageSteps(t: Table, columns: readonly Column[]): Step[] {
   return columns.flatMap((c) => [
+    ...columnOptionSteps(t, c),
     ...(c.storage
       ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }]
       : []),

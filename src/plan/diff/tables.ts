@@ -6,7 +6,11 @@ import { identitySteps } from './identity.js';
 import { newColumnRewrite } from './new-column-rewrite.js';
 import { likelyRenameOf } from './renames.js';
 import { referencedColumnProblems } from './referenced-columns.js';
-import { columnStorageSteps as storageSteps, storageParameterSteps } from './storage-parameter-steps.js';
+import {
+  columnOptionSteps,
+  columnStorageSteps as storageSteps,
+  storageParameterSteps,
+} from './storage-parameter-steps.js';
 import { freedColumns, inheritedColumnProblem, inheritedColumnSteps, inheritSteps } from './inherits.js';
 import type { ClusterModel, Column, Table } from '../../model/types.js';
 import type { Key } from '../../model/key-types.js';
@@ -134,6 +138,7 @@ function columnSteps(
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
     if (c.statistics !== ac.statistics)
       steps.push({ kind: 'alter_column_statistics', table: t.qname, column: c.name, statistics: c.statistics ?? -1 });
+    steps.push(...columnOptionSteps(t, c, ac));
     if (!c.notNull && ac.notNull) steps.push(notNull);
     if (
       !defaultSet &&

@@ -1,5 +1,5 @@
 // Step records of a table's columns.
-import { quoteIdent, sqlInt } from '../../sql/quote.js';
+import { quoteIdent, sqlInt, sqlNumber } from '../../sql/quote.js';
 import { lossyCast } from './lossy-cast.js';
 import { typeChangeRewrites } from './type-rewrite.js';
 import { alterIdentityOptions, identityOptionsSql } from './render-sequences.js';
@@ -131,6 +131,28 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     hazards: () => [], // for values written from now on: nothing is rewritten
     sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STORAGE ${s.storage.toUpperCase()}`],
     summary: (s) => `set storage of ${col(s)} to ${s.storage}`,
+  },
+  alter_column_compression: {
+    ...column,
+    hazards: () => [], // values written from then on
+    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET COMPRESSION ${s.compression}`],
+    summary: (s) => `set compression of ${col(s)} to ${s.compression}`,
+  },
+  alter_column_options: {
+    ...column,
+    hazards: () => [], // for the next ANALYZE
+    sql: (s) => [
+      ...(s.reset.length > 0
+        ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} RESET (${s.reset.join(', ')})`]
+        : []),
+      ...(s.set.length > 0
+        ? [
+            `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET (${s.set.map(([k, v]) => `${k} = ${sqlNumber(v)}`).join(', ')})`,
+          ]
+        : []),
+    ],
+    summary: (s) =>
+      `set options of ${col(s)}: ${[...s.set.map(([k, v]) => `${k} = ${v}`), ...s.reset.map((k) => `${k} reset`)].join(', ')}`,
   },
   alter_column_statistics: {
     ...column,

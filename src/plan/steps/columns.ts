@@ -102,6 +102,21 @@ export type ColumnStep =
       readonly storage: string;
     }
   | {
+      /** SET COMPRESSION (`default`: back to default_toast_compression's). */
+      readonly kind: 'alter_column_compression';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly compression: string;
+    }
+  | {
+      /** SET / RESET attribute options (n_distinct). */
+      readonly kind: 'alter_column_options';
+      readonly table: QualifiedName;
+      readonly column: string;
+      readonly set: readonly (readonly [string, string])[];
+      readonly reset: readonly string[];
+    }
+  | {
       /** SET STATISTICS; -1: back to default_statistics_target. */
       readonly kind: 'alter_column_statistics';
       readonly table: QualifiedName;

@@ -15,6 +15,7 @@ export const collationSql = (name: string, schema: string | undefined): string =
 export function columnSql(c: Column): string {
   return [
     `${quoteIdent(c.name)} ${c.type.sql}`,
+    c.compression !== undefined ? ` COMPRESSION ${c.compression}` : '',
     c.collation !== undefined ? ` COLLATE ${collationSql(c.collation, c.collationSchema)}` : '',
     c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
     c.identity !== undefined
