@@ -74,16 +74,16 @@ const USER_OBJECTS = `
   UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ${t(' (')} || pg_catalog.quote_ident(ts.spcname) || ${t(')')}
     FROM pg_catalog.pg_class x JOIN pg_catalog.pg_tablespace ts ON ts.oid = x.reltablespace
     LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = x.oid JOIN anyrel r ON r.oid = COALESCE(i.indrelid, x.oid)
-  -- An unlogged sequence (CREATE UNLOGGED SEQUENCE, SET UNLOGGED), but one an unlogged table owns,
-  -- which is unlogged with it; a logged one such a table owns.
+  -- A sequence a column owns whose persistence is not its table's (the model's sequences hold an
+  -- unowned one's: CREATE UNLOGGED SEQUENCE; an owned one follows its table).
   UNION ALL SELECT 'sequence persistence', ${qn('sn.nspname', 'sq.relname')} || CASE WHEN ${kind('sq.relpersistence', 'u')}
-         THEN ${t(' (unlogged)')} ELSE ${t(' (logged; its table is unlogged)')} END
+         THEN ${t(' (unlogged; its table is logged)')} ELSE ${t(' (logged; its table is unlogged)')} END
     FROM pg_catalog.pg_class sq JOIN ns sn ON sn.oid = sq.relnamespace
     LEFT JOIN pg_catalog.pg_depend sd ON sd.classid = ${catalog('pg_class')} AND sd.objid = sq.oid AND sd.refclassid = ${catalog('pg_class')}
       AND (${kind('sd.deptype', 'a')} OR ${kind('sd.deptype', 'i')})
     LEFT JOIN pg_catalog.pg_class so ON so.oid = sd.refobjid
     WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
-      AND sq.relpersistence <> COALESCE(so.relpersistence, 'p'::pg_catalog."char")
+      AND sq.relpersistence <> so.relpersistence
   UNION ALL SELECT 'operator class', ${qn('ns.nspname', 'oc.opcname')} || ${t(' USING ')} || pg_catalog.quote_ident(am.amname)
     FROM pg_catalog.pg_opclass oc JOIN ns ON ns.oid = oc.opcnamespace JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod
     WHERE ${notExt('pg_catalog.pg_opclass', 'oc.oid')}

@@ -211,7 +211,7 @@ SELECT pg_catalog.json_build_object(
   'sequences', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', n.nspname, 'name', c.relname, 'type', pg_catalog.format_type(s.seqtypid, NULL),
       'cache', s.seqcache::pg_catalog.text, 'start', s.seqstart::pg_catalog.text, 'increment', s.seqincrement::pg_catalog.text,
-      'min', s.seqmin::pg_catalog.text, 'max', s.seqmax::pg_catalog.text, 'cycle', s.seqcycle,
+      'min', s.seqmin::pg_catalog.text, 'max', s.seqmax::pg_catalog.text, 'cycle', s.seqcycle, 'unlogged', c.relpersistence = 'u',
       'ownedBy', CASE WHEN own.refobjid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'schema', tn.nspname, 'table', tc.relname, 'column', ta.attname, 'deptype', own.deptype) END,
       'distributed', ${citus ? `EXISTS (SELECT 1 FROM pg_catalog.pg_dist_object o WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND o.objid = c.oid)` : 'false'}

@@ -16,12 +16,14 @@ function sequenceEntry(s: Sequence, serial: boolean, tableKey: (id: string) => s
     ...(s.max !== undefined ? { max: yamlInt(s.max) } : {}),
     ...(s.start !== undefined ? { start: yamlInt(s.start) } : {}),
     ...(s.cycle ? { cycle: true } : {}),
+    ...(s.unlogged ? { unlogged: true } : {}),
     ...(!serial && s.ownedBy ? { owned_by: { table: tableKey(s.ownedBy.table), column: s.ownedBy.column } } : {}),
   };
 }
 
 const atSerialDefaults = (s: Sequence): boolean =>
   s.cache === '1' &&
+  !s.unlogged &&
   !s.cycle &&
   s.increment === undefined &&
   s.min === undefined &&

@@ -47,6 +47,7 @@ export function sequencesFromCatalog(doc: CatalogDoc): Record<string, Sequence> 
       qname: { schema: s.schema, name: s.name },
       ...o,
       ...(s.workersDiffer ? { workersDiffer: true } : {}),
+      ...(s.unlogged && !s.ownedBy ? { unlogged: true } : {}),
       ...(s.ownedBy && s.ownedBy.deptype === 'a'
         ? { ownedBy: { table: idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table }), column: s.ownedBy.column } }
         : {}),

@@ -110,6 +110,12 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
         `is the own sequence of the serial column ${ctx.keyOf.get(owner.table)}.${owner.column}, which owns it`,
       );
     const ownedBy = owner ? { table: owner.table, column: owner.column } : declaredOwner;
+    if (s.unlogged && ownedBy)
+      problems.error(
+        [...path, 'unlogged'],
+        'owned_sequence_unlogged',
+        'is owned by a column: it is logged or unlogged as its table is (ALTER TABLE … SET UNLOGGED changes it too); declare the table unlogged',
+      );
     out[id] = normalSequence({
       id,
       qname: q,
@@ -121,6 +127,7 @@ export function resolveSequences(m: Manifest, ctx: TableContext, problems: Probl
       ...(s.max !== undefined ? { max: s.max } : {}),
       cycle: s.cycle ?? false,
       ...(ownedBy ? { ownedBy } : {}),
+      ...(s.unlogged && !ownedBy ? { unlogged: true } : {}),
       ...(s.renamed_from !== undefined ? { renamedFrom: s.renamed_from } : {}),
     });
   }

@@ -16,6 +16,12 @@ const sequence = z.strictObject({
       'CACHE: values each session takes at once (set before its table is distributed: Citus refuses ALTER SEQUENCE later)',
     ),
   ...sequenceOptions,
+  unlogged: z
+    .boolean()
+    .optional()
+    .describe(
+      'CREATE UNLOGGED SEQUENCE: not written to the WAL (reset after a crash); one owned by a column follows its table instead',
+    ),
   owned_by: z
     .strictObject({
       table: z.string().min(1).describe('a table the manifest declares'),

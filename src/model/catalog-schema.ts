@@ -153,6 +153,7 @@ export const catalogSchema = z
         min: z.string(),
         max: z.string(),
         cycle: z.boolean(),
+        unlogged: z.boolean().optional(),
         ownedBy: z
           .object({ schema: z.string(), table: z.string(), column: z.string(), deptype: z.string() })
           .nullable(),

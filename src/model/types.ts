@@ -156,6 +156,8 @@ export interface Sequence {
   readonly cycle: boolean;
   /** OWNED BY: the table column it goes with (a serial column's own sequence, or declared `owned_by`). */
   readonly ownedBy?: { readonly table: string; readonly column: string };
+  /** CREATE UNLOGGED SEQUENCE (one owned by no column: an owned one follows its table). */
+  readonly unlogged?: boolean;
   /** Desired only: a serial column's own sequence the manifest does not declare (CREATE TABLE's defaults). */
   readonly implicit?: boolean;
   /** Actual only: Citus created it on every node (its table was distributed); ALTER is refused then. */

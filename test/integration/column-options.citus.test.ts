@@ -2,7 +2,8 @@
 // its COMPRESSION on every shard (from CREATE TABLE, and from ALTER COLUMN … SET COMPRESSION
 // later, which Citus propagates), its n_distinct on the coordinator's table only
 // (create_distributed_table does not copy attribute options, and Citus refuses SET (n_distinct)
-// on a distributed table: a plan problem, never a failed apply). docs/citus-facts.md.
+// on a distributed table: a plan problem, never a failed apply). An unlogged sequence is unlogged
+// on every node, and SET LOGGED reaches the workers. docs/citus-facts.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,5 +53,36 @@ describe.skipIf(!citus)('column COMPRESSION and attribute options on Citus', () 
     expect(p.stdout + p.stderr).toContain(
       'Citus refuses ALTER COLUMN … SET / RESET (n_distinct …) on a distributed, reference or Citus local table',
     );
+  });
+
+  it('an unlogged sequence a distributed table draws from is unlogged on every worker; SET LOGGED reaches them', async () => {
+    const db = await freshDatabase(citus!, 'unlogged_sequence');
+    const m = (unlogged: boolean): string => `version: 1
+sequences:
+  ids: { unlogged: ${unlogged} }
+tables:
+  items:
+    distributed_by: w
+    shard_count: 2
+    columns:
+      w: bigint
+      id: { type: bigint, default: "nextval('ids')" }
+`;
+    const dir = projectDir(m(true));
+    const r = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const persistence = (): Promise<string[]> =>
+      Promise.all(
+        [0, 1, 2].map(
+          async (n) =>
+            (await db.query<{ p: string }>("SELECT relpersistence AS p FROM pg_class WHERE relname = 'ids'", n))[0]!.p,
+        ),
+      );
+    expect(await persistence()).toEqual(['u', 'u', 'u']);
+    writeFileSync(join(dir, 'citus-migrate.yaml'), m(false));
+    const l = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(l.code, l.stdout + l.stderr).toBe(0);
+    expect(await persistence()).toEqual(['p', 'p', 'p']);
+    expect((await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir })).code).toBe(0);
   });
 });

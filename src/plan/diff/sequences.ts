@@ -85,6 +85,8 @@ export function sequenceSteps(
       if (s.ownedBy) steps.push(ownerStep(s, desired));
       continue;
     }
+    if (!s.ownedBy && !a.ownedBy && Boolean(s.unlogged) !== Boolean(a.unlogged))
+      steps.push({ kind: 'alter_sequence_persistence', sequence: s.qname, unlogged: Boolean(s.unlogged) });
     const ownerDiffers = !isSerialsOwn(s, desired) && !sameOwner(s.ownedBy, a.ownedBy);
     // A worker that has another cache or could not be read (it was down when the cache was set).
     if (sameSequenceOptions(s, a) && !(a.distributed && a.workersDiffer) && !ownerDiffers) continue;

@@ -11,6 +11,7 @@ type SchemaKind =
   | 'drop_schema'
   | 'create_sequence'
   | 'alter_sequence'
+  | 'alter_sequence_persistence'
   | 'set_sequence_owner'
   | 'alter_sequence_everywhere'
   | 'drop_sequence';
@@ -38,8 +39,19 @@ export const SCHEMA_SPECS: StepSpecs<SchemaKind> = {
     phase: () => 'sequences',
     hazards: () => [],
     object: (s) => sequenceRef(s.sequence.id),
-    sql: (s) => [`CREATE SEQUENCE ${q(s.sequence.qname)} ${createSequenceOptions(s.sequence)}`],
-    summary: (s) => `create sequence ${q(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
+    sql: (s) => [
+      `CREATE ${s.sequence.unlogged ? 'UNLOGGED ' : ''}SEQUENCE ${q(s.sequence.qname)} ${createSequenceOptions(s.sequence)}`,
+    ],
+    summary: (s) =>
+      `create ${s.sequence.unlogged ? 'unlogged ' : ''}sequence ${q(s.sequence.qname)} (${s.sequence.type}, cache ${s.sequence.cache})`,
+  },
+  alter_sequence_persistence: {
+    ...PLAIN,
+    phase: () => 'sequences',
+    hazards: () => [],
+    object: (s) => sequenceRef(s.sequence),
+    sql: (s) => [`ALTER SEQUENCE ${q(s.sequence)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
+    summary: (s) => `make sequence ${q(s.sequence)} ${s.unlogged ? 'unlogged' : 'logged'}`,
   },
   alter_sequence: {
     ...PLAIN,

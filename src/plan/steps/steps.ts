@@ -54,6 +54,8 @@ export type Step = StepCommon &
   (
     | { readonly kind: 'create_schema'; readonly schema: string }
     | { readonly kind: 'create_sequence'; readonly sequence: Sequence }
+    /** ALTER SEQUENCE … SET LOGGED / UNLOGGED (a sequence no column owns). */
+    | { readonly kind: 'alter_sequence_persistence'; readonly sequence: QualifiedName; readonly unlogged: boolean }
     | {
         readonly kind: 'alter_sequence';
         readonly sequence: Sequence;

@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE SEQUENCE app.a;
+CREATE UNLOGGED SEQUENCE app.b CACHE 10;
+CREATE TABLE app.u (id serial, v int);

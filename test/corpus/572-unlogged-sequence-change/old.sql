@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE UNLOGGED SEQUENCE app.a;
+CREATE SEQUENCE app.b;
+CREATE UNLOGGED TABLE app.u (id serial, v int);
