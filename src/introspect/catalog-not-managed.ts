@@ -106,8 +106,6 @@ const USER_OBJECTS = `
          || ${t(' server ')} || pg_catalog.quote_ident(um.srvname)
     FROM pg_catalog.pg_user_mappings um
   -- A foreign server is managed (catalog-foreign.ts), not its privileges (GRANT USAGE ON FOREIGN SERVER).
-  UNION ALL SELECT 'foreign server', pg_catalog.quote_ident(fs.srvname) || ${t(' (its privileges)')}
-    FROM pg_catalog.pg_foreign_server fs WHERE fs.srvacl IS NOT NULL AND ${notExt('pg_catalog.pg_foreign_server', 'fs.oid')}
   -- What a role added to an extension it created (ALTER EXTENSION … ADD FUNCTION, a trusted
   -- extension's owner may): every query leaves extension members out, but the script of an
   -- extension runs as a superuser, so a member a role other than a superuser owns was not its script's.

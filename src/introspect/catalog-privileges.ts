@@ -1,5 +1,5 @@
 // The part of the catalog query that reads privileges: every ACL entry (aclexplode) of the user's
-// relations, columns, schemas, routines and types, except the owner's own, as rows
+// relations, columns, schemas, routines, types and foreign servers, except the owner's own, as rows
 // [type, name, parent, grantee, privilege, grantable, column]; a row without a grantee only says
 // that the object's ACL is set (PUBLIC's defaults are then explicit). objects/privileges.ts turns
 // them into objects. Uses the catalog query's `ns` and `anyrel` CTEs; set-wise, ACLs only.
@@ -53,6 +53,13 @@ export const ACLS_JSON = `
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(t.typacl) e WHERE e.grantee <> t.typowner
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE t.typacl IS NOT NULL AND ${notExt('pg_catalog.pg_type', 't.oid')}
+    UNION ALL
+    SELECT 'FOREIGN SERVER', pg_catalog.quote_ident(s.srvname), 'server ' || pg_catalog.quote_ident(s.srvname),
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL
+    FROM pg_catalog.pg_foreign_server s
+    LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(s.srvacl) e WHERE e.grantee <> s.srvowner
+      UNION ALL SELECT NULL, NULL, NULL) x ON true
+    WHERE s.srvacl IS NOT NULL AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
     UNION ALL
     -- Default privileges: for a role (its own entries left out), everywhere or in one schema.
     SELECT CASE da.defaclobjtype WHEN 'r' THEN 'TABLES' WHEN 'S' THEN 'SEQUENCES' WHEN 'f' THEN 'FUNCTIONS' WHEN 'T' THEN 'TYPES' ELSE 'SCHEMAS' END,

@@ -22,7 +22,6 @@ export const NOT_MANAGED_KINDS = [
   'window function',
   'procedural language',
   'foreign data wrapper',
-  'foreign server',
   'collation',
   'operator',
   'operator class',

@@ -3,7 +3,7 @@
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { strings, type Node } from '../sql/pg-parse.js';
 import { ALL, type DefaultsType, type PrivilegeSet, type Target, type TargetType } from './privileges.js';
-import { relationRef, routineRef, sequenceRef, typeRef } from '../model/object-ref.js';
+import { relationRef, routineRef, sequenceRef, serverRef, typeRef } from '../model/object-ref.js';
 
 /** A grantee as PostgreSQL names it: PUBLIC, or the quoted role name. */
 export const granteeName = (r: Node): string | undefined =>
@@ -25,6 +25,7 @@ const TYPES: Readonly<Record<string, TargetType>> = {
   OBJECT_PROCEDURE: 'PROCEDURE',
   OBJECT_TYPE: 'TYPE',
   OBJECT_DOMAIN: 'TYPE',
+  OBJECT_FOREIGN_SERVER: 'FOREIGN SERVER',
 };
 
 const DEFAULTS: Readonly<Record<string, DefaultsType>> = {
@@ -102,6 +103,7 @@ export function applyGrantStmt(
       set.schemas.add(names[0]!);
       return { type, name: quoteIdent(names[0]!) };
     }
+    if (type === 'FOREIGN SERVER') return { type, name: quoteIdent(names[0]!), parent: serverRef(quoteIdent(names[0]!)) };
     const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
     return { type, name: n, parent: typeRef(n) };
   });

@@ -7,7 +7,15 @@
 import type { SqlObject } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
-export type TargetType = 'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE' | DefaultsType;
+export type TargetType =
+  | 'TABLE'
+  | 'SEQUENCE'
+  | 'SCHEMA'
+  | 'FUNCTION'
+  | 'PROCEDURE'
+  | 'TYPE'
+  | 'FOREIGN SERVER'
+  | DefaultsType;
 /** ALTER DEFAULT PRIVILEGES … ON TABLES (etc.): what objects a role creates later get. */
 export type DefaultsType = 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
 export interface Target {
@@ -49,6 +57,7 @@ export const ALL: Readonly<Record<TargetType, readonly string[]>> = {
   FUNCTION: ['EXECUTE'],
   PROCEDURE: ['EXECUTE'],
   TYPE: ['USAGE'],
+  'FOREIGN SERVER': ['USAGE'],
   TABLES: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   SEQUENCES: ['USAGE', 'SELECT', 'UPDATE'],
   FUNCTIONS: ['EXECUTE'],

@@ -1,0 +1,5 @@
+CREATE SCHEMA app;
+CREATE EXTENSION IF NOT EXISTS postgres_fdw;
+CREATE SERVER remote FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'example.org', dbname 'x');
+CREATE SERVER other FOREIGN DATA WRAPPER postgres_fdw;
+GRANT USAGE ON FOREIGN SERVER other TO PUBLIC;

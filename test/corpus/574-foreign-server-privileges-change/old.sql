@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE EXTENSION IF NOT EXISTS postgres_fdw;
+CREATE SERVER remote FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'example.org', dbname 'x');
+GRANT USAGE ON FOREIGN SERVER remote TO PUBLIC;
