@@ -31,12 +31,13 @@ SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
  * the relation is a schema-qualified name; with a group, only rows of the node whose
  * pg_dist_local_group is that group are read (each node gets the whole list and reads its own).
  * Index keys leave names out (a shard's index is named after its shard): uniqueness, access
- * method, each column or expression, and the predicate. Citus's own internal triggers are left out.
+ * method, each column or expression, and the predicate; an index's definition is read only for
+ * the tables (no group). Citus's own internal triggers are left out.
  */
 export const RELATION_FACTS_SQL = `
 WITH wanted AS (
   SELECT x OPERATOR(pg_catalog.->>) 0 AS key, pg_catalog.to_regclass(x OPERATOR(pg_catalog.->>) 1)::pg_catalog.oid AS oid,
-         x OPERATOR(pg_catalog.->>) 1 AS relation
+         x OPERATOR(pg_catalog.->>) 1 AS relation, x OPERATOR(pg_catalog.->>) 2 IS NULL AS whole
     FROM pg_catalog.json_array_elements($1::pg_catalog.json) x
    WHERE x OPERATOR(pg_catalog.->>) 2 IS NULL
       OR (x OPERATOR(pg_catalog.->>) 2)::int OPERATOR(pg_catalog.=) (SELECT groupid FROM pg_catalog.pg_dist_local_group)
@@ -54,7 +55,9 @@ SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
                 'valid', i.indisvalid AND i.indisready AND i.indislive,
                 'constraint', (SELECT co.conname FROM pg_catalog.pg_constraint co
                                 WHERE co.conindid OPERATOR(pg_catalog.=) i.indexrelid AND co.conrelid OPERATOR(pg_catalog.=) i.indrelid LIMIT 1),
-                'definition', pg_catalog.pg_get_indexdef(i.indexrelid),
+                -- Only the coordinator's table's: what a missing shard index is built from (deparsing
+                -- every shard's was most of the workers' time, for nothing).
+                'definition', CASE WHEN w.whole THEN pg_catalog.pg_get_indexdef(i.indexrelid) END,
                 'shape', pg_catalog.json_build_array(i.indisunique, am.amname,
                    (SELECT pg_catalog.json_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k, true) ORDER BY k)
                       FROM pg_catalog.generate_series(1, i.indnatts) k),

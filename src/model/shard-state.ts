@@ -8,7 +8,8 @@ const indexFacts = z.object({
   schema: z.string(),
   valid: z.boolean(),
   constraint: z.string().nullable(),
-  definition: z.string(),
+  /** CREATE INDEX as the coordinator's table has it; null on a shard (not read there). */
+  definition: z.string().nullable(),
   shape: z.unknown(),
 });
 const constraintFacts = z.object({

@@ -96,7 +96,9 @@ export function checkShards(state: ShardState): ShardCheck {
     const plainIdx = (x: RelationFacts): IndexFacts[] =>
       (x.indexes ?? []).filter((i) => i.constraint === null && !rebuilt.has(shapeKey(i)));
     for (const i of unmatched(plainIdx(t), plainIdx(f), shapeKey, shapeKey))
-      step('create_index', `index ${quoteIdent(i.name)} is missing`, i.definition);
+      // (The coordinator's table's facts hold the definition; a shard's do not.)
+      if (i.definition !== null) step('create_index', `index ${quoteIdent(i.name)} is missing`, i.definition);
+      else problem('shard_index_missing', `index ${quoteIdent(i.name)} is missing`);
     for (const i of unmatched(plainIdx(f), plainIdx(t), shapeKey, shapeKey))
       problem('shard_extra_index', `the shard has index ${quoteIdent(i.name)}, which the coordinator's table does not`);
     // An invalid index (a failed CREATE INDEX CONCURRENTLY) is there but not used, nor enforced.
