@@ -69,6 +69,10 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));
   } else {
+    // --shards: the placements are read on a connection of their own while the catalog query runs
+    // (the workers' part of it and the coordinator's overlap); a rejection waits for its await.
+    const shardsRead = opts.shards ? readShards(opts.database, io.env) : undefined;
+    shardsRead?.catch(() => undefined);
     const { m, live } = await loadAndRead(
       file,
       opts.database,
@@ -78,7 +82,7 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
     );
     if (opts.shards && !live.citus)
       throw new UsageError('--shards: this database has no citus extension, so no shards');
-    const shards = opts.shards ? await readShards(opts.database, io.env) : undefined;
+    const shards = shardsRead ? await shardsRead : undefined;
     locate = m.locate;
     const { planLive } = await loadPlanner();
     const planOpts = { online: opts.online ?? false, ...(shards ? { shards } : {}) };
