@@ -29,15 +29,27 @@ const CITUS_NOT_MANAGED = `
             GROUP BY s.logicalrelid, s.shardid) x GROUP BY x.logicalrelid) pl
     JOIN rel ON rel.oid = pl.logicalrelid::pg_catalog.oid JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = rel.oid
     WHERE p.repmodel <> 't' AND p.partmethod NOT IN ('r', 'a') AND pl.n > 1
+  -- The even split checked on the shards create_distributed_table made: a tenant isolated on a
+  -- shard of its own (a one-value shard, and the half after it) is the model's (its group's
+  -- isolated tenants), each named here as 'shard isolation' until the manifest declares it.
   UNION ALL SELECT 'shard layout', ${relName} || ' (' || b.n::pg_catalog.text || ' shards, not an even split of the hash range)'
     FROM (SELECT s.logicalrelid, pg_catalog.count(*) AS n, pg_catalog.bool_and(s.lo = -2147483648 + s.i * (4294967296 / s.cnt)
-            AND s.hi = CASE WHEN s.i = s.cnt - 1 THEN 2147483647 ELSE -2147483648 + (s.i + 1) * (4294967296 / s.cnt) - 1 END) AS even
-          FROM (SELECT sh.logicalrelid, sh.shardminvalue::bigint AS lo, sh.shardmaxvalue::bigint AS hi,
-                  pg_catalog.row_number() OVER (PARTITION BY sh.logicalrelid ORDER BY sh.shardminvalue::bigint) - 1 AS i,
-                  pg_catalog.count(*) OVER (PARTITION BY sh.logicalrelid) AS cnt
-                FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid::pg_catalog.oid = sh.logicalrelid::pg_catalog.oid::pg_catalog.oid AND hp.partmethod = 'h') s
+            AND (s.isolating OR s.hi = CASE WHEN s.i = s.cnt - 1 THEN 2147483647 ELSE -2147483648 + (s.i + 1) * (4294967296 / s.cnt) - 1 END)) AS even
+          FROM (SELECT y.logicalrelid, y.lo, y.hi, y.isolating,
+                  pg_catalog.row_number() OVER (PARTITION BY y.logicalrelid ORDER BY y.lo) - 1 AS i,
+                  pg_catalog.count(*) OVER (PARTITION BY y.logicalrelid) AS cnt
+                FROM (SELECT sh.logicalrelid, sh.shardminvalue::bigint AS lo, sh.shardmaxvalue::bigint AS hi,
+                        sh.shardminvalue = sh.shardmaxvalue AS single,
+                        pg_catalog.lag(sh.shardminvalue = sh.shardmaxvalue) OVER (PARTITION BY sh.logicalrelid ORDER BY sh.shardminvalue::bigint) AS after_single,
+                        pg_catalog.bool_or(sh.shardminvalue = sh.shardmaxvalue) OVER (PARTITION BY sh.logicalrelid) AS isolating
+                      FROM pg_catalog.pg_dist_shard sh JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid::pg_catalog.oid = sh.logicalrelid::pg_catalog.oid::pg_catalog.oid AND hp.partmethod = 'h') y
+                WHERE NOT y.single AND NOT COALESCE(y.after_single, false)) s
           GROUP BY s.logicalrelid) b
     JOIN rel ON rel.oid = b.logicalrelid::pg_catalog.oid WHERE NOT b.even
+  UNION ALL SELECT 'shard isolation', ${relName} || ' (hash ' || sh.shardminvalue || ')'
+    FROM pg_catalog.pg_dist_shard sh JOIN rel ON rel.oid = sh.logicalrelid::pg_catalog.oid
+    JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid = sh.logicalrelid AND hp.partmethod = 'h'
+    WHERE sh.shardminvalue = sh.shardmaxvalue
   -- A sequence Citus distributed (for a table's default) that no Citus table's default uses any
   -- more: the model makes a sequence distributed only through a default, so it would come back local.
   UNION ALL SELECT 'distributed sequence', ${qn('ns.nspname', 'sc.relname')}

@@ -141,7 +141,18 @@ parts AS (
 ),${OBJECTS_CTES}${
     citus
       ? `,
-shards AS (SELECT s.logicalrelid, pg_catalog.count(*) AS n FROM pg_catalog.pg_dist_shard s GROUP BY s.logicalrelid)`
+-- A table's shards as create_distributed_table made them, and its tenants isolated on shards of
+-- their own (isolate_tenant_to_new_shard leaves a one-value shard between the two halves of the
+-- shard it cut: the half after it is not counted).
+shards AS (SELECT x.logicalrelid,
+    pg_catalog.count(*) FILTER (WHERE NOT x.single AND NOT COALESCE(x.after_single, false)) AS n,
+    pg_catalog.json_agg(x.lo ORDER BY x.lo) FILTER (WHERE x.single) AS isolated
+  FROM (SELECT s.logicalrelid, s.shardminvalue::pg_catalog.int8 AS lo,
+          COALESCE(s.shardminvalue OPERATOR(pg_catalog.=) s.shardmaxvalue, false) AS single,
+          pg_catalog.lag(COALESCE(s.shardminvalue OPERATOR(pg_catalog.=) s.shardmaxvalue, false))
+            OVER (PARTITION BY s.logicalrelid ORDER BY s.shardminvalue::pg_catalog.int8) AS after_single
+        FROM pg_catalog.pg_dist_shard s) x
+  GROUP BY x.logicalrelid)`
       : ''
   }
 SELECT pg_catalog.json_build_object(
@@ -192,7 +203,7 @@ SELECT pg_catalog.json_build_object(
       'citus', CASE WHEN p.logicalrelid IS NULL THEN NULL ELSE pg_catalog.json_build_object(
             'method', p.partmethod, 'repmodel', p.repmodel, 'colocationId', p.colocationid,
             'column', CASE WHEN p.partkey IS NULL THEN NULL ELSE pg_catalog.column_to_column_name(p.logicalrelid, p.partkey) END,
-            'shards', COALESCE(shards.n, 0), 'autoconverted', COALESCE(p.autoconverted, false)) END`
+            'shards', COALESCE(shards.n, 0), 'isolated', shards.isolated, 'autoconverted', COALESCE(p.autoconverted, false)) END`
           : ''
       }
     ) ORDER BY r.nspname, r.relname), '[]')

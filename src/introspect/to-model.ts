@@ -87,6 +87,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const identities = identityOfColumns(doc);
   const groupMembers = new Map<number, string[]>();
   const groupShards = new Map<number, number>();
+  const groupIsolated = new Map<number, readonly number[]>();
   const colocationTable = new Map<number, string>(); // any Citus table's colocation (reference, single-shard too)
   const tables = dict<Table>();
   const distributedSchemas = new Set(doc.distributedSchemas);
@@ -141,6 +142,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         if (members) members.push(id);
         else groupMembers.set(ct.colocationId, [id]);
         if (!groupShards.has(ct.colocationId)) groupShards.set(ct.colocationId, ct.shards);
+        if (ct.isolated?.length && !groupIsolated.has(ct.colocationId)) groupIsolated.set(ct.colocationId, ct.isolated);
       } else if (ct.method === 'n' && ct.repmodel === 't') distribution = { kind: 'reference' };
       else if (ct.method === 'n' && ct.colocationId !== 0)
         distribution = distributedSchemas.has(t.schema) ? { kind: 'schema' } : { kind: 'single_shard' };
@@ -211,6 +213,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     groups[`colocation:${cid}`] = {
       name: `colocation:${cid}`,
       shardCount: groupShards.get(cid)!,
+      ...(groupIsolated.has(cid) ? { isolated: groupIsolated.get(cid)!.map((hash) => ({ hash })) } : {}),
       anchor: members[0]!,
       members,
     };

@@ -27,6 +27,7 @@ import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDis
 import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
 import { expandInheritance, inheritedColumnNames } from './resolve-inherits.js';
+import { withIsolatedTenants } from './resolve-isolation.js';
 import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
 import { dict } from '../util/dict.js';
 
@@ -237,6 +238,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       }
     }
   }
+  withIsolatedTenants(m, groups, groupColumnType, problems);
   return { tables, keyOf, groups, groupColumnType, defaultSchema, lookup };
 }
 

@@ -2,7 +2,7 @@
 // errors. Cross-field rules (colocation, keys, foreign keys, routines, bench) live in resolve*.ts.
 import { z } from 'zod';
 import { DEFAULT_SHARD_COUNT } from '../model/types.js';
-import { cacheSize, duration, ident, sequenceOptions, shardCount } from './schema-parts.js';
+import { bigAsText, cacheSize, duration, ident, sequenceOptions, shardCount } from './schema-parts.js';
 import { partition, table } from './schema-table.js';
 
 const sequence = z.strictObject({
@@ -168,6 +168,13 @@ export const manifestSchema = z.strictObject({
             .min(1)
             .optional()
             .describe('the member table distributed first (default: the first member)'),
+          isolated: z
+            .array(z.union([z.number().int(), bigAsText]))
+            .min(1)
+            .optional()
+            .describe(
+              'tenants (distribution values of an integer column) on a shard of their own: isolate_tenant_to_new_shard, after COMMIT, for the whole group (CASCADE); Citus cannot merge a shard back, so one left out is named, never undone',
+            ),
         })
         .describe('a colocation group'),
     )

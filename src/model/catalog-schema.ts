@@ -66,6 +66,8 @@ const citusTable = z.object({
   column: nullableStr,
   shards: z.number().int(),
   autoconverted: z.boolean().optional(),
+  /** The hashes of its one-value shards (isolated tenants). */
+  isolated: z.array(z.number().int()).nullable().optional(),
 });
 
 export const catalogSchema = z

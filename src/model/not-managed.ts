@@ -40,6 +40,7 @@ export const NOT_MANAGED_KINDS = [
   'append-distributed table',
   'shard replication',
   'shard layout',
+  'shard isolation',
   'distributed sequence',
   'subscription',
 ] as const;

@@ -137,9 +137,19 @@ export interface Table {
 /** Shards of a new colocation group or distributed table when the manifest says nothing (Citus's own default is 32 too). */
 export const DEFAULT_SHARD_COUNT = 32;
 
+/** A tenant on a shard of its own (isolate_tenant_to_new_shard): the hash of its value; desired, the value too. */
+export interface IsolatedTenant {
+  readonly hash: number;
+  /** Desired only: the distribution value, as SQL integer text. */
+  readonly value?: string;
+}
+
 export interface ColocationGroup {
   readonly name: string;
+  /** Shards as create_distributed_table made them (the pieces isolation cut off not counted). */
   readonly shardCount: number;
+  /** Tenants isolated on shards of their own (actual: the one-value shards). */
+  readonly isolated?: readonly IsolatedTenant[];
   readonly anchor: string; // table id, distributed first with colocate_with 'none'
   readonly members: readonly string[]; // table ids, anchor first
 }

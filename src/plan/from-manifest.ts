@@ -9,6 +9,8 @@ import { offlineBaseline } from './diff/diff.js';
 import { buildPlan, type PlanDocument } from './plan.js';
 import type { ShardState } from '../model/shard-state.js';
 import { checkShards } from './diff/shard-check.js';
+import { declaredIsolations } from './diff/isolation.js';
+import type { ClusterModel } from '../model/types.js';
 import type { LockSettings } from './checks/lock-footprint.js';
 import type { TableSizes } from './lock-estimate.js';
 
@@ -77,7 +79,7 @@ export function planLive(
     ignore: m.manifest.ignore,
     defaultSchema: m.manifest.defaults.schema,
     citusInstalled: live.citus,
-    notManaged: live.doc.notManaged ?? [],
+    notManaged: withoutDeclaredIsolations(live.doc.notManaged ?? [], m.desired),
     recorded: live.recorded ?? {},
     now: opts.now ?? new Date(),
     ...(opts.shards ? { shards: checkShards(opts.shards) } : {}),
@@ -91,6 +93,16 @@ export function planLive(
       ...(live.doc.server.outputPlugins !== undefined ? { outputPlugins: live.doc.server.outputPlugins } : {}),
     },
   });
+}
+
+/** The not-managed list without the isolated shards the manifest declares. */
+function withoutDeclaredIsolations<T extends { kind: string; name: string }>(
+  list: readonly T[],
+  desired: ClusterModel,
+): T[] {
+  if (!list.some((x) => x.kind === 'shard isolation')) return [...list];
+  const declared = declaredIsolations(desired);
+  return list.filter((x) => x.kind !== 'shard isolation' || !declared.has(x.name));
 }
 
 /** The manifest's routine files by routine id, with their text as loaded (lines are counted there). */

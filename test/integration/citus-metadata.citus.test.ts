@@ -152,7 +152,7 @@ describe.skipIf(!citus)('Citus metadata adopted exactly', () => {
 });
 
 describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () => {
-  it("names range and append distribution, shard replication, uneven shard boundaries and a sequence left distributed, never adopting them as local; adopts a partition's own default", async () => {
+  it("names range and append distribution, shard replication, uneven shard boundaries, an isolated tenant and a sequence left distributed, never adopting them as local; adopts a partition's own default", async () => {
     const { src, file, introspect } = await roundTrip(`
       CREATE TABLE r (id int, v text);
       SELECT create_distributed_table('r', 'id', 'range');
@@ -165,6 +165,11 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
       CREATE TABLE iso (id int PRIMARY KEY, v text);
       SELECT create_distributed_table('iso', 'id', shard_count => 4);
       SELECT isolate_tenant_to_new_shard('iso', 5, shard_transfer_mode => 'block_writes');
+      -- A split at a point of its own: boundaries no even split and no isolation explain.
+      CREATE TABLE spl (id int PRIMARY KEY, v text);
+      SELECT create_distributed_table('spl', 'id', shard_count => 2, colocate_with => 'none');
+      SELECT citus_split_shard_by_split_points((SELECT min(shardid) FROM pg_dist_shard WHERE logicalrelid = 'spl'::regclass),
+        ARRAY['-1500000000'], ARRAY[(SELECT min(nodeid) FROM pg_dist_node WHERE groupid > 0), (SELECT min(nodeid) FROM pg_dist_node WHERE groupid > 0)], 'block_writes');
       -- Even splits of counts that do not divide 2^32, and of one shard, are not named.
       CREATE TABLE even1 (id int); SELECT create_distributed_table('even1', 'id', shard_count => 1, colocate_with => 'none');
       CREATE TABLE even3 (id int); SELECT create_distributed_table('even3', 'id', shard_count => 3, colocate_with => 'none');
@@ -187,11 +192,12 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
       'range-distributed table (1): public.r',
       'append-distributed table (1): public.ap',
       'shard replication (1): public.rep (2 placements per shard)',
-      'shard layout (1): public.iso (6 shards, not an even split of the hash range)',
+      'shard layout (1): public.spl (3 shards, not an even split of the hash range)',
+      'shard isolation (1): public.iso (hash -1330264708)',
       'distributed sequence (1): public.orphan',
     ];
     expect(introspect.stderr).toContain(
-      `introspect: left out 5 objects of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n${named.map((l) => `  ${l}`).join('\n')}\n`,
+      `introspect: left out 6 objects of kinds citus-migrate does not manage (listed at the top of the manifest; plans name them as not managed):\n${named.map((l) => `  ${l}`).join('\n')}\n`,
     );
     expect((await cli(['introspect', '--database', src.url, '--strict'])).code).toBe(1);
     const m = await loadManifest(file);
@@ -208,7 +214,8 @@ describe.skipIf(!citus)('Citus metadata the manifest cannot carry is named', () 
       'append-distributed table public.ap',
       'distributed sequence public.orphan',
       'range-distributed table public.r',
-      'shard layout public.iso (6 shards, not an even split of the hash range)',
+      'shard isolation public.iso (hash -1330264708)',
+      'shard layout public.spl (3 shards, not an even split of the hash range)',
       'shard replication public.rep (2 placements per shard)',
     ]);
     expect(

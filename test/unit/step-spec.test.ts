@@ -27,6 +27,7 @@ const NEEDS_CITUS = new Set([
   'drop_old_time_partitions',
   'set_old_partitions_access_method',
   'cast_on_workers',
+  'isolate_tenant',
 ]);
 
 /** Kinds that create, move or rewrite shards whatever their hazards. */
@@ -38,6 +39,7 @@ const TOUCHES_SHARDS = new Set([
   'distribute_schema',
   'undistribute_schema',
   'add_local_table_to_metadata',
+  'isolate_tenant',
 ]);
 
 describe('step records', () => {

@@ -22,6 +22,7 @@ import { tableOf } from '../steps/step-spec.js';
 import type { Step } from '../steps/steps.js';
 import { viewRenames } from './view-renames.js';
 import { objectsPart, prunePart, unmanagedSchemasPart } from './parts-late.js';
+import { isolationPart } from './isolation.js';
 
 /** Renames first (tables, columns, indexes, sequences, then views): the rest compares with the cluster as they leave it. */
 function renamesPart(ctx: DiffContext): PartResult {
@@ -183,6 +184,7 @@ export const PARTS: readonly DiffPart[] = [
   { name: 'layout', run: layoutPart },
   { name: 'partition index names', run: partitionIndexNamesPart },
   { name: 'distribution', run: distributionPart },
+  { name: 'isolated tenants', run: isolationPart },
   { name: 'foreign keys added', run: foreignKeyAddsPart },
   { name: 'routine distribution', run: routineDistributionPart },
   { name: 'objects of sql: files', run: objectsPart },

@@ -5,6 +5,17 @@ import type { QualifiedName } from '../../sql/quote.js';
 
 export type ShardRepair = 'create_index' | 'reindex' | 'add_constraint' | 'create_trigger';
 
+/** A tenant of a colocation group put on a shard of its own (isolate_tenant_to_new_shard, CASCADE). */
+export type IsolateStep = {
+  readonly kind: 'isolate_tenant';
+  /** The group's anchor table (the call reaches its colocated tables too). */
+  readonly table: QualifiedName;
+  /** The distribution value, SQL integer text, and its column's type. */
+  readonly value: string;
+  readonly type: string;
+  readonly hash: number;
+};
+
 export type ShardStep = {
   readonly kind: 'repair_shard';
   readonly table: QualifiedName;

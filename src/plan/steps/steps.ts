@@ -5,7 +5,7 @@ import type { QualifiedName } from '../../sql/quote.js';
 import type { Column, Index, Key, Sequence } from '../../model/types.js';
 import type { KeyStep } from './keys.js';
 import type { LayoutStep } from './layout.js';
-import type { ShardStep } from './shards.js';
+import type { IsolateStep, ShardStep } from './shards.js';
 import type { ColumnStep } from './columns.js';
 import type { ObjectStep, RoutineStep } from './objects.js';
 import { SECURITY_HAZARDS } from './security-hazards.js';
@@ -207,6 +207,7 @@ export type Step = StepCommon &
     | ObjectStep
     | RoutineStep
     | ShardStep
+    | IsolateStep
   );
 
 export type StepKind = Step['kind'];

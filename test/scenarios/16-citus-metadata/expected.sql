@@ -39,5 +39,5 @@ SET LOCAL search_path TO pg_catalog, public;
 COMMIT;
 
 -- not managed (never compared): range-distributed table public.r
--- not managed (never compared): shard layout public.iso (6 shards, not an even split of the hash range)
+-- not managed (never compared): shard isolation public.iso (hash -1330264708)
 -- not managed (never compared): shard replication public.rep (2 placements per shard)
