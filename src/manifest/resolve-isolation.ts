@@ -30,7 +30,7 @@ export function withIsolatedTenants(
       const value = String(v);
       const hash = workerHash(value, type);
       if (hash === undefined) {
-        problems.error([...path, i], 'isolation_value', `${value} is not a ${type}`);
+        problems.error([...path, i], 'isolation_value', `${value} is not a value of the ${type} distribution column`);
         return [];
       }
       if (seen.has(hash)) {
