@@ -103,7 +103,8 @@ export function applyGrantStmt(
       set.schemas.add(names[0]!);
       return { type, name: quoteIdent(names[0]!) };
     }
-    if (type === 'FOREIGN SERVER') return { type, name: quoteIdent(names[0]!), parent: serverRef(quoteIdent(names[0]!)) };
+    if (type === 'FOREIGN SERVER')
+      return { type, name: quoteIdent(names[0]!), parent: serverRef(quoteIdent(names[0]!)) };
     const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
     return { type, name: n, parent: typeRef(n) };
   });

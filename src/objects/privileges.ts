@@ -8,14 +8,7 @@ import type { SqlObject } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
 export type TargetType =
-  | 'TABLE'
-  | 'SEQUENCE'
-  | 'SCHEMA'
-  | 'FUNCTION'
-  | 'PROCEDURE'
-  | 'TYPE'
-  | 'FOREIGN SERVER'
-  | DefaultsType;
+  'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE' | 'FOREIGN SERVER' | DefaultsType;
 /** ALTER DEFAULT PRIVILEGES … ON TABLES (etc.): what objects a role creates later get. */
 export type DefaultsType = 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
 export interface Target {

@@ -27,9 +27,12 @@ describe.skipIf(!citus)('foreign servers and tables on Citus', () => {
     mkdirSync(join(dir, 'sql'));
     writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\nsql: [sql]\n');
     writeFileSync(join(dir, 'sql', 'foreign.sql'), OBJECTS);
-    const apply = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'creates_extension,public_privileges'], {
-      cwd: dir,
-    });
+    const apply = await cli(
+      ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'creates_extension,public_privileges'],
+      {
+        cwd: dir,
+      },
+    );
     expect(apply.code, apply.stderr + apply.stdout).toBe(0);
     expect(apply.stdout).toContain('verified: planning again is empty');
     expect(
