@@ -23,9 +23,9 @@ const column = z.object({
   collationSchema: nullableStr.optional(),
   storage: nullableStr.optional(),
   statistics: z.number().int().nullable().optional(),
-  inherited: z.boolean().nullable().optional(),
   compression: nullableStr.optional(),
   options: z.array(z.string()).nullable().optional(),
+  inherited: z.boolean().nullable().optional(),
 });
 const constraint = z.object({
   name: z.string(),
@@ -40,10 +40,10 @@ const constraint = z.object({
   // Absent in catalog documents recorded before they were read (scenario fixtures): not deferrable.
   deferrable: z.boolean().optional(),
   deferred: z.boolean().optional(),
-  /** A key whose index is not valid (absent when it is). */
-  invalid: z.boolean().optional(),
   matchFull: z.boolean().nullable().optional(),
   nullsNotDistinct: z.boolean().nullable().optional(),
+  /** A key whose index is not valid (absent when it is). */
+  invalid: z.boolean().optional(),
 });
 const index = z.object({
   name: z.string(),
@@ -65,9 +65,9 @@ const citusTable = z.object({
   colocationId: z.number().int(),
   column: nullableStr,
   shards: z.number().int(),
-  autoconverted: z.boolean().optional(),
   /** The hashes of its one-value shards (isolated tenants). */
   isolated: z.array(z.number().int()).nullable().optional(),
+  autoconverted: z.boolean().optional(),
 });
 
 export const catalogSchema = z
