@@ -48,7 +48,7 @@ const CITUS_NOT_MANAGED = `
     JOIN rel ON rel.oid = b.logicalrelid::pg_catalog.oid WHERE NOT b.even
   UNION ALL SELECT 'shard isolation', ${relName} || ' (hash ' || sh.shardminvalue || ')'
     FROM pg_catalog.pg_dist_shard sh JOIN rel ON rel.oid = sh.logicalrelid::pg_catalog.oid
-    JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid = sh.logicalrelid AND hp.partmethod = 'h'
+    JOIN pg_catalog.pg_dist_partition hp ON hp.logicalrelid::pg_catalog.oid = sh.logicalrelid::pg_catalog.oid AND hp.partmethod = 'h'
     WHERE sh.shardminvalue = sh.shardmaxvalue
   -- A sequence Citus distributed (for a table's default) that no Citus table's default uses any
   -- more: the model makes a sequence distributed only through a default, so it would come back local.

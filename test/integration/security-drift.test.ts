@@ -207,16 +207,22 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
         'shell type: public.shelly',
         'base type: public.b4',
         'typed table: public.typed (of type pair)',
-        'column option: public.opts.a (COMPRESSION lz4)',
-        'column option: public.opts.b (n_distinct=5)',
-        'sequence persistence: public.quiet (unlogged)',
         `user mapping: for ${u} server srv`,
         `extension member: function hidden() (extension pgcrypto, owned by ${u})`,
       ]),
     );
-    // Casts and text search configurations and dictionaries are managed: adopted, not named.
+    // Casts, text search configurations and dictionaries, a column's COMPRESSION and n_distinct and
+    // an unlogged sequence are managed: adopted, not named.
     expect(
-      doc.notManaged.filter((x) => ['cast', 'text search configuration', 'text search dictionary'].includes(x.kind)),
+      doc.notManaged.filter((x) =>
+        [
+          'cast',
+          'text search configuration',
+          'text search dictionary',
+          'column option',
+          'sequence persistence',
+        ].includes(x.kind),
+      ),
     ).toEqual([]);
     // pgcrypto's own functions are its script's (a superuser's): not named.
     expect(doc.notManaged.filter((x) => x.kind === 'extension member')).toHaveLength(1);
@@ -248,9 +254,8 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
     await db.query('CREATE UNLOGGED TABLE scratch (id integer GENERATED ALWAYS AS IDENTITY, n serial)');
     const plan = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
     const doc = JSON.parse(plan.stdout) as { notManaged: { kind: string; name: string }[] };
-    expect(doc.notManaged.filter((x) => x.kind === 'sequence persistence').map((x) => x.name)).toEqual([
-      'public.quiet (unlogged)',
-    ]);
+    // (public.quiet, an unlogged sequence no column owns, is managed: `unlogged: true`.)
+    expect(doc.notManaged.filter((x) => x.kind === 'sequence persistence').map((x) => x.name)).toEqual([]);
     await db.query('DROP TABLE scratch');
   });
 });
