@@ -37,8 +37,14 @@ export function inheritedSerials(
   doc: CatalogDoc,
   serialOf: ReadonlyMap<string, unknown>,
 ): (t: DocTable, c: DocTable['columns'][number], dflt: string | undefined) => string | undefined {
+  // Only the parents' columns (most databases have none: nothing is built then; this runs on every read).
+  const parents = new Set(doc.tables.flatMap((t) => (t.inherits ?? []).map((x) => idOf(x))));
+  if (parents.size === 0) return () => undefined;
   const rawDefault = new Map<string, string | null>();
-  for (const t of doc.tables) for (const c of t.columns) rawDefault.set(`${idOf(t)}/${c.name}`, c.default);
+  for (const t of doc.tables) {
+    const id = idOf(t);
+    if (parents.has(id)) for (const c of t.columns) rawDefault.set(`${id}/${c.name}`, c.default);
+  }
   return (t, c, dflt) => {
     const p = (t.inherits ?? []).find((x) => rawDefault.has(`${idOf(x)}/${c.name}`));
     const key = p ? `${idOf(p)}/${c.name}` : undefined;
