@@ -153,6 +153,13 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
     JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
     LEFT JOIN rel pr ON pr.oid = i.inhparent WHERE pr.oid IS NULL
+  -- An inherited column's own SET STATISTICS, attribute options or SET STORAGE (ALTER TABLE ONLY
+  -- child …): the manifest gives an inherited column only a default or NOT NULL of its own.
+  UNION ALL SELECT 'inherited column', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (its own statistics, options or storage)'
+    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND NOT a.attislocal
+    WHERE a.attstattarget >= 0::pg_catalog.int2 OR a.attoptions IS NOT NULL
+      OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits pi2 JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi2.inhparent AND pa.attname = a.attname
+        WHERE pi2.inhrelid = rel.oid AND pa.attstorage = a.attstorage)
   -- (A table's own storage parameters are managed: the model's storageParameters.)
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))

@@ -7,6 +7,7 @@ export const NOT_MANAGED_KINDS = [
   'foreign table',
   'partition',
   'table inheritance',
+  'inherited column',
   'table access method',
   'table storage options',
   'trigger dependency on extension',
