@@ -22,6 +22,16 @@ export const indexValid = (i: string): string => `(${i}.indisvalid AND ${i}.indi
 export const withInvalid = (obj: string, i: string): string =>
   `CASE WHEN ${indexValid(i)} IS FALSE THEN (${obj}::pg_catalog.jsonb OPERATOR(pg_catalog.||) '{"invalid": true}'::pg_catalog.jsonb)::pg_catalog.json ELSE ${obj} END`;
 
+/**
+ * A column's attribute options (`a` a pg_attribute row) as its ALTER COLUMN SET (…) gave them, or
+ * NULL. PostgreSQL 15.20 keeps a `pg_attver=N` of its own on every column it creates, which SET and
+ * RESET ignore and pg_dump does not print: it is no option of the user's, so it is left out
+ * (pinned in test/integration/column-options.test.ts).
+ */
+export const attOptions = (a: string): string =>
+  `(SELECT pg_catalog.array_agg(u.o ORDER BY u.n) FROM pg_catalog.unnest(${a}.attoptions) WITH ORDINALITY u(o, n)
+    WHERE NOT pg_catalog.starts_with(u.o, 'pg_attver='::pg_catalog.text))`;
+
 /** `schema.name`, each part quoted as needed. */
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;

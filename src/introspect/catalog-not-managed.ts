@@ -6,7 +6,7 @@
 // role other than a superuser owns (ALTER EXTENSION … ADD hides an object so) are named.
 
 import { quoteIdent } from '../sql/quote.js';
-import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
+import { attOptions, cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MANAGED_AGGREGATE } from './catalog-objects.js';
 
 import { NOT_MANAGED_KINDS, type NotManagedKind } from '../model/not-managed.js';
@@ -157,7 +157,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- child …): the manifest gives an inherited column only a default or NOT NULL of its own.
   UNION ALL SELECT 'inherited column', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (its own statistics, options or storage)'
     FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND NOT a.attislocal
-    WHERE a.attstattarget >= 0::pg_catalog.int2 OR a.attoptions IS NOT NULL
+    WHERE a.attstattarget >= 0::pg_catalog.int2 OR ${attOptions('a')} IS NOT NULL
       OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits pi2 JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi2.inhparent AND pa.attname = a.attname
         WHERE pi2.inhrelid = rel.oid AND pa.attstorage = a.attstorage)
   -- (A table's own storage parameters are managed: the model's storageParameters.)

@@ -6,7 +6,7 @@
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
-import { cls, indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
+import { attOptions, cls, indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
 import { EVENT_TRIGGERS_JSON, ME_CTE, NOT_ME, ownerJson } from './catalog-owners.js';
 
 const USER_SCHEMAS = `
@@ -61,7 +61,7 @@ cols AS (
       -- SET STATISTICS (-1, or NULL from PostgreSQL 17 on: the default).
       'statistics', CASE WHEN a.attstattarget >= 0 THEN a.attstattarget END,
       -- COMPRESSION (pglz, lz4) and attribute options (n_distinct = …), when set.
-      'compression', CASE a.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' END, 'options', a.attoptions,
+      'compression', CASE a.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' END, 'options', ${attOptions('a')},
       -- From a parent by INHERITS, not the table's own (a partition's columns are never read here).
       'inherited', CASE WHEN NOT a.attislocal THEN true END)) AS j
   FROM pg_catalog.pg_attribute a
