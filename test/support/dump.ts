@@ -34,6 +34,14 @@ export function schemaDump(db: TestDb, opts: { exact?: boolean } = {}): string {
   return normaliseDump(r.stdout, opts);
 }
 
+/** pg_dump --schema-only --no-owner as pg_dump prints it (its `-- Name: …; Type: …` headers kept). */
+export function rawDump(db: TestDb): string {
+  const { args, env } = dumpArgs(db);
+  const r = spawnSync('pg_dump', args, { encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return r.stdout;
+}
+
 /** schemaDump without blocking the event loop (for cases run concurrently). */
 export function schemaDumpAsync(db: TestDb, opts: { exact?: boolean } = {}): Promise<string> {
   const { args, env } = dumpArgs(db);
@@ -77,4 +85,40 @@ export function normaliseDump(text: string, opts: { exact?: boolean } = {}): str
     }
   }
   return out.join('\n');
+}
+
+/** One object of a pg_dump: its header's type, schema and name, and its normalised text. */
+export interface DumpObject {
+  readonly type: string;
+  readonly schema: string;
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * A raw pg_dump split at its `-- Name: N; Type: T; Schema: S; Owner: O` headers, keyed by
+ * `T\tS\tN`: each object's text normalised as schemaDump does. A name pg_dump prints twice (an
+ * overloaded operator's comment, say) gets `#2`, `#3`.
+ */
+export function dumpObjects(raw: string): Map<string, DumpObject> {
+  const out = new Map<string, DumpObject>();
+  let head: { type: string; schema: string; name: string } | undefined;
+  let body: string[] = [];
+  const flush = (): void => {
+    if (!head) return;
+    const base = `${head.type}\t${head.schema}\t${head.name}`;
+    let key = base;
+    for (let n = 2; out.has(key); n++) key = `${base}#${n}`;
+    out.set(key, { ...head, text: normaliseDump(body.join('\n')) });
+  };
+  for (const line of raw.split('\n')) {
+    const m = /^-- (?:Data for )?Name: (.*); Type: (.*); Schema: (.*); Owner: [^;]*(?:; Tablespace: .*)?$/.exec(line);
+    if (m) {
+      flush();
+      head = { name: m[1]!, type: m[2]!, schema: m[3]! };
+      body = [];
+    } else if (head) body.push(line);
+  }
+  flush();
+  return out;
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase, sql, type TestDb } from './db.js';
-import { schemaDump } from './dump.js';
+import { normaliseDump, rawDump } from './dump.js';
 import { cli, type CliResult } from './run-cli.js';
 import type { ServerInfo } from './servers.js';
 import { checkCatalogAt } from './catalog-oracle.js';
@@ -152,12 +152,39 @@ export async function proveRun(db: TestDb, dir: string): Promise<NonNullable<Sch
 /** Runs the whole acceptance sequence for one schema; the databases made are pushed to `made`. */
 export async function runRealSchema(name: string, info: ServerInfo, made: TestDb[]): Promise<SchemaOutcome> {
   const started = performance.now();
-  const seconds = (): number => Math.round((performance.now() - started) / 100) / 10;
   const expectedLoadErrors = EXPECTED_LOAD_ERRORS[name] ?? 0;
   const original = await freshDatabase(info, 'rs');
   made.push(original);
   const load = original.psql({ file: join(REAL_SCHEMAS, name, 'schema.sql'), vars: { ON_ERROR_STOP: '0' } });
   const loadErrors = load.stderr.split('\n').filter((l) => l.includes('ERROR:')).length;
+  const o = await adoptApplyCompare(name, original, info, made);
+  return {
+    ...o.outcome,
+    loadErrors,
+    expectedLoadErrors,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+/** What adoptApplyCompare gives besides the outcome: both raw dumps, when the copy applied. */
+export interface Compared {
+  readonly outcome: SchemaOutcome;
+  readonly dumps?: { readonly original: string; readonly copy: string };
+}
+
+/**
+ * The acceptance sequence on a loaded database: introspect --out, plan against itself, --prove and
+ * apply on an empty database, pg_dump both and compare, re-plan the copy. `seconds` and the load
+ * figures are the caller's.
+ */
+export async function adoptApplyCompare(
+  name: string,
+  original: TestDb,
+  info: ServerInfo,
+  made: TestDb[],
+): Promise<Compared> {
+  const started = performance.now();
+  const seconds = (): number => Math.round((performance.now() - started) / 100) / 10;
   await checkCatalogAt(original.url);
 
   const dir = mkdtempSync(join(tmpdir(), `cm-real-${name}-`));
@@ -170,8 +197,8 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
     .filter((m) => m !== null)
     .map((m) => `${m[1]} (${m[2]})`);
   const introspect = { ...run(i), leftOut };
-  const head = { schema: name, loadErrors, expectedLoadErrors, introspect };
-  if (i.code !== 0) return { ...head, seconds: seconds() };
+  const head = { schema: name, loadErrors: 0, expectedLoadErrors: 0, introspect };
+  if (i.code !== 0) return { outcome: { ...head, seconds: seconds() } };
 
   const plan = await planRun(original, dir);
   const target = await freshDatabase(info, 'ra');
@@ -180,9 +207,10 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   const apply = run(
     await cli(['apply', '--database', target.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir, env: ENV }),
   );
-  if (apply.exit !== 0) return { ...head, plan, prove, apply, seconds: seconds() };
+  if (apply.exit !== 0) return { outcome: { ...head, plan, prove, apply, seconds: seconds() } };
+  const raw = { original: rawDump(original), copy: rawDump(target) };
   // Column lines sorted per table (schemaDump's default), as the schema-change corpus compares.
-  const [want, got] = [schemaDump(original), schemaDump(target)];
+  const [want, got] = [normaliseDump(raw.original), normaliseDump(raw.copy)];
   // REAL_SCHEMAS_DUMPS=dir keeps both normalised dumps, to read a difference in full.
   const keep = process.env.REAL_SCHEMAS_DUMPS;
   if (keep) {
@@ -192,7 +220,7 @@ export async function runRealSchema(name: string, info: ServerInfo, made: TestDb
   const dumps = differingLines(want, got);
   const replan = await planRun(target, dir);
   const dumpDiff = { dumpDiffLines: dumps.n, ...(dumps.n > 0 ? { dumpDiffSample: dumps.sample } : {}) };
-  return { ...head, plan, prove, apply, ...dumpDiff, replan, seconds: seconds() };
+  return { outcome: { ...head, plan, prove, apply, ...dumpDiff, replan, seconds: seconds() }, dumps: raw };
 }
 
 /** Drops the databases a run made, so the server stays small. */
