@@ -96,12 +96,7 @@ const USER_OBJECTS = `
     LEFT JOIN pg_catalog.pg_class so ON so.oid = sd.refobjid
     WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
       AND sq.relpersistence <> so.relpersistence
-  UNION ALL SELECT 'operator class', ${qn('ns.nspname', 'oc.opcname')} || ${t(' USING ')} || pg_catalog.quote_ident(am.amname)
-    FROM pg_catalog.pg_opclass oc JOIN ns ON ns.oid = oc.opcnamespace JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod
-    WHERE ${notExt('pg_catalog.pg_opclass', 'oc.oid')}
-  UNION ALL SELECT 'operator family', ${qn('ns.nspname', 'of.opfname')} || ${t(' USING ')} || pg_catalog.quote_ident(am.amname)
-    FROM pg_catalog.pg_opfamily of JOIN ns ON ns.oid = of.opfnamespace JOIN pg_catalog.pg_am am ON am.oid = of.opfmethod
-    WHERE ${notExt('pg_catalog.pg_opfamily', 'of.oid')}
+  -- (Operator classes and families are managed: catalog-opclasses.ts.)
   UNION ALL SELECT 'access method', pg_catalog.quote_ident(am.amname) FROM pg_catalog.pg_am am
     WHERE ${USERS_OID('am.oid')} AND ${notExt('pg_catalog.pg_am', 'am.oid')}
   UNION ALL SELECT 'transform', ${t('for ')} || pg_catalog.format_type(tr.trftype, NULL) || ${t(' language ')} || pg_catalog.quote_ident(l.lanname)

@@ -7,7 +7,7 @@ import { cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
-import { MORE_COMMENTS, MORE_OBJECTS } from './catalog-more-objects.js';
+import { MORE_COMMENTS, MORE_DEPS, MORE_OBJECTS } from './catalog-more-objects.js';
 import { ANYREL_CTE } from './catalog-anyrel.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
@@ -269,7 +269,7 @@ objdeps AS (
     UNION ALL
     SELECT d.classid, d.objid, 'routine ' || ${qn('ns.nspname', 'p.proname')} FROM objdep d
       JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid JOIN pg_catalog.pg_namespace ns ON ns.oid = p.pronamespace AND p.pronamespace = ANY (${USER_NS})
-      WHERE d.refclassid = ${cls('pg_proc')}
+      WHERE d.refclassid = ${cls('pg_proc')}${MORE_DEPS}
   ) AS x(classid, objid, name)
   GROUP BY x.classid, x.objid
 ),${OBJECT_OWNERS_CTE}`;

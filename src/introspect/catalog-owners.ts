@@ -17,8 +17,8 @@ export const ownerJson = (r: string): string =>
 
 /**
  * CTE `objowner(classid, objid, owner)`: the owners other than the reader of views and
- * materialized views (by their _RETURN rule, as `obj` names them), user types, aggregates and
- * operators, keyed as `obj`'s depclass and depobj.
+ * materialized views (by their _RETURN rule, as `obj` names them), user types, aggregates,
+ * operators, operator families and classes, keyed as `obj`'s depclass and depobj.
  */
 export const OBJECT_OWNERS_CTE = `
 objowner(classid, objid, owner) AS (
@@ -35,6 +35,12 @@ objowner(classid, objid, owner) AS (
   UNION ALL
   SELECT ${cls('pg_operator')}::pg_catalog.oid, o.oid, o.oprowner FROM pg_catalog.pg_operator o
   WHERE o.oprnamespace OPERATOR(pg_catalog.=) ANY (${USER_NS}) AND ${NOT_ME('o.oprowner')}
+  UNION ALL
+  SELECT ${cls('pg_opfamily')}::pg_catalog.oid, f.oid, f.opfowner FROM pg_catalog.pg_opfamily f
+  WHERE f.opfnamespace OPERATOR(pg_catalog.=) ANY (${USER_NS}) AND ${NOT_ME('f.opfowner')}
+  UNION ALL
+  SELECT ${cls('pg_opclass')}::pg_catalog.oid, c.oid, c.opcowner FROM pg_catalog.pg_opclass c
+  WHERE c.opcnamespace OPERATOR(pg_catalog.=) ANY (${USER_NS}) AND ${NOT_ME('c.opcowner')}
 )`;
 
 /**

@@ -16,6 +16,8 @@ export const OBJECT_KINDS = [
   'foreign table',
   'aggregate',
   'operator',
+  'operator family',
+  'operator class',
   'cast',
   'index',
   'statistics object',

@@ -97,6 +97,10 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   },
   aggregate: { sqlFile: 'aggregates', provides: 'routine', ownerKeyword: 'AGGREGATE', catalogOnly: true },
   operator: { sqlFile: 'operators', ownerKeyword: 'OPERATOR', catalogOnly: true },
+  // Named with their method (`app.my_ops USING hash`), as ALTER … OWNER TO names them. Citus
+  // propagates neither, and refuses a Citus table whose index uses one (plan/checks/opclass-problems.ts).
+  'operator family': { sqlFile: 'operators', ownerKeyword: 'OPERATOR FAMILY', catalogOnly: true },
+  'operator class': { sqlFile: 'operators', ownerKeyword: 'OPERATOR CLASS', catalogOnly: true },
   // No owner (its function's owner decides who may drop it); Citus does not propagate it: made on the workers too.
   cast: { sqlFile: 'casts', catalogOnly: true, notPropagated: true },
   index: { sqlFile: 'indexes', provides: 'index', evaluates: true },

@@ -1,7 +1,8 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
-// foreign servers and foreign tables, casts (cast.ts), text search configurations' mappings.
+// foreign servers and foreign tables, casts (cast.ts), text search configurations' mappings,
+// operator families and classes (opclass.ts).
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { relationRef, serverRef } from '../model/object-ref.js';
@@ -9,6 +10,7 @@ import { quoteIdent } from '../sql/quote.js';
 import type { Classified } from './alter-table.js';
 import { listName, relName } from './statement-parts.js';
 import { castObject } from './cast.js';
+import { opclassObject } from './opclass.js';
 
 /** The statement tags read here. */
 export type MoreTag =
@@ -21,7 +23,10 @@ export type MoreTag =
   | 'CreateForeignTableStmt'
   | 'CreateCastStmt'
   | 'AlterTSConfigurationStmt'
-  | 'AlterTSDictionaryStmt';
+  | 'AlterTSDictionaryStmt'
+  | 'CreateOpFamilyStmt'
+  | 'AlterOpFamilyStmt'
+  | 'CreateOpClassStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateStatsStmt',
@@ -34,6 +39,9 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateCastStmt',
   'AlterTSConfigurationStmt',
   'AlterTSDictionaryStmt',
+  'CreateOpFamilyStmt',
+  'AlterOpFamilyStmt',
+  'CreateOpClassStmt',
 ]);
 /** Whether a statement's tag is one read here. */
 export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
@@ -41,6 +49,8 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 /** The object a statement of MoreTag declares, or why it is refused. */
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
   if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
+  if (tag === 'CreateOpFamilyStmt' || tag === 'AlterOpFamilyStmt' || tag === 'CreateOpClassStmt')
+    return opclassObject(tag, s, defaultSchema);
   // ALTER TEXT SEARCH CONFIGURATION … ADD / ALTER MAPPING …: part of the configuration, after the dictionaries it names.
   if (tag === 'AlterTSConfigurationStmt')
     return {

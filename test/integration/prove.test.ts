@@ -86,21 +86,19 @@ describe('plan --prove', () => {
     expect(a.code, a.stdout + a.stderr).toBe(0);
   });
 
-  it('a refusal that names what the copy lacks (an operator class, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
+  it('a refusal that names what the copy lacks (a text search parser, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
     const db = await freshDatabase(server, 'prove_lacks');
     await db.query(`CREATE SCHEMA coll;
-      CREATE OPERATOR CLASS coll.int_ops FOR TYPE int4 USING btree AS OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =,
-        OPERATOR 4 >=, OPERATOR 5 >, FUNCTION 1 btint4cmp(int4, int4);
+      CREATE TEXT SEARCH PARSER coll.prs (START = prsd_start, GETTOKEN = prsd_nexttoken, END = prsd_end, LEXTYPES = prsd_lextype);
       CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)`);
     const dir = projectDir({
-      'citus-migrate.yaml': manifest('\n      n: integer'),
-      'sql/views.sql': 'CREATE INDEX items_n ON items (n coll.int_ops);\n',
+      'citus-migrate.yaml': manifest(''),
+      'sql/views.sql': 'CREATE TEXT SEARCH CONFIGURATION coll.cfg (PARSER = coll.prs);\n',
     });
     const r = await cli(['plan', '--database', db.url, '--prove'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    // (the class's implicit family too)
     expect(r.stdout).toMatch(
-      /not proved: step \d+ needs operator class coll\.int_ops USING btree, operator family coll\.int_ops USING btree, which the copy lacks \(introspect does not copy kinds citus-migrate does not manage\)/,
+      /not proved: step \d+ needs text search parser coll\.prs, which the copy lacks \(introspect does not copy kinds citus-migrate does not manage\)/,
     );
     expect(r.stdout).not.toContain('Problems:');
   });

@@ -199,9 +199,6 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
         'text search parser: public.prs',
         'text search template: public.tmpl',
         'conversion: public.conv',
-        'operator class: public.mood_ops USING hash',
-        'operator family: public.fam USING btree',
-        'operator family: public.mood_ops USING hash',
         'access method: am2',
         'transform: for mood language plpgsql',
         'shell type: public.shelly',
@@ -211,8 +208,8 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
         `extension member: function hidden() (extension pgcrypto, owned by ${u})`,
       ]),
     );
-    // Casts, text search configurations and dictionaries, a column's COMPRESSION and n_distinct and
-    // an unlogged sequence are managed: adopted, not named.
+    // Casts, text search configurations and dictionaries, a column's COMPRESSION and n_distinct, an
+    // unlogged sequence, operator classes and families are managed: adopted, not named.
     expect(
       doc.notManaged.filter((x) =>
         [
@@ -221,6 +218,8 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
           'text search dictionary',
           'column option',
           'sequence persistence',
+          'operator class',
+          'operator family',
         ].includes(x.kind),
       ),
     ).toEqual([]);

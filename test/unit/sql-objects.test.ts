@@ -66,6 +66,19 @@ describe('what each statement declares', () => {
       undefined,
       ['routine app.eq', 'type app.money2'],
     ],
+    ['CREATE OPERATOR FAMILY app.f USING btree', 'operator family app.f USING btree', undefined, []],
+    [
+      'CREATE OPERATOR CLASS c FOR TYPE app.mood USING hash FAMILY app.f AS OPERATOR 1 = (anyenum, anyenum), FUNCTION 2 (app.mood, app.mood) app.h(app.mood, int8), STORAGE app.mood',
+      'operator class public.c USING hash',
+      undefined,
+      ['operator family app.f USING hash', 'routine app.h', 'type app.mood'],
+    ],
+    [
+      "COMMENT ON OPERATOR CLASS app.c USING hash IS 'x'",
+      'comment on operator class app.c USING hash',
+      'operator class app.c USING hash',
+      ['operator class app.c USING hash'],
+    ],
     [
       'CREATE RULE r AS ON DELETE TO app.t DO INSTEAD DELETE FROM app.u WHERE u.id = old.id',
       'rule app.t.r',
@@ -149,6 +162,18 @@ ALTER TABLE t ADD PRIMARY KEY (x);`;
     ]);
     // A syntax error anywhere: the file is reported once, at the error.
     expect(read(`${text}\nSELEC 1;`).problems.map((p) => `${p.where} ${p.code}`)).toEqual(['x.sql:10:1 invalid_sql']);
+  });
+
+  it('an operator class without its FAMILY, and an ALTER OPERATOR FAMILY … DROP, are refused with the way to write them', () => {
+    const { problems } =
+      read(`CREATE OPERATOR CLASS c FOR TYPE int4 USING btree AS OPERATOR 1 <, FUNCTION 1 btint4cmp(int4, int4);
+CREATE OPERATOR FAMILY f USING btree;
+ALTER OPERATOR FAMILY f USING btree DROP OPERATOR 1 (int4, int8);`);
+    expect(problems.map((p) => `${p.where} ${p.code}`)).toEqual([
+      'x.sql:1:1 unsupported_statement',
+      'x.sql:3:1 unsupported_statement',
+    ]);
+    expect(problems[0]!.message).toContain('CREATE OPERATOR FAMILY f USING m first');
   });
 
   it('refuses a SELECT or SET that would not run, and accepts what pg_dump writes', () => {

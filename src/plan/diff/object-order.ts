@@ -5,6 +5,8 @@ import type { SqlObject } from '../../model/types.js';
 /** Kinds that must go before tables are created or changed (columns use them). */
 export const isTypeKind = (k: SqlObject['kind']): boolean => OBJECT_SPEC[k].type === true;
 
+const EARLY: ReadonlySet<SqlObject['kind']> = new Set(['operator', 'operator family', 'operator class', 'cast']);
+
 /** Orders objects so that each comes after what it depends on (stable otherwise). */
 export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
   const byName = new Map<string, SqlObject[]>();
@@ -30,8 +32,9 @@ export function dependencyOrder(objs: readonly SqlObject[]): SqlObject[] {
       }
     }
   };
-  // Operators and casts next: what uses one (a view, an index, a CHECK) does not name it.
-  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : o.kind === 'operator' || o.kind === 'cast' ? 1 : 2);
+  // Operators, their families and classes, and casts next: what uses one (a view, an index, a
+  // CHECK) does not name it.
+  const rank = (o: SqlObject): number => (isTypeKind(o.kind) ? 0 : EARLY.has(o.kind) ? 1 : 2);
   for (const o of [...objs].sort((a, b) => rank(a) - rank(b))) visit(o);
   return out;
 }

@@ -1,0 +1,1 @@
+CREATE TABLE public.words (id bigint PRIMARY KEY, w text);
