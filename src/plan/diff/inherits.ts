@@ -106,6 +106,17 @@ export function inheritSteps(
   return steps;
 }
 
+/**
+ * A new child that declares every column of its parents (none only inherited) and gives one of
+ * them a generation expression of its own: made on its own, then INHERIT, as PostgreSQL lets it.
+ */
+export function ownGeneratedMerged(t: Table, desired: ClusterModel): boolean {
+  const cols = t.columns ?? [];
+  if (cols.some((c) => c.inherited)) return false;
+  const parentCols = new Set((t.inherits ?? []).flatMap((p) => (desired.tables[p]?.columns ?? []).map((c) => c.name)));
+  return cols.some((c) => c.generated !== undefined && parentCols.has(c.name));
+}
+
 type Own = { readonly default?: string; readonly notNull: boolean };
 
 /** What a parent's own ALTER, reaching its children, makes of the column in this plan, if one does. */

@@ -1,0 +1,1 @@
+CREATE TABLE public.gtest1 (a int PRIMARY KEY, b int GENERATED ALWAYS AS (a * 2) STORED);
