@@ -11,15 +11,9 @@ import {
   columnStorageSteps as storageSteps,
   storageParameterSteps,
 } from './storage-parameter-steps.js';
-import {
-  freedColumns,
-  inheritedColumnProblem,
-  inheritedColumnSteps,
-  inheritSteps,
-  ownGeneratedMerged,
-} from './inherits.js';
+import { freedColumns, inheritedColumnProblem, inheritedColumnSteps, inheritSteps } from './inherits.js';
+import { createTableSteps } from './create-table.js';
 import type { ClusterModel, Column, Table } from '../../model/types.js';
-import type { Key } from '../../model/key-types.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { sameExpression } from '../../sql/normalize.js';
 import type { DiffProblem } from '../problem.js';
@@ -220,30 +214,7 @@ export function tableStructureSteps(
         });
         continue;
       }
-      // CREATE TABLE keeps one of keys with the same columns in the same order (and deferral):
-      // PostgreSQL drops the others without a word. They are added after it, each an index of its own.
-      const sig = (k: Key): string => JSON.stringify([k.columns, !!k.deferrable, !!k.initiallyDeferred]);
-      const seen = new Set(t.primaryKey ? [sig(t.primaryKey)] : []);
-      const inline = t.unique.filter((u) => !seen.has(sig(u)) && Boolean(seen.add(sig(u))));
-      // PostgreSQL refuses CREATE TABLE … INHERITS whose own column gives the generation expression
-      // of a parent's column ("child column specifies generation expression"); a table that
-      // declares every column of its parents is made as such a table is: on its own, then INHERIT.
-      const apart = t.inherits !== undefined && ownGeneratedMerged(t, desired);
-      steps.push({
-        kind: 'create_table',
-        table: t.qname,
-        columns: apart ? t.columns : t.columns.filter((c) => !c.inherited),
-        ...(t.inherits && !apart ? { inherits: t.inherits.map((p) => desired.tables[p]!.qname) } : {}),
-        ...(t.primaryKey ? { primaryKey: t.primaryKey } : {}),
-        unique: inline,
-        ...(t.unlogged ? { unlogged: true } : {}),
-        ...(t.accessMethod ? { accessMethod: t.accessMethod } : {}),
-        ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
-      });
-      if (apart)
-        for (const p of t.inherits!)
-          steps.push({ kind: 'alter_table_inherit', table: t.qname, parent: desired.tables[p]!.qname, inherit: true });
-      for (const u of t.unique) if (!inline.includes(u)) steps.push({ kind: 'add_unique', table: t.qname, key: u });
+      steps.push(...createTableSteps(t, t.columns, desired));
       // CREATE TABLE takes no STORAGE before PostgreSQL 16: set right after it.
       steps.push(...storageSteps(t, t.columns), ...storageParameterSteps(t, undefined, false, problems));
       created.add(t.id);
