@@ -16,11 +16,12 @@ export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.r
 export const indexValid = (i: string): string => `(${i}.indisvalid AND ${i}.indisready AND ${i}.indislive)`;
 
 /**
- * JSON object `obj` with `"invalid": true` added when index `i` is there and not valid; as it is
- * otherwise (no key: documents recorded before it was read stay equal).
+ * JSON object `obj` with `"invalid": true` added last when index `i` is there and not valid; as it
+ * is otherwise (no key: documents recorded before it was read stay equal). Appended to the text, not
+ * merged as jsonb, which would reorder the keys (the document's keys come in its schema's order).
  */
 export const withInvalid = (obj: string, i: string): string =>
-  `CASE WHEN ${indexValid(i)} IS FALSE THEN (${obj}::pg_catalog.jsonb OPERATOR(pg_catalog.||) '{"invalid": true}'::pg_catalog.jsonb)::pg_catalog.json ELSE ${obj} END`;
+  `CASE WHEN ${indexValid(i)} IS FALSE THEN (pg_catalog.left(${obj}::pg_catalog.text, -1) OPERATOR(pg_catalog.||) ', "invalid" : true}'::pg_catalog.text)::pg_catalog.json ELSE ${obj} END`;
 
 /**
  * A column's attribute options (`a` a pg_attribute row) as its ALTER COLUMN SET (…) gave them, or

@@ -202,8 +202,6 @@ export const catalogSchema = z
             drop: z.array(z.string()),
             deps: z.array(z.string()),
             labels: z.array(z.string()).nullable(),
-            /** An index that is not valid (a failed build); absent when it is valid or not an index. */
-            invalid: z.boolean().optional(),
             /** On Citus, the workers that lack it (a cast: added by introspect/worker-casts.ts, not by the query). */
             missingOn: z.array(z.string()).optional(),
             // updates: absent in fixtures recorded before it was read (the plan then compares version numbers).
@@ -211,6 +209,8 @@ export const catalogSchema = z
               .object({ schema: z.string(), version: z.string(), updates: z.array(z.string()).optional() })
               .nullable(),
             owner,
+            /** An index that is not valid (a failed build): last, as the query appends it; absent when valid or not an index. */
+            invalid: z.boolean().optional(),
           })
           .transform(absentWhenNull('owner')),
       )
