@@ -88,9 +88,10 @@ export async function plantOperatorLookalikes(c: pg.Client, texts: readonly stri
            CREATE OPERATOR ${schema}.${op} (LEFTARG = ${l}, RIGHTARG = ${r}, FUNCTION = ${schema}.cm_op_${n})`,
         );
       }
-  await c.query('BEGIN');
-  for (let i = 0; i < statements.length; i += 1000) await c.query(statements.slice(i, i + 1000).join(';\n'));
-  await c.query('COMMIT');
+  // A transaction per 200: PostgreSQL 15.20 locks each object a new one depends on until COMMIT,
+  // and thousands in one transaction ran the server out of lock slots ("out of shared memory").
+  for (let i = 0; i < statements.length; i += 200)
+    await c.query(`BEGIN;\n${statements.slice(i, i + 200).join(';\n')};\nCOMMIT`);
   return statements.length;
 }
 
