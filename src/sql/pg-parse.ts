@@ -250,7 +250,14 @@ function parseTypeUncached(text: string): TypeInfo {
       'not a single type name (constraints, defaults and collations have their own fields)',
       undefined,
     );
-  return typeFromNode(col.typeName);
+  const info = typeFromNode(col.typeName);
+  // A column of bpchar without a length is blank-padded text of any length (format_type prints
+  // "bpchar"); `character` without one is character(1): the parser gives it the length 1.
+  if (strings(col.typeName.names).at(-1) === 'bpchar' && !col.typeName.typmods) {
+    const dims = '[]'.repeat((col.typeName.arrayBounds ?? []).length);
+    return { ...info, base: `bpchar${dims}`, sql: `bpchar${dims}` };
+  }
+  return info;
 }
 
 /** True for a SELECT that is not a UNION/INTERSECT/EXCEPT (the parser spells "none" SETOP_NONE). */
