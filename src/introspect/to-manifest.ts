@@ -276,11 +276,18 @@ export function liveToProject(
   };
 }
 
-/** Storage parameters as YAML values: numbers and booleans as such, the rest as text. */
+/**
+ * Storage parameters as YAML values: numbers and booleans as such where YAML spells them as
+ * PostgreSQL keeps them, else the text as kept (`off`, `.05`): made from the manifest again, the
+ * copy keeps the same text, which pg_dump prints.
+ */
 function storageParametersEntry(params: Readonly<Record<string, string>>): Record<string, unknown> {
   return dictOf(
     Object.entries(params)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => [k, parameterValue(v)] as const),
+      .map(([k, v]) => {
+        const value = parameterValue(v);
+        return [k, typeof value !== 'string' && String(value) !== v ? v : value] as const;
+      }),
   );
 }
