@@ -25,7 +25,10 @@ const CONSTRAINT_JSON = `pg_catalog.json_build_object(
       'refSchema', rn.nspname, 'refTable', rc.relname, 'refColumns', CASE WHEN co.contype = 'f' THEN ${COLUMN_NAMES('co.confrelid', 'co.confkey')} END,
       'onDelete', co.confdeltype, 'onUpdate', co.confupdtype, 'validated', co.convalidated,
       'deferrable', co.condeferrable, 'deferred', co.condeferred,
-      'matchFull', CASE WHEN co.confmatchtype = 'f' THEN true END, 'nullsNotDistinct', CASE WHEN ki.indnullsnotdistinct THEN true END)`;
+      'matchFull', CASE WHEN co.confmatchtype = 'f' THEN true END, 'nullsNotDistinct', CASE WHEN ki.indnullsnotdistinct THEN true END,
+      -- A key's INCLUDE columns: its index's columns after the key's own (attribute numbers).
+      'include', CASE WHEN ki.indnatts > ki.indnkeyatts THEN ARRAY(SELECT k.a FROM pg_catalog.unnest(ki.indkey::pg_catalog.int2[]) WITH ORDINALITY AS k(a, o)
+        WHERE k.o > ki.indnkeyatts::pg_catalog.int8 ORDER BY k.o) END)`;
 
 function build(citus: boolean): string {
   // Per-table details are aggregated set-wise (one pass over pg_attribute, pg_constraint,

@@ -70,11 +70,12 @@ function tableEntry(
   // (or it is DEFERRABLE, which only the object form says).
   const keyEntry = (k: Key, kind: 'primary' | 'unique') => {
     const named = k.name !== undefined && k.name !== defaultKeyName(t.qname.name, kind, k);
-    return !named && !k.deferrable && !k.initiallyDeferred && !k.nullsNotDistinct
+    return !named && !k.deferrable && !k.initiallyDeferred && !k.nullsNotDistinct && !k.include
       ? k.columns
       : {
           ...(named ? { name: k.name } : {}),
           columns: k.columns,
+          ...(k.include ? { include: k.include } : {}),
           ...deferralEntry(k),
           ...(k.nullsNotDistinct ? { nulls_not_distinct: true } : {}),
         };

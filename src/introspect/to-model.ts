@@ -170,6 +170,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
               name: pk.name,
               columns: pk.columns,
               ...deferral(pk),
+              ...(pk.include?.length ? { include: pk.include } : {}),
               ...(pk.invalid ? { invalid: true } : {}),
             },
           }
@@ -181,6 +182,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
           columns: c.columns!,
           ...deferral(c),
           ...(c.nullsNotDistinct ? { nullsNotDistinct: true } : {}),
+          ...(c.include?.length ? { include: c.include } : {}),
           ...(c.invalid ? { invalid: true } : {}),
         })),
       indexes: t.indexes

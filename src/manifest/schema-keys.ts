@@ -51,6 +51,9 @@ const keyObject = (what: string, dflt: string) =>
   z.strictObject({
     name: ident.optional().describe(`constraint name (default: PostgreSQL's \`${dflt}\`)`),
     columns: keyColumns.describe(`${what} columns`),
+    include: keyColumns
+      .optional()
+      .describe("INCLUDE: columns the key's index stores beside its own (index-only scans), not part of the key"),
     deferrable,
     initially_deferred: initiallyDeferred,
   });
@@ -71,6 +74,7 @@ export type KeySpec =
   | {
       readonly name?: string | undefined;
       readonly columns: readonly string[];
+      readonly include?: readonly string[] | undefined;
       readonly deferrable?: boolean | undefined;
       readonly initially_deferred?: boolean | undefined;
       readonly nulls_not_distinct?: boolean | undefined;
@@ -83,6 +87,7 @@ export const modelKey = (k: KeySpec): Key =>
     ? {
         ...(k.name ? { name: k.name } : {}),
         columns: k.columns,
+        ...(k.include?.length ? { include: k.include } : {}),
         ...modelDeferral(k),
         ...(k.nulls_not_distinct ? { nullsNotDistinct: true } : {}),
       }

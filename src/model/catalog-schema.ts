@@ -42,6 +42,8 @@ const constraint = z.object({
   deferred: z.boolean().optional(),
   matchFull: z.boolean().nullable().optional(),
   nullsNotDistinct: z.boolean().nullable().optional(),
+  /** A key's INCLUDE columns (attribute numbers; names after catalogDoc); absent in older documents. */
+  include: z.array(z.number().int()).nullable().optional(),
   /** A key whose index is not valid (absent when it is). */
   invalid: z.boolean().optional(),
 });

@@ -22,7 +22,7 @@ export const absentWhenNull =
 export function columnNumbersToNames<
   T extends {
     columns: { num: number }[];
-    constraints: { columns: number[] | null }[];
+    constraints: { columns: number[] | null; include?: number[] | null | undefined }[];
     indexes: { columns: number[] | null }[];
   },
 >(t: T) {
@@ -35,11 +35,18 @@ export function columnNumbersToNames<
     ...t,
     // In attnum order, the table's own (the query gives them in any).
     columns: [...t.columns].sort((a, b) => a.num - b.num).map(({ num: _num, ...c }) => c),
-    constraints: t.constraints.map((c) => ({ ...c, columns: named(c.columns) })),
+    constraints: t.constraints.map((c) => ({
+      ...c,
+      columns: named(c.columns),
+      ...(c.include ? { include: named(c.include) } : {}),
+    })),
     indexes: t.indexes.map((i) => ({ ...i, columns: named(i.columns) })),
   } as Omit<T, 'columns' | 'constraints' | 'indexes'> & {
     columns: Omit<T['columns'][number], 'num'>[];
-    constraints: (Omit<T['constraints'][number], 'columns'> & { columns: string[] | null })[];
+    constraints: (Omit<T['constraints'][number], 'columns' | 'include'> & {
+      columns: string[] | null;
+      include?: string[] | null;
+    })[];
     indexes: (Omit<T['indexes'][number], 'columns'> & { columns: string[] | null })[];
   };
 }

@@ -23,7 +23,9 @@ function objectName(name1: string, name2: string | undefined, label: string): st
 /** The name PostgreSQL gives a key of `table` declared without one (the first choice: no `1` suffix). */
 export function defaultKeyName(table: string, kind: 'primary' | 'unique', key: Key): string {
   // ChooseIndexNameAddition joins the column names with `_`; makeObjectName cuts the result.
-  return kind === 'primary' ? objectName(table, undefined, 'pkey') : objectName(table, key.columns.join('_'), 'key');
+  return kind === 'primary'
+    ? objectName(table, undefined, 'pkey')
+    : objectName(table, [...key.columns, ...(key.include ?? [])].join('_'), 'key');
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Key extends Deferral {
   readonly columns: readonly string[];
   /** A unique constraint's NULLS NOT DISTINCT (rows whose columns are all NULL are equal). */
   readonly nullsNotDistinct?: boolean;
+  /** INCLUDE: columns its index stores beside the key's, not part of it. */
+  readonly include?: readonly string[];
   /** Actual only: its index is not valid (not enforced), so it is dropped and added again. */
   readonly invalid?: boolean;
 }

@@ -251,13 +251,10 @@ function parseTypeUncached(text: string): TypeInfo {
       undefined,
     );
   const info = typeFromNode(col.typeName);
-  // A column of bpchar without a length is blank-padded text of any length (format_type prints
-  // "bpchar"); `character` without one is character(1): the parser gives it the length 1.
-  if (strings(col.typeName.names).at(-1) === 'bpchar' && !col.typeName.typmods) {
-    const dims = '[]'.repeat((col.typeName.arrayBounds ?? []).length);
-    return { ...info, base: `bpchar${dims}`, sql: `bpchar${dims}` };
-  }
-  return info;
+  // bpchar without a length is blank-padded text of any length; `character` alone is character(1).
+  const dims = '[]'.repeat((col.typeName.arrayBounds ?? []).length);
+  const unbounded = strings(col.typeName.names).at(-1) === 'bpchar' && !col.typeName.typmods;
+  return unbounded ? { ...info, base: `bpchar${dims}`, sql: `bpchar${dims}` } : info;
 }
 
 /** True for a SELECT that is not a UNION/INTERSECT/EXCEPT (the parser spells "none" SETOP_NONE). */

@@ -35,7 +35,9 @@ function redefer(
   problems: DiffProblem[],
 ): Step[] {
   if (
-    (sameDeferral(want, have) && Boolean(want.nullsNotDistinct) === Boolean(have.nullsNotDistinct)) ||
+    (sameDeferral(want, have) &&
+      Boolean(want.nullsNotDistinct) === Boolean(have.nullsNotDistinct) &&
+      sameList(want.include ?? [], have.include ?? [])) ||
     have.name === undefined
   )
     return rename(t, want, have);
@@ -44,7 +46,7 @@ function redefer(
     problems.push({
       code: 'key_deferral_change_referenced',
       object: t.id,
-      message: `${kind} ${have.name} changes DEFERRABLE / INITIALLY DEFERRED or NULLS NOT DISTINCT, which means dropping and adding it again, but foreign key${by.length === 1 ? '' : 's'} ${by.join(', ')} depend on it`,
+      message: `${kind} ${have.name} changes DEFERRABLE / INITIALLY DEFERRED, NULLS NOT DISTINCT or INCLUDE, which means dropping and adding it again, but foreign key${by.length === 1 ? '' : 's'} ${by.join(', ')} depend on it`,
     });
     return [];
   }
