@@ -8,6 +8,7 @@ export const NOT_MANAGED_KINDS = [
   'partition',
   'table inheritance',
   'inherited column',
+  'column compression',
   'table access method',
   'table storage options',
   'trigger dependency on extension',
