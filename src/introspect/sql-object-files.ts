@@ -21,6 +21,11 @@ export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, s
   const tablesLeftOut = new Set(
     (live.doc.notManaged ?? []).filter((x) => NOT_MANAGED_TABLE_KINDS.has(x.kind)).map((x) => relationRef(x.name)),
   );
+  // Its partitions' too.
+  for (const t of live.doc.tables)
+    if (tablesLeftOut.has(relationRef({ schema: t.schema, name: t.name })))
+      for (const p of t.partitions ?? [])
+        tablesLeftOut.add(relationRef({ schema: p.schema ?? t.schema, name: p.name }));
   for (const o of Object.values(m.objects)) {
     if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;
     const f = `sql/${OBJECT_SPEC[o.kind].sqlFile}.sql`;

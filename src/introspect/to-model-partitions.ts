@@ -24,7 +24,8 @@ export function partitionOf(
     name: p.name,
     ...(p.schema !== undefined && p.schema !== schema ? { schema: p.schema } : {}),
     bound: canonicalBound(p.bound),
-    ...(p.am && p.am !== 'heap' ? { accessMethod: p.am } : {}),
+    // (another access method than heap and columnar is named as not managed: 'table access method')
+    ...(p.am === 'columnar' ? { accessMethod: p.am } : {}),
     ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
     ...(p.indexes?.length
       ? { indexNames: dictOf(p.indexes.map((i) => [i.parent, i.name] as const)), indexes: p.indexes }

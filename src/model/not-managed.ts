@@ -9,6 +9,7 @@ export const NOT_MANAGED_KINDS = [
   'table inheritance',
   'inherited column',
   'column compression',
+  'partition key expression',
   'table access method',
   'table storage options',
   'trigger dependency on extension',
@@ -58,6 +59,7 @@ export interface NotManaged {
 export const NOT_MANAGED_TABLE_KINDS: ReadonlySet<string> = new Set([
   'range-distributed table',
   'append-distributed table',
+  'partition key expression',
 ]);
 
 const order = (kind: string): number => {
