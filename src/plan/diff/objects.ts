@@ -12,7 +12,7 @@ import { textSearchMappingChange } from './text-search.js';
 import { enumSteps } from './enum.js';
 import { domainCheckSteps } from './domain-checks.js';
 import { validatedLater } from './validated-later.js';
-import { dependencyOrder } from './object-order.js';
+import { childChecksFirst, dependencyOrder } from './object-order.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../../util/line-diff.js';
@@ -255,7 +255,7 @@ export function objectSteps(
       ...(itself.has(a.id) ? { itself: true } : {}),
     });
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
-  for (const d of dependencyOrder(creates)) {
+  for (const d of dependencyOrder(childChecksFirst(creates, desired))) {
     const before = recreate.get(d.id);
     const definitionDiff = before ? lineDiff(before.create.join('\n'), d.create.join('\n')) : [];
     steps.push({
