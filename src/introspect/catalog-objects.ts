@@ -167,10 +167,10 @@ ${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
-    -- A plain aggregate's (the kinds the model holds: catalog-aggregates.ts), by its argument types.
+    -- An aggregate's, by its argument types (* for none, as COMMENT ON AGGREGATE writes it).
     SELECT 'AGGREGATE', ${qn('ns.nspname', 'p.proname')} || '('
-      || (SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
-           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)) || ')',
+      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
+           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '*') || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid

@@ -1,8 +1,8 @@
 // CREATE AGGREGATE in sql: files (issue #23: real schemas use them; pagila's group_concat). A
 // plain aggregate of one or more arguments is an object like a view: named by its identity
 // arguments as the catalog names it ("public.group_concat(text)"), it provides the routine name
-// views call it by, and it needs the functions and types its options name. Ordered-set and
-// hypothetical aggregates, aggregates of * and VARIADIC ones are left out (named as not managed).
+// views call it by, and it needs the functions and types its options name: ordered-set and
+// hypothetical ones, of * and VARIADIC ones too.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { listName } from './statement-parts.js';
@@ -36,13 +36,19 @@ export function aggregateDecl(
   if (s.oldstyle)
     return 'write CREATE AGGREGATE name (argument types) (SFUNC = …, STYPE = …): the old BASETYPE form is not managed';
   const params: Node[] = (s.args?.[0]?.List?.items ?? []).map((p: Node) => p.FunctionParameter);
-  const direct: unknown = s.args?.[1]?.Integer?.ival;
-  if (direct !== undefined && direct !== -1)
-    return 'ordered-set aggregates (… ORDER BY …) are not managed in SQL files';
-  if (params.length === 0) return 'an aggregate of * is not managed in SQL files';
-  if (params.some((p) => p?.mode === 'FUNC_PARAM_VARIADIC')) return 'VARIADIC aggregates are not managed in SQL files';
   if (params.some((p) => p?.argType === undefined)) return 'not understood: an aggregate argument without a type';
-  const name = `${listName(strings(s.defnames), defaultSchema)}(${argTypes({ objargs: params.map((p) => p.argType) })})`;
+  // Named by its argument types, direct and aggregated together, as the catalog names it (of *:
+  // none). `VARIADIC "any" ORDER BY VARIADIC "any"` is one argument to PostgreSQL, as stored.
+  const direct = Number(s.args?.[1]?.Integer?.ival ?? -1);
+  const variadic = (p: Node | undefined): string | undefined =>
+    p?.mode === 'FUNC_PARAM_VARIADIC' ? JSON.stringify(strings(p.argType.names)) : undefined;
+  const merged =
+    direct >= 1 &&
+    params.length === direct + 1 &&
+    variadic(params[direct - 1]) !== undefined &&
+    variadic(params[direct - 1]) === variadic(params[direct]);
+  const typed = merged ? params.slice(0, direct) : params;
+  const name = `${listName(strings(s.defnames), defaultSchema)}(${argTypes({ objargs: typed.map((p) => p.argType) })})`;
   const deps = new Set<string>();
   const typeName = (t: Node): string | undefined => {
     const names = strings(t?.names);

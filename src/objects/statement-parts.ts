@@ -144,7 +144,9 @@ export function commentTarget(
     case 'AGGREGATE': {
       const owa = obj.ObjectWithArgs;
       const n = listName(strings(owa.objname), defaultSchema);
-      return { keyword, target: `${n}(${argTypes(owa)})`, parent: routineRef(n) };
+      // An aggregate of * (COMMENT ON AGGREGATE a(*)) has no argument types.
+      const args = keyword === 'AGGREGATE' && (owa.objargs ?? []).length === 0 ? '*' : argTypes(owa);
+      return { keyword, target: `${n}(${args})`, parent: routineRef(n) };
     }
     case 'TYPE':
     case 'DOMAIN': {
