@@ -10,6 +10,7 @@ export const NOT_MANAGED_KINDS = [
   'inherited column',
   'column compression',
   'partition key expression',
+  'owner privileges',
   'table access method',
   'table storage options',
   'trigger dependency on extension',
