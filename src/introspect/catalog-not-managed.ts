@@ -157,6 +157,20 @@ const OWNER_PRIVILEGES = (citus: boolean): string =>
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE t.typacl IS NOT NULL AND ${notExt('pg_catalog.pg_type', 't.oid')} AND ${ownerLacks('t.typacl', 't.typowner', 'T')} IS NOT NULL`;
 
+const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
+const initPrivs = (cls: string, oid: string, sub: string): string =>
+  `(SELECT ip.initprivs::pg_catalog.text FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${catalog(cls)} AND ip.objoid = ${oid} AND ip.objsubid = ${sub})`;
+const SYSTEM_PRIVILEGES = `  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'c.relname')}
+    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace sn ON sn.oid = c.relnamespace
+    WHERE c.relnamespace IN ${SYSTEM_NS} AND c.relacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_class', 'c.oid', '0')}
+  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname)
+    FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace sn ON sn.oid = c.relnamespace
+    WHERE c.relnamespace IN ${SYSTEM_NS} AND a.attnum > 0::pg_catalog.int2
+      AND a.attacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')}
+  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
+    FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace sn ON sn.oid = p.pronamespace
+    WHERE p.pronamespace IN ${SYSTEM_NS} AND p.proacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_proc', 'p.oid', '0')}`;
+
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
@@ -233,6 +247,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- An owner that revoked privileges of its own on its object (REVOKE DELETE ON t FROM owner): the
   -- model reads the grants to other roles only, and the owner holds all of them on a new object.
 ${OWNER_PRIVILEGES(citus)}
+  -- GRANT / REVOKE on PostgreSQL's own relations, columns and functions (pg_catalog's):
+  -- other than initdb left them (pg_init_privs), as pg_dump dumps them.
+${SYSTEM_PRIVILEGES}
   UNION ALL SELECT 'partition policy', ${qn('r.nspname', 'r.relname')} || COALESCE('.' || pg_catalog.quote_ident(p.polname), ' (row level security)')
     FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid LEFT JOIN pg_catalog.pg_policy p ON p.polrelid = r.oid
     WHERE r.ispart AND (p.oid IS NOT NULL OR c.relrowsecurity OR c.relforcerowsecurity)

@@ -11,6 +11,7 @@ export const NOT_MANAGED_KINDS = [
   'column compression',
   'partition key expression',
   'owner privileges',
+  'system object privileges',
   'table access method',
   'table storage options',
   'trigger dependency on extension',
