@@ -2,6 +2,7 @@
 // syntax error inside a routine body is found at validate, not at apply. libpg_query reports no
 // position for PL/pgSQL errors, so the position is found by re-parsing prefixes of the body.
 import { callWithText, loadPgWasm, pgWasm } from './pg-wasm.js';
+import { strings, tryParseStatements, type Node } from './pg-parse.js';
 
 /** Loads the PL/pgSQL parser once (the SQL parser's module); plpgsqlProblem needs it loaded. */
 export function loadPlpgsqlParser(): Promise<void> {
@@ -138,13 +139,29 @@ export function bodyStartLine(text: string, body: string): number | undefined {
 }
 
 /**
+ * The offline compiler knows no parameter's type: OPEN on a refcursor parameter (by name or $n)
+ * gets "must be of type cursor or refcursor", which PostgreSQL does not say (its regression
+ * plpgsql.sql). True for that message on a parameter declared refcursor.
+ */
+function refcursorParameter(text: string, message: string): boolean {
+  const v = /^variable "(.+)" must be of type cursor or refcursor$/.exec(message)?.[1];
+  if (v === undefined) return false;
+  const params: Node[] = (tryParseStatements(text)?.[0]?.stmt?.CreateFunctionStmt?.parameters ?? []).map(
+    (p: Node) => p.FunctionParameter,
+  );
+  const n = /^\$(\d+)$/.exec(v);
+  const p = n ? params[Number(n[1]) - 1] : params.find((x) => x?.name === v);
+  return strings(p?.argType?.names).at(-1) === 'refcursor';
+}
+
+/**
  * Why the PL/pgSQL routine in `text` (one CREATE FUNCTION/PROCEDURE statement whose body is
  * `body`) does not compile, with the byte offset in `text` of the offending token.
  */
 export function plpgsqlProblem(text: string, body: string): { message: string; position?: number } | undefined {
   loaded();
   const message = compileError(text, true);
-  if (message === undefined) return undefined;
+  if (message === undefined || refcursorParameter(text, message)) return undefined;
   const where = bodyToken(text, body);
   if (!where) return { message };
   const bytes = Buffer.from(body);

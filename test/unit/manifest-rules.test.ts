@@ -347,6 +347,15 @@ describe('routines', () => {
     expect(await problems(m, { 'p/neword.sql': sameLine })).toEqual([
       'error: m.yaml:7:19: routines.neword.file: p/neword.sql:1:115: PL/pgSQL: "totl" is not a known variable',
     ]);
+    // OPEN on a refcursor parameter (by name or $N) compiles in PostgreSQL (its plpgsql.sql); the
+    // offline compiler knows no parameter's type, and is not believed there. On an integer one it is.
+    const cursor = (sig: string, v: string): string =>
+      `CREATE PROCEDURE neword(${sig}) LANGUAGE plpgsql AS $$ BEGIN OPEN ${v} FOR SELECT 1; END $$;`;
+    expect(await problems(m, { 'p/neword.sql': cursor('rc refcursor', 'rc') })).toEqual([]);
+    expect(await problems(m, { 'p/neword.sql': cursor('refcursor', '$1') })).toEqual([]);
+    expect(await problems(m, { 'p/neword.sql': cursor('rc integer', 'rc') })).toEqual([
+      expect.stringContaining('PL/pgSQL: variable "rc" must be of type cursor or refcursor'),
+    ]);
     // A SQL-language body is not PL/pgSQL: left to PostgreSQL.
     expect(
       await problems(m, { 'p/neword.sql': 'CREATE PROCEDURE neword(a integer) LANGUAGE sql AS $$ SELECT 1 $$;' }),
