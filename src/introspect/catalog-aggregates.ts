@@ -2,7 +2,7 @@
 // defined by SQL: plain, ordered-set and hypothetical aggregates, rebuilt from pg_aggregate
 // (PostgreSQL has no pg_get_aggregatedef; the options are those pg_dump writes). Function and
 // type names print as search_path = public finds them.
-import { cls, notExt, qn } from './catalog-fragments.js';
+import { argTypes, cls, notExt, qn } from './catalog-fragments.js';
 
 /** The aggregates managed as objects (p: pg_proc, ag: pg_aggregate): all of them (plain, ordered-set, hypothetical; of *, VARIADIC). */
 export const MANAGED_AGGREGATE = `p.prokind = 'a'`;
@@ -11,8 +11,7 @@ export const MANAGED_AGGREGATE = `p.prokind = 'a'`;
  * An aggregate's name as objects/aggregate.ts spells it: its argument types, direct and aggregated
  * ones together, without names or modes (`public.agg(integer)`, `public.cnt()`).
  */
-export const AGGREGATE_NAME = `${qn('ns.nspname', 'p.proname')} || '(' || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
-      FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '') || ')'`;
+export const AGGREGATE_NAME = `${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')'`;
 /** Its arguments as CREATE / DROP / COMMENT write them: `*` for none. */
 const args = (fn: string): string =>
   `CASE WHEN p.pronargs = 0::pg_catalog.int2 THEN '*' ELSE pg_catalog.${fn}(p.oid) END`;

@@ -33,6 +33,11 @@ export const attOptions = (a: string): string =>
   `(SELECT pg_catalog.array_agg(u.o ORDER BY u.n) FROM pg_catalog.unnest(${a}.attoptions) WITH ORDINALITY u(o, n)
     WHERE NOT pg_catalog.starts_with(u.o, 'pg_attver='::pg_catalog.text))`;
 
+/** A routine's (`p`, a pg_proc row) argument types as format_type prints them, `, `-separated; '' for none. */
+export const argTypes = (p: string, none = ''): string =>
+  `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
+      FROM pg_catalog.unnest(${p}.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '${none}')`;
+
 /** `schema.name`, each part quoted as needed. */
 export const qn = (schema: string, name: string): string =>
   `pg_catalog.quote_ident(${schema}) || '.' || pg_catalog.quote_ident(${name})`;

@@ -3,7 +3,7 @@
 // rebuilt from PostgreSQL's own pg_get_*def output, the statements that drop it, and what it
 // depends on (pg_depend, as names). Part of the one catalog query, on its `ns` and `rel` CTEs.
 
-import { cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
+import { argTypes, cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
@@ -160,17 +160,13 @@ ${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     JOIN pg_catalog.pg_index i ON i.indexrelid = ic.oid JOIN anyrel r ON r.oid = i.indrelid
     UNION ALL
     -- By argument types, as COMMENT ON FUNCTION names it (pg_get_function_identity_arguments adds the names).
-    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '('
-      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
-           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '') || ')',
+    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     -- An aggregate's, by its argument types (* for none, as COMMENT ON AGGREGATE writes it).
-    SELECT 'AGGREGATE', ${qn('ns.nspname', 'p.proname')} || '('
-      || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
-           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '*') || ')',
+    SELECT 'AGGREGATE', ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p', '*')} || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
     JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid

@@ -4,14 +4,10 @@
 // that the object's ACL is set (PUBLIC's defaults are then explicit). objects/privileges.ts turns
 // them into objects. Uses the catalog query's `ns` and `anyrel` CTEs; set-wise, ACLs only.
 
-import { notExt, qn } from './catalog-fragments.js';
+import { argTypes, notExt, qn } from './catalog-fragments.js';
 
 const grantee = (oid: string): string =>
   `CASE WHEN ${oid} = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
-const args = (
-  p: string,
-): string => `COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(u.t, NULL), ', ' ORDER BY u.ord)
-      FROM pg_catalog.unnest(${p}.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)), '')`;
 
 /** The `acls` member of the catalog document. */
 export const ACLS_JSON = `
@@ -40,7 +36,7 @@ export const ACLS_JSON = `
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE n.nspacl IS NOT NULL
     UNION ALL
-    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || ${args('p')} || ')',
+    SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')',
       'routine ' || ${qn('ns.nspname', 'p.proname')}, CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(p.proacl) e WHERE e.grantee <> p.proowner
