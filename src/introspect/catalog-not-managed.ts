@@ -14,10 +14,6 @@ export { NOT_MANAGED_KINDS, type NotManagedKind };
 
 const relName = qn('rel.nspname', 'rel.relname');
 
-/** pg_get_partkeydef's text of a key of plain columns, as sql/partition-bound.ts's parsePartitionKey reads one. */
-const COLUMN_RE = '("([^"]|"")+"|[a-z_][a-z0-9_$]*)';
-const PLAIN_PARTITION_KEY = `'^(RANGE|LIST|HASH) \\((${COLUMN_RE}, )*${COLUMN_RE}\\)$'::pg_catalog.text`;
-
 // Citus layouts the model does not hold. Range and append distribution (create_distributed_table
 // with 'range' or 'append'); more than one placement per shard (citus.shard_replication_factor >
 // 1, statement replication); hash shards whose boundaries are not the even split
@@ -186,11 +182,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     LEFT JOIN frel fr ON fr.oid = c.oid
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL AND fr.oid IS NULL
       AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
-  -- A table partitioned by an expression, or by a column with an operator class or collation of its
-  -- own: the manifest's partition_by holds plain columns (parsePartitionKey), so the table is left
-  -- out of the model with its partitions (to-model.ts), named here by its name.
-  UNION ALL SELECT 'partition key expression', ${relName} FROM rel
-    WHERE rel.relkind = 'p' AND pg_catalog.pg_get_partkeydef(rel.oid) !~ ${PLAIN_PARTITION_KEY}
   -- INHERITS between the model's tables is managed; from a table it does not hold (a foreign
   -- table, an extension's) is named.
   UNION ALL SELECT 'table inheritance', ${relName} || ' (from ' || ${qn('pn.nspname', 'pc.relname')} || ')'

@@ -193,6 +193,11 @@ SELECT pg_catalog.json_build_object(
       -- Planner statistics (what a copy or a rewrite of a coordinator table costs); -1: never analyzed.
       'rows', r.reltuples::bigint, 'bytes', r.relpages::bigint * pg_catalog.current_setting('block_size')::bigint,
       'partitionBy', CASE WHEN r.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(r.oid) END, 'partitions', parts.j,
+      -- The type of each key (its operator class's input type): an expression's bounds are read with it.
+      'partitionKeyTypes', CASE WHEN r.relkind = 'p' THEN (SELECT pg_catalog.json_agg(pg_catalog.format_type(opc.opcintype, NULL) ORDER BY k.i)
+        FROM pg_catalog.pg_partitioned_table pt, pg_catalog.unnest(pt.partclass::pg_catalog.oid[]) WITH ORDINALITY AS k(c, i)
+        JOIN pg_catalog.pg_opclass opc ON opc.oid OPERATOR(pg_catalog.=) k.c
+        WHERE pt.partrelid OPERATOR(pg_catalog.=) r.oid) END,
       -- Parents by INHERITS (rel holds no partitions): a pruned parent is dropped after its children.
       'inherits', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object('schema', pn.nspname, 'name', pc.relname))
         FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent

@@ -18,7 +18,7 @@ import { extractFields } from '../sql/extract-fields.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
-import { canonicalPartitionKey, parsePartitionKey } from '../sql/partition-bound.js';
+import { canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
@@ -94,8 +94,6 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
   const inheritedSerial = inheritedSerials(doc, serialOf);
   for (const t of doc.tables) {
     if (t.citus?.method === 'r' || t.citus?.method === 'a') continue; // named as not managed, never adopted as local
-    // Partitioned by an expression (or an opclass, a collation): named as not managed, with its partitions.
-    if (t.partitionBy && !parsePartitionKey(t.partitionBy)) continue;
     const id = idOf(t);
     const columns: Column[] = t.columns.map((c) => {
       let type = liveType(c.type);
@@ -165,6 +163,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
             partitions: (t.partitions ?? []).map((p) => partitionOf(t.schema, p)),
           }
         : {}),
+      ...(t.partitionBy && t.partitionKeyTypes ? { partitionKeyTypes: t.partitionKeyTypes } : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
       ...(pk?.columns
         ? {

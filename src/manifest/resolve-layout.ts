@@ -9,10 +9,11 @@ import {
   boundText,
   isTimeType,
   normalizeBoundValue,
-  parsePartitionKey,
   partitionKeyText,
   type BoundSpec,
 } from '../sql/partition-bound.js';
+import { readPartitionKey, type PartitionKeySpec } from '../sql/partition-key.js';
+import { ParseFailure } from '../sql/pg-parse.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { ManifestPartition, ManifestTable } from './schema.js';
@@ -144,17 +145,24 @@ export function resolveLayout(
         problems.error([...path, key], 'needs_partition_by', `${key} needs partition_by (e.g. \`range (created_at)\`)`);
     return out;
   }
-  const key = parsePartitionKey(t.partition_by);
-  if (!key) {
+  let key: PartitionKeySpec;
+  try {
+    key = readPartitionKey(t.partition_by);
+  } catch (e) {
+    if (!(e instanceof ParseFailure)) throw e;
     problems.error(
       [...path, 'partition_by'],
       'invalid_partition_by',
-      `expected \`range (column, …)\`, \`list (column)\` or \`hash (column, …)\` with plain columns, not ${JSON.stringify(t.partition_by)} (partition by an expression in a \`sql:\` file)`,
+      `expected \`range (key, …)\`, \`list (key)\` or \`hash (key, …)\`, each key a column or an expression in parentheses, not ${JSON.stringify(t.partition_by)}: ${e.message}`,
     );
     return out;
   }
-  out.partitionBy = partitionKeyText(key);
-  key.columns.forEach((c) => {
+  // Plain columns in PostgreSQL's spelling; any other key as written (compared by its parse tree).
+  out.partitionBy = key.elements.every((e) => e.column !== undefined && !e.collationOrOpclass)
+    ? partitionKeyText({ method: key.method, columns: key.elements.map((e) => e.column!) })
+    : t.partition_by.trim();
+  const read = [...new Set(key.elements.flatMap((e) => e.reads))];
+  read.forEach((c) => {
     if (known && !known.has(c))
       problems.error(
         [...path, 'partition_by'],
@@ -162,7 +170,8 @@ export function resolveLayout(
         `partition key column ${JSON.stringify(c)} is not a column of this table`,
       );
   });
-  // PostgreSQL: "unique constraint on partitioned table must include all partitioning columns".
+  // PostgreSQL: "unique constraint on partitioned table must include all partitioning columns",
+  // and no such constraint at all when the key holds an expression.
   const keys: [readonly string[], Path][] = [
     ...(t.primary_key
       ? [
@@ -177,16 +186,25 @@ export function resolveLayout(
       keyColumnsPath(u, [...path, 'unique', i]),
     ]),
   ];
+  const expression = key.elements.some((e) => e.expression);
   for (const [cols, p] of keys) {
-    const missing = key.columns.filter((c) => !cols.includes(c));
+    if (expression) {
+      problems.error(
+        p,
+        'key_with_partition_expression',
+        `a partitioned table whose key holds an expression (${out.partitionBy}) cannot have a primary key or unique constraint: PostgreSQL refuses it ("unsupported … constraint with partition key definition"); declare it on each partition in a \`sql:\` file`,
+      );
+      continue;
+    }
+    const missing = key.elements.flatMap((e) => (e.column !== undefined && !cols.includes(e.column) ? [e.column] : []));
     if (missing.length > 0)
       problems.error(
         p,
-        'entrywithout_partition_column',
+        'key_without_partition_column',
         `a key of a partitioned table must include its partition columns (${missing.join(', ')}): PostgreSQL enforces uniqueness per partition`,
       );
   }
-  const keyTypes = key.columns.map(typeOf);
+  const keyTypes = key.elements.map((e) => (e.column !== undefined ? typeOf(e.column) : e.castTo));
   const parts: Partition[] = [];
   for (const [entry, p] of Object.entries(t.partitions ?? {})) {
     const bound = partitionBound(p, key.method, keyTypes, [...path, 'partitions', entry], problems);
@@ -216,8 +234,8 @@ export function resolveLayout(
   if (t.partitions !== undefined) out.partitions = parts;
   const tp = t.time_partitions;
   if (tp) {
-    const column = key.columns[0]!;
-    if (key.method !== 'RANGE' || key.columns.length !== 1)
+    const column = key.elements[0]?.column ?? '';
+    if (key.method !== 'RANGE' || key.elements.length !== 1 || key.elements[0]!.column === undefined)
       problems.error(
         [...path, 'time_partitions'],
         'time_partitions_key',

@@ -208,7 +208,13 @@ export const table = z.strictObject({
     .describe(
       "storage parameters (WITH (…)): `fillfactor: 70`, `autovacuum_vacuum_scale_factor: 0.05`, `toast.autovacuum_enabled: false`; those not given are reset to the server's defaults (ALTER TABLE … SET / RESET; Citus sets them on every shard)",
     ),
-  partition_by: z.string().min(1).optional().describe('PARTITION BY: `range (ts)`, `list (region)` or `hash (id)`'),
+  partition_by: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "PARTITION BY: `range (ts)`, `list (region)` or `hash (id)`; a key may be an expression in parentheses, with a COLLATE or operator class of its own (`range ((date_trunc('day', at)))`, `list (lower(name))`, `range (code text_pattern_ops)`), compared with what PostgreSQL prints by parse tree",
+    ),
   partitions: z
     .record(ident, partition)
     .optional()

@@ -129,6 +129,8 @@ export const catalogSchema = z
             )
             .nullable()
             .optional(),
+          /** The type of each partition key (its operator class's input type). */
+          partitionKeyTypes: z.array(z.string()).nullable().optional(),
           inherits: z
             .array(z.object({ schema: z.string(), name: z.string() }))
             .nullable()

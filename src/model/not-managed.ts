@@ -9,7 +9,6 @@ export const NOT_MANAGED_KINDS = [
   'table inheritance',
   'inherited column',
   'column compression',
-  'partition key expression',
   'owner privileges',
   'system object privileges',
   'table access method',
@@ -61,7 +60,6 @@ export interface NotManaged {
 export const NOT_MANAGED_TABLE_KINDS: ReadonlySet<string> = new Set([
   'range-distributed table',
   'append-distributed table',
-  'partition key expression',
 ]);
 
 const order = (kind: string): number => {

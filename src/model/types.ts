@@ -114,10 +114,12 @@ export interface Table {
   readonly accessMethod?: string;
   /** A columnar table's options. */
   readonly columnarOptions?: ColumnarOptions;
-  /** PARTITION BY, as pg_get_partkeydef prints it: `RANGE (ts)`, `LIST (region)`, `HASH (id)`. */
+  /** PARTITION BY, as pg_get_partkeydef prints it: `RANGE (ts)`, `LIST (region)`, `HASH (id)`, `RANGE (lower(name))`. */
   readonly partitionBy?: string;
   /** Partitions (desired: those declared one by one; actual: all). */
   readonly partitions?: readonly Partition[];
+  /** Actual only: the type of each partition key, as its operator class takes it (an expression's bounds are read with it). */
+  readonly partitionKeyTypes?: readonly string[];
   /** The tables it inherits from (INHERITS, not partitions), by id, in order. */
   readonly inherits?: readonly string[];
   /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */

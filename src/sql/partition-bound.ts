@@ -189,3 +189,22 @@ export const timestampText = (d: Date): string => `${isoDate(d)} ${isoTime(d)}+0
 
 /** The interval in PostgreSQL's own words (`1 day`), for SQL. */
 export const intervalText = (interval: string): string => interval.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * True when a declared bound is the one the cluster has. Declared values of a key whose type the
+ * manifest cannot know (an expression's) are read again with the cluster's key types, as
+ * PostgreSQL printed them (`'2024-01-01'` is `'2024-01-01 00:00:00'` on a timestamp key).
+ */
+export function sameBound(desired: string, actual: string, keyTypes: readonly string[] | undefined): boolean {
+  if (desired === actual) return true;
+  const b = keyTypes ? parseBound(desired) : undefined;
+  if (!b || !keyTypes) return false;
+  const norm = (vals: readonly string[]): string[] => vals.map((v, i) => normalizeBoundValue(v, keyTypes[i]));
+  const again: BoundSpec =
+    b.kind === 'range'
+      ? { kind: 'range', from: norm(b.from), to: norm(b.to) }
+      : b.kind === 'list'
+        ? { kind: 'list', in: b.in.map((v) => normalizeBoundValue(v, keyTypes[0])) }
+        : b;
+  return boundText(again) === actual;
+}

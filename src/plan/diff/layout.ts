@@ -11,8 +11,9 @@ import {
   type TimePartitions,
 } from '../../model/types.js';
 import { tryParseStatements } from '../../sql/pg-parse.js';
+import { samePartitionKey } from '../../sql/partition-key.js';
 import { attachPartition } from './partition-attach.js';
-import { addInterval, boundDate, parseBound, timestampText } from '../../sql/partition-bound.js';
+import { addInterval, boundDate, parseBound, sameBound, timestampText } from '../../sql/partition-bound.js';
 import { quoteQualified, type QualifiedName } from '../../sql/quote.js';
 import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
@@ -163,7 +164,11 @@ export function layoutSteps(
     const options = columnarOptionSteps(t, a, actual.columnarDefaults, opts.prune);
     steps.push(...options.steps);
     unmanaged.push(...options.unmanaged);
-    if (a && (owns || t.partitionBy !== undefined) && (t.partitionBy ?? '') !== (a.partitionBy ?? '')) {
+    if (
+      a &&
+      (owns || t.partitionBy !== undefined) &&
+      !samePartitionKey(t.partitionBy, a.partitionBy, new Map((a.columns ?? []).map((c) => [c.name, c.type.base])))
+    ) {
       problems.push({
         code: 'partitioning_changed',
         object: t.id,
@@ -187,7 +192,7 @@ export function layoutSteps(
         continue;
       }
       steps.push(...partitionParameterSteps(t, p, ap));
-      if (ap.bound !== p.bound)
+      if (!sameBound(p.bound, ap.bound, a?.partitionKeyTypes))
         problems.push({
           code: 'partition_bound_changed',
           object: quoteQualified(partName(t, p)),
