@@ -172,10 +172,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
          ${qn('ns.nspname', 'c.relname')}
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    -- A leaf partition (in any schema) is managed (catalog-sql.ts's parts): an anti-join, not
-    -- a subquery in the filter (the planner would then run the costly shard test first on every row).
-    LEFT JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = c.oid AND c.relkind = 'r'
-    LEFT JOIN rel pp ON pp.oid = pi.inhparent AND pp.relkind = 'p'
+    -- A partition at any level (in any schema) is managed (catalog-sql.ts's prt): an anti-join,
+    -- not a subquery in the filter (the planner would then run the costly shard test first on every row).
+    LEFT JOIN prt pp ON pp.oid = c.oid
     -- A foreign table of its own is managed (frel, catalog-foreign.ts); a foreign partition or one
     -- that inherits is named. An anti-join too: inside the OR, its test made the planner run the
     -- shard test first on every pg_class row (+330 ms at perf:plan's scale).
@@ -209,10 +208,10 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
   UNION ALL SELECT 'table access method', ${qn('pn.nspname', 'pc.relname')}
-    FROM rel JOIN pg_catalog.pg_inherits i ON i.inhparent = rel.oid JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid
+    FROM prt JOIN pg_catalog.pg_class pc ON pc.oid = prt.oid
     JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
-    WHERE rel.relkind = 'p' AND pc.relam <> 0::pg_catalog.oid AND pc.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
-  -- (A leaf partition's own storage parameters are managed too: the model's partitions.)
+    WHERE pc.relam <> 0::pg_catalog.oid AND pc.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
+  -- (A partition's own storage parameters are managed too: the model's partitions.)
   -- ALTER TRIGGER … DEPENDS ON EXTENSION (the trigger is dropped with the extension): not in the trigger's definition.
   UNION ALL SELECT 'trigger dependency on extension', ${relName} || '.' || pg_catalog.quote_ident(tg.tgname) || ' (' || pg_catalog.quote_ident(e.extname) || ')'
     FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_trigger tg ON d.classid = ${catalog('pg_trigger')} AND tg.oid = d.objid

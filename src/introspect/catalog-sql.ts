@@ -4,6 +4,7 @@
 // the number of objects. Without the citus extension the pg_dist_* parts are left out.
 
 import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
+import { PARTITION_KEY_TYPES, PARTS_CTE, PRT_CTE } from './catalog-partitions.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
 import { attOptions, cls, indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
@@ -45,6 +46,7 @@ rel AS (
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}
     ${citus ? `AND ${notAShard('c')}` : ''}
 ),
+${PRT_CTE}
 -- Foreign tables of their own (not a partition, inheriting nothing): objects defined by SQL.
 frel AS (
   SELECT c.oid, ns.nspname, c.relname FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
@@ -112,36 +114,7 @@ idx AS (
                     WHERE kc.conindid = i.indexrelid AND kc.conrelid = i.indrelid AND kc.contype IN ('p', 'u', 'x'))
   GROUP BY i.indrelid
 ),
--- Leaf partitions, in their parent's schema or another: a partition of a partition is only named (catalog-not-managed.ts).
-parts AS (
-  SELECT i.inhparent, pg_catalog.json_agg(pg_catalog.json_build_object(
-      'name', pc.relname, 'schema', pn.nspname, 'bound', pg_catalog.pg_get_expr(pc.relpartbound, pc.oid), 'am', pam.amname,
-      'options', pc.reloptions, 'toastOptions', (SELECT t.reloptions FROM pg_catalog.pg_class t WHERE t.oid = pc.reltoastrelid),
-      -- Its indexes that are its parent's (partition-index-names.ts): the parent index's name, and
-      -- the index's column names and kind, from which PostgreSQL chose the name it would give it.
-      'indexes', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object(
-          'name', ci.relname, 'parent', pi.relname,
-          'columns', (SELECT pg_catalog.array_agg(ia.attname::pg_catalog.text ORDER BY ia.attnum) FROM pg_catalog.pg_attribute ia
-                      WHERE ia.attrelid OPERATOR(pg_catalog.=) ci.oid AND ia.attnum OPERATOR(pg_catalog.>) 0),
-          'label', CASE WHEN x.indisprimary THEN 'pkey'
-                        WHEN k.contype OPERATOR(pg_catalog.=) 'x' THEN 'excl'
-                        WHEN k.contype OPERATOR(pg_catalog.=) 'u' THEN 'key' ELSE 'idx' END)
-          ORDER BY pi.relname)
-        FROM pg_catalog.pg_index x
-        JOIN pg_catalog.pg_class ci ON ci.oid OPERATOR(pg_catalog.=) x.indexrelid
-        JOIN pg_catalog.pg_inherits ii ON ii.inhrelid OPERATOR(pg_catalog.=) x.indexrelid
-        JOIN pg_catalog.pg_class pi ON pi.oid OPERATOR(pg_catalog.=) ii.inhparent
-        LEFT JOIN pg_catalog.pg_constraint k ON k.conindid OPERATOR(pg_catalog.=) x.indexrelid
-          AND k.conrelid OPERATOR(pg_catalog.=) pc.oid AND k.contype OPERATOR(pg_catalog.=) ANY ('{p,u,x}'::pg_catalog."char"[])
-        WHERE x.indrelid OPERATOR(pg_catalog.=) pc.oid))
-      ORDER BY pn.nspname, pc.relname) AS j
-  FROM pg_catalog.pg_inherits i
-  JOIN rel ON rel.oid = i.inhparent AND rel.relkind = 'p'
-  JOIN pg_catalog.pg_class pc ON pc.oid = i.inhrelid AND pc.relkind = 'r'
-  JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
-  LEFT JOIN pg_catalog.pg_am pam ON pam.oid = pc.relam
-  GROUP BY i.inhparent
-),${OBJECTS_CTES}${
+${PARTS_CTE}${OBJECTS_CTES}${
     citus
       ? `,
 -- A table's shards as create_distributed_table made them, and its tenants isolated on shards of
@@ -194,10 +167,7 @@ SELECT pg_catalog.json_build_object(
       'rows', r.reltuples::bigint, 'bytes', r.relpages::bigint * pg_catalog.current_setting('block_size')::bigint,
       'partitionBy', CASE WHEN r.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(r.oid) END, 'partitions', parts.j,
       -- The type of each key (its operator class's input type): an expression's bounds are read with it.
-      'partitionKeyTypes', CASE WHEN r.relkind = 'p' THEN (SELECT pg_catalog.json_agg(pg_catalog.format_type(opc.opcintype, NULL) ORDER BY k.i)
-        FROM pg_catalog.pg_partitioned_table pt, pg_catalog.unnest(pt.partclass::pg_catalog.oid[]) WITH ORDINALITY AS k(c, i)
-        JOIN pg_catalog.pg_opclass opc ON opc.oid OPERATOR(pg_catalog.=) k.c
-        WHERE pt.partrelid OPERATOR(pg_catalog.=) r.oid) END,
+      'partitionKeyTypes', CASE WHEN r.relkind = 'p' THEN ${PARTITION_KEY_TYPES('r.oid')} END,
       -- Parents by INHERITS (rel holds no partitions): a pruned parent is dropped after its children.
       'inherits', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object('schema', pn.nspname, 'name', pc.relname))
         FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent

@@ -4,22 +4,13 @@
 // the others local), overloads keyed by signature.
 import { pendingBackfills } from '../plan/backfill.js';
 import { pendingRetypes } from '../plan/retype-pending.js';
-import { parameterValue } from '../model/storage-parameters.js';
 import { manifestSequences } from './to-manifest-sequences.js';
 import { manifestHeader } from './manifest-header.js';
 import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
-import {
-  DEFAULT_SHARD_COUNT,
-  partitionQname,
-  type ColumnarOptions,
-  type Deferral,
-  type Key,
-  type Partition,
-  type Table,
-} from '../model/types.js';
-import { defaultKeyName, isChosenIndexName } from '../model/key-names.js';
-import { parseBound } from '../sql/partition-bound.js';
+import { DEFAULT_SHARD_COUNT, type ColumnarOptions, type Deferral, type Key, type Table } from '../model/types.js';
+import { defaultKeyName } from '../model/key-names.js';
+import { partitionEntries, storageParametersEntry } from './partition-entries.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
@@ -51,11 +42,7 @@ function tableEntry(
   if (t.storageParameters) out.storage_parameters = storageParametersEntry(t.storageParameters);
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
-    out.partitions = dictOf(
-      (t.partitions ?? []).map(
-        (p) => [formatQualifiedKey(partitionQname(t, p), t.qname.schema), partitionEntry(p)] as const,
-      ),
-    );
+    out.partitions = partitionEntries(t, undefined);
   }
   // Its parents' columns come with them; one whose parent is not a table here is named as not managed.
   const parents = (t.inherits ?? []).map((p) => tables[p]);
@@ -111,9 +98,6 @@ const deferralEntry = (d: Deferral): Record<string, boolean> => ({
   ...(d.initiallyDeferred ? { initially_deferred: true } : {}),
 });
 
-const one = (v: readonly string[]): string | readonly string[] => (v.length === 1 ? v[0]! : v);
-
-/** A partition as the manifest declares it: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`. */
 /** The columnar options that are not the server's defaults, as manifest keys. */
 function columnarOptionsEntry(
   o: ColumnarOptions | undefined,
@@ -126,22 +110,6 @@ function columnarOptionsEntry(
     ),
   );
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function partitionEntry(p: Partition): Record<string, unknown> {
-  const b = parseBound(p.bound);
-  // Only the names PostgreSQL would not choose: the others come back as they are.
-  const named = (p.indexes ?? []).filter((i) => !isChosenIndexName(i.name, p.name, i.label, i.columns));
-  const am = {
-    ...(p.accessMethod ? { access_method: p.accessMethod } : {}),
-    ...(p.storageParameters ? { storage_parameters: storageParametersEntry(p.storageParameters) } : {}),
-    ...(named.length > 0 ? { index_names: dictOf(named.map((i) => [i.parent, i.name] as const)) } : {}),
-  };
-  if (!b) throw new Error(`cannot write the bound of partition ${p.name}: ${p.bound}`);
-  if (b.kind === 'range') return { from: one(b.from), to: one(b.to), ...am };
-  if (b.kind === 'list') return { in: b.in, ...am };
-  if (b.kind === 'hash') return { modulus: b.modulus, remainder: b.remainder, ...am };
-  return { default: true, ...am };
 }
 
 /** A routine signature, name(type, ...), with the name quoted as PostgreSQL needs (a reserved word such as select too). */
@@ -275,20 +243,4 @@ export function liveToProject(
     unfinishedFills: pending.map((p) => `${quoteQualified(p.table)}.${quoteIdent(p.column)} (${quoteIdent(p.marker)})`),
     unfinishedRetypes: retypes.map((p) => `${quoteQualified(p.table)}.${quoteIdent(p.column)} (to ${p.type})`),
   };
-}
-
-/**
- * Storage parameters as YAML values: numbers and booleans as such where YAML spells them as
- * PostgreSQL keeps them, else the text as kept (`off`, `.05`): made from the manifest again, the
- * copy keeps the same text, which pg_dump prints.
- */
-function storageParametersEntry(params: Readonly<Record<string, string>>): Record<string, unknown> {
-  return dictOf(
-    Object.entries(params)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => {
-        const value = parameterValue(v);
-        return [k, typeof value !== 'string' && String(value) !== v ? v : value] as const;
-      }),
-  );
 }

@@ -1,8 +1,8 @@
-// A table's own storage parameters and its leaf partitions, as the model holds them (to-model.ts).
+// A table's own storage parameters and its partitions, as the model holds them (to-model.ts).
 import { parseReloptions } from '../model/storage-parameters.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import type { Partition, Table } from '../model/types.js';
-import { canonicalBound } from '../sql/partition-bound.js';
+import { canonicalBound, canonicalPartitionKey } from '../sql/partition-bound.js';
 import { dictOf } from '../util/dict.js';
 
 /** A table's storage parameters and whether it has a TOAST table (when the catalog read them). */
@@ -14,7 +14,7 @@ export function storageParametersOf(t: CatalogDoc['tables'][number]): Pick<Table
   };
 }
 
-/** A leaf partition of the catalog's as the model's. */
+/** A partition of the catalog's as the model's (the catalog lists them by level: each after the one it is of). */
 export function partitionOf(
   schema: string,
   p: NonNullable<CatalogDoc['tables'][number]['partitions']>[number],
@@ -23,7 +23,10 @@ export function partitionOf(
   return {
     name: p.name,
     ...(p.schema !== undefined && p.schema !== schema ? { schema: p.schema } : {}),
+    ...(p.of ? { of: { schema: p.of.schema, name: p.of.name } } : {}),
     bound: canonicalBound(p.bound),
+    ...(p.partitionBy ? { partitionBy: canonicalPartitionKey(p.partitionBy) } : {}),
+    ...(p.partitionBy && p.partitionKeyTypes ? { partitionKeyTypes: p.partitionKeyTypes } : {}),
     // (another access method than heap and columnar is named as not managed: 'table access method')
     ...(p.am === 'columnar' ? { accessMethod: p.am } : {}),
     ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),

@@ -63,9 +63,23 @@ function sections(s: Json, path: string, note: string, out: Section[]): void {
   }
 }
 
+// The schema's shared definitions (a partition's partitions are partitions: `$ref`), and those
+// a walk is inside: a definition is listed once, where it is first met.
+let defs: Record<string, Json> = {};
+const inside = new Set<string>();
+
 function walk(s: Json, path: string, out: Section[]): void {
   if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object') {
-    const inner = s.additionalProperties as Json;
+    let inner = s.additionalProperties as Json;
+    const ref = typeof inner.$ref === 'string' ? inner.$ref.replace(/^#\/\$defs\//, '') : undefined;
+    if (ref !== undefined) {
+      if (inside.has(ref) || !defs[ref]) return;
+      inner = defs[ref]!;
+      inside.add(ref);
+      sections(inner, `${path}.<name>`, String(inner.description ?? s.description ?? ''), out);
+      inside.delete(ref);
+      return;
+    }
     sections(inner, `${path}.<name>`, String(inner.description ?? s.description ?? ''), out);
   } else if (s.type === 'array' && s.items && typeof s.items === 'object') {
     sections(s.items as Json, `${path}[]`, String(s.description ?? ''), out);
@@ -116,7 +130,9 @@ ignore: ["table staging.*"]
 /** The markdown reference. */
 export function manifestReference(): string {
   const out: Section[] = [];
-  sections(manifestJsonSchema() as Json, '', 'the top level', out);
+  const schema = manifestJsonSchema() as Json;
+  defs = (schema.$defs ?? {}) as Record<string, Json>;
+  sections(schema, '', 'the top level', out);
   const lines = [
     '# Manifest reference (format version 1)',
     '',

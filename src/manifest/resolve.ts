@@ -27,6 +27,7 @@ import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDis
 import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
 import { expandInheritance, inheritedColumnNames } from './resolve-inherits.js';
+import { checkMultiLevelOnCitus } from './resolve-partitions.js';
 import { withIsolatedTenants } from './resolve-isolation.js';
 import { qualifiedKey, type ResolveIo, type TableContext } from './resolve-context.js';
 import { dict } from '../util/dict.js';
@@ -164,6 +165,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       foreignKeys: [],
       distribution,
     };
+    checkMultiLevelOnCitus(tables[id]!, path, problems);
     keyOf.set(id, key);
     idOfKey.set(key, id);
   }

@@ -118,6 +118,22 @@ export const partition = z
       .describe(
         "names of the partition's copies of its table's indexes, by the table's index name (`events_at: events_2024_at`), where they are not the ones PostgreSQL chooses (`events_2024_at_idx`); those not given are named as PostgreSQL chooses",
       ),
+    partition_by: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "the partition's own PARTITION BY, when it is partitioned itself (`list (region)`): it then holds no rows, its `partitions` do (not on Citus, which refuses multi-level partitioning)",
+      ),
+    // A getter: a partition's partitions are partitions (zod's recursive object).
+    get partitions() {
+      return z
+        .record(ident, partition)
+        .optional()
+        .describe(
+          "the partition's own partitions, by name, bound by its partition_by (`eu: { in: [eu] }`), each written as a partition of the table (`tables.<name>.partitions.<name>`)",
+        );
+    },
   })
   .describe('a partition: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`');
 

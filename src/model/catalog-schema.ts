@@ -125,6 +125,10 @@ export const catalogSchema = z
                   )
                   .nullable()
                   .optional(),
+                /** The partition it is a partition of, when it is not the table's own. */
+                of: z.object({ schema: z.string(), name: z.string() }).nullable().optional(),
+                partitionBy: nullableStr.optional(),
+                partitionKeyTypes: z.array(z.string()).nullable().optional(),
               }),
             )
             .nullable()

@@ -76,6 +76,7 @@ export type Distribution =
   | { readonly kind: 'local' };
 
 export type { IndexLabel, Partition, PartitionIndex } from './partition-types.js';
+export { partitionParent, partitionQname } from './partition-types.js';
 
 // Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`
 // intervals ahead (create_time_partitions), dropped once older than `retention` (drop_old_time_partitions),
@@ -292,9 +293,3 @@ export function idOf(q: QualifiedName): string {
 export function routineId(q: QualifiedName, argTypes: readonly string[] | undefined): string {
   return argTypes ? `${idOf(q)}(${argTypes.join(', ')})` : idOf(q);
 }
-
-/** A partition's schema-qualified name: in its table's schema unless it says otherwise. */
-export const partitionQname = (t: { readonly qname: QualifiedName }, p: Partition): QualifiedName => ({
-  schema: p.schema ?? t.qname.schema,
-  name: p.name,
-});

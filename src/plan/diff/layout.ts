@@ -3,6 +3,7 @@
 import { parameterChanges } from '../../model/storage-parameters.js';
 import {
   idOf,
+  partitionParent,
   partitionQname,
   type ClusterModel,
   type Partition,
@@ -68,6 +69,7 @@ const partName = (t: Table, p: Partition): QualifiedName => partitionQname(t, p)
 /** The partitions time partitions keep: RANGE partitions whose upper bound is a time. */
 function timeParts(a: Table): { p: Partition; upper: Date }[] {
   return (a.partitions ?? []).flatMap((p) => {
+    if (p.of !== undefined) return [];
     const b = parseBound(p.bound);
     const upper = b?.kind === 'range' && b.to.length === 1 ? boundDate(b.to[0]!) : undefined;
     return upper ? [{ p, upper }] : [];
@@ -178,8 +180,10 @@ export function layoutSteps(
     }
     if (t.partitionBy === undefined) continue;
     const have = new Map((a?.partitions ?? []).map((p) => [idOf(partName(t, p)), p]));
+    const types = new Map((a?.columns ?? []).map((c) => [c.name, c.type.base]));
     for (const p of t.partitions ?? []) {
       const ap = have.get(idOf(partName(t, p)));
+      if (ap && !sameLevel(t, p, ap, types, problems)) continue;
       if (!ap) {
         const attach = attachPartition(desired, actual, t, p, problems);
         if (attach === undefined) {
@@ -192,7 +196,8 @@ export function layoutSteps(
         continue;
       }
       steps.push(...partitionParameterSteps(t, p, ap));
-      if (!sameBound(p.bound, ap.bound, a?.partitionKeyTypes))
+      const keyTypes = ap.of ? have.get(idOf(ap.of))?.partitionKeyTypes : a?.partitionKeyTypes;
+      if (!sameBound(p.bound, ap.bound, keyTypes))
         problems.push({
           code: 'partition_bound_changed',
           object: quoteQualified(partName(t, p)),
@@ -211,13 +216,50 @@ export function layoutSteps(
     if (tp) steps.push(...timePartitionSteps(t, a, tp, opts.now));
     const declared = new Set((t.partitions ?? []).map((p) => idOf(partName(t, p))));
     const kept = new Set(a && tp ? timeParts(a).map((x) => x.p.name) : []);
+    const dropped = new Set<string>();
     for (const ap of a?.partitions ?? []) {
-      if (declared.has(idOf(partName(t, ap))) || kept.has(ap.name)) continue;
-      if (opts.prune) steps.push({ kind: 'drop_partition', table: t.qname, partition: partName(t, ap) });
+      const id = idOf(partName(t, ap));
+      if (declared.has(id) || kept.has(ap.name)) continue;
+      dropped.add(id);
+      // DROP TABLE of a partition drops its own partitions (listed after it): not dropped again.
+      if (ap.of && dropped.has(idOf(ap.of))) continue;
+      if (opts.prune) steps.push({ kind: 'drop_partition', table: partitionParent(t, ap), partition: partName(t, ap) });
       else unmanaged.push(`partition ${quoteQualified(partName(t, ap))}`);
     }
   }
   return { steps, unmanaged, attached };
+}
+
+/**
+ * Whether a declared partition is where the cluster has it: of the same table or partition, and
+ * partitioned (or not) by the same key. Else a problem: PostgreSQL changes neither in place.
+ */
+function sameLevel(
+  t: Table,
+  p: Partition,
+  ap: Partition,
+  types: ReadonlyMap<string, string>,
+  problems: DiffProblem[],
+): boolean {
+  const of = (x: Partition): string => quoteQualified(partitionParent(t, x));
+  if (of(p) !== of(ap)) {
+    problems.push({
+      code: 'partition_parent_changed',
+      object: quoteQualified(partName(t, p)),
+      message: `is a partition of ${of(ap)} in the cluster and of ${of(p)} in the manifest; moving a partition is not planned (detach it and attach it again by hand)`,
+    });
+    return false;
+  }
+  if (!samePartitionKey(p.partitionBy, ap.partitionBy, types)) {
+    const by = (x: Partition): string => (x.partitionBy ? `partitioned by ${x.partitionBy}` : 'not partitioned');
+    problems.push({
+      code: 'partitioning_changed',
+      object: quoteQualified(partName(t, p)),
+      message: `is ${by(ap)} in the cluster and ${by(p)} in the manifest; PostgreSQL cannot change this in place (create a new partition and move the rows)`,
+    });
+    return false;
+  }
+  return true;
 }
 
 /** A partition's own storage parameters: SET what the manifest gives, RESET what only the partition has. */

@@ -27,6 +27,8 @@ export function attachPartition(
     return 'refused';
   };
   if (child.partitionBy !== undefined) return refuse('it is partitioned itself');
+  if (p.partitionBy !== undefined)
+    return refuse(`it is not partitioned, and the manifest partitions it by ${p.partitionBy}`);
   if (child.distribution.kind !== 'local') return refuse(`it is a ${child.distribution.kind} table`);
   const want = t.columns ?? actual.tables[t.id]?.columns ?? [];
   const have = new Map((child.columns ?? []).map((c) => [c.name, c]));

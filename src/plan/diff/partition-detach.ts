@@ -9,10 +9,12 @@
 // parent (docs/citus-facts.md).
 import {
   idOf,
+  partitionParent,
   partitionQname,
   type ClusterModel,
   type Index,
   type Key,
+  type Partition,
   type SqlObject,
   type Table,
 } from '../../model/types.js';
@@ -122,6 +124,18 @@ function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
   return out;
 }
 
+/** The partitions of a table below one of its partitions (`id`), at every level. */
+function subtree(parent: Table, id: string): Partition[] {
+  const ids = new Set([id]);
+  const out: Partition[] = [];
+  for (const p of parent.partitions ?? [])
+    if (p.of !== undefined && ids.has(idOf(p.of))) {
+      out.push(p);
+      ids.add(idOf(partitionQname(parent, p)));
+    }
+  return out;
+}
+
 /** DETACH PARTITION steps, and the cluster as it is once they ran. */
 export function detachPartitions(desired: ClusterModel, actual: ClusterModel): { actual: ClusterModel; steps: Step[] } {
   const steps: Step[] = [];
@@ -134,8 +148,15 @@ export function detachPartitions(desired: ClusterModel, actual: ClusterModel): {
     );
     if (!parent) continue;
     const part = parent.partitions!.find((p) => idOf(partitionQname(parent, p)) === t.id)!;
-    steps.push({ kind: 'detach_partition', table: parent.qname, partition: t.qname });
-    tables[parent.id] = { ...parent, partitions: parent.partitions!.filter((p) => p !== part) };
+    steps.push({ kind: 'detach_partition', table: partitionParent(parent, part), partition: t.qname });
+    // A partitioned partition goes with its own partitions: they become the new table's.
+    const below = subtree(parent, t.id);
+    tables[parent.id] = { ...parent, partitions: parent.partitions!.filter((p) => p !== part && !below.includes(p)) };
+    const own = below.map((p) => {
+      if (p.of === undefined || idOf(p.of) !== t.id) return p;
+      const { of: _of, ...top } = p;
+      return top;
+    });
     const child = t.qname.name;
     const { partitions: _p, partitionBy: _b, size: _s, accessMethod: _a, columnarOptions: _c, ...rest } = parent;
     tables[t.id] = withOwnKeys(
@@ -147,6 +168,13 @@ export function detachPartitions(desired: ClusterModel, actual: ClusterModel): {
         unique: parent.unique.map((k) => renamedKey(k, child, 'key')),
         indexes: [...parent.indexes.map((ix) => renamedIndex(ix, child)), ...ownIndexes(t, objects)],
         ...(part.accessMethod ? { accessMethod: part.accessMethod } : {}),
+        ...(part.partitionBy
+          ? {
+              partitionBy: part.partitionBy,
+              partitions: own,
+              ...(part.partitionKeyTypes ? { partitionKeyTypes: part.partitionKeyTypes } : {}),
+            }
+          : {}),
       },
       objects,
     );

@@ -2,7 +2,7 @@
 import { catalogCall, quoteIdent, regclassLiteral, typedLiteral } from '../../sql/quote.js';
 import { intervalText } from '../../sql/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
-import { partitionQname, type Partition } from '../../model/types.js';
+import { partitionParent, partitionQname, type Partition } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './spec-record.js';
 import { q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
@@ -18,6 +18,9 @@ type PartitionKind =
 
 const partitionName = (s: { readonly table: QualifiedName; readonly partition: Partition }): QualifiedName =>
   partitionQname({ qname: s.table }, s.partition);
+/** What the partition is created in or attached to: its table, or the partition it is one of. */
+const parentOf = (s: { readonly table: QualifiedName; readonly partition: Partition }): QualifiedName =>
+  partitionParent({ qname: s.table }, s.partition);
 const few = (names: readonly string[]): string =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 const partitions = (n: number): string => `${n} partition${n === 1 ? '' : 's'}`;
@@ -30,18 +33,18 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     phase: () => 'tables',
     hazards: () => [],
     sql: (s) => [
-      `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(s.table)} ${s.partition.bound}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}`,
+      `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound}${s.partition.partitionBy ? ` PARTITION BY ${s.partition.partitionBy}` : ''}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}`,
     ],
     summary: (s) =>
-      `create partition ${q(partitionName(s))} of ${q(s.table)} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}`,
+      `create ${s.partition.partitionBy ? 'partitioned ' : ''}partition ${q(partitionName(s))} of ${q(parentOf(s))} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}`,
   },
   attach_partition: {
     ...PLAIN,
     ...onTable,
     phase: () => 'tables',
     hazards: () => [],
-    sql: (s) => [`ALTER TABLE ${q(s.table)} ATTACH PARTITION ${q(partitionName(s))} ${s.partition.bound}`],
-    summary: (s) => `attach table ${q(partitionName(s))} as a partition of ${q(s.table)} ${s.partition.bound}`,
+    sql: (s) => [`ALTER TABLE ${q(parentOf(s))} ATTACH PARTITION ${q(partitionName(s))} ${s.partition.bound}`],
+    summary: (s) => `attach table ${q(partitionName(s))} as a partition of ${q(parentOf(s))} ${s.partition.bound}`,
   },
   detach_partition: {
     ...PLAIN,

@@ -1,0 +1,54 @@
+// A table's partitions and storage parameters as the manifest writes them (to-manifest.ts): each
+// partition under the one it is a partition of, with its bound, its own options and partitions.
+import { isChosenIndexName } from '../model/key-names.js';
+import { parameterValue } from '../model/storage-parameters.js';
+import { idOf, partitionQname, type Partition, type Table } from '../model/types.js';
+import { parseBound } from '../sql/partition-bound.js';
+import { formatQualifiedKey } from '../sql/quote.js';
+import { dictOf } from '../util/dict.js';
+
+const one = (v: readonly string[]): string | readonly string[] => (v.length === 1 ? v[0]! : v);
+
+/** The `partitions:` of the table (`of` undefined) or of one of its partitions, each with its own. */
+export function partitionEntries(t: Table, of: Partition | undefined): Record<string, unknown> {
+  const parent = of ? idOf(partitionQname(t, of)) : undefined;
+  return dictOf(
+    (t.partitions ?? [])
+      .filter((p) => (p.of ? idOf(p.of) : undefined) === parent)
+      .map((p) => [formatQualifiedKey(partitionQname(t, p), t.qname.schema), partitionEntry(t, p)] as const),
+  );
+}
+
+/** A partition as the manifest declares it: `{from, to}`, `{in}`, `{modulus, remainder}` or `{default: true}`, with its options. */
+function partitionEntry(t: Table, p: Partition): Record<string, unknown> {
+  const b = parseBound(p.bound);
+  // Only the names PostgreSQL would not choose: the others come back as they are.
+  const named = (p.indexes ?? []).filter((i) => !isChosenIndexName(i.name, p.name, i.label, i.columns));
+  const am = {
+    ...(p.accessMethod ? { access_method: p.accessMethod } : {}),
+    ...(p.storageParameters ? { storage_parameters: storageParametersEntry(p.storageParameters) } : {}),
+    ...(named.length > 0 ? { index_names: dictOf(named.map((i) => [i.parent, i.name] as const)) } : {}),
+    ...(p.partitionBy ? { partition_by: p.partitionBy, partitions: partitionEntries(t, p) } : {}),
+  };
+  if (!b) throw new Error(`cannot write the bound of partition ${p.name}: ${p.bound}`);
+  if (b.kind === 'range') return { from: one(b.from), to: one(b.to), ...am };
+  if (b.kind === 'list') return { in: b.in, ...am };
+  if (b.kind === 'hash') return { modulus: b.modulus, remainder: b.remainder, ...am };
+  return { default: true, ...am };
+}
+
+/**
+ * Storage parameters as YAML values: numbers and booleans as such where YAML spells them as
+ * PostgreSQL keeps them, else the text as kept (`off`, `.05`): made from the manifest again, the
+ * copy keeps the same text, which pg_dump prints.
+ */
+export function storageParametersEntry(params: Readonly<Record<string, string>>): Record<string, unknown> {
+  return dictOf(
+    Object.entries(params)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => {
+        const value = parameterValue(v);
+        return [k, typeof value !== 'string' && String(value) !== v ? v : value] as const;
+      }),
+  );
+}
