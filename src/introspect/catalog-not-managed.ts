@@ -240,9 +240,6 @@ ${OWNER_PRIVILEGES(citus)}
   -- GRANT / REVOKE on PostgreSQL's own relations, columns and functions (pg_catalog's):
   -- other than initdb left them (pg_init_privs), as pg_dump dumps them.
 ${SYSTEM_PRIVILEGES}
-  UNION ALL SELECT 'partition policy', ${qn('r.nspname', 'r.relname')} || COALESCE('.' || pg_catalog.quote_ident(p.polname), ' (row level security)')
-    FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid LEFT JOIN pg_catalog.pg_policy p ON p.polrelid = r.oid
-    WHERE r.ispart AND (p.oid IS NOT NULL OR c.relrowsecurity OR c.relforcerowsecurity)
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}

@@ -90,7 +90,10 @@ ${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
     pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' NO FORCE ROW LEVEL SECURITY',
       'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' DISABLE ROW LEVEL SECURITY'),
     NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
-  FROM rel r WHERE r.relrowsecurity OR r.relforcerowsecurity
+  -- A table's and a partition's (each partition has its own: ENABLE on the table does not reach it).
+  FROM (SELECT a.nspname, a.relname, c.relrowsecurity, c.relforcerowsecurity FROM anyrel a
+        JOIN pg_catalog.pg_class c ON c.oid = a.oid AND c.relkind IN ('r', 'p')) r
+  WHERE r.relrowsecurity OR r.relforcerowsecurity
   UNION ALL
   -- REPLICA IDENTITY other than DEFAULT; USING INDEX an index that no longer exists is left out (as pg_dump does).
   SELECT 'replica identity', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
@@ -121,7 +124,7 @@ ${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
       || COALESCE(' WITH CHECK (' || pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid) || ')', '')),
     pg_catalog.json_build_array('DROP POLICY ' || pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_policy')}, p.oid, NULL, NULL
-  FROM pg_catalog.pg_policy p JOIN rel r ON r.oid = p.polrelid
+  FROM pg_catalog.pg_policy p JOIN anyrel r ON r.oid = p.polrelid
   UNION ALL
   SELECT 'extension', pg_catalog.quote_ident(e.extname), NULL,
     pg_catalog.json_build_array('CREATE EXTENSION ' || pg_catalog.quote_ident(e.extname) || ' WITH SCHEMA ' || pg_catalog.quote_ident(en.nspname)
@@ -194,7 +197,7 @@ ${MORE_COMMENTS}    UNION ALL
     UNION ALL
     SELECT 'POLICY', pg_catalog.quote_ident(p.polname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_policy p ON p.oid = d.objoid AND d.classoid = ${cls('pg_policy')}
-    JOIN rel r ON r.oid = p.polrelid
+    JOIN anyrel r ON r.oid = p.polrelid
     UNION ALL
     SELECT 'EXTENSION', pg_catalog.quote_ident(e.extname), NULL, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_extension e ON e.oid = d.objoid AND d.classoid = ${cls('pg_extension')}

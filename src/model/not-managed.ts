@@ -16,7 +16,6 @@ export const NOT_MANAGED_KINDS = [
   'trigger dependency on extension',
   'identity sequence name',
   'foreign key to a partition',
-  'partition policy',
   'base type',
   'shell type',
   'typed table',
