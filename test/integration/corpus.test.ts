@@ -3,7 +3,7 @@
 import { corpusCases, corpusCitusSuite, corpusSuite } from '../support/corpus-suite.js';
 import { sampleCases } from '../support/sqldef.js';
 
-const sample = sampleCases(corpusCases, 100, 29).sort((a, b) => a.name.localeCompare(b.name));
+const sample = sampleCases(corpusCases, 60, 29).sort((a, b) => a.name.localeCompare(b.name));
 corpusSuite(`schema-change corpus on plain PostgreSQL: a fixed-seed sample of ${sample.length}`, sample);
 // Setting up databases concurrently on a cluster is fragile: one at a time. Tables stay local
 // there: Citus's own objects must neither be named nor planned, and what converges on PostgreSQL

@@ -1,7 +1,7 @@
 // Property tests against real servers. Hostile names: random identifiers for schemas, tables,
 // columns, sequences and routines are created, introspected and planned empty again.
 // Convergence: random valid manifests apply on a fresh database and plan empty; then a random
-// edit applies and plans empty. 200 cases on plain PostgreSQL, more kinds on Citus when present.
+// edit applies and plans empty; more kinds on Citus when present.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,11 @@ import type { ServerInfo } from '../support/servers.js';
 import { editArb, identifier, manifestArb, qualifiedKey, render, type GenManifest } from '../support/manifest-gen.js';
 import { cli } from '../support/run-cli.js';
 
-const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 60);
+// In \`npm test\` a fixed-seed sample; \`npm run test:reliability\` runs twice as many cases of each.
+const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 30);
+const HOSTILE_RUNS = Number(process.env.HOSTILE_RUNS ?? 20);
+const CITUS_HOSTILE_RUNS = Number(process.env.CITUS_HOSTILE_RUNS ?? 6);
+const CITUS_CONVERGENCE_RUNS = Number(process.env.CITUS_CONVERGENCE_RUNS ?? 5);
 
 async function liveOf(db: TestDb) {
   const c = new pg.Client({ connectionString: db.url });
@@ -126,7 +130,11 @@ function convergence(servers: () => ServerInfo | null, runs: number, citus: bool
 }
 
 describe('properties on plain PostgreSQL', () => {
-  it('hostile names round-trip: created, introspected, planned empty', hostileNames(plainServers, 40, false), 600_000);
+  it(
+    `hostile names round-trip: created, introspected, planned empty (${HOSTILE_RUNS} cases)`,
+    hostileNames(plainServers, HOSTILE_RUNS, false),
+    600_000,
+  );
   it(
     `random manifests and edits converge (${CONVERGENCE_RUNS} cases)`,
     convergence(plainServers, CONVERGENCE_RUNS, false),
@@ -135,10 +143,14 @@ describe('properties on plain PostgreSQL', () => {
 });
 
 describe.skipIf(!citusServers())('properties on Citus', () => {
-  it('hostile names round-trip with distribution and delegation', hostileNames(citusServers, 12, true), 600_000);
   it(
-    'random distributed manifests and edits converge',
-    convergence(citusServers, Number(process.env.CITUS_CONVERGENCE_RUNS ?? 10), true),
+    `hostile names round-trip with distribution and delegation (${CITUS_HOSTILE_RUNS} cases)`,
+    hostileNames(citusServers, CITUS_HOSTILE_RUNS, true),
+    600_000,
+  );
+  it(
+    `random distributed manifests and edits converge (${CITUS_CONVERGENCE_RUNS} cases)`,
+    convergence(citusServers, CITUS_CONVERGENCE_RUNS, true),
     900_000,
   );
 });
