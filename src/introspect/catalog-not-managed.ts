@@ -219,15 +219,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE d.deptype = 'x'
   -- A key's DEFERRABLE / INITIALLY DEFERRED, NOT VALID, MATCH FULL and NULLS NOT DISTINCT are managed
   -- (the model's keys and foreign keys; MATCH PARTIAL PostgreSQL does not implement).
-  -- An identity column's sequence under another name than CREATE TABLE gives it (<table>_<column>_seq
-  -- where that fits in 63 bytes; SEQUENCE NAME, or renamed): created from the manifest, it would get that one.
-  UNION ALL SELECT 'identity sequence name', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (' || ${qn('sn.nspname', 'sc.relname')} || ')'
-    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attidentity <> '' AND NOT a.attisdropped
-    JOIN pg_catalog.pg_depend d ON d.refobjid = rel.oid AND d.refobjsubid = a.attnum AND d.deptype = 'i'
-      AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
-    JOIN pg_catalog.pg_class sc ON sc.oid = d.objid JOIN pg_catalog.pg_namespace sn ON sn.oid = sc.relnamespace
-    WHERE sc.relnamespace <> rel.relnamespace OR (sc.relname::pg_catalog.text <> rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq'
-      AND pg_catalog.octet_length(rel.relname::pg_catalog.text || '_' || a.attname::pg_catalog.text || '_seq') <= 63)
+  -- (An identity column's sequence is in its table's schema: PostgreSQL refuses another, and to
+  -- move it there, "cannot move an owned sequence into another schema". Its name is managed.)
   UNION ALL SELECT 'foreign key to a partition', ${relName} || '.' || pg_catalog.quote_ident(co.conname)
     FROM pg_catalog.pg_constraint co JOIN rel ON rel.oid = co.conrelid JOIN pg_catalog.pg_class rc ON rc.oid = co.confrelid
     WHERE co.contype = 'f' AND co.conparentid = 0::pg_catalog.oid AND rc.relispartition

@@ -47,7 +47,16 @@ export function columnEntry(c: Column): string | Record<string, unknown> {
     ...(c.notNull && c.identity === undefined ? { not_null: true } : {}),
     ...(c.default !== undefined ? { default: c.default } : {}),
     ...(c.identity !== undefined
-      ? { identity: c.identityOptions ? { generated: c.identity, ...identityEntry(c.identityOptions) } : c.identity }
+      ? {
+          identity:
+            c.identityOptions || c.identitySequence !== undefined
+              ? {
+                  generated: c.identity,
+                  ...(c.identitySequence !== undefined ? { sequence_name: c.identitySequence } : {}),
+                  ...identityEntry(c.identityOptions ?? {}),
+                }
+              : c.identity,
+        }
       : {}),
     ...(c.generated !== undefined ? { generated: c.generated } : {}),
     ...(c.collation !== undefined

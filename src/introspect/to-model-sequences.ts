@@ -58,14 +58,20 @@ export function sequencesFromCatalog(doc: CatalogDoc): Record<string, Sequence> 
 }
 
 /** Each identity column's sequence options and last value, keyed `table id/column`. */
-export function identityOfColumns(doc: CatalogDoc): Map<string, Pick<Column, 'identityOptions' | 'identityLast'>> {
-  const out = new Map<string, Pick<Column, 'identityOptions' | 'identityLast'>>();
+export function identityOfColumns(
+  doc: CatalogDoc,
+): Map<string, Pick<Column, 'identityOptions' | 'identityLast' | 'identitySequence'>> {
+  const out = new Map<string, Pick<Column, 'identityOptions' | 'identityLast' | 'identitySequence'>>();
   for (const s of doc.sequences) {
     if (s.ownedBy?.deptype !== 'i') continue;
     const o = options(s);
     const identityOptions = normalIdentityOptions(o.type, o);
     out.set(`${idOf({ schema: s.ownedBy.schema, name: s.ownedBy.table })}/${s.ownedBy.column}`, {
       ...(identityOptions ? { identityOptions } : {}),
+      // Its name when not the one CREATE TABLE gives it (one in another schema is named as not managed).
+      ...(s.schema === s.ownedBy.schema && s.name !== `${s.ownedBy.table}_${s.ownedBy.column}_seq`
+        ? { identitySequence: s.name }
+        : {}),
       ...(s.lastValue ? { identityLast: s.lastValue } : {}),
     });
   }

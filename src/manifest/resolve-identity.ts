@@ -17,14 +17,14 @@ export function resolveIdentity(
   spec: IdentitySpec,
   path: Path,
   problems: ProblemList,
-): Pick<Column, 'identity' | 'identityOptions'> | undefined {
+): Pick<Column, 'identity' | 'identityOptions' | 'identitySequence'> | undefined {
   const base = type.base;
   if (!isIntegerType(base)) {
     problems.error(path, 'identity_type', `an identity column is smallint, integer or bigint, not ${type.sql}`);
     return undefined;
   }
   if (typeof spec === 'string') return { identity: spec };
-  const { generated, ...given } = spec;
+  const { generated, sequence_name: sequence, ...given } = spec;
   const [lo, hi] = RANGE[base];
   for (const k of ['start', 'min', 'max'] as const) {
     const v = given[k];
@@ -51,5 +51,9 @@ export function resolveIdentity(
     return undefined;
   }
   const identityOptions = normalIdentityOptions(base, given);
-  return { identity: generated, ...(identityOptions ? { identityOptions } : {}) };
+  return {
+    identity: generated,
+    ...(identityOptions ? { identityOptions } : {}),
+    ...(sequence !== undefined ? { identitySequence: sequence } : {}),
+  };
 }

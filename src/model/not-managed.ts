@@ -14,7 +14,6 @@ export const NOT_MANAGED_KINDS = [
   'table access method',
   'table storage options',
   'trigger dependency on extension',
-  'identity sequence name',
   'foreign key to a partition',
   'base type',
   'shell type',

@@ -21,6 +21,11 @@ export interface Column {
   readonly identity?: 'always' | 'by default';
   /** An identity column's sequence options that differ from PostgreSQL's defaults for its type. */
   readonly identityOptions?: IdentityOptions;
+  /**
+   * Its identity sequence's name, in its table's schema. Desired: as the manifest gives it (none:
+   * left as it is). Actual: when it is not `<table>_<column>_seq` (SEQUENCE NAME, or renamed).
+   */
+  readonly identitySequence?: string;
   /** Actual only: its identity sequence's last value (text), `unused` or `unknown` (identity-types.ts). */
   readonly identityLast?: IdentityLast;
   /** The expression of a stored generated column. */

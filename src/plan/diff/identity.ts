@@ -42,8 +42,14 @@ export function identitySteps(
         ...(c.identity ? { identity: c.identity } : {}),
         ...(ac.identity ? { from: ac.identity } : {}),
         ...(c.identity && !ac.identity && c.identityOptions ? { options: c.identityOptions } : {}),
+        ...(c.identity && !ac.identity && c.identitySequence !== undefined ? { sequence: c.identitySequence } : {}),
       });
   }
+  // Its sequence's name, when the manifest gives one: renamed in place (on Citus the coordinator's;
+  // the workers' copies keep the name Citus gave them, docs/citus-facts.md).
+  const named = (x: Column): string => x.identitySequence ?? `${a.qname.name}_${x.name}_seq`;
+  if (c.identity && ac.identity && c.identitySequence !== undefined && named(c) !== named(ac))
+    steps.push({ kind: 'rename_sequence', sequence: { schema: a.qname.schema, name: named(ac) }, to: named(c) });
   const type = c.type.base;
   if (!c.identity || !ac.identity || !isIntegerType(type) || sameIdentityOptions(c.identityOptions, ac.identityOptions))
     return steps;

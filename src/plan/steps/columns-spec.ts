@@ -21,7 +21,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
   add_column: {
     ...column,
     hazards: (s) => (s.rewrites !== undefined ? ['rewrites_table'] : []),
-    sql: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column)}`],
+    sql: (s) => [`${ALTER_TABLE(s.table)} ADD COLUMN ${columnSql(s.column, s.table.schema)}`],
     summary: (s) =>
       `add column ${quoteIdent(s.column.name)} ${s.column.type.sql}${s.column.notNull ? ' NOT NULL' : ''}${s.column.default !== undefined ? ` DEFAULT ${s.column.default}` : ''} to ${q(s.table)}${s.rewrites !== undefined ? ` (rewrites it: ${s.rewrites})` : ''}${s.likelyRenameOf !== undefined ? `; looks like a rename of ${quoteIdent(s.likelyRenameOf)}: declare renamed_from: ${s.likelyRenameOf} to keep its values` : ''}`,
   },
@@ -49,7 +49,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
         s.identity === undefined
           ? 'DROP IDENTITY'
           : s.from === undefined
-            ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(s.options)}`
+            ? `ADD GENERATED ${s.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(s.options, s.sequence === undefined ? undefined : { schema: s.table.schema, name: s.sequence })}`
             : `SET GENERATED ${s.identity.toUpperCase()}`
       }`,
     ],

@@ -40,6 +40,8 @@ export type ColumnStep =
       readonly from?: 'always' | 'by default';
       /** ADD GENERATED … AS IDENTITY's sequence options (only when it adds one). */
       readonly options?: IdentityOptions;
+      /** ADD GENERATED … AS IDENTITY's SEQUENCE NAME, in the table's schema (only when it adds one). */
+      readonly sequence?: string;
     }
   | {
       /** ALTER COLUMN … SET INCREMENT BY / SET MINVALUE / … of an identity column's sequence. */

@@ -55,9 +55,10 @@ export function ownedBySql(owner: { readonly table: QualifiedName; readonly colu
   return owner ? `OWNED BY ${quoteQualified(owner.table)}.${quoteIdent(owner.column)}` : 'OWNED BY NONE';
 }
 
-/** ` (START WITH … INCREMENT BY …)` after AS IDENTITY: the options not at their defaults, or nothing. */
-export function identityOptionsSql(o: IdentityOptions | undefined): string {
+/** ` (SEQUENCE NAME … START WITH … INCREMENT BY …)` after AS IDENTITY: its name when given, the options not at their defaults, or nothing. */
+export function identityOptionsSql(o: IdentityOptions | undefined, sequence?: QualifiedName): string {
   const parts = [
+    sequence !== undefined ? `SEQUENCE NAME ${quoteQualified(sequence)}` : '',
     o?.start !== undefined ? `START WITH ${sqlInt(o.start)}` : '',
     o?.increment !== undefined ? `INCREMENT BY ${sqlInt(o.increment)}` : '',
     o?.min !== undefined ? `MINVALUE ${sqlInt(o.min)}` : '',

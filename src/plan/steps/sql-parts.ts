@@ -12,14 +12,15 @@ export const ALTER_TABLE = (t: QualifiedName): string => `ALTER TABLE ${q(t)}`;
 export const collationSql = (name: string, schema: string | undefined): string =>
   schema !== undefined ? quoteQualified({ schema, name }) : quoteIdent(name);
 
-export function columnSql(c: Column): string {
+/** A column's definition; `schema` is its table's, where an identity sequence with a name of its own goes. */
+export function columnSql(c: Column, schema: string): string {
   return [
     `${quoteIdent(c.name)} ${c.type.sql}`,
     c.compression !== undefined ? ` COMPRESSION ${c.compression}` : '',
     c.collation !== undefined ? ` COLLATE ${collationSql(c.collation, c.collationSchema)}` : '',
     c.generated !== undefined ? ` GENERATED ALWAYS AS (${c.generated}) STORED` : '',
     c.identity !== undefined
-      ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(c.identityOptions)}`
+      ? ` GENERATED ${c.identity.toUpperCase()} AS IDENTITY${identityOptionsSql(c.identityOptions, c.identitySequence === undefined ? undefined : { schema, name: c.identitySequence })}`
       : '',
     c.notNull ? ' NOT NULL' : '',
     c.default !== undefined ? ` DEFAULT ${c.default}` : '',

@@ -31,7 +31,7 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     object: (s) => tableRef(s.table),
     sql: (s) => {
       const body = [
-        ...s.columns.map(columnSql),
+        ...s.columns.map((c) => columnSql(c, s.table.schema)),
         ...(s.primaryKey ? [keySql('PRIMARY KEY', s.primaryKey)] : []),
         ...s.unique.map((u) => keySql('UNIQUE', u)),
       ];
