@@ -59,8 +59,12 @@ SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
                 -- every shard's was most of the workers' time, for nothing).
                 'definition', CASE WHEN w.whole THEN pg_catalog.pg_get_indexdef(i.indexrelid) END,
                 'shape', pg_catalog.json_build_array(i.indisunique, am.amname,
-                   (SELECT pg_catalog.json_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k, true) ORDER BY k)
-                      FROM pg_catalog.generate_series(1, i.indnatts) k),
+                   -- A column as pg_get_indexdef(index, k, true) prints it (its name, quoted), read
+                   -- from pg_attribute; only an expression is deparsed.
+                   (SELECT pg_catalog.json_agg(CASE WHEN x.attnum OPERATOR(pg_catalog.<>) 0::pg_catalog.int2
+                        THEN pg_catalog.quote_ident(a.attname) ELSE pg_catalog.pg_get_indexdef(i.indexrelid, x.k::pg_catalog.int4, true) END ORDER BY x.k)
+                      FROM pg_catalog.unnest(i.indkey::pg_catalog.int2[]) WITH ORDINALITY AS x(attnum, k)
+                      LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) i.indrelid AND a.attnum OPERATOR(pg_catalog.=) x.attnum),
                    pg_catalog.pg_get_expr(i.indpred, i.indrelid, true)))
                 ORDER BY ic.relname)
                 FROM pg_catalog.pg_index i

@@ -26,11 +26,26 @@ function unmatched<A, B>(want: readonly A[], have: readonly B[], keyA: (a: A) =>
   });
 }
 
-const shapeKey = (i: IndexFacts): string => JSON.stringify(i.shape);
+/**
+ * A key function that computes each object's key once: a table's facts are compared with each of
+ * its placements (32 and more), and its keys were spelt again for every one.
+ */
+function once<T extends object>(key: (x: T) => string): (x: T) => string {
+  const known = new WeakMap<T, string>();
+  return (x) => {
+    let k = known.get(x);
+    if (k === undefined) known.set(x, (k = key(x)));
+    return k;
+  };
+}
+
+const shapeKey = once((i: IndexFacts): string => JSON.stringify(i.shape));
 type Constraint = NonNullable<RelationFacts['constraints']>[number];
 // A shard's foreign key references the referenced table's shard: compare its columns only.
-const constraintKey = (c: Constraint): string =>
-  c.type === 'f' ? `f ${JSON.stringify(c.columns)}` : `${c.type} ${c.definition}`;
+const constraintKey = once((c: Constraint): string =>
+  c.type === 'f' ? `f ${JSON.stringify(c.columns)}` : `${c.type} ${c.definition}`,
+);
+const colKey = once((c: readonly [string, string, boolean]): string => JSON.stringify(c));
 type Trigger = NonNullable<RelationFacts['triggers']>[number];
 // Citus names a shard's trigger after its table's with the shard id appended.
 const triggerKey =
@@ -77,7 +92,6 @@ export function checkShards(state: ShardState): ShardCheck {
     const step = (repair: ShardStep['repair'], finding: string, ddl: string): void => {
       steps.push({ kind: 'repair_shard', table, shardId: p.shardId, shard: p.shard, node: p, repair, finding, ddl });
     };
-    const colKey = (c: readonly [string, string, boolean]): string => JSON.stringify(c);
     for (const c of unmatched(t.columns ?? [], f.columns ?? [], colKey, colKey))
       problem(
         'shard_column_differs',
