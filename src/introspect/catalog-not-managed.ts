@@ -212,11 +212,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
     WHERE pc.relam <> 0::pg_catalog.oid AND pc.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
   -- (A partition's own storage parameters are managed too: the model's partitions.)
-  -- ALTER TRIGGER … DEPENDS ON EXTENSION (the trigger is dropped with the extension): not in the trigger's definition.
-  UNION ALL SELECT 'trigger dependency on extension', ${relName} || '.' || pg_catalog.quote_ident(tg.tgname) || ' (' || pg_catalog.quote_ident(e.extname) || ')'
-    FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_trigger tg ON d.classid = ${catalog('pg_trigger')} AND tg.oid = d.objid
-    JOIN rel ON rel.oid = tg.tgrelid JOIN pg_catalog.pg_extension e ON d.refclassid = ${catalog('pg_extension')} AND e.oid = d.refobjid
-    WHERE d.deptype = 'x'
+  -- (ALTER TRIGGER … DEPENDS ON EXTENSION is part of the trigger's object: catalog-objects.ts.)
   -- A key's DEFERRABLE / INITIALLY DEFERRED, NOT VALID, MATCH FULL and NULLS NOT DISTINCT are managed
   -- (the model's keys and foreign keys; MATCH PARTIAL PostgreSQL does not implement).
   -- (An identity column's sequence is in its table's schema: PostgreSQL refuses another, and to

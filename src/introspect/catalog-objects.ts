@@ -6,6 +6,7 @@
 import { argTypes, cls, notExt, qn, USER_NS, withInvalid } from './catalog-fragments.js';
 import { AGGREGATE_OBJECTS, MANAGED_AGGREGATE } from './catalog-aggregates.js';
 import { OPERATOR_NAME, OPERATOR_OBJECTS } from './catalog-operators.js';
+import { TRIGGER_OBJECTS } from './catalog-triggers.js';
 import { RULE_OBJECTS } from './catalog-rules.js';
 import { MORE_COMMENTS, MORE_DEPS, MORE_OBJECTS } from './catalog-more-objects.js';
 import { ANYREL_CTE } from './catalog-anyrel.js';
@@ -74,14 +75,7 @@ ${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}${INDEX_OBJECTS}  UNION ALL
   WHERE (co.contype IN ('c', 'x') AND co.conislocal AND (NOT r.ispart OR co.coninhcount = 0))
     OR (r.ispart AND co.contype IN ('p', 'u', 'f') AND co.conparentid = 0::pg_catalog.oid)
   UNION ALL
-  SELECT 'trigger', ${qn('r.nspname', 'r.relname')} || '.' || pg_catalog.quote_ident(tg.tgname), 'relation ' || ${qn('r.nspname', 'r.relname')},
-    CASE tg.tgenabled WHEN 'O' THEN pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid))
-      ELSE pg_catalog.json_build_array(pg_catalog.pg_get_triggerdef(tg.oid), 'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')}
-        || CASE tg.tgenabled WHEN 'D' THEN ' DISABLE' WHEN 'R' THEN ' ENABLE REPLICA' ELSE ' ENABLE ALWAYS' END || ' TRIGGER ' || pg_catalog.quote_ident(tg.tgname)) END,
-    pg_catalog.json_build_array('DROP TRIGGER ' || pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}),
-    ${cls('pg_trigger')}, tg.oid, NULL, NULL
-  FROM pg_catalog.pg_trigger tg JOIN anyrel r ON r.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND tg.tgparentid = 0::pg_catalog.oid
-${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
+${TRIGGER_OBJECTS}${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNION ALL
   SELECT 'row level security', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')},
     CASE WHEN r.relforcerowsecurity AND r.relrowsecurity THEN pg_catalog.json_build_array('ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' ENABLE ROW LEVEL SECURITY',
         'ALTER TABLE ' || ${qn('r.nspname', 'r.relname')} || ' FORCE ROW LEVEL SECURITY')

@@ -13,7 +13,6 @@ export const NOT_MANAGED_KINDS = [
   'system object privileges',
   'table access method',
   'table storage options',
-  'trigger dependency on extension',
   'foreign key to a partition',
   'base type',
   'shell type',

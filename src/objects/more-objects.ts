@@ -2,7 +2,7 @@
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
 // foreign servers and foreign tables, casts (cast.ts), text search configurations' mappings,
-// operator families and classes (opclass.ts).
+// operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { relationRef, serverRef } from '../model/object-ref.js';
@@ -26,9 +26,11 @@ export type MoreTag =
   | 'AlterTSDictionaryStmt'
   | 'CreateOpFamilyStmt'
   | 'AlterOpFamilyStmt'
-  | 'CreateOpClassStmt';
+  | 'CreateOpClassStmt'
+  | 'AlterObjectDependsStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
+  'AlterObjectDependsStmt',
   'CreateStatsStmt',
   'AlterStatsStmt',
   'CreatePublicationStmt',
@@ -48,6 +50,7 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 
 /** The object a statement of MoreTag declares, or why it is refused. */
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
+  if (tag === 'AlterObjectDependsStmt') return dependsObject(s, defaultSchema);
   if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
   if (tag === 'CreateOpFamilyStmt' || tag === 'AlterOpFamilyStmt' || tag === 'CreateOpClassStmt')
     return opclassObject(tag, s, defaultSchema);
@@ -105,4 +108,14 @@ function statisticsObject(
     name: listName(strings(s.defnames), defaultSchema),
     parent: relationRef(relName(from, defaultSchema)),
   };
+}
+
+/** ALTER TRIGGER … DEPENDS ON EXTENSION: part of the trigger it follows (dropped with the extension). */
+function dependsObject(s: Node, defaultSchema: string): Classified | string {
+  if (s.objectType !== 'OBJECT_TRIGGER')
+    return 'ALTER … DEPENDS ON EXTENSION is managed for triggers only (ALTER TRIGGER t ON table DEPENDS ON EXTENSION e)';
+  if (s.remove) return 'NO DEPENDS ON EXTENSION: write the trigger without its DEPENDS ON EXTENSION instead';
+  const table = relName(s.relation, defaultSchema);
+  const trigger = strings(s.object?.List?.items)[0] ?? '';
+  return { kind: 'trigger', name: `${table}.${quoteIdent(trigger)}`, parent: relationRef(table), amends: true };
 }

@@ -16,6 +16,7 @@ import { ignoreMatcher } from './ignore.js';
 import { notManagedTableProblems } from './checks/not-managed-tables.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
+import { triggerDependsProblems } from './checks/trigger-depends-problems.js';
 import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './steps/step-spec.js';
 import type { Hazard, Phase, Step } from './steps/steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -177,6 +178,7 @@ export function buildPlan(input: {
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
     ...rangeTypeProblems(input.desired),
     ...opclassProblems(input.desired),
+    ...triggerDependsProblems(input.desired),
     ...brokenCallers(result.steps, input.desired, input.actual, {
       defaultSchema: input.defaultSchema ?? 'public',
       ...(input.routineSources ? { sources: input.routineSources } : {}),
