@@ -74,10 +74,18 @@ function columnsRead(expr: Node): string[] {
   return [...out];
 }
 
+/** The column an element is: its name, or an expression that is one column alone (`(a)`, as PostgreSQL stores it). */
+function columnOf(e: Node, expr: Node = e.expr): string | undefined {
+  if (typeof e.name === 'string') return e.name;
+  const fields = expr?.ColumnRef?.fields;
+  return fields?.length === 1 && typeof fields[0].String?.sval === 'string' ? fields[0].String.sval : undefined;
+}
+
 function elementOf(e: Node): PartitionKeyElement {
   const own =
     (e.collation?.length ?? 0) > 0 || (e.opclass?.length ?? 0) > 0 ? { collationOrOpclass: true as const } : {};
-  if (typeof e.name === 'string') return { column: e.name, reads: [e.name], ...own };
+  const column = columnOf(e);
+  if (column !== undefined) return { column, reads: [column], ...own };
   let castTo: string | undefined;
   if (e.expr?.TypeCast) {
     try {
@@ -133,9 +141,7 @@ function keyOf(text: string, columnTypes: ReadonlyMap<string, string> | undefine
     const elements = (spec.partParams ?? []).map((p: Node) => {
       const e = p.PartitionElem ?? {};
       const expr = e.expr === undefined ? undefined : withoutRelabels(e.expr, columnTypes);
-      // A column written as an expression (`(a)`) is the column, as PostgreSQL stores it.
-      const fields = expr?.ColumnRef?.fields;
-      const name = typeof e.name === 'string' ? e.name : fields?.length === 1 ? fields[0].String?.sval : undefined;
+      const name = columnOf(e, expr);
       const own = { collation: e.collation ?? [], opclass: e.opclass ?? [] };
       return name !== undefined ? { column: name, ...own } : { expr: normalizeNode(expr), ...own };
     });

@@ -23,6 +23,10 @@ describe('a partition key', () => {
     });
   });
 
+  it('reads a column in parentheses as the column, as PostgreSQL stores it', () => {
+    expect(readPartitionKey('range ((ts))')).toEqual({ method: 'RANGE', elements: [{ column: 'ts', reads: ['ts'] }] });
+  });
+
   it("is the same key in the manifest's spelling and in pg_get_partkeydef's", () => {
     expect(
       samePartitionKey(
