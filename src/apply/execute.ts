@@ -2,7 +2,7 @@
 // steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) or a deadlock (40P01: on
 // Citus, the distributed deadlock detector cancels one transaction of a cycle that spans nodes)
 // rolls back and retries with backoff. The transaction's statements go in batches (batch.ts), a step that may run long
-// in a message of its own. Steps that cannot run in a transaction run after COMMIT, one at a time.
+// in a message of its own; steps that cannot run in a transaction run after COMMIT, one at a time.
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
 import { CmError } from '../errors.js';
@@ -10,6 +10,7 @@ import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { BatchFailure, BatchMismatch, failedNodesMessage, runBatch } from './batch.js';
 import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
+import { sentSql, type Env } from './secrets.js';
 import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH } from '../plan/pinned-settings.js';
 
 export interface ExecuteOptions {
@@ -41,6 +42,7 @@ export interface ExecuteOptions {
    * in flight for a failure's report. Bounded by the lock timeout like the steps, retried on it.
    */
   readonly guard?: (db: Queryable, running: (sql: string) => void) => Promise<void>;
+  readonly env?: Env; // where a user mapping's `'${env:NAME}'` options get their values when sent (secrets.ts)
   /** When rehearsing: run after the steps, before the ROLLBACK (verify.ts: that it would converge). */
   readonly beforeRollback?: (db: pg.Client) => Promise<void>;
 }
@@ -157,7 +159,7 @@ async function runTransaction(
       try {
         await runBatch(
           db,
-          batch.map((u) => u.sql),
+          batch.map((u) => sentSql(u.step, u.sql, opts.env)),
           (i) => {
             const u = batch[i]!;
             if (u.last && u.step) opts.onStepDone?.(u.step, false, performance.now() - started);
@@ -278,7 +280,7 @@ async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep,
   for (const sql of sqls) {
     try {
       opts.signal?.throwIfAborted();
-      refuseFailedNodes(await db.query(sql));
+      refuseFailedNodes(await db.query(sentSql(step, sql, opts.env)));
     } catch (e) {
       if (own) await db.query('ROLLBACK').catch(() => undefined);
       throw new ApplyError(step.index, step.summary, sql, serverError(e), true);

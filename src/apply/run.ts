@@ -1,8 +1,8 @@
-// The apply sequence, as a library function: under the apply lock, read the cluster, plan
-// (a saved plan must be exactly that plan, made against the same state), refuse problems and
-// hazards, wait for the cluster guard, ask for approval, record the start in the history, run
-// the one transaction and the after-COMMIT steps, then verify that planning again is empty.
-// It reports progress as ApplyEvents to one handler and returns a typed result; it never prints.
+// The apply sequence, as a library function: under the apply lock, read the cluster, plan (a saved
+// plan must be exactly that plan, made against the same state), refuse problems, hazards and unset
+// secrets, wait for the cluster guard, ask for approval, record the start in the history, run the
+// transaction and the after-COMMIT steps, verify that planning again is empty. It reports progress
+// as ApplyEvents to one handler and returns a typed result; it never prints.
 import { hostname } from 'node:os';
 import { CmError, EXIT } from '../errors.js';
 import { withClient, type ConnectionTarget } from '../db/connect.js';
@@ -23,12 +23,13 @@ import { withCitus } from './batches.js';
 import { awaitClusterReady, transactionsInTheWay } from './cluster-guard.js';
 import { executePlan, withLockTimeout, type ExecuteResult } from './execute.js';
 import { ApplyError, beforeCommit, catalogLockTimeout } from './failure.js';
+import { refuseUnsetSecrets } from './secrets.js';
 import { refuseHazards } from './hazards.js';
 import { ensureHistorySchema, finishHistory, markAbandoned, startHistory } from '../own/history.js';
 import type { OwnWait } from '../own/own-schema.js';
 import { ApplyInterrupted, interrupted, watchInterrupts } from './interrupt.js';
 import { lockLate, withApplyLock } from './lock.js';
-import { refuseAltered, refuseStale } from './saved-plan.js';
+import { refuseAltered, refuseOtherManifest, refuseStale } from './saved-plan.js';
 import { checkRead, readGuard, type ReadGuard } from './read-guard.js';
 import { markCatalog } from './catalog-mark.js';
 import { stopwatch } from './stopwatch.js';
@@ -68,17 +69,6 @@ export async function runApply(
   }
 }
 
-/** A saved plan made from another text of the manifest is stale: refused before anything runs. */
-function refuseOtherManifest(source: ApplySource): void {
-  if (!isSaved(source) || source.savedPlan.manifest.sha256 === source.manifest.sha256) return;
-  const name = source.planFile ?? 'the saved plan';
-  throw new CmError(
-    `stale plan: ${source.manifest.file} changed since ${name} was made (manifest sha256 ${source.savedPlan.manifest.sha256.slice(0, 12)} -> ${source.manifest.sha256.slice(0, 12)}); nothing was run`,
-    'stale_plan',
-    EXIT.stalePlan,
-  );
-}
-
 async function applyLoaded(
   target: ConnectionTarget,
   loading: Promise<ApplySource>,
@@ -88,7 +78,7 @@ async function applyLoaded(
 ): Promise<ApplyResult> {
   // A source already loaded is checked before connecting.
   const early = await Promise.race([loading, Promise.resolve(undefined)]);
-  if (early) refuseOtherManifest(early);
+  if (early && isSaved(early)) refuseOtherManifest(early.savedPlan, early.manifest, early.planFile);
   const waitMs = options.waitMs ?? 60_000;
   const clock = stopwatch();
   return withClient(
@@ -126,7 +116,7 @@ async function applyLoaded(
             const mark = await markCatalog(client);
             const live = await read();
             const source = await loading;
-            refuseOtherManifest(source);
+            if (isSaved(source)) refuseOtherManifest(source.savedPlan, source.manifest, source.planFile);
             const m = isSaved(source) ? source.manifest : source;
             const saved = isSaved(source)
               ? { plan: source.savedPlan, name: source.planFile ?? 'the saved plan' }
@@ -169,6 +159,7 @@ async function applyLoaded(
               return { outcome: 'nothing_to_do', plan, timings: clock.timings };
             }
             refuseHazards(plan, new Set(options.allowHazards));
+            refuseUnsetSecrets(plan, process.env);
             await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
               emit({ kind: 'waiting_for_cluster', reasons, waitMs }),
             );
@@ -253,6 +244,7 @@ async function runSteps(
           emit({ kind: 'step_started', step, afterCommit, ...(through ? { through } : {}) }),
         onStepDone: (step, afterCommit, ms) => emit({ kind: 'step_finished', step, afterCommit, ms }),
         signal: interrupts.signal,
+        env: process.env,
         beforeRetry: retryOnceHoldersEnd(client, plan, interrupts.signal, emit, rehearse),
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
         ...(rehearse ? { beforeRollback: (db) => verifyConverged(db, m, plan, m.file, options, false, true) } : {}),

@@ -78,6 +78,20 @@ export const listed = (lines: readonly string[]): string =>
     .map((l) => `  ${l}`)
     .join('\n')}${lines.length > 20 ? `\n  … and ${lines.length - 20} more` : ''}`;
 
+/** A saved plan made from another text of the manifest is stale: refused before anything runs. */
+export function refuseOtherManifest(
+  saved: SavedPlan,
+  manifest: { readonly file: string; readonly sha256: string },
+  planFile = 'the saved plan',
+): void {
+  if (saved.manifest.sha256 === manifest.sha256) return;
+  throw new CmError(
+    `stale plan: ${manifest.file} changed since ${planFile} was made (manifest sha256 ${saved.manifest.sha256.slice(0, 12)} -> ${manifest.sha256.slice(0, 12)}); nothing was run`,
+    'stale_plan',
+    EXIT.stalePlan,
+  );
+}
+
 /** Throws exit 5 when the cluster's state is not the one the saved plan was made against. */
 export function refuseStale(
   saved: SavedPlan,

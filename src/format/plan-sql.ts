@@ -4,6 +4,7 @@ import { formatProblem } from '../errors.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 import { SESSION_PINS } from '../plan/pinned-settings.js';
+import { secretNames } from '../objects/user-mapping.js';
 
 /** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
@@ -14,9 +15,26 @@ function commentLine(text: string): string {
 const terminated = (stmt: string): string =>
   stmt.slice(stmt.lastIndexOf('\n') + 1).includes('--') ? `${stmt}\n;` : `${stmt};`;
 
+/** A user mapping's secrets as psql variables (`:'NAME'`), which psqlSecrets reads from the environment. */
+const withPsqlVariables = (s: PlanStep, sql: string): string =>
+  s.step.kind === 'create_object' && s.step.objectKind === 'user mapping'
+    ? sql.replace(/'\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}'/g, ":'$1'")
+    : sql;
+
 function stepBlock(s: PlanStep): string {
   const head = commentLine(`[${s.index}] ${s.summary}${s.hazards.length ? ` (hazards: ${s.hazards.join(', ')})` : ''}`);
-  return [head, ...s.sql.map(terminated)].join('\n');
+  return [head, ...s.sql.map((x) => terminated(withPsqlVariables(s, x)))].join('\n');
+}
+
+/**
+ * `\getenv` (psql 15) for each environment variable the user mappings name, before the
+ * transaction: an unset one leaves `:'NAME'` as it is, which the server refuses (ON_ERROR_STOP).
+ */
+function psqlSecrets(plan: PlanDocument): string[] {
+  const names = [...plan.transaction.steps, ...plan.afterCommit].flatMap((s) =>
+    s.step.kind === 'create_object' && s.step.objectKind === 'user mapping' ? s.sql.flatMap(secretNames) : [],
+  );
+  return [...new Set(names)].map((n) => `\\getenv ${n} ${n}`);
 }
 
 /** The statements alone (no header comment), with problems and unmanaged objects as comments: what scenario tests compare. */
@@ -24,6 +42,7 @@ export function planBodySql(plan: PlanDocument): string {
   const parts = !plan.changes
     ? [plan.problems.length || plan.unmanaged.length || plan.notManaged.length ? '-- no steps' : '-- no changes']
     : [
+        ...(psqlSecrets(plan).length > 0 ? [psqlSecrets(plan).join('\n')] : []),
         [`${plan.transaction.begin};`, ...plan.transaction.preamble.map((s) => `${s};`)].join('\n'),
         ...plan.transaction.steps.map(stepBlock),
         `${plan.transaction.commit};`,
@@ -67,7 +86,7 @@ export function formatPlanSql(plan: PlanDocument): string {
     commentLine(planHeadline(plan)),
     ...(plan.changes ? [commentLine('run with: psql -v ON_ERROR_STOP=1 -f <this file>')] : []),
     // The same warnings the text plan shows (a routine that will not be delegated, …).
-    ...plan.warnings.map((w) => commentLine(`warning: ${formatProblem(w)}`)),
+    ...plan.warnings.map((w) => commentLine(formatProblem(w))),
   ];
   const quiet =
     !plan.changes && plan.problems.length === 0 && plan.unmanaged.length === 0 && plan.notManaged.length === 0;

@@ -3,14 +3,36 @@
 // objects defined by SQL, written as pg_dump writes them: a server with its type, version, wrapper
 // and options; a foreign table with its columns (type, options, collation, NOT NULL, DEFAULT or
 // GENERATED … STORED), its server and options (its CHECK constraints are objects of their own,
-// ALTER TABLE … ADD CONSTRAINT, as a table's are). User mappings (their
-// options hold passwords) are named, not read. Citus propagates CREATE SERVER to the workers.
+// ALTER TABLE … ADD CONSTRAINT, as a table's are). A user mapping with its options, a secret
+// option's value never: a digest of it (objects/user-mapping.ts); one whose options this role
+// may not read is named (catalog-not-managed.ts). Citus propagates CREATE SERVER to the workers,
+// not CREATE USER MAPPING.
 import { cls, notExt, qn } from './catalog-fragments.js';
+import { DIGEST_PREFIX, PLAIN_OPTIONS } from '../objects/user-mapping.js';
 
 /** `OPTIONS (k 'v', …)` of a text[] of `k=v` options, or ''. */
 const options = (col: string): string =>
   `COALESCE(' OPTIONS (' || (SELECT pg_catalog.string_agg(pg_catalog.quote_ident(o.option_name) || ' ' || pg_catalog.quote_literal(o.option_value), ', ')
       FROM pg_catalog.pg_options_to_table(${col}) o) || ')', '')`;
+
+/** A user mapping's `OPTIONS (k 'v', …)`, each secret option's value as `'<secret sha256:…>'`, or ''. */
+const MAPPING_OPTIONS = `COALESCE(' OPTIONS (' || (SELECT pg_catalog.string_agg(pg_catalog.quote_ident(o.option_name) || ' ' || pg_catalog.quote_literal(
+        CASE WHEN o.option_name = ANY (ARRAY[${[...PLAIN_OPTIONS].map((x) => `'${x}'`).join(', ')}]::pg_catalog.text[]) THEN o.option_value
+        ELSE '<secret sha256:' || pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to('${DIGEST_PREFIX}' || o.option_value, 'UTF8')), 'hex') || '>' END), ', ')
+      FROM pg_catalog.pg_options_to_table(um.umoptions) o) || ')', '')`;
+
+/**
+ * Whether this role may read the options of the user mapping `um` (of pg_user_mappings), as that
+ * view decides: else they read as NULL, which is not "no options".
+ */
+export const MAPPING_READABLE = `(COALESCE((SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname = CURRENT_USER), false)
+    OR (um.umuser = 0::pg_catalog.oid AND pg_catalog.pg_has_role(ums.srvowner, 'USAGE'))
+    OR (um.umuser <> 0::pg_catalog.oid AND um.usename = CURRENT_USER
+        AND (pg_catalog.pg_has_role(ums.srvowner, 'USAGE') OR pg_catalog.has_server_privilege(ums.oid, 'USAGE'))))`;
+
+/** The name of the user mapping `um`, as the not-managed list and `sql:` files name it. */
+export const MAPPING_NAME = `'for '::pg_catalog.text || CASE WHEN um.umuser = 0::pg_catalog.oid THEN 'PUBLIC'::pg_catalog.text ELSE pg_catalog.quote_ident(um.usename) END
+         || ' server '::pg_catalog.text || pg_catalog.quote_ident(um.srvname)`;
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
 export const FOREIGN_OBJECTS = `  UNION ALL
@@ -22,6 +44,15 @@ export const FOREIGN_OBJECTS = `  UNION ALL
     ${cls('pg_foreign_server')}, s.oid, NULL, NULL
   FROM pg_catalog.pg_foreign_server s JOIN pg_catalog.pg_foreign_data_wrapper w ON w.oid = s.srvfdw
   WHERE ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
+  UNION ALL
+  SELECT 'user mapping', ${MAPPING_NAME}, NULL,
+    pg_catalog.json_build_array('CREATE USER MAPPING FOR ' || CASE WHEN um.umuser = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(um.usename) END
+      || ' SERVER ' || pg_catalog.quote_ident(um.srvname) || ${MAPPING_OPTIONS}),
+    pg_catalog.json_build_array('DROP USER MAPPING FOR ' || CASE WHEN um.umuser = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(um.usename) END
+      || ' SERVER ' || pg_catalog.quote_ident(um.srvname)),
+    ${cls('pg_user_mapping')}, um.umid, NULL, NULL
+  FROM pg_catalog.pg_user_mappings um JOIN pg_catalog.pg_foreign_server ums ON ums.oid = um.srvid
+  WHERE ${notExt('pg_catalog.pg_foreign_server', 'ums.oid')} AND ${MAPPING_READABLE}
   UNION ALL
   SELECT 'foreign table', ${qn('r.nspname', 'r.relname')}, NULL,
     pg_catalog.json_build_array('CREATE FOREIGN TABLE ' || ${qn('r.nspname', 'r.relname')} || E' (\\n    '

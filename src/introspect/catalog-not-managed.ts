@@ -8,6 +8,7 @@
 import { quoteIdent } from '../sql/quote.js';
 import { attOptions, cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MANAGED_AGGREGATE } from './catalog-objects.js';
+import { MAPPING_NAME, MAPPING_READABLE } from './catalog-foreign.js';
 
 import { NOT_MANAGED_KINDS, type NotManagedKind } from '../model/not-managed.js';
 export { NOT_MANAGED_KINDS, type NotManagedKind };
@@ -108,10 +109,10 @@ const USER_OBJECTS = `
     WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
   UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace
     WHERE ${notExt('pg_catalog.pg_ts_template', 'x.oid')}
-  -- Through the pg_user_mappings view, readable by every role, and never its options (a password may be there).
-  UNION ALL SELECT 'user mapping', ${t('for ')} || CASE WHEN um.umuser = 0::pg_catalog.oid THEN ${t('PUBLIC')} ELSE pg_catalog.quote_ident(um.usename) END
-         || ${t(' server ')} || pg_catalog.quote_ident(um.srvname)
-    FROM pg_catalog.pg_user_mappings um
+  -- A user mapping whose options this role may not read (the others are managed: catalog-foreign.ts).
+  UNION ALL SELECT 'user mapping', ${MAPPING_NAME}
+    FROM pg_catalog.pg_user_mappings um JOIN pg_catalog.pg_foreign_server ums ON ums.oid = um.srvid
+    WHERE NOT ${MAPPING_READABLE}
   -- A foreign server is managed (catalog-foreign.ts), not its privileges (GRANT USAGE ON FOREIGN SERVER).
   -- What a role added to an extension it created (ALTER EXTENSION … ADD FUNCTION, a trusted
   -- extension's owner may): every query leaves extension members out, but the script of an

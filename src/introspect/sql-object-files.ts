@@ -1,11 +1,12 @@
 // The sql/ files introspect writes: each object defined by SQL in the file of its kind, as the
-// catalog printed it (with search_path = public), except what the manifest's tables declare and
+// catalog printed it (with search_path = public; a user mapping's secrets as `${env:NAME}`), except what the manifest's tables declare and
 // what goes with a table that is left out.
 import type { LiveState } from '../model/live-state.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
 import { dictOf } from '../util/dict.js';
 import { OBJECT_SPEC } from '../model/object-spec.js';
 import { indexRef, relationRef } from '../model/object-ref.js';
+import { withPlaceholders } from '../objects/user-mapping.js';
 
 /** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
 export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
@@ -26,10 +27,19 @@ export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, s
     if (tablesLeftOut.has(relationRef({ schema: t.schema, name: t.name })))
       for (const p of t.partitions ?? [])
         tablesLeftOut.add(relationRef({ schema: p.schema ?? t.schema, name: p.name }));
+  const secrets: string[] = [];
   for (const o of Object.values(m.objects)) {
     if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;
     const f = `sql/${OBJECT_SPEC[o.kind].sqlFile}.sql`;
-    out[f] = `${out[f] ?? 'SET search_path TO public;\n'}${o.create.map((x) => `${x.trimEnd()};\n`).join('')}`;
+    // A user mapping's secrets as placeholders: the catalog gave digests, never values.
+    const mapping = o.kind === 'user mapping' ? withPlaceholders(o) : undefined;
+    const create = mapping ? [mapping.text] : o.create;
+    if (mapping) secrets.push(...mapping.names);
+    out[f] = `${out[f] ?? 'SET search_path TO public;\n'}${create.map((x) => `${x.trimEnd()};\n`).join('')}`;
   }
+  const mappings = `sql/${OBJECT_SPEC['user mapping'].sqlFile}.sql`;
+  if (secrets.length > 0)
+    out[mappings] =
+      `-- Secrets the cluster does not give: set ${secrets.join(', ')} where plan and apply run.\n${out[mappings]}`;
   return out;
 }

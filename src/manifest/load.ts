@@ -1,6 +1,7 @@
 // Reads a manifest file (YAML or JSON), validates it against the v1 schema and the rules of
 // manifest.md, and returns the desired model. Every problem is reported at once with its
 // file:line:col and path.
+import { withSecretDigests } from './secrets.js';
 import type { Path } from './locate.js';
 import { sha256Hex } from '../util/sha256.js';
 import { dirname, resolve as resolvePath } from 'node:path';
@@ -182,13 +183,15 @@ export async function loadManifestText(
         )
       : [];
   let again: YamlReading | undefined;
+  const secrets = withSecretDigests(resolved.desired, fs.env ?? {});
   return {
     ...resolved,
+    desired: secrets.desired,
     file,
     dir,
     sha256: sha256Hex(text),
     manifest,
-    warnings: [...all.filter((p) => p.severity === 'warning'), ...locality],
+    warnings: [...all.filter((p) => p.severity === 'warning'), ...secrets.warnings, ...locality],
     routineTexts,
     // (read again when asked: the parsed document is not kept for the manifest's lifetime)
     locate: async (path) => {

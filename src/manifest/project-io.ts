@@ -16,6 +16,8 @@ export interface ManifestFs {
   readProjectFile?(absPath: string, root: string): string;
   /** The .sql files under a folder (relative paths, sorted), or undefined when absPath is not a folder. */
   listSql?(absPath: string, root: string): string[] | undefined;
+  /** The environment user mappings' `${env:NAME}` options are read from (default: none set). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export const nodeFs: ManifestFs = {
@@ -23,6 +25,7 @@ export const nodeFs: ManifestFs = {
   size: (p) => statSync(p).size,
   readProjectFile: (p, root) => readProjectFile(root, p),
   listSql: (p, root) => listProjectSql(root, p),
+  env: process.env,
 };
 
 /** The files of the project folder `dir` for resolveManifest, each read once; `readChecked` reads one already resolved. */

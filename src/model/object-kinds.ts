@@ -13,6 +13,7 @@ export const OBJECT_KINDS = [
   'view',
   'materialized view',
   'foreign server',
+  'user mapping',
   'foreign table',
   'aggregate',
   'operator',

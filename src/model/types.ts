@@ -21,10 +21,8 @@ export interface Column {
   readonly identity?: 'always' | 'by default';
   /** An identity column's sequence options that differ from PostgreSQL's defaults for its type. */
   readonly identityOptions?: IdentityOptions;
-  /**
-   * Its identity sequence's name, in its table's schema. Desired: as the manifest gives it (none:
-   * left as it is). Actual: when it is not `<table>_<column>_seq` (SEQUENCE NAME, or renamed).
-   */
+  /** Its identity sequence's name, in its table's schema. Desired: as the manifest gives it (none: left
+   * as it is). Actual: when it is not `<table>_<column>_seq` (SEQUENCE NAME, or renamed). */
   readonly identitySequence?: string;
   /** Actual only: its identity sequence's last value (text), `unused` or `unknown` (identity-types.ts). */
   readonly identityLast?: IdentityLast;
@@ -250,8 +248,9 @@ export interface SqlObject {
   readonly constraint?: KeyRefs;
   /** Extension options as created; actual only: `updates`, the versions UPDATE TO can reach from it. */
   readonly extension?: { readonly schema?: string; readonly version?: string; readonly updates?: readonly string[] };
-  /** Desired only: where it was declared, for problems. */
-  readonly source?: string;
+  /** Desired only, a user mapping: the digest of each environment variable its options name (null: unset). */
+  readonly secrets?: Readonly<Record<string, string | null>>;
+  readonly source?: string; // desired only: where it was declared (file:line:col), for problems
   /** Desired only: a view's or materialized view's former name in its schema (`-- renamed_from: old` above it). */
   readonly renamedFrom?: string;
   /** Desired only: an index declared CREATE INDEX CONCURRENTLY (its `create` says CREATE INDEX): built after COMMIT, concurrently, when its table exists. */

@@ -1,7 +1,7 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
-// foreign servers and foreign tables, casts (cast.ts), text search configurations' mappings,
+// foreign servers, user mappings (user-mapping.ts) and foreign tables, casts (cast.ts), text search configurations' mappings,
 // operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
@@ -11,6 +11,7 @@ import type { Classified } from './alter-table.js';
 import { listName, relName } from './statement-parts.js';
 import { castObject } from './cast.js';
 import { opclassObject } from './opclass.js';
+import { userMappingObject } from './user-mapping.js';
 
 /** The statement tags read here. */
 export type MoreTag =
@@ -21,6 +22,7 @@ export type MoreTag =
   | 'CreateForeignServerStmt'
   | 'AlterForeignServerStmt'
   | 'CreateForeignTableStmt'
+  | 'CreateUserMappingStmt'
   | 'CreateCastStmt'
   | 'AlterTSConfigurationStmt'
   | 'AlterTSDictionaryStmt'
@@ -38,6 +40,7 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateForeignServerStmt',
   'AlterForeignServerStmt',
   'CreateForeignTableStmt',
+  'CreateUserMappingStmt',
   'CreateCastStmt',
   'AlterTSConfigurationStmt',
   'AlterTSDictionaryStmt',
@@ -75,6 +78,7 @@ export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classi
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
   if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };
   if (tag === 'AlterForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername), amends: true };
+  if (tag === 'CreateUserMappingStmt') return userMappingObject(s);
   if (tag === 'CreateForeignTableStmt') {
     const checks = (s.base.tableElts ?? []).some(
       (e: Node) =>

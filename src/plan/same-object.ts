@@ -3,6 +3,7 @@
 import { sha256Hex } from '../util/sha256.js';
 import type { SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
+import { sameUserMapping } from '../objects/user-mapping.js';
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
 export type { RecordedObject };
@@ -12,6 +13,8 @@ export const keyHash = (key: string): string => sha256Hex(key).slice(0, 32);
 /** True when the actual object is what the desired one declares. */
 export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject | undefined): boolean {
   if (a.invalid) return false; // an index a failed build left invalid (not used, nor enforced): built again
+  // Its secrets by digest, never by value (objects/user-mapping.ts).
+  if (d.kind === 'user mapping') return sameUserMapping(d, a);
   if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
   if (d.kind === 'extension') {
     return (

@@ -155,7 +155,7 @@ describe('plan', () => {
     const warning = text.stdout.split('Warnings:\n')[1]?.split('\n')[0]?.trim();
     expect(warning).toBeTruthy();
     const sql = await cli(['plan', '--offline', '-f', join(dir, 'citus-migrate.yaml'), '--format', 'sql']);
-    expect(sql.stdout).toContain(`-- warning: ${warning}`);
+    expect(sql.stdout).toContain(`-- ${warning}`);
   });
 });
 

@@ -16,6 +16,7 @@ import { childChecksFirst, dependencyOrder } from './object-order.js';
 import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../../util/line-diff.js';
+import { withoutDigests } from '../../objects/user-mapping.js';
 import { extensionChange } from './extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../../model/object-ref.js';
@@ -257,7 +258,7 @@ export function objectSteps(
   steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
   for (const d of dependencyOrder(childChecksFirst(creates, desired))) {
     const before = recreate.get(d.id);
-    const definitionDiff = before ? lineDiff(before.create.join('\n'), d.create.join('\n')) : [];
+    const definitionDiff = before ? lineDiff(withoutDigests(before.create.join('\n')), d.create.join('\n')) : [];
     steps.push({
       kind: 'create_object',
       object: d.id,
