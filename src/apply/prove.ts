@@ -133,7 +133,7 @@ async function proveOn(
         rehearse: false,
         onRetry: () => undefined,
         // (a variable unset: its placeholder is the copy's value, which the plan then does not compare)
-        env: process.env,
+        env: m.env,
       });
     } catch (e) {
       if (!(e instanceof ApplyError)) throw e;

@@ -159,7 +159,7 @@ async function applyLoaded(
               return { outcome: 'nothing_to_do', plan, timings: clock.timings };
             }
             refuseHazards(plan, new Set(options.allowHazards));
-            refuseUnsetSecrets(plan, process.env);
+            refuseUnsetSecrets(plan, m.env);
             await awaitClusterReady(client, plan, live.doc, waitMs, (reasons) =>
               emit({ kind: 'waiting_for_cluster', reasons, waitMs }),
             );
@@ -244,7 +244,7 @@ async function runSteps(
           emit({ kind: 'step_started', step, afterCommit, ...(through ? { through } : {}) }),
         onStepDone: (step, afterCommit, ms) => emit({ kind: 'step_finished', step, afterCommit, ms }),
         signal: interrupts.signal,
-        env: process.env,
+        env: m.env,
         beforeRetry: retryOnceHoldersEnd(client, plan, interrupts.signal, emit, rehearse),
         ...(guard ? { guard: (db, running) => checkRead(db, guard, running) } : {}),
         ...(rehearse ? { beforeRollback: (db) => verifyConverged(db, m, plan, m.file, options, false, true) } : {}),

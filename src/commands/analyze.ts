@@ -1,6 +1,7 @@
 // `citus-migrate analyze`: finds the manifest (optional with --database), runs the library's
 // analyze (api/analyze.ts) and prints its report.
 import { analyze } from '../api/analyze.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import { FileError } from '../errors.js';
 import { localityCounts, type AnalysisDocument } from '../locality/analyze.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
@@ -55,7 +56,7 @@ export function analysisText(doc: AnalysisDocument): string {
 export async function analyzeCommand(opts: AnalyzeOptions, io: CommandIo): Promise<number> {
   let m: LoadedManifest | undefined;
   try {
-    m = await loadManifest(findManifest(opts.file, io.cwd), undefined, io.cwd);
+    m = await loadManifest(findManifest(opts.file, io.cwd), nodeFsWith(io.env), io.cwd);
   } catch (e) {
     // With a database, a manifest is optional: the cluster's own routines are analysed.
     if (!(e instanceof FileError && opts.file === undefined && opts.database !== undefined)) throw e;

@@ -1,6 +1,7 @@
 // `citus-migrate apply`: reads the flags, the manifest and a saved plan, runs the library's apply
 // (apply/run.ts) with events that print progress on stderr, and prints its result.
 import { EXIT, UsageError } from '../errors.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import { connectionTarget } from '../db/connect.js';
 import { parseHazards } from '../apply/hazards.js';
 import { runApply } from '../apply/run.js';
@@ -84,7 +85,7 @@ async function loadForApply(opts: ApplyOptions, io: CommandIo): Promise<ApplySou
         opts.file === undefined ? undefined : findManifest(opts.file, io.cwd),
       )
     : findManifest(opts.file, io.cwd);
-  const m: LoadedManifest = await loadManifest(file, undefined, io.cwd);
+  const m: LoadedManifest = await loadManifest(file, nodeFsWith(io.env), io.cwd);
   // Known before anything runs: refuse now rather than after COMMIT.
   if (opts.bench && !opts.rehearse && !m.bench)
     throw new UsageError(`--bench: ${file} has no bench section; nothing was run (add one, or apply without --bench)`);

@@ -1,6 +1,7 @@
 // `citus-migrate bench`: reads the flags and the manifest, runs the library's bench (bench/run.ts)
 // with progress on stderr, prints the report, and exits 1 when a gate fails.
 import { EXIT } from '../errors.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import { connectionTarget } from '../db/connect.js';
 import { readBaseline } from '../bench/baseline.js';
 import { formatBenchMarkdown, formatBenchText, type BenchReport } from '../bench/report.js';
@@ -59,6 +60,6 @@ export async function runBench(
 /** CLI entry. */
 export async function benchCommand(opts: BenchOptions, io: CommandIo): Promise<number> {
   const file = findManifest(opts.file, io.cwd);
-  const m = await loadManifest(file, undefined, io.cwd);
+  const m = await loadManifest(file, nodeFsWith(io.env), io.cwd);
   return (await runBench(m, opts, io)).code;
 }

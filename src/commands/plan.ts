@@ -1,6 +1,7 @@
 // `citus-migrate plan`: diffs the manifest against a cluster and prints the one transaction
 // that converges it. --offline plans against an empty cluster without any database.
 import { locatePlanProblems } from '../plan/problem-places.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import { dirname, relative, resolve } from 'node:path';
 import { CmError, EXIT, UsageError } from '../errors.js';
 import { loadAndRead, readShards, readSizes, type PendingRead } from '../own/read-database.js';
@@ -64,7 +65,7 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
   let locate: ((path: readonly (string | number)[]) => Promise<string | undefined>) | undefined;
   if (opts.offline) {
     const { loadManifest } = await import('../manifest/load.js');
-    const m = await loadManifest(file, undefined, io.cwd);
+    const m = await loadManifest(file, nodeFsWith(io.env), io.cwd);
     locate = m.locate;
     const { planOffline } = await loadPlanner();
     plan = timed('diff', () => planOffline(m, shown, { online: opts.online ?? false }));

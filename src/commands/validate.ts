@@ -1,5 +1,6 @@
 // `citus-migrate validate`: checks a manifest without touching any database.
 import { EXIT, formatProblem, ManifestError } from '../errors.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import { loadManifest, type LoadedManifest } from '../manifest/load.js';
 import type { CommandIo } from './io.js';
 import { findManifest } from './manifest-file.js';
@@ -10,7 +11,7 @@ import { visible } from '../util/visible.js';
 /** Validates the manifest; returns it, or throws ManifestError with every problem. */
 export async function validate(opts: { file?: string }, io: CommandIo): Promise<LoadedManifest> {
   const file = findManifest(opts.file, io.cwd);
-  return loadManifest(file, undefined, io.cwd);
+  return loadManifest(file, nodeFsWith(io.env), io.cwd);
 }
 
 /** CLI entry: prints warnings and a verdict, returns the exit code. */

@@ -28,6 +28,8 @@ export interface LoadedManifest extends ResolvedManifest {
   readonly sha256: string;
   readonly manifest: Manifest;
   readonly warnings: readonly Problem[];
+  /** The environment its user mappings' `${env:NAME}` were read from: apply sends their values from it. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The text of each routine read from a file, by routine id: read once, for whoever needs it again. */
   readonly routineTexts: ReadonlyMap<string, string>;
   /** Where a path of the manifest is (`file:line:col`), read again only when asked. */
@@ -187,6 +189,7 @@ export async function loadManifestText(
   return {
     ...resolved,
     desired: secrets.desired,
+    env: fs.env ?? {},
     file,
     dir,
     sha256: sha256Hex(text),

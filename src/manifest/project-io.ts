@@ -28,6 +28,9 @@ export const nodeFs: ManifestFs = {
   env: process.env,
 };
 
+/** nodeFs with another environment (the CLI's, which tests give). */
+export const nodeFsWith = (env: Readonly<Record<string, string | undefined>>): ManifestFs => ({ ...nodeFs, env });
+
 /** The files of the project folder `dir` for resolveManifest, each read once; `readChecked` reads one already resolved. */
 export function projectIo(
   dir: string,

@@ -3,6 +3,7 @@
 // the catalog query first; the rest (the answer's validation and model, the manifest's parser and
 // schema) loads while the server works on the query.
 import type { TableSizes } from '../plan/lock-estimate.js';
+import { nodeFsWith } from '../manifest/project-io.js';
 import type { PlanDocument } from '../plan/plan.js';
 import { connectionTarget, withClient, type Env } from '../db/connect.js';
 import type { LoadedManifest } from '../manifest/load.js';
@@ -86,7 +87,7 @@ export async function loadAndRead(
   onSent?.();
   try {
     const { loadManifest } = await import('../manifest/load.js');
-    const m = await loadManifest(file, undefined, io.cwd);
+    const m = await loadManifest(file, nodeFsWith(io.env), io.cwd);
     return { m, live: await read.live };
   } finally {
     read.stop(); // a manifest error: the connection is not left to finish the read

@@ -1,7 +1,7 @@
 // What a drift check (`plan --detailed-exitcode --include-unmanaged`) must see when a lower role
 // hides things from it: objects it plants, of kinds the tool manages or only names, and `ignore:`
 // globs it counts on to reach beyond their schema. The check exits 2 and names each of them.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +166,7 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
       'CREATE TABLE opts (a text COMPRESSION lz4, b integer)',
       'ALTER TABLE opts ALTER COLUMN b SET (n_distinct = 5)',
       'CREATE UNLOGGED SEQUENCE quiet',
-      // Its options hold a password: the plan names the mapping, never them.
+      // Its options hold a password: adopted with a placeholder for it, never the value.
       "CREATE USER MAPPING FOR CURRENT_USER SERVER srv OPTIONS (password 'hunter2')",
       // A trusted extension's owner may add its own objects to it, where every query skips them.
       'CREATE EXTENSION pgcrypto',
@@ -204,7 +204,6 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
         'shell type: public.shelly',
         'base type: public.b4',
         'typed table: public.typed (of type pair)',
-        `user mapping: for ${u} server srv`,
         `extension member: function hidden() (extension pgcrypto, owned by ${u})`,
       ]),
     );
@@ -220,6 +219,7 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
           'sequence persistence',
           'operator class',
           'operator family',
+          'user mapping',
         ].includes(x.kind),
       ),
     ).toEqual([]);
@@ -228,6 +228,11 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
     const drift = await cli(['plan', '--database', db.url, '--detailed-exitcode', '--include-unmanaged'], { cwd: dir });
     expect(drift.code, drift.stdout).toBe(2);
     expect(drift.stdout + drift.stderr).not.toContain('hunter2');
+    const mappings = readFileSync(join(dir, 'sql', 'user-mappings.sql'), 'utf8');
+    expect(mappings).toContain(
+      `CREATE USER MAPPING FOR ${u} SERVER srv OPTIONS (password '\${env:CM_SRV_${u.toUpperCase()}_PASSWORD}')`,
+    );
+    expect(mappings).not.toContain('hunter2');
   });
 
   it('a table and an index in another tablespace are named', async () => {

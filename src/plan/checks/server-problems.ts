@@ -1,6 +1,6 @@
-// A foreign server the plan drops (to create it again, or pruned) while a user mapping is on it:
-// PostgreSQL refuses DROP SERVER then, and user mappings are not managed (their options hold
-// passwords), so the plan would fail. A plan problem instead, naming the mappings.
+// A foreign server the plan drops (to create it again, or pruned) while a user mapping whose
+// options the planning role may not read is on it (the others are managed, and made again with
+// it): PostgreSQL refuses DROP SERVER then, so the plan would fail. A plan problem instead.
 import type { NotManaged } from '../../model/not-managed.js';
 import { serverRef } from '../../model/object-ref.js';
 import type { DiffProblem } from '../problem.js';
@@ -17,7 +17,7 @@ export function serverInUseProblems(steps: readonly Step[], notManaged: readonly
     problems.push({
       code: 'server_in_use',
       object: serverRef(server),
-      message: `user mappings are on it (${mappings.map((m) => m.name).join('; ')}): PostgreSQL cannot drop a server that has them, and citus-migrate does not manage them (their options hold passwords); drop them, apply, and create them again after, or change the server with ALTER SERVER by hand`,
+      message: `user mappings whose options this role may not read are on it (${mappings.map((m) => m.name).join('; ')}): PostgreSQL cannot drop a server that has them, and citus-migrate cannot make them again; plan as a role that may read them (a superuser, or the server's owner), or change the server with ALTER SERVER by hand`,
     });
   }
   return problems;
