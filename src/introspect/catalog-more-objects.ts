@@ -1,6 +1,7 @@
 // The kinds of objects defined by SQL read by modules of their own (statistics objects,
-// collations, publications, foreign servers and tables, casts, range types, text search dictionaries and configurations, operator families and classes): their obj rows and their comments' rows, as catalog-objects.ts splices them in.
+// collations, publications, foreign servers and tables, casts, conversions, range types, text search dictionaries and configurations, operator families and classes): their obj rows and their comments' rows, as catalog-objects.ts splices them in.
 import { CAST_COMMENTS, CAST_OBJECTS } from './catalog-casts.js';
+import { CONVERSION_COMMENTS, CONVERSION_OBJECTS } from './catalog-conversions.js';
 import { OPCLASS_COMMENTS, OPCLASS_DEPS, OPCLASS_OBJECTS } from './catalog-opclasses.js';
 import { RANGE_TYPE_OBJECTS } from './catalog-range-types.js';
 import { TEXT_SEARCH_COMMENTS, TEXT_SEARCH_OBJECTS } from './catalog-text-search.js';
@@ -10,8 +11,8 @@ import { PUBLICATION_COMMENTS, PUBLICATION_OBJECTS } from './catalog-publication
 import { STATISTICS_COMMENTS, STATISTICS_OBJECTS } from './catalog-statistics.js';
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
-export const MORE_OBJECTS = `${STATISTICS_OBJECTS}${COLLATION_OBJECTS}${PUBLICATION_OBJECTS}${FOREIGN_OBJECTS}${CAST_OBJECTS}${RANGE_TYPE_OBJECTS}${TEXT_SEARCH_OBJECTS}${OPCLASS_OBJECTS}`;
+export const MORE_OBJECTS = `${STATISTICS_OBJECTS}${COLLATION_OBJECTS}${PUBLICATION_OBJECTS}${FOREIGN_OBJECTS}${CAST_OBJECTS}${CONVERSION_OBJECTS}${RANGE_TYPE_OBJECTS}${TEXT_SEARCH_OBJECTS}${OPCLASS_OBJECTS}`;
 /** UNION ALL branches of the comments (keyword, target, parent, description). */
-export const MORE_COMMENTS = `${STATISTICS_COMMENTS}${COLLATION_COMMENTS}${PUBLICATION_COMMENTS}${FOREIGN_COMMENTS}${CAST_COMMENTS}${TEXT_SEARCH_COMMENTS}${OPCLASS_COMMENTS}`;
+export const MORE_COMMENTS = `${STATISTICS_COMMENTS}${COLLATION_COMMENTS}${PUBLICATION_COMMENTS}${FOREIGN_COMMENTS}${CAST_COMMENTS}${CONVERSION_COMMENTS}${TEXT_SEARCH_COMMENTS}${OPCLASS_COMMENTS}`;
 /** UNION ALL branches of the objdeps CTE (what uses an operator class or family). */
 export const MORE_DEPS = OPCLASS_DEPS;

@@ -103,8 +103,6 @@ const USER_OBJECTS = `
   UNION ALL SELECT 'transform', ${t('for ')} || pg_catalog.format_type(tr.trftype, NULL) || ${t(' language ')} || pg_catalog.quote_ident(l.lanname)
     FROM pg_catalog.pg_transform tr JOIN pg_catalog.pg_language l ON l.oid = tr.trflang
     WHERE ${USERS_OID('tr.oid')} AND ${notExt('pg_catalog.pg_transform', 'tr.oid')}
-  UNION ALL SELECT 'conversion', ${qn('ns.nspname', 'cv.conname')} FROM pg_catalog.pg_conversion cv JOIN ns ON ns.oid = cv.connamespace
-    WHERE ${notExt('pg_catalog.pg_conversion', 'cv.oid')}
   UNION ALL SELECT 'text search parser', ${qn('ns.nspname', 'x.prsname')} FROM pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace
     WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
   UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace

@@ -18,7 +18,7 @@ export const ownerJson = (r: string): string =>
 /**
  * CTE `objowner(classid, objid, owner)`: the owners other than the reader of views and
  * materialized views (by their _RETURN rule, as `obj` names them), user types, aggregates,
- * operators, operator families and classes, keyed as `obj`'s depclass and depobj.
+ * operators, operator families and classes, conversions, keyed as `obj`'s depclass and depobj.
  */
 export const OBJECT_OWNERS_CTE = `
 objowner(classid, objid, owner) AS (
@@ -41,6 +41,9 @@ objowner(classid, objid, owner) AS (
   UNION ALL
   SELECT ${cls('pg_opclass')}::pg_catalog.oid, c.oid, c.opcowner FROM pg_catalog.pg_opclass c
   WHERE c.opcnamespace OPERATOR(pg_catalog.=) ANY (${USER_NS}) AND ${NOT_ME('c.opcowner')}
+  UNION ALL
+  SELECT ${cls('pg_conversion')}::pg_catalog.oid, cv.oid, cv.conowner FROM pg_catalog.pg_conversion cv
+  WHERE cv.connamespace OPERATOR(pg_catalog.=) ANY (${USER_NS}) AND ${NOT_ME('cv.conowner')}
 )`;
 
 /**

@@ -29,7 +29,6 @@ export const NOT_MANAGED_KINDS = [
   'operator family',
   'access method',
   'transform',
-  'conversion',
   'text search parser',
   'text search template',
   'user mapping',

@@ -20,6 +20,7 @@ export const OBJECT_KINDS = [
   'operator family',
   'operator class',
   'cast',
+  'conversion',
   'index',
   'statistics object',
   'check constraint',

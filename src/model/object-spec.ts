@@ -86,9 +86,12 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   },
   // CREATE SERVER (Citus propagates it); the foreign tables on it depend on it.
   'foreign server': { sqlFile: 'foreign-servers', provides: 'server', ownerKeyword: 'SERVER', catalogOnly: true },
+  // CREATE [DEFAULT] CONVERSION: used where a client's encoding is converted (Citus does not propagate it).
+  conversion: { sqlFile: 'conversions', ownerKeyword: 'CONVERSION', catalogOnly: true },
   // CREATE USER MAPPING: on the server it names (Citus does not propagate it: the coordinator's, where
   // a foreign table's queries run); its secret options come from the environment (objects/user-mapping.ts).
-  'user mapping': { sqlFile: 'user-mappings', catalogOnly: true },
+  // Pruned, its password is gone: the manifest never held it.
+  'user mapping': { sqlFile: 'user-mappings', catalogOnly: true, pruneLoses: true },
   // CREATE FOREIGN TABLE: a relation views and grants may be on; its rows are elsewhere.
   'foreign table': {
     sqlFile: 'foreign-tables',

@@ -33,6 +33,7 @@ function qualifyNames(stmt: Node, schema: string): Node {
       OBJECT_INDEX: 1,
       OBJECT_SEQUENCE: 1,
       OBJECT_FOREIGN_TABLE: 1,
+      OBJECT_CONVERSION: 1,
       OBJECT_COLUMN: 2,
       OBJECT_TABCONSTRAINT: 2,
       OBJECT_TRIGGER: 2,
@@ -47,6 +48,14 @@ function qualifyNames(stmt: Node, schema: string): Node {
   if (stmt.CreateDomainStmt) stmt.CreateDomainStmt.domainname = prefix(stmt.CreateDomainStmt.domainname, 1);
   if (stmt.CreateEnumStmt) stmt.CreateEnumStmt.typeName = prefix(stmt.CreateEnumStmt.typeName, 1);
   if (stmt.CreateRangeStmt) stmt.CreateRangeStmt.typeName = prefix(stmt.CreateRangeStmt.typeName, 1);
+  const cv = stmt.CreateConversionStmt;
+  if (cv) {
+    // Encodings by their canonical (upper case) names; an unqualified function is pg_catalog's.
+    cv.conversion_name = prefix(cv.conversion_name, 1);
+    cv.func_name = cv.func_name?.length === 1 ? [str('pg_catalog'), ...cv.func_name] : cv.func_name;
+    cv.for_encoding_name = String(cv.for_encoding_name).toUpperCase();
+    cv.to_encoding_name = String(cv.to_encoding_name).toUpperCase();
+  }
   qualifyTextSearch(stmt, prefix);
   return stmt;
 }

@@ -1,11 +1,11 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
-// foreign servers, user mappings (user-mapping.ts) and foreign tables, casts (cast.ts), text search configurations' mappings,
+// foreign servers, user mappings (user-mapping.ts) and foreign tables, casts, conversions (cast.ts), text search configurations' mappings,
 // operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION.
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
-import { relationRef, serverRef } from '../model/object-ref.js';
+import { relationRef, routineRef, serverRef } from '../model/object-ref.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { Classified } from './alter-table.js';
 import { listName, relName } from './statement-parts.js';
@@ -24,6 +24,7 @@ export type MoreTag =
   | 'CreateForeignTableStmt'
   | 'CreateUserMappingStmt'
   | 'CreateCastStmt'
+  | 'CreateConversionStmt'
   | 'AlterTSConfigurationStmt'
   | 'AlterTSDictionaryStmt'
   | 'CreateOpFamilyStmt'
@@ -42,6 +43,7 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'CreateForeignTableStmt',
   'CreateUserMappingStmt',
   'CreateCastStmt',
+  'CreateConversionStmt',
   'AlterTSConfigurationStmt',
   'AlterTSDictionaryStmt',
   'CreateOpFamilyStmt',
@@ -55,6 +57,15 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
   if (tag === 'AlterObjectDependsStmt') return dependsObject(s, defaultSchema);
   if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
+  // An unqualified function is PostgreSQL's own (a conversion function is C code: declared elsewhere).
+  if (tag === 'CreateConversionStmt') {
+    const fn = strings(s.func_name);
+    return {
+      kind: 'conversion',
+      name: listName(strings(s.conversion_name), defaultSchema),
+      deps: fn.length > 1 && fn[0] !== 'pg_catalog' ? [routineRef(fn.map(quoteIdent).join('.'))] : [],
+    };
+  }
   if (tag === 'CreateOpFamilyStmt' || tag === 'AlterOpFamilyStmt' || tag === 'CreateOpClassStmt')
     return opclassObject(tag, s, defaultSchema);
   // ALTER TEXT SEARCH CONFIGURATION … ADD / ALTER MAPPING …: part of the configuration, after the dictionaries it names.

@@ -80,6 +80,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_FOREIGN_SERVER: 'SERVER',
   OBJECT_FOREIGN_TABLE: 'FOREIGN TABLE',
   OBJECT_CAST: 'CAST',
+  OBJECT_CONVERSION: 'CONVERSION',
   OBJECT_TSDICTIONARY: 'TEXT SEARCH DICTIONARY',
   OBJECT_TSCONFIGURATION: 'TEXT SEARCH CONFIGURATION',
   OBJECT_OPCLASS: 'OPERATOR CLASS',
@@ -91,6 +92,7 @@ const LISTED: Readonly<Record<string, (n: string) => string>> = {
   SEQUENCE: sequenceRef,
   STATISTICS: statisticsRef,
   COLLATION: collationRef,
+  CONVERSION: (n) => `conversion ${n}`,
   'TEXT SEARCH DICTIONARY': (n) => `text search dictionary ${n}`,
   'TEXT SEARCH CONFIGURATION': (n) => `text search configuration ${n}`,
 };
@@ -180,6 +182,7 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
   if (stmt.CreateRangeStmt) return inList(strings(stmt.CreateRangeStmt.typeName));
   if (stmt.CreateExtensionStmt) return extensionOptions(stmt.CreateExtensionStmt).schema;
   if (stmt.CreateStatsStmt?.defnames) return inList(strings(stmt.CreateStatsStmt.defnames));
+  if (stmt.CreateConversionStmt) return inList(strings(stmt.CreateConversionStmt.conversion_name));
   if (stmt.CreateForeignTableStmt) return stmt.CreateForeignTableStmt.base.relation.schemaname ?? schema;
   // CREATE COLLATION, CREATE TEXT SEARCH DICTIONARY / CONFIGURATION
   if (/^OBJECT_(COLLATION|TSDICTIONARY|TSCONFIGURATION)$/.test(stmt.DefineStmt?.kind ?? ''))
