@@ -78,10 +78,7 @@ const USER_OBJECTS = `
     FROM pg_catalog.pg_type ty JOIN ns ON ns.oid = ty.typnamespace
     WHERE (${kind('ty.typtype', 'b')} OR NOT ty.typisdefined) AND ${notExt('pg_catalog.pg_type', 'ty.oid')}
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_type el WHERE el.typarray = ty.oid)
-  -- CREATE TABLE … OF type: created from the manifest, it would be a table of its own.
-  UNION ALL SELECT 'typed table', ${relName} || ${t(' (of type ')} || pg_catalog.format_type(tc.reloftype, NULL) || ${t(')')}
-    FROM rel JOIN pg_catalog.pg_class tc ON tc.oid = rel.oid WHERE tc.reloftype <> 0::pg_catalog.oid
-  -- ALTER TABLE … ALTER COLUMN … SET (n_distinct = …) and SET COMPRESSION.
+  -- CREATE TABLE … OF type is managed (a table's of_type).
   -- A column's COMPRESSION and attribute options (n_distinct) are managed (the model's columns).
   -- A table, view, materialized view or index in a tablespace other than the database's.
   UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ${t(' (')} || pg_catalog.quote_ident(ts.spcname) || ${t(')')}

@@ -290,4 +290,9 @@ export const OBJECTS_JSON = `
       SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
       FROM utype t JOIN pg_catalog.pg_depend d ON d.refclassid = ${cls('pg_type')} AND d.refobjid = t.tid
         AND d.classid = ${cls('pg_class')} AND d.objsubid > 0
-      JOIN rel ON rel.oid = d.objid JOIN ns tn ON tn.oid = t.typnamespace) AS u(type, by))`;
+      JOIN rel ON rel.oid = d.objid JOIN ns tn ON tn.oid = t.typnamespace
+      UNION ALL
+      -- A typed table's composite type (CREATE TABLE … OF): it has no column of it.
+      SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
+      FROM rel JOIN pg_catalog.pg_class oc ON oc.oid = rel.oid JOIN utype t ON t.tid = oc.reloftype
+      JOIN ns tn ON tn.oid = t.typnamespace) AS u(type, by))`;

@@ -7,7 +7,7 @@ import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { PARTITION_KEY_TYPES, PARTS_CTE, PRT_CTE } from './catalog-partitions.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON } from './catalog-privileges.js';
-import { attOptions, cls, indexValid, MOVES_SQL, notAShard, notExt, withInvalid } from './catalog-fragments.js';
+import { attOptions, cls, indexValid, MOVES_SQL, notAShard, notExt, qn, withInvalid } from './catalog-fragments.js';
 import { EVENT_TRIGGERS_JSON, ME_CTE, NOT_ME, ownerJson } from './catalog-owners.js';
 
 const USER_SCHEMAS = `
@@ -172,6 +172,9 @@ SELECT pg_catalog.json_build_object(
       'inherits', (SELECT pg_catalog.json_agg(pg_catalog.json_build_object('schema', pn.nspname, 'name', pc.relname))
         FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
         JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid),
+      -- A typed table's composite type (CREATE TABLE … OF).
+      'ofType', (SELECT ${qn('otn.nspname', 'ot.typname')} FROM pg_catalog.pg_class oc JOIN pg_catalog.pg_type ot ON ot.oid = oc.reloftype
+        JOIN pg_catalog.pg_namespace otn ON otn.oid = ot.typnamespace WHERE oc.oid = r.oid),
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]'),
       -- Storage parameters (WITH (fillfactor = 70)), its TOAST table's too: toast.* (none without one).
       'options', r.reloptions, 'toast', r.reltoastrelid <> 0::pg_catalog.oid,

@@ -36,6 +36,7 @@ function tableEntry(
   else if (d.kind === 'citus_local' && !d.auto) out.citus_local = true;
   else if (d.kind !== 'schema') out.local = true; // a distributed schema's table: the schema says it
   if (t.unlogged) out.unlogged = true;
+  if (t.ofType) out.of_type = t.ofType;
   if (t.accessMethod) out.access_method = t.accessMethod;
   const options = columnarOptionsEntry(t.columnarOptions, defaults);
   if (options) out.columnar_options = options;

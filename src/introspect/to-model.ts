@@ -165,6 +165,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
         : {}),
       ...(t.partitionBy && t.partitionKeyTypes ? { partitionKeyTypes: t.partitionKeyTypes } : {}),
       ...(t.inherits?.length ? { inherits: t.inherits.map((x) => idOf(x)) } : {}),
+      ...(t.ofType ? { ofType: t.ofType } : {}),
       ...(pk?.columns
         ? {
             primaryKey: {

@@ -26,6 +26,7 @@ import { resolveSequences } from './resolve-sequences.js';
 import { checkColumnsExist, checkKeysHaveColumn, checkSchemas, kindsOf, otherDistribution } from './table-rules.js';
 import { parseQualifiedKey } from '../sql/quote.js';
 import { resolveLayout } from './resolve-layout.js';
+import { typedTable } from './resolve-typed.js';
 import { expandInheritance, inheritedColumnNames } from './resolve-inherits.js';
 import { checkMultiLevelOnCitus } from './resolve-partitions.js';
 import { withIsolatedTenants } from './resolve-isolation.js';
@@ -149,6 +150,7 @@ function resolveTables(m: Manifest, problems: ProblemList): TableContext {
       qname: q,
       ...(columns ? { columns } : {}),
       ...(t.unlogged ? { unlogged: true } : {}),
+      ...typedTable(t, path, defaultSchema, problems),
       ...(t.online ? { online: true } : {}),
       ...(t.renamed_from !== undefined ? { renamedFrom: t.renamed_from } : {}),
       ...resolveLayout(t, columns, path, problems, q.schema),

@@ -245,6 +245,13 @@ export const table = z.strictObject({
   time_partitions: timePartitions.optional(),
   inherits: inheritsSpec,
   inherited_columns: inheritedColumnsSpec,
+  of_type: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "a typed table (CREATE TABLE … OF type): the composite type (`pair`, in the manifest's default schema, or `app.pair`) whose attributes its columns are, declared in the type's order with the same names and types",
+    ),
   columns: z
     .record(ident, columnSpec)
     .optional()

@@ -139,6 +139,8 @@ export const catalogSchema = z
             .array(z.object({ schema: z.string(), name: z.string() }))
             .nullable()
             .optional(),
+          /** A typed table's composite type (CREATE TABLE … OF), qualified. */
+          ofType: z.string().nullable().optional(),
           columns: z.array(column),
           constraints: z.array(constraint),
           indexes: z.array(index),

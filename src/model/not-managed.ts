@@ -16,7 +16,6 @@ export const NOT_MANAGED_KINDS = [
   'foreign key to a partition',
   'base type',
   'shell type',
-  'typed table',
   'tablespace',
   'sequence persistence',
   'aggregate',

@@ -124,6 +124,7 @@ export interface Table {
   readonly partitions?: readonly Partition[];
   /** Actual only: the type of each partition key, as its operator class takes it (an expression's bounds are read with it). */
   readonly partitionKeyTypes?: readonly string[];
+  readonly ofType?: string; // a typed table's composite type (CREATE TABLE … OF), `schema.name`
   /** The tables it inherits from (INHERITS, not partitions), by id, in order. */
   readonly inherits?: readonly string[];
   /** Actual only: the planner's estimate of its rows and bytes on the coordinator (not on the workers). */

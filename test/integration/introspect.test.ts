@@ -101,7 +101,7 @@ describe('introspect on plain PostgreSQL', () => {
       await c.end();
     }
   });
-  it("a type's users: the tables whose columns have it, directly, as an array or through a partition; not a dropped column, a view or a typed table", async () => {
+  it("a type's users: the tables whose columns have it, directly, as an array or through a partition, and a typed table; not a dropped column or a view", async () => {
     const db = await freshDatabase(plainServers(), 'intro_typeusers');
     await db.query(`CREATE SCHEMA s;
       CREATE TYPE s.mood AS ENUM ('a', 'b');
@@ -122,7 +122,7 @@ describe('introspect on plain PostgreSQL', () => {
     expect(users).toEqual({
       'type s.mood': ['relation public.u', 'relation s.part', 'relation s.t'],
       'type s.moodd': ['relation s.t'],
-      'type s.pair': ['relation s.t'],
+      'type s.pair': ['relation s.t', 'relation s.typed'],
       'type s.pos': ['relation s.t'],
     });
   });

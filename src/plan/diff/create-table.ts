@@ -26,6 +26,7 @@ export function createTableSteps(t: Table, columns: readonly Column[], desired: 
       ...(t.unlogged ? { unlogged: true } : {}),
       ...(t.accessMethod ? { accessMethod: t.accessMethod } : {}),
       ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}),
+      ...(t.ofType !== undefined ? { ofType: t.ofType } : {}),
     },
   ];
   if (apart)

@@ -11,6 +11,7 @@ import {
   columnStorageSteps as storageSteps,
   storageParameterSteps,
 } from './storage-parameter-steps.js';
+import { typedTableSteps } from './typed-table.js';
 import { freedColumns, inheritedColumnProblem, inheritedColumnSteps, inheritSteps } from './inherits.js';
 import { createTableSteps } from './create-table.js';
 import type { ClusterModel, Column, Table } from '../../model/types.js';
@@ -224,8 +225,11 @@ export function tableStructureSteps(
       if (t.columns) {
         steps.push(...inheritSteps(t, a, desired, actual, problems));
         const cols = columnSteps(t, a, { desired, actual }, prune, problems);
+        const typed = typedTableSteps(t, a, cols, problems);
         steps.push(
+          ...typed.before,
           ...cols,
+          ...typed.after,
           ...storageParameterSteps(
             t,
             a,

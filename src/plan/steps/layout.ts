@@ -58,6 +58,8 @@ export type LayoutStep =
       readonly default?: { readonly value?: string };
       readonly notNull?: boolean;
     }
+  /** ALTER TABLE … OF type (its columns are the type's attributes) or NOT OF (`ofType` absent). */
+  | { readonly kind: 'alter_table_of'; readonly table: QualifiedName; readonly ofType?: string }
   /** ALTER TABLE … INHERIT parent (the table has the parent's columns already) or NO INHERIT. */
   | {
       readonly kind: 'alter_table_inherit';

@@ -112,11 +112,17 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
   switch (step.kind) {
     case 'create_table':
       return {
-        hard: [...columnNeeds(step.columns, step.table.schema), ...(step.inherits ?? []).map((p) => relationRef(p))],
+        hard: [
+          ...columnNeeds(step.columns, step.table.schema),
+          ...(step.inherits ?? []).map((p) => relationRef(p)),
+          ...(step.ofType !== undefined ? [typeRef(step.ofType)] : []),
+        ],
         soft: [],
       };
     case 'alter_table_inherit':
       return { hard: [relationRef(step.parent)], soft: [] };
+    case 'alter_table_of':
+      return { hard: step.ofType !== undefined ? [typeRef(step.ofType)] : [], soft: [] };
     case 'add_column':
       return { hard: columnNeeds([step.column], step.table.schema), soft: [] };
     case 'alter_column_default':

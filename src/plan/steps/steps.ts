@@ -81,6 +81,8 @@ export type Step = StepCommon &
         readonly partitionBy?: string;
         /** INHERITS: its parents (its columns here are its own; theirs come with them). */
         readonly inherits?: readonly QualifiedName[];
+        /** A typed table: ALTER TABLE … OF this composite type once it is made (`schema.name`). */
+        readonly ofType?: string;
       }
     | LayoutStep
     | KeyStep

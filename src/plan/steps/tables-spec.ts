@@ -8,6 +8,7 @@ type TableKind =
   | 'create_table'
   | 'alter_table_persistence'
   | 'alter_table_inherit'
+  | 'alter_table_of'
   | 'alter_inherited_column'
   | 'alter_table_storage_parameters'
   | 'drop_table'
@@ -42,10 +43,12 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
       ].join('');
       return [
         `CREATE ${s.unlogged ? 'UNLOGGED ' : ''}TABLE ${q(s.table)} (\n${body.map((l) => `    ${l}`).join(',\n')}\n)${tail}`,
+        // Made with its columns, then typed: pg_dump prints it as CREATE TABLE … OF all the same.
+        ...(s.ofType !== undefined ? [`${ALTER_TABLE(s.table)} OF ${s.ofType}`] : []),
       ];
     },
     summary: (s) =>
-      `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${q(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'}${s.inherits ? `, and those of ${s.inherits.map(q).join(', ')}` : ''})`,
+      `create ${s.unlogged ? 'unlogged ' : ''}${s.accessMethod ? `${s.accessMethod} ` : ''}${s.partitionBy ? 'partitioned ' : ''}table ${q(s.table)} (${s.columns.length} column${s.columns.length === 1 ? '' : 's'}${s.inherits ? `, and those of ${s.inherits.map(q).join(', ')}` : ''}${s.ofType !== undefined ? `, of type ${s.ofType}` : ''})`,
   },
   alter_table_storage_parameters: {
     ...PLAIN,
@@ -70,6 +73,17 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     object: (s) => tableRef(s.table),
     sql: (s) => [`${ALTER_TABLE(s.table)} SET ${s.unlogged ? 'UNLOGGED' : 'LOGGED'}`],
     summary: (s) => `make ${q(s.table)} ${s.unlogged ? 'unlogged' : 'logged'}`,
+  },
+  alter_table_of: {
+    ...PLAIN,
+    phase: () => 'tables',
+    hazards: () => [],
+    object: (s) => tableRef(s.table),
+    sql: (s) => [`${ALTER_TABLE(s.table)} ${s.ofType !== undefined ? `OF ${s.ofType}` : 'NOT OF'}`],
+    summary: (s) =>
+      s.ofType !== undefined
+        ? `make ${q(s.table)} a typed table of ${s.ofType}`
+        : `make ${q(s.table)} no longer a typed table (its columns stay)`,
   },
   alter_table_inherit: {
     ...PLAIN,

@@ -1,0 +1,4 @@
+CREATE SCHEMA app;
+CREATE TYPE app.pair AS (x integer, y text);
+CREATE TABLE app.pairs OF app.pair;
+CREATE TABLE app.other OF app.pair;
