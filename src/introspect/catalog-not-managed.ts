@@ -190,16 +190,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     WHERE a.attstattarget >= 0::pg_catalog.int2 OR ${attOptions('a')} IS NOT NULL
       OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits pi2 JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi2.inhparent AND pa.attname = a.attname
         WHERE pi2.inhrelid = rel.oid AND pa.attstorage = a.attstorage)
-  -- A partition's own COMPRESSION on a column (other than its table's) and a materialized view's
-  -- (ALTER TABLE ONLY … SET COMPRESSION): the manifest gives a column's compression on its table only.
-  UNION ALL SELECT 'column compression', ${qn('cn.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname)
-      || ' (' || CASE a.attcompression WHEN 'p' THEN 'pglz' ELSE 'lz4' END || ')'
-    FROM pg_catalog.pg_class c JOIN ns cn ON cn.oid = c.relnamespace
-    JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped
-    WHERE a.attcompression <> '' AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
-      AND (c.relkind = 'm' OR (c.relispartition AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits pi
-        JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
-        WHERE pi.inhrelid = c.oid AND pa.attcompression = a.attcompression)))
+  -- (A partition's own COMPRESSION and a materialized view's are managed: catalog-partition-columns.ts.)
   -- (A table's own storage parameters are managed: the model's storageParameters.)
   UNION ALL SELECT 'table access method', ${relName}
     FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))

@@ -2,12 +2,16 @@
 // partition holds of its own on a column: a default other than its table's (SET DEFAULT, or DROP
 // DEFAULT where its table has one) and a NOT NULL its table's column does not have. Each is an
 // object of the partition, as ALTER TABLE prints it; its drop gives the column back its table's
-// default (a partition made with PARTITION OF takes it) or takes the NOT NULL away.
+// default (a partition made with PARTITION OF takes it) or takes the NOT NULL away. And the
+// COMPRESSION of a partition's column other than its table's, or of a materialized view's column.
 import { cls, qn } from './catalog-fragments.js';
 
 const part = qn('r.nspname', 'r.relname');
 const col = `pg_catalog.quote_ident(a.attname)`;
 const alter = `'ALTER TABLE ' || ${part} || ' ALTER COLUMN ' || ${col}`;
+/** The COMPRESSION of the attribute `a`, as SET COMPRESSION names it ('': the server's default). */
+const method = (a: string): string =>
+  `CASE ${a}.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' ELSE 'default' END`;
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
 export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
@@ -30,4 +34,20 @@ export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
   JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
   JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
   WHERE r.ispart AND a.attnotnull AND NOT pa.attnotnull
+  UNION ALL
+  SELECT 'column compression', ${part} || '.' || ${col}, 'relation ' || ${part},
+    pg_catalog.json_build_array(${alter} || ' SET COMPRESSION ' || ${method('a')}),
+    pg_catalog.json_build_array(${alter} || ' SET COMPRESSION ' || ${method('pa')}),
+    NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
+  WHERE r.ispart AND a.attcompression <> pa.attcompression
+  UNION ALL
+  SELECT 'column compression', ${part} || '.' || ${col}, 'relation ' || ${part},
+    pg_catalog.json_build_array('ALTER MATERIALIZED VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ' SET COMPRESSION ' || ${method('a')}),
+    pg_catalog.json_build_array('ALTER MATERIALIZED VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ' SET COMPRESSION default'),
+    NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  WHERE r.relkind = 'm' AND a.attcompression <> ''
 `;

@@ -19,6 +19,7 @@ const PARTITION_KINDS = new Set<SqlObject['kind']>([
   'foreign key',
   'column default',
   'not null',
+  'column compression',
 ]);
 
 type Problem = { code: string; message: string };
@@ -26,6 +27,15 @@ type Problem = { code: string; message: string };
 function columnProblem(o: SqlObject, parent: Table, name: string): Problem | undefined {
   const column = parent.columns?.find((x) => x.name === name);
   const d = parent.distribution;
+  if (o.kind === 'column compression') {
+    const method = /SET COMPRESSION\s+"?(\w+)"?\s*;?\s*$/i.exec(o.create[0] ?? '')?.[1]?.toLowerCase();
+    return method === (column?.compression ?? 'default')
+      ? {
+          code: 'redundant_statement',
+          message: `it is the COMPRESSION ${parent.id}.${quoteIdent(name)} has: the partition has it from its table`,
+        }
+      : undefined;
+  }
   if (o.kind === 'not null')
     return column?.notNull
       ? {
@@ -60,7 +70,8 @@ function problemOf(o: SqlObject, parent: Table, tables: Readonly<Record<string, 
   if (unknown !== undefined)
     return { code: 'unknown_column', message: `column ${quoteIdent(unknown)} is not a column of ${parent.id}` };
   const d = parent.distribution;
-  if (o.kind === 'column default' || o.kind === 'not null') return columnProblem(o, parent, c.columns[0]!);
+  if (o.kind === 'column default' || o.kind === 'not null' || o.kind === 'column compression')
+    return columnProblem(o, parent, c.columns[0]!);
   if (o.kind !== 'foreign key') {
     if (d.kind === 'hash' && !c.columns.includes(d.column))
       return {
@@ -92,11 +103,18 @@ export function checkPartitionKeys(
   for (const o of Object.values(objects)) {
     if (!PARTITION_KINDS.has(o.kind) || o.parent === undefined) continue;
     const parent = parentOf.get(o.parent);
+    // A materialized view's column COMPRESSION is its own (ALTER MATERIALIZED VIEW … SET COMPRESSION).
+    if (
+      !parent &&
+      o.kind === 'column compression' &&
+      objects[`materialized view ${o.parent.slice('relation '.length)}`]
+    )
+      continue;
     const p: Problem | undefined = parent
       ? problemOf(o, parent, tables)
       : {
           code: 'unsupported_statement',
-          message: `in an SQL file only a partition's own key, foreign key, column default or NOT NULL is declared (ALTER TABLE ONLY partition …), and ${o.parent.replace(/^relation /, '')} is not a partition the manifest declares; declare a table's on the table in the manifest`,
+          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL or COMPRESSION is declared (ALTER TABLE ONLY partition …), or a materialized view's column COMPRESSION, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a materialized view the manifest declares; declare a table's on the table in the manifest`,
         };
     if (!p) continue;
     const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));

@@ -8,7 +8,6 @@ export const NOT_MANAGED_KINDS = [
   'partition',
   'table inheritance',
   'inherited column',
-  'column compression',
   'owner privileges',
   'system object privileges',
   'table access method',

@@ -30,6 +30,7 @@ export const OBJECT_KINDS = [
   'foreign key',
   'column default',
   'not null',
+  'column compression',
   'trigger',
   'rule',
   'row level security',

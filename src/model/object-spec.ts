@@ -118,6 +118,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   'unique constraint': CONSTRAINT,
   'foreign key': CONSTRAINT,
   'column default': { sqlFile: 'partition-columns', catalogOnly: true },
+  // A partition's own COMPRESSION on a column, or a materialized view's: values written from then on.
+  'column compression': { sqlFile: 'partition-columns', catalogOnly: true },
   'not null': { sqlFile: 'partition-columns', scansTable: true },
   trigger: { sqlFile: 'triggers', catalogOnly: true },
   rule: { sqlFile: 'rules', catalogOnly: true },

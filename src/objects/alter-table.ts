@@ -80,6 +80,14 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
       constraint: { columns: [c.name] },
     };
   }
+  // A partition's own COMPRESSION on a column, or a materialized view's (ALTER MATERIALIZED VIEW).
+  if (c.subtype === 'AT_SetCompression')
+    return {
+      kind: 'column compression',
+      name: `${table}.${quoteIdent(c.name)}`,
+      parent: relationRef(table),
+      constraint: { columns: [c.name] },
+    };
   // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
   if (s.objtype === 'OBJECT_INDEX') {
     if (c.subtype !== 'AT_SetStatistics') return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';

@@ -17,6 +17,7 @@ import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../../util/line-diff.js';
 import { withoutDigests } from '../../objects/user-mapping.js';
+import { partitionColumnDrop } from './partition-column-drops.js';
 import { extensionChange } from './extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../../model/object-ref.js';
@@ -278,7 +279,7 @@ export function objectSteps(
       kind: 'drop_object',
       object: a.id,
       objectKind: a.kind,
-      statements: a.drop ?? [],
+      statements: partitionColumnDrop(a, desired) ?? [],
       reason: 'prune',
       ...onTable(a),
     });

@@ -86,7 +86,7 @@ function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
   return out;
 }
 
-/** The partition's own column default or NOT NULL (as the catalog prints it) on the table it becomes. */
+/** The partition's own column default, NOT NULL or COMPRESSION (as the catalog prints it) on the table it becomes. */
 function withOwnColumn(t: Table, o: SqlObject): Table {
   const name = o.name.slice(t.id.length + 1);
   const statement = o.create[0]!;
@@ -94,6 +94,11 @@ function withOwnColumn(t: Table, o: SqlObject): Table {
   const columns = (t.columns ?? []).map((c) => {
     if (quoteIdent(c.name) !== name) return c;
     if (o.kind === 'not null') return { ...c, notNull: true };
+    if (o.kind === 'column compression') {
+      const { compression: _c, ...plain } = c;
+      const method = /SET COMPRESSION (\w+)$/.exec(statement)?.[1];
+      return method === undefined || method === 'default' ? plain : { ...plain, compression: method };
+    }
     const { default: _d, ...rest } = c;
     return at === -1 ? rest : { ...rest, default: statement.slice(at + ' SET DEFAULT '.length) };
   });
@@ -108,7 +113,7 @@ function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
   let out = t;
   for (const o of Object.values(objects)) {
     if (o.parent !== relationRef(t.id) || o.create.length !== 1) continue;
-    if (o.kind === 'column default' || o.kind === 'not null') {
+    if (o.kind === 'column default' || o.kind === 'not null' || o.kind === 'column compression') {
       delete objects[o.id];
       out = withOwnColumn(out, o);
       continue;

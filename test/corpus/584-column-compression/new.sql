@@ -1,5 +1,5 @@
 -- PostgreSQL's compression.sql: a partition's own COMPRESSION on a column, and a materialized
--- view's, which the manifest cannot say: named, never dropped without a word.
+-- view's (ALTER MATERIALIZED VIEW … SET COMPRESSION), declared in sql: files.
 CREATE TABLE public.cmpart (f1 text COMPRESSION lz4) PARTITION BY HASH (f1);
 CREATE TABLE public.cmpart1 PARTITION OF public.cmpart FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 CREATE TABLE public.cmpart2 PARTITION OF public.cmpart FOR VALUES WITH (MODULUS 2, REMAINDER 1);
