@@ -1,7 +1,6 @@
 // The options of columnar tables live in citus_columnar's own catalog (columnar.options), which
 // exists only with that extension: read in a second round trip, and only when the catalog query
-// found a columnar table. Tables get theirs; a columnar partition's non-default options are named
-// as not managed. The defaults are the server's columnar.* settings (what a new table gets).
+// found a columnar table. Tables and partitions get theirs. The defaults are the server's columnar.* settings (what a new table gets).
 import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { qn } from './catalog-fragments.js';
@@ -58,14 +57,6 @@ export async function withColumnarOptions(
         chunkGroupRowLimit: Number(d['columnar.chunk_group_row_limit']),
       }
     : undefined;
-  const differs = (o: Options | undefined): boolean =>
-    o !== undefined && defaults !== undefined && JSON.stringify(o) !== JSON.stringify(defaults);
-  const partitions = doc.tables.flatMap((t) =>
-    (t.partitions ?? []).flatMap((p) => {
-      const o = byName.get(key(t.schema, p.name));
-      return columnar(p.am) && differs(opts(o)) ? [{ kind: 'table storage options' as const, name: o!.qname }] : [];
-    }),
-  );
   return {
     roundTrips: 1,
     doc: {
@@ -73,9 +64,13 @@ export async function withColumnarOptions(
       server: { ...doc.server, ...(defaults ? { columnarDefaults: defaults } : {}) },
       tables: doc.tables.map((t) => {
         const o = columnar(t.am) ? opts(byName.get(key(t.schema, t.name))) : undefined;
-        return o ? { ...t, columnarOptions: o } : t;
+        // A columnar partition's own options too (its schema may be another than its table's).
+        const partitions = t.partitions?.map((p) => {
+          const po = columnar(p.am) ? opts(byName.get(key(p.schema ?? t.schema, p.name))) : undefined;
+          return po ? { ...p, columnarOptions: po } : p;
+        });
+        return { ...t, ...(o ? { columnarOptions: o } : {}), ...(partitions ? { partitions } : {}) };
       }),
-      notManaged: [...(doc.notManaged ?? []), ...partitions],
     },
   };
 }

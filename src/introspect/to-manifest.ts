@@ -10,10 +10,9 @@ import { schemasEntry } from './manifest-schemas.js';
 import { Document } from 'yaml';
 import { DEFAULT_SHARD_COUNT, type ColumnarOptions, type Deferral, type Key, type Table } from '../model/types.js';
 import { defaultKeyName } from '../model/key-names.js';
-import { partitionEntries, storageParametersEntry } from './partition-entries.js';
+import { columnarOptionsEntry, partitionEntries, storageParametersEntry } from './partition-entries.js';
 import { formatQualifiedKey, quoteIdent, quoteQualified } from '../sql/quote.js';
 import type { LiveState } from '../model/live-state.js';
-import { COLUMNAR_OPTION_KEY } from '../manifest/resolve-layout.js';
 import { sqlObjectFiles } from './sql-object-files.js';
 import { columnEntry } from './column-storage.js';
 import { inheritedColumnsEntry } from './inherited-columns.js';
@@ -43,7 +42,7 @@ function tableEntry(
   if (t.storageParameters) out.storage_parameters = storageParametersEntry(t.storageParameters);
   if (t.partitionBy) {
     out.partition_by = t.partitionBy;
-    out.partitions = partitionEntries(t, undefined);
+    out.partitions = partitionEntries(t, undefined, defaults);
   }
   // Its parents' columns come with them; one whose parent is not a table here is named as not managed.
   const parents = (t.inherits ?? []).map((p) => tables[p]);
@@ -98,20 +97,6 @@ const deferralEntry = (d: Deferral): Record<string, boolean> => ({
   ...(d.deferrable || d.initiallyDeferred ? { deferrable: true } : {}),
   ...(d.initiallyDeferred ? { initially_deferred: true } : {}),
 });
-
-/** The columnar options that are not the server's defaults, as manifest keys. */
-function columnarOptionsEntry(
-  o: ColumnarOptions | undefined,
-  defaults: ColumnarOptions | undefined,
-): Record<string, unknown> | undefined {
-  if (!o) return undefined;
-  const out = Object.fromEntries(
-    (Object.keys(COLUMNAR_OPTION_KEY) as (keyof ColumnarOptions)[]).flatMap((k) =>
-      o[k] !== undefined && o[k] !== defaults?.[k] ? [[COLUMNAR_OPTION_KEY[k], o[k]]] : [],
-    ),
-  );
-  return Object.keys(out).length > 0 ? out : undefined;
-}
 
 /** A routine signature, name(type, ...), with the name quoted as PostgreSQL needs (a reserved word such as select too). */
 export function routineSignature(name: string, argTypes: readonly string[]): string {

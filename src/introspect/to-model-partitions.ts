@@ -29,6 +29,7 @@ export function partitionOf(
     ...(p.partitionBy && p.partitionKeyTypes ? { partitionKeyTypes: p.partitionKeyTypes } : {}),
     // (another access method than heap and columnar is named as not managed: 'table access method')
     ...(p.am === 'columnar' ? { accessMethod: p.am } : {}),
+    ...(p.am === 'columnar' && p.columnarOptions ? { columnarOptions: p.columnarOptions } : {}),
     ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
     ...(p.indexes?.length
       ? { indexNames: dictOf(p.indexes.map((i) => [i.parent, i.name] as const)), indexes: p.indexes }

@@ -4,17 +4,12 @@
 import type { ColumnarOptions, Column, Partition, Table, TimePartitions } from '../model/types.js';
 import { isTimeType } from '../sql/partition-bound.js';
 import { resolvePartitionKey, resolvePartitions } from './resolve-partitions.js';
+import { columnarOptionsOf } from './columnar-options.js';
 import type { Path } from './locate.js';
 import type { ProblemList } from './problems.js';
 import type { ManifestTable } from './schema.js';
 
-/** The manifest key of each columnar option (`columnar_options:`), both ways: resolve and introspect. */
-export const COLUMNAR_OPTION_KEY = {
-  compression: 'compression',
-  compressionLevel: 'compression_level',
-  stripeRowLimit: 'stripe_row_limit',
-  chunkGroupRowLimit: 'chunk_group_row_limit',
-} as const satisfies { readonly [K in keyof Required<ColumnarOptions>]: string };
+export { COLUMNAR_OPTION_KEY } from './columnar-options.js';
 
 export type Layout = Pick<Table, 'accessMethod' | 'columnarOptions' | 'partitionBy' | 'partitions' | 'timePartitions'>;
 
@@ -44,12 +39,7 @@ export function resolveLayout(
     );
   if (t.access_method === 'columnar') {
     out.accessMethod = 'columnar';
-    if (o)
-      out.columnarOptions = Object.fromEntries(
-        (Object.keys(COLUMNAR_OPTION_KEY) as (keyof ColumnarOptions)[]).flatMap((k) =>
-          o[COLUMNAR_OPTION_KEY[k]] !== undefined ? [[k, o[COLUMNAR_OPTION_KEY[k]]]] : [],
-        ),
-      ) as ColumnarOptions;
+    if (o) out.columnarOptions = columnarOptionsOf(o);
     if (t.unlogged)
       problems.error(
         [...path, 'unlogged'],

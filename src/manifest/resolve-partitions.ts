@@ -4,6 +4,7 @@
 // table's keys; the partitions come out as one list, each after the partition it is one of.
 import { parseQualifiedKey, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';
+import { columnarOptionsOf } from './columnar-options.js';
 import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import { partitionQname, type Column, type Partition, type Table } from '../model/types.js';
 import { boundText, normalizeBoundValue, partitionKeyText, type BoundSpec } from '../sql/partition-bound.js';
@@ -188,7 +189,13 @@ export function resolvePartitions(
       problems.error(
         [...at, 'storage_parameters'],
         'storage_parameters_columnar',
-        "a columnar partition takes no storage parameters (its table's columnar_options are its options)",
+        'a columnar partition takes no storage parameters (its columnar_options are its options)',
+      );
+    if (p.columnar_options && p.access_method !== 'columnar')
+      problems.error(
+        [...at, 'columnar_options'],
+        'columnar_options_not_columnar',
+        'columnar_options need access_method: columnar (Citus: "columnar storage parameters specified on non-columnar table")',
       );
     const sub = subPartitioning(p, t, columns, at, problems, opts);
     if (sub && (params.length > 0 || p.access_method !== undefined))
@@ -205,6 +212,9 @@ export function resolvePartitions(
       bound: boundText(bound),
       ...(sub ? { partitionBy: sub.text } : {}),
       ...(p.access_method === 'columnar' && !sub ? { accessMethod: 'columnar' } : {}),
+      ...(p.access_method === 'columnar' && !sub && p.columnar_options
+        ? { columnarOptions: columnarOptionsOf(p.columnar_options) }
+        : {}),
       ...(params.length > 0 && p.access_method !== 'columnar' && !sub
         ? { storageParameters: Object.fromEntries(params) }
         : {}),

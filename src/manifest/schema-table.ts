@@ -99,6 +99,26 @@ const columnSpec = z
   ])
   .describe('a column: its type as a string (`bigint`), or an object with options');
 
+/** A columnar table's (or partition's) options. */
+const columnarOptionsSpec = z.strictObject({
+  compression: z.enum(['none', 'pglz', 'lz4', 'zstd']).optional().describe('columnar.compression'),
+  compression_level: z.number().int().min(1).max(19).optional().describe('columnar.compression_level (1–19)'),
+  stripe_row_limit: z
+    .number()
+    .int()
+    .min(1000)
+    .max(10_000_000)
+    .optional()
+    .describe('columnar.stripe_row_limit (1,000–10,000,000)'),
+  chunk_group_row_limit: z
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000)
+    .optional()
+    .describe('columnar.chunk_group_row_limit (1,000–100,000)'),
+});
+
 const boundValue = z.union([z.string(), z.number(), bigAsText]);
 const boundValues = z.union([boundValue, z.array(boundValue).min(1)]);
 export const partition = z
@@ -112,6 +132,9 @@ export const partition = z
     remainder: z.number().int().min(0).optional().describe('HASH: the remainder'),
     default: z.literal(true).optional().describe('the DEFAULT partition: rows no other partition takes'),
     access_method: z.enum(['heap', 'columnar']).optional().describe('`columnar` for a columnar partition'),
+    columnar_options: columnarOptionsSpec
+      .optional()
+      .describe("a columnar partition's options, as a columnar table's (those not given are the server's defaults)"),
     storage_parameters: storageParametersSpec
       .optional()
       .describe(
@@ -203,25 +226,7 @@ export const table = z.strictObject({
     .enum(['heap', 'columnar'])
     .optional()
     .describe('table access method: `columnar` (citus_columnar) stores columns compressed; default heap'),
-  columnar_options: z
-    .strictObject({
-      compression: z.enum(['none', 'pglz', 'lz4', 'zstd']).optional().describe('columnar.compression'),
-      compression_level: z.number().int().min(1).max(19).optional().describe('columnar.compression_level (1–19)'),
-      stripe_row_limit: z
-        .number()
-        .int()
-        .min(1000)
-        .max(10_000_000)
-        .optional()
-        .describe('columnar.stripe_row_limit (1,000–10,000,000)'),
-      chunk_group_row_limit: z
-        .number()
-        .int()
-        .min(1000)
-        .max(100_000)
-        .optional()
-        .describe('columnar.chunk_group_row_limit (1,000–100,000)'),
-    })
+  columnar_options: columnarOptionsSpec
     .optional()
     .describe("a columnar table's options (ALTER TABLE … SET (columnar.…)); those not given are the server's defaults"),
   storage_parameters: storageParametersSpec

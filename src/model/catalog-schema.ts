@@ -129,6 +129,8 @@ export const catalogSchema = z
                 of: z.object({ schema: z.string(), name: z.string() }).nullable().optional(),
                 partitionBy: nullableStr.optional(),
                 partitionKeyTypes: z.array(z.string()).nullable().optional(),
+                /** Not from the catalog query: read after it (columnar-options.ts). */
+                columnarOptions: columnarOptions.optional(),
               }),
             )
             .nullable()

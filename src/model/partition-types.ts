@@ -1,5 +1,6 @@
 // A partitioned table's partitions as the model holds them (types.ts re-exports them).
 import type { QualifiedName } from '../sql/quote.js';
+import type { ColumnarOptions } from './types.js';
 
 /** A partition of a partitioned table: a table of its own, named in the parent's schema. */
 export interface Partition {
@@ -19,6 +20,8 @@ export interface Partition {
   readonly partitionKeyTypes?: readonly string[];
   /** Its table access method when not heap (`columnar`). */
   readonly accessMethod?: string;
+  /** A columnar partition's options (as a columnar table's). */
+  readonly columnarOptions?: ColumnarOptions;
   /** Its own storage parameters, as the table's (`toast.` for its TOAST table's). */
   readonly storageParameters?: Readonly<Record<string, string>>;
   /**

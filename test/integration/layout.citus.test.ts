@@ -4,7 +4,7 @@
 // reference table, a LIST-partitioned local table, a distributed partition's own key, foreign
 // key, column default and NOT NULL) introspected and rebuilt on an empty database
 // with the same metadata and pg_dump, and a time-partition lifecycle kept by plan/apply.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -159,12 +159,13 @@ describe.skipIf(!citus)('Citus layouts', () => {
       unmanaged: string[];
       notManaged: { kind: string; name: string }[];
     };
-    // A columnar partition's options are not managed: named when they are not the defaults.
-    expect(plan.notManaged).toEqual([{ kind: 'table storage options', name: 'public.pe_1' }]);
+    // A columnar partition's options are managed as a table's: an undeclared one is named, and reset with prune.
+    expect(plan.notManaged).toEqual([]);
     expect(plan.transaction.steps.map((s) => s.sql.join('; '))).toEqual([
       'ALTER TABLE public.m SET (columnar.compression_level = 7)',
     ]);
     expect(plan.unmanaged).toEqual([
+      'columnar option columnar.compression = lz4 of table public.pe_1',
       'columnar option columnar.compression = lz4 of table public.m',
       'columnar option columnar.stripe_row_limit = 20000 of table public.m',
     ]);
@@ -176,6 +177,23 @@ describe.skipIf(!citus)('Citus layouts', () => {
     expect(await db.query("SELECT compression_level FROM columnar.options WHERE relation = 'm'::regclass")).toEqual([
       { compression_level: 7 },
     ]);
+    expect(await db.query("SELECT compression FROM columnar.options WHERE relation = 'pe_1'::regclass")).toEqual([
+      { compression: c },
+    ]);
+    // Declared on the partition, set there (in the plan's transaction), and the next plan is empty.
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      readFileSync(join(dir, 'citus-migrate.yaml'), 'utf8').replace(
+        'access_method: columnar }',
+        'access_method: columnar, columnar_options: { compression: lz4, stripe_row_limit: 5000 } }',
+      ),
+    );
+    const own = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(own.code, own.stdout + own.stderr).toBe(0);
+    expect(own.stdout).toContain('verified: planning again is empty');
+    expect(
+      await db.query("SELECT compression, stripe_row_limit FROM columnar.options WHERE relation = 'pe_1'::regclass"),
+    ).toEqual([{ compression: 'lz4', stripe_row_limit: 5000 }]);
   });
 
   it('a layout made with Citus functions: introspect plans empty; applied to an empty database it rebuilds the same metadata and pg_dump, and plans empty there', async () => {

@@ -671,6 +671,27 @@ describe("a partition's storage parameters", () => {
       ),
     ]);
   });
+
+  it('columnar_options need a columnar partition', async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  e:',
+          '    columns: { id: bigint, ts: date }',
+          '    partition_by: range (ts)',
+          '    partitions:',
+          '      e_1: { from: 2024-01-01, to: 2025-01-01, access_method: columnar, columnar_options: { compression: lz4 } }',
+          '      e_2: { from: 2025-01-01, to: 2026-01-01, columnar_options: { compression: lz4 } }',
+        ]),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^error: m\.yaml:8:\d+: tables\.e\.partitions\.e_2\.columnar_options: columnar_options need access_method: columnar/,
+      ),
+    ]);
+  });
 });
 
 describe('mistakes PostgreSQL would refuse only at apply', () => {

@@ -1,11 +1,15 @@
 // Options of columnar tables: a declared option that differs is set; one the manifest leaves out
 // is the server's default, and a value other than that is named as unmanaged (reset with prune).
-// A table created or rewritten to columnar by this plan starts from the defaults. Pure.
+// A table created or rewritten to columnar by this plan starts from the defaults. A columnar
+// partition's own options are compared the same way. Pure.
 import type { ColumnarOptions, Table } from '../../model/types.js';
 import { COLUMNAR_OPTION } from '../steps/storage-spec.js';
 import type { Step } from '../steps/steps.js';
 
 const KEYS = Object.keys(COLUMNAR_OPTION) as (keyof ColumnarOptions)[];
+
+/** What holds columnar options: a table, or a partition as a table of its own. */
+type Columnar = Pick<Table, 'id' | 'qname' | 'accessMethod' | 'columnarOptions' | 'columns'>;
 
 /**
  * The step (if any) that gives a declared columnar table its options, and what it leaves alone.
@@ -13,8 +17,8 @@ const KEYS = Object.keys(COLUMNAR_OPTION) as (keyof ColumnarOptions)[];
  * (undefined offline: then every declared option is set).
  */
 export function columnarOptionSteps(
-  t: Table,
-  a: Table | undefined,
+  t: Columnar,
+  a: Columnar | undefined,
   defaults: ColumnarOptions | undefined,
   prune: boolean,
 ): { steps: Step[]; unmanaged: string[] } {

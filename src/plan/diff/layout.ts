@@ -189,6 +189,7 @@ export function layoutSteps(
         if (attach === undefined) {
           steps.push({ kind: 'create_partition', table: t.qname, partition: p });
           steps.push(...partitionParameterSteps(t, p, undefined));
+          steps.push(...partitionColumnarSteps(t, p, undefined));
         } else if (attach !== 'refused') {
           steps.push(attach);
           attached.push(idOf({ schema: t.qname.schema, name: p.name }));
@@ -211,6 +212,7 @@ export function layoutSteps(
           from: am(ap),
           parent: t.qname,
         });
+      steps.push(...partitionColumnarSteps(t, p, ap));
     }
     const tp = t.timePartitions;
     if (tp) steps.push(...timePartitionSteps(t, a, tp, opts.now));
@@ -228,6 +230,20 @@ export function layoutSteps(
     }
   }
   return { steps, unmanaged, attached };
+
+  /** A columnar partition's own options, as a columnar table's (`ap`: as the cluster has it). */
+  function partitionColumnarSteps(t: Table, p: Partition, ap: Partition | undefined): Step[] {
+    const as = (x: Partition): Parameters<typeof columnarOptionSteps>[0] => ({
+      id: idOf(partName(t, x)),
+      qname: partName(t, x),
+      ...(x.accessMethod !== undefined ? { accessMethod: x.accessMethod } : {}),
+      ...(x.columnarOptions !== undefined ? { columnarOptions: x.columnarOptions } : {}),
+      ...(t.columns !== undefined ? { columns: t.columns } : {}),
+    });
+    const r = columnarOptionSteps(as(p), ap && as(ap), actual.columnarDefaults, opts.prune);
+    unmanaged.push(...r.unmanaged);
+    return r.steps;
+  }
 }
 
 /**
