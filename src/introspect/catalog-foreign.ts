@@ -72,6 +72,8 @@ export const FOREIGN_OBJECTS = `  UNION ALL
     ${cls('pg_class')}, r.oid, NULL, NULL
   FROM anyrel r JOIN pg_catalog.pg_foreign_table ft ON ft.ftrelid = r.oid
   JOIN pg_catalog.pg_foreign_server s ON s.oid = ft.ftserver
+  -- (a foreign partition is its table's: catalog-partitions.ts)
+  WHERE NOT r.ispart
 `;
 
 /** A UNION ALL branch of the comments (keyword, target, parent, description). */

@@ -10,13 +10,13 @@ export const PARTITION_KEY_TYPES = (oid: string): string =>
         WHERE pt.partrelid OPERATOR(pg_catalog.=) ${oid})`;
 
 /** CTE `prt(oid, parent, root, level)` (after `rel`). */
-export const PRT_CTE = `-- The partitions of the model's partitioned tables at every level (not foreign ones, which are
--- named: catalog-not-managed.ts), each with the table at its root and the table it is one of.
+export const PRT_CTE = `-- The partitions of the model's partitioned tables at every level (foreign ones too), each with
+-- the table at its root and the table it is one of.
 prt AS (
   SELECT t.relid::pg_catalog.oid AS oid, t.parentrelid::pg_catalog.oid AS parent, r.oid AS root, t.level
   FROM rel r, pg_catalog.pg_partition_tree(r.oid) t
   WHERE r.relkind = 'p' AND t.level OPERATOR(pg_catalog.>) 0
-    AND (SELECT c.relkind FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) t.relid::pg_catalog.oid) IN ('r', 'p')
+    AND (SELECT c.relkind FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) t.relid::pg_catalog.oid) IN ('r', 'p', 'f')
 ),`;
 
 /** CTE `parts(inhparent, j)`: a partitioned table's partitions as JSON (after `prt`). */
@@ -46,7 +46,11 @@ parts AS (
       'of', CASE WHEN x.parent OPERATOR(pg_catalog.<>) x.root THEN (SELECT pg_catalog.json_build_object('schema', qn.nspname, 'name', qc.relname)
         FROM pg_catalog.pg_class qc JOIN pg_catalog.pg_namespace qn ON qn.oid OPERATOR(pg_catalog.=) qc.relnamespace WHERE qc.oid OPERATOR(pg_catalog.=) x.parent) END,
       'partitionBy', CASE WHEN pc.relkind OPERATOR(pg_catalog.=) 'p'::pg_catalog."char" THEN pg_catalog.pg_get_partkeydef(pc.oid) END,
-      'partitionKeyTypes', CASE WHEN pc.relkind OPERATOR(pg_catalog.=) 'p'::pg_catalog."char" THEN ${PARTITION_KEY_TYPES('pc.oid')} END)
+      'partitionKeyTypes', CASE WHEN pc.relkind OPERATOR(pg_catalog.=) 'p'::pg_catalog."char" THEN ${PARTITION_KEY_TYPES('pc.oid')} END,
+      -- A foreign partition's server and options (CREATE FOREIGN TABLE … PARTITION OF … SERVER).
+      'foreign', (SELECT pg_catalog.json_build_object('server', fs.srvname, 'options', ft.ftoptions)
+        FROM pg_catalog.pg_foreign_table ft JOIN pg_catalog.pg_foreign_server fs ON fs.oid OPERATOR(pg_catalog.=) ft.ftserver
+        WHERE ft.ftrelid OPERATOR(pg_catalog.=) pc.oid))
       ORDER BY x.level, pn.nspname, pc.relname) AS j
   FROM prt x
   JOIN pg_catalog.pg_class pc ON pc.oid = x.oid

@@ -2,7 +2,14 @@
 // partition under the one it is a partition of, with its bound, its own options and partitions.
 import { isChosenIndexName } from '../model/key-names.js';
 import { parameterValue } from '../model/storage-parameters.js';
-import { idOf, partitionQname, type ColumnarOptions, type Partition, type Table } from '../model/types.js';
+import {
+  idOf,
+  partitionQname,
+  type ColumnarOptions,
+  type ForeignPartition,
+  type Partition,
+  type Table,
+} from '../model/types.js';
 import { COLUMNAR_OPTION_KEY } from '../manifest/columnar-options.js';
 import { parseBound } from '../sql/partition-bound.js';
 import { formatQualifiedKey } from '../sql/quote.js';
@@ -31,6 +38,7 @@ function partitionEntry(t: Table, p: Partition, defaults: ColumnarOptions | unde
   const named = (p.indexes ?? []).filter((i) => !isChosenIndexName(i.name, p.name, i.label, i.columns));
   const am = {
     ...(p.accessMethod ? { access_method: p.accessMethod } : {}),
+    ...(p.foreign ? { foreign: foreignEntry(p.foreign) } : {}),
     ...(columnarOptionsEntry(p.columnarOptions, defaults)
       ? { columnar_options: columnarOptionsEntry(p.columnarOptions, defaults) }
       : {}),
@@ -73,4 +81,9 @@ export function columnarOptionsEntry(
     ),
   );
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A foreign partition as the manifest declares it: its server and options. */
+function foreignEntry(f: ForeignPartition): Record<string, unknown> {
+  return { server: f.server, ...(f.options ? { options: dictOf(Object.entries(f.options)) } : {}) };
 }

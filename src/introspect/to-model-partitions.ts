@@ -1,7 +1,7 @@
 // A table's own storage parameters and its partitions, as the model holds them (to-model.ts).
 import { parseReloptions } from '../model/storage-parameters.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
-import type { Partition, Table } from '../model/types.js';
+import type { ForeignPartition, Partition, Table } from '../model/types.js';
 import { canonicalBound, canonicalPartitionKey } from '../sql/partition-bound.js';
 import { dictOf } from '../util/dict.js';
 
@@ -29,10 +29,17 @@ export function partitionOf(
     ...(p.partitionBy && p.partitionKeyTypes ? { partitionKeyTypes: p.partitionKeyTypes } : {}),
     // (another access method than heap and columnar is named as not managed: 'table access method')
     ...(p.am === 'columnar' ? { accessMethod: p.am } : {}),
+    ...(p.foreign ? { foreign: foreignOf(p.foreign) } : {}),
     ...(p.am === 'columnar' && p.columnarOptions ? { columnarOptions: p.columnarOptions } : {}),
     ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),
     ...(p.indexes?.length
       ? { indexNames: dictOf(p.indexes.map((i) => [i.parent, i.name] as const)), indexes: p.indexes }
       : {}),
   };
+}
+
+/** A foreign partition's server and options. */
+function foreignOf(f: { server: string; options: string[] | null }): ForeignPartition {
+  const options = parseReloptions(f.options);
+  return { server: f.server, ...(Object.keys(options).length > 0 ? { options } : {}) };
 }

@@ -5,6 +5,7 @@
 import { parseQualifiedKey, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { dictOf } from '../util/dict.js';
 import { columnarOptionsOf } from './columnar-options.js';
+import { foreignPartition, foreignPartitionProblems } from './resolve-foreign-partitions.js';
 import { keyColumnsOf, keyColumnsPath } from './schema-table.js';
 import { partitionQname, type Column, type Partition, type Table } from '../model/types.js';
 import { boundText, normalizeBoundValue, partitionKeyText, type BoundSpec } from '../sql/partition-bound.js';
@@ -197,6 +198,7 @@ export function resolvePartitions(
         'columnar_options_not_columnar',
         'columnar_options need access_method: columnar (Citus: "columnar storage parameters specified on non-columnar table")',
       );
+    if (p.foreign) foreignPartitionProblems(p, t, at, problems);
     const sub = subPartitioning(p, t, columns, at, problems, opts);
     if (sub && (params.length > 0 || p.access_method !== undefined))
       problems.error(
@@ -212,6 +214,7 @@ export function resolvePartitions(
       bound: boundText(bound),
       ...(sub ? { partitionBy: sub.text } : {}),
       ...(p.access_method === 'columnar' && !sub ? { accessMethod: 'columnar' } : {}),
+      ...(p.foreign ? { foreign: foreignPartition(p.foreign) } : {}),
       ...(p.access_method === 'columnar' && !sub && p.columnar_options
         ? { columnarOptions: columnarOptionsOf(p.columnar_options) }
         : {}),

@@ -135,6 +135,18 @@ export const partition = z
     columnar_options: columnarOptionsSpec
       .optional()
       .describe("a columnar partition's options, as a columnar table's (those not given are the server's defaults)"),
+    foreign: z
+      .strictObject({
+        server: ident.describe('the foreign server (CREATE SERVER, declared in the sql: files or made elsewhere)'),
+        options: z
+          .record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()]))
+          .optional()
+          .describe("the foreign table's options (`filename: /data/2023.csv`, `format: csv`)"),
+      })
+      .optional()
+      .describe(
+        'a foreign partition (CREATE FOREIGN TABLE … PARTITION OF … SERVER s OPTIONS (…)): its rows are elsewhere; its options change in place, its server by detaching and creating it again by hand',
+      ),
     storage_parameters: storageParametersSpec
       .optional()
       .describe(

@@ -129,6 +129,11 @@ export const catalogSchema = z
                 of: z.object({ schema: z.string(), name: z.string() }).nullable().optional(),
                 partitionBy: nullableStr.optional(),
                 partitionKeyTypes: z.array(z.string()).nullable().optional(),
+                /** A foreign partition's server and options (`k=v`). */
+                foreign: z
+                  .object({ server: z.string(), options: z.array(z.string()).nullable() })
+                  .nullable()
+                  .optional(),
                 /** Not from the catalog query: read after it (columnar-options.ts). */
                 columnarOptions: columnarOptions.optional(),
               }),

@@ -84,8 +84,15 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
     evaluates: true,
     view: true,
   },
-  // CREATE SERVER (Citus propagates it); the foreign tables on it depend on it.
-  'foreign server': { sqlFile: 'foreign-servers', provides: 'server', ownerKeyword: 'SERVER', catalogOnly: true },
+  // CREATE SERVER (Citus propagates it); the foreign tables on it depend on it, and foreign
+  // partitions, made with the tables: so made before them, and dropped after.
+  'foreign server': {
+    sqlFile: 'foreign-servers',
+    type: true,
+    provides: 'server',
+    ownerKeyword: 'SERVER',
+    catalogOnly: true,
+  },
   // CREATE [DEFAULT] CONVERSION: used where a client's encoding is converted (Citus does not propagate it).
   conversion: { sqlFile: 'conversions', ownerKeyword: 'CONVERSION', catalogOnly: true },
   // CREATE USER MAPPING: on the server it names (Citus does not propagate it: the coordinator's, where

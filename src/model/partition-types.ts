@@ -20,6 +20,8 @@ export interface Partition {
   readonly partitionKeyTypes?: readonly string[];
   /** Its table access method when not heap (`columnar`). */
   readonly accessMethod?: string;
+  /** A foreign partition (CREATE FOREIGN TABLE … PARTITION OF): its server and options. */
+  readonly foreign?: ForeignPartition;
   /** A columnar partition's options (as a columnar table's). */
   readonly columnarOptions?: ColumnarOptions;
   /** Its own storage parameters, as the table's (`toast.` for its TOAST table's). */
@@ -31,6 +33,12 @@ export interface Partition {
   readonly indexNames?: Readonly<Record<string, string>>;
   /** Actual only: its copies of its parent's indexes, with what PostgreSQL chose their names from. */
   readonly indexes?: readonly PartitionIndex[];
+}
+
+/** A foreign partition's server (its name) and options. */
+export interface ForeignPartition {
+  readonly server: string;
+  readonly options?: Readonly<Record<string, string>>;
 }
 
 /** What PostgreSQL names an index after: `pkey`, `key` (a unique constraint), `excl`, `idx`. */

@@ -78,7 +78,7 @@ export type Distribution =
   | { readonly kind: 'citus_local'; readonly cascade?: boolean; readonly auto?: boolean }
   | { readonly kind: 'local' };
 
-export type { IndexLabel, Partition, PartitionIndex } from './partition-types.js';
+export type { ForeignPartition, IndexLabel, Partition, PartitionIndex } from './partition-types.js';
 export { partitionParent, partitionQname } from './partition-types.js';
 
 // Time partitions kept by Citus's functions: partitions `interval` wide are created `premake`

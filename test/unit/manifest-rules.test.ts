@@ -672,6 +672,30 @@ describe("a partition's storage parameters", () => {
     ]);
   });
 
+  it('a foreign partition takes no options of a table with rows, and its table no unique key', async () => {
+    expect(
+      await problems(
+        yaml([
+          'version: 1',
+          'tables:',
+          '  e:',
+          '    columns: { id: bigint, ts: date }',
+          '    primary_key: [id, ts]',
+          '    partition_by: range (ts)',
+          '    partitions:',
+          '      e_1: { from: 2024-01-01, to: 2025-01-01, access_method: columnar, foreign: { server: files } }',
+        ]),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /tables\.e\.partitions\.e_1\.foreign: a foreign partition holds no rows here: it takes no access_method/,
+      ),
+      expect.stringMatching(
+        /tables\.e\.partitions\.e_1\.foreign: PostgreSQL makes no primary key or unique constraint/,
+      ),
+    ]);
+  });
+
   it('columnar_options need a columnar partition', async () => {
     expect(
       await problems(

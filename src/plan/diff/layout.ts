@@ -1,5 +1,6 @@
 // Layout: distributed schemas, access methods, partitions and time partitions of declared
 // tables. Pure: the clock time partitions are kept by is an argument.
+import { foreignPartitionSteps } from './foreign-partitions.js';
 import { parameterChanges } from '../../model/storage-parameters.js';
 import {
   idOf,
@@ -196,7 +197,7 @@ export function layoutSteps(
         }
         continue;
       }
-      steps.push(...partitionParameterSteps(t, p, ap));
+      steps.push(...partitionParameterSteps(t, p, ap), ...foreignPartitionSteps(partName(t, p), p, ap, problems));
       const keyTypes = ap.of ? have.get(idOf(ap.of))?.partitionKeyTypes : a?.partitionKeyTypes;
       if (!sameBound(p.bound, ap.bound, keyTypes))
         problems.push({
@@ -225,7 +226,13 @@ export function layoutSteps(
       dropped.add(id);
       // DROP TABLE of a partition drops its own partitions (listed after it): not dropped again.
       if (ap.of && dropped.has(idOf(ap.of))) continue;
-      if (opts.prune) steps.push({ kind: 'drop_partition', table: partitionParent(t, ap), partition: partName(t, ap) });
+      if (opts.prune)
+        steps.push({
+          kind: 'drop_partition',
+          table: partitionParent(t, ap),
+          partition: partName(t, ap),
+          ...(ap.foreign ? { foreign: true } : {}),
+        });
       else unmanaged.push(`partition ${quoteQualified(partName(t, ap))}`);
     }
   }

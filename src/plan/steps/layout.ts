@@ -15,7 +15,20 @@ export type LayoutStep =
   | { readonly kind: 'validate_constraint'; readonly table: QualifiedName; readonly name: string }
   | { readonly kind: 'create_columnar_extension' }
   | { readonly kind: 'create_partition'; readonly table: QualifiedName; readonly partition: Partition }
-  | { readonly kind: 'drop_partition'; readonly table: QualifiedName; readonly partition: QualifiedName }
+  /** ALTER FOREIGN TABLE partition OPTIONS (ADD / SET k 'v', DROP k): `set` as [key, value, added]. */
+  | {
+      readonly kind: 'alter_foreign_partition';
+      readonly partition: QualifiedName;
+      readonly set: readonly (readonly [string, string, boolean])[];
+      readonly drop: readonly string[];
+    }
+  /** `foreign`: a foreign partition (DROP FOREIGN TABLE; its rows are elsewhere). */
+  | {
+      readonly kind: 'drop_partition';
+      readonly table: QualifiedName;
+      readonly partition: QualifiedName;
+      readonly foreign?: boolean;
+    }
   | {
       readonly kind: 'set_access_method';
       readonly table: QualifiedName;

@@ -1,5 +1,5 @@
 // Step records of partitions: declared ones, and the time partitions Citus's functions keep.
-import { catalogCall, quoteIdent, regclassLiteral, typedLiteral } from '../../sql/quote.js';
+import { catalogCall, quoteIdent, quoteLiteral, regclassLiteral, typedLiteral } from '../../sql/quote.js';
 import { intervalText } from '../../sql/partition-bound.js';
 import type { QualifiedName } from '../../sql/quote.js';
 import { partitionParent, partitionQname, type Partition } from '../../model/types.js';
@@ -9,6 +9,7 @@ import { tableRef } from '../../model/object-ref.js';
 
 type PartitionKind =
   | 'create_partition'
+  | 'alter_foreign_partition'
   | 'attach_partition'
   | 'detach_partition'
   | 'drop_partition'
@@ -21,6 +22,13 @@ const partitionName = (s: { readonly table: QualifiedName; readonly partition: P
 /** What the partition is created in or attached to: its table, or the partition it is one of. */
 const parentOf = (s: { readonly table: QualifiedName; readonly partition: Partition }): QualifiedName =>
   partitionParent({ qname: s.table }, s.partition);
+/** ` OPTIONS (k 'v', …)` of a foreign partition, or ''. */
+const foreignOptions = (o: Readonly<Record<string, string>> | undefined): string =>
+  o && Object.keys(o).length > 0
+    ? ` OPTIONS (${Object.entries(o)
+        .map(([k, v]) => `${quoteIdent(k)} ${quoteLiteral(v)}`)
+        .join(', ')})`
+    : '';
 const few = (names: readonly string[]): string =>
   names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 const partitions = (n: number): string => `${n} partition${n === 1 ? '' : 's'}`;
@@ -33,10 +41,26 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     phase: () => 'tables',
     hazards: () => [],
     sql: (s) => [
-      `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound}${s.partition.partitionBy ? ` PARTITION BY ${s.partition.partitionBy}` : ''}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}`,
+      s.partition.foreign
+        ? `CREATE FOREIGN TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound} SERVER ${quoteIdent(s.partition.foreign.server)}${foreignOptions(s.partition.foreign.options)}`
+        : `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound}${s.partition.partitionBy ? ` PARTITION BY ${s.partition.partitionBy}` : ''}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}`,
     ],
     summary: (s) =>
-      `create ${s.partition.partitionBy ? 'partitioned ' : ''}partition ${q(partitionName(s))} of ${q(parentOf(s))} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}`,
+      `create ${s.partition.foreign ? 'foreign ' : ''}${s.partition.partitionBy ? 'partitioned ' : ''}partition ${q(partitionName(s))} of ${q(parentOf(s))} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}${s.partition.foreign ? ` on server ${s.partition.foreign.server}` : ''}`,
+  },
+  alter_foreign_partition: {
+    ...PLAIN,
+    object: (s) => tableRef(s.partition),
+    phase: () => 'tables',
+    hazards: () => [],
+    sql: (s) => [
+      `ALTER FOREIGN TABLE ${q(s.partition)} OPTIONS (${[
+        ...s.set.map(([k, v, add]) => `${add ? 'ADD' : 'SET'} ${quoteIdent(k)} ${quoteLiteral(v)}`),
+        ...s.drop.map((k) => `DROP ${quoteIdent(k)}`),
+      ].join(', ')})`,
+    ],
+    summary: (s) =>
+      `change the options of foreign partition ${q(s.partition)}: ${[...s.set.map(([k, v]) => `${k} = ${v}`), ...s.drop.map((k) => `${k} dropped`)].join(', ')}`,
   },
   attach_partition: {
     ...PLAIN,
@@ -59,9 +83,9 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     ...PLAIN,
     ...onTable,
     phase: () => 'prune',
-    hazards: () => ['drops_data'],
-    sql: (s) => [`DROP TABLE ${q(s.partition)}`],
-    summary: (s) => `drop partition ${q(s.partition)} of ${q(s.table)} (prune)`,
+    hazards: (s) => (s.foreign ? [] : ['drops_data']),
+    sql: (s) => [`DROP ${s.foreign ? 'FOREIGN ' : ''}TABLE ${q(s.partition)}`],
+    summary: (s) => `drop ${s.foreign ? 'foreign ' : ''}partition ${q(s.partition)} of ${q(s.table)} (prune)`,
   },
   create_time_partitions: {
     ...CITUS,

@@ -17,6 +17,7 @@ import {
   relationRef,
   routineRef,
   sequenceRef,
+  serverRef,
   tableRef,
   typeRef,
   withoutArgs,
@@ -121,6 +122,8 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
       };
     case 'alter_table_inherit':
       return { hard: [relationRef(step.parent)], soft: [] };
+    case 'create_partition':
+      return { hard: step.partition.foreign ? [serverRef(quoteIdent(step.partition.foreign.server))] : [], soft: [] };
     case 'alter_table_of':
       return { hard: step.ofType !== undefined ? [typeRef(step.ofType)] : [], soft: [] };
     case 'add_column':
