@@ -15,7 +15,7 @@ export const CONVERSION_OBJECTS = `  UNION ALL
       || ' FOR ' || pg_catalog.quote_literal(pg_catalog.pg_encoding_to_char(cv.conforencoding))
       || ' TO ' || pg_catalog.quote_literal(pg_catalog.pg_encoding_to_char(cv.contoencoding))
       || ' FROM ' || (SELECT ${qn('pn.nspname', 'p.proname')} FROM pg_catalog.pg_proc p
-           JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE p.oid = cv.conproc)),
+           JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE p.oid = cv.conproc::pg_catalog.oid)),
     pg_catalog.json_build_array('DROP CONVERSION ' || ${NAME}),
     ${cls('pg_conversion')}, cv.oid, NULL, NULL
   FROM ${FROM}

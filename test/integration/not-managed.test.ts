@@ -27,6 +27,7 @@ ALTER TABLE t ENABLE ROW LEVEL SECURITY;
 CREATE POLICY pol ON t USING (v > 0);
 COMMENT ON TABLE t IS 'hello';
 CREATE CONVERSION myconv FOR 'UTF8' TO 'LATIN1' FROM utf8_to_iso8859_1;
+CREATE TEXT SEARCH PARSER prs (START = prsd_start, GETTOKEN = prsd_nexttoken, END = prsd_end, LEXTYPES = prsd_lextype);
 CREATE TABLE ex (a int, b int, UNIQUE (a) DEFERRABLE, EXCLUDE USING btree (b WITH =));
 DO $$BEGIN CREATE ROLE cm_reader; EXCEPTION WHEN duplicate_object THEN NULL; END$$;
 GRANT SELECT ON t TO cm_reader;
@@ -61,7 +62,7 @@ describe('objects the model does not hold are named, never hidden', () => {
     const got = json.notManaged.map((x) => `${x.kind}: ${x.name}`);
     // DEFERRABLE keys are managed (declared in the manifest), not named.
     expect(got.some((x) => x.includes('DEFERRABLE'))).toBe(false);
-    expect(got).toEqual(expect.arrayContaining(['conversion: public.myconv']));
+    expect(got).toEqual(expect.arrayContaining(['text search parser: public.prs']));
     const managed = [
       'partition',
       'view',
@@ -80,12 +81,13 @@ describe('objects the model does not hold are named, never hidden', () => {
       'extension',
       'privileges',
       'default privileges',
+      'conversion',
     ];
     expect(json.notManaged.filter((x) => managed.includes(x.kind))).toEqual([]);
     // The identity column's sequence is part of the column, not a sequence to declare.
     expect(json.notManaged.some((x) => x.name.includes('t_id_seq'))).toBe(false);
     const sql = (await cli(['plan', '--database', db.url, '--format', 'sql'], { cwd: dir })).stdout;
-    expect(sql).toContain('-- not managed (never compared): conversion public.myconv\n');
+    expect(sql).toContain('-- not managed (never compared): text search parser public.prs\n');
   });
 
   it('a drift check (--detailed-exitcode --include-unmanaged) exits 2; without the flag 0', async () => {
