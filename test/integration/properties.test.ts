@@ -19,10 +19,10 @@ import { editArb, identifier, manifestArb, qualifiedKey, render, type GenManifes
 import { cli } from '../support/run-cli.js';
 
 // In \`npm test\` a fixed-seed sample; \`npm run test:reliability\` runs twice as many cases of each.
-const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 30);
-const HOSTILE_RUNS = Number(process.env.HOSTILE_RUNS ?? 20);
-const CITUS_HOSTILE_RUNS = Number(process.env.CITUS_HOSTILE_RUNS ?? 6);
-const CITUS_CONVERGENCE_RUNS = Number(process.env.CITUS_CONVERGENCE_RUNS ?? 5);
+const CONVERGENCE_RUNS = Number(process.env.CONVERGENCE_RUNS ?? 18);
+const HOSTILE_RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
+const CITUS_HOSTILE_RUNS = Number(process.env.CITUS_HOSTILE_RUNS ?? 4);
+const CITUS_CONVERGENCE_RUNS = Number(process.env.CITUS_CONVERGENCE_RUNS ?? 3);
 
 async function liveOf(db: TestDb) {
   const c = new pg.Client({ connectionString: db.url });
