@@ -6,7 +6,7 @@
 // role other than a superuser owns (ALTER EXTENSION … ADD hides an object so) are named.
 
 import { quoteIdent } from '../sql/quote.js';
-import { attOptions, cls, notAShard, notExt, qn } from './catalog-fragments.js';
+import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MANAGED_AGGREGATE } from './catalog-objects.js';
 import { MAPPING_NAME, MAPPING_READABLE } from './catalog-foreign.js';
 
@@ -183,13 +183,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     FROM rel JOIN pg_catalog.pg_inherits i ON i.inhrelid = rel.oid
     JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
     LEFT JOIN rel pr ON pr.oid = i.inhparent WHERE pr.oid IS NULL
-  -- An inherited column's own SET STATISTICS, attribute options or SET STORAGE (ALTER TABLE ONLY
-  -- child …): the manifest gives an inherited column only a default or NOT NULL of its own.
-  UNION ALL SELECT 'inherited column', ${relName} || '.' || pg_catalog.quote_ident(a.attname) || ' (its own statistics, options or storage)'
-    FROM rel JOIN pg_catalog.pg_attribute a ON a.attrelid = rel.oid AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND NOT a.attislocal
-    WHERE a.attstattarget >= 0::pg_catalog.int2 OR ${attOptions('a')} IS NOT NULL
-      OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits pi2 JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi2.inhparent AND pa.attname = a.attname
-        WHERE pi2.inhrelid = rel.oid AND pa.attstorage = a.attstorage)
+  -- (An inherited column's own SET STATISTICS, attribute options and SET STORAGE are managed: inherited_columns.)
   -- (A partition's own COMPRESSION and a materialized view's are managed: catalog-partition-columns.ts.)
   -- (A table's own storage parameters are managed: the model's storageParameters.)
   UNION ALL SELECT 'table access method', ${relName}

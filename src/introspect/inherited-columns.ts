@@ -1,5 +1,6 @@
-// What a table's inherited columns have of their own (a default, a NOT NULL) beside what their
-// first parent gives them: the manifest's `inherited_columns`.
+// What a table's inherited columns have of their own (a default, a NOT NULL, a statistics target,
+// storage, attribute options) beside what their first parent gives them: the manifest's
+// `inherited_columns`.
 import { idOf, type Table } from '../model/types.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { sameExpression } from '../sql/normalize.js';
@@ -22,6 +23,10 @@ export function inheritedColumnsEntry(
     const entry: Record<string, unknown> = {};
     if (!sameExpression(c.default, given, c.type)) entry.default = c.default ?? null;
     if (c.notNull && !from.notNull && !pk.has(c.name)) entry.not_null = true;
+    // Its own statistics target, storage and options (ALTER TABLE ONLY child …).
+    if (c.statistics !== undefined) entry.statistics = c.statistics;
+    if (c.storage !== from.storage) entry.storage = c.storage ?? from.typeStorage;
+    if (c.options) entry.options = Object.fromEntries(Object.entries(c.options).map(([k, v]) => [k, Number(v)]));
     if (Object.keys(entry).length > 0) out[c.name] = entry;
   }
   return Object.keys(out).length > 0 ? out : undefined;

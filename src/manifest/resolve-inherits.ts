@@ -64,6 +64,8 @@ function inheritedCopy(c: Column, parent: Table): Column {
     ...(c.generated !== undefined ? { generated: c.generated } : {}),
     ...(c.collation !== undefined ? { collation: c.collation } : {}),
     ...(c.collationSchema !== undefined ? { collationSchema: c.collationSchema } : {}),
+    // (CREATE TABLE … INHERITS gives it its parent's storage, not its statistics or options)
+    ...(c.storage !== undefined ? { storage: c.storage } : {}),
     ...serial,
     inherited: true,
   };
@@ -82,14 +84,17 @@ function refusal(t: Table, m: Manifest, key: string): string | undefined {
   return undefined;
 }
 
+/** What an inherited column has of its own (`inherited_columns`). */
+type Own = Partial<Pick<Column, 'notNull' | 'statistics' | 'storage' | 'options'>> & { default?: string | null };
+
 /** `inherited_columns`: what inherited columns have of their own (a default: null drops the parent's). */
 function ownOfInherited(
   key: string,
   spec: NonNullable<ManifestTable['inherited_columns']>,
   columns: readonly Column[],
   problems: ProblemList,
-): Map<string, { default?: string | null; notNull?: boolean }> {
-  const out = new Map<string, { default?: string | null; notNull?: boolean }>();
+): Map<string, Own> {
+  const out = new Map<string, Own>();
   for (const [name, o] of Object.entries(spec)) {
     const path = ['tables', key, 'inherited_columns', name];
     const c = columns.find((x) => x.name === name);
@@ -112,7 +117,14 @@ function ownOfInherited(
     }
     const dflt = o.default === undefined || o.default === null ? o.default : String(o.default);
     if (typeof dflt === 'string' && !resolveColumn(name, { type: c.type.sql, default: dflt }, path, problems)) continue;
-    out.set(name, { ...(dflt !== undefined ? { default: dflt } : {}), ...(o.not_null ? { notNull: true } : {}) });
+    const options = Object.entries(o.options ?? {}).map(([k, v]) => [k, String(v)] as const);
+    out.set(name, {
+      ...(dflt !== undefined ? { default: dflt } : {}),
+      ...(o.not_null ? { notNull: true } : {}),
+      ...(o.statistics !== undefined ? { statistics: o.statistics } : {}),
+      ...(o.storage !== undefined ? { storage: o.storage } : {}),
+      ...(options.length > 0 ? { options: Object.fromEntries(options) } : {}),
+    });
   }
   return out;
 }
@@ -211,7 +223,12 @@ export function expandInheritance(
       ...t,
       columns: columns.map((c) => {
         const o = own.get(c.name);
-        const d = o?.default === undefined ? c : { ...c, default: o.default ?? undefined };
+        const mine = {
+          ...(o?.statistics !== undefined ? { statistics: o.statistics } : {}),
+          ...(o?.storage !== undefined ? { storage: o.storage } : {}),
+          ...(o?.options !== undefined ? { options: o.options } : {}),
+        };
+        const d = o?.default === undefined ? { ...c, ...mine } : { ...c, ...mine, default: o.default ?? undefined };
         if (o?.default === null) delete (d as { default?: string }).default;
         return c.inherited && (pkCols.has(c.name) || o?.notNull) ? { ...d, notNull: true } : d;
       }),

@@ -20,9 +20,27 @@ export const inheritedColumnsSpec = z
         .optional()
         .describe('its own DEFAULT (`null`: none, where its parent has one)'),
       not_null: z.boolean().optional().describe('NOT NULL where its parent has none'),
+      statistics: z
+        .number()
+        .int()
+        .min(0)
+        .max(10000)
+        .optional()
+        .describe("its own SET STATISTICS (a parent's SET STATISTICS reaches it, then this is set again)"),
+      storage: z
+        .enum(['plain', 'external', 'extended', 'main'])
+        .optional()
+        .describe("its own SET STORAGE, where it is not its parent's (a parent's reaches it, then this is set again)"),
+      options: z
+        .strictObject({
+          n_distinct: z.number().min(-1).optional(),
+          n_distinct_inherited: z.number().min(-1).optional(),
+        })
+        .optional()
+        .describe('its own attribute options (ALTER TABLE ONLY … ALTER COLUMN … SET (n_distinct = …))'),
     }),
   )
   .optional()
   .describe(
-    'what a column it inherits has of its own, beside what its parent gives it (ALTER TABLE ONLY … ALTER COLUMN … SET DEFAULT, SET NOT NULL); only with inherits',
+    'what a column it inherits has of its own, beside what its parent gives it (ALTER TABLE ONLY … ALTER COLUMN … SET DEFAULT, SET NOT NULL, SET STATISTICS, SET STORAGE, SET (…)); only with inherits',
   );

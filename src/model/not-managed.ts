@@ -7,7 +7,6 @@ export const NOT_MANAGED_KINDS = [
   'foreign table',
   'partition',
   'table inheritance',
-  'inherited column',
   'owner privileges',
   'system object privileges',
   'table access method',

@@ -63,4 +63,32 @@ describe('table inheritance in the manifest', () => {
     expect(sql).toContain("ALTER TABLE ONLY public.item ALTER COLUMN at SET DEFAULT '2020-01-01'");
     expect(sql).toContain('ALTER TABLE public.item ALTER COLUMN tags SET NOT NULL');
   });
+
+  it("sets an inherited column's own statistics, storage and options ONLY on the child, after its parent's", async () => {
+    const m = await loadManifestText(
+      `version: 1
+tables:
+  par:
+    columns: { a: { type: integer, statistics: 200 }, b: { type: text, storage: external } }
+  ch:
+    inherits: [par]
+    inherited_columns:
+      a: { statistics: 50, options: { n_distinct: 7 } }
+      b: { storage: main }
+    columns: { c: integer }
+`,
+      'm.yaml',
+      process.cwd(),
+    );
+    const sql = planOffline(m).transaction.steps.flatMap((s) => s.sql);
+    const at = (x: string): number => sql.indexOf(x);
+    expect(at('ALTER TABLE public.par ALTER COLUMN a SET STATISTICS 200')).toBeGreaterThan(-1);
+    expect(at('ALTER TABLE ONLY public.ch ALTER COLUMN a SET STATISTICS 50')).toBeGreaterThan(
+      at('ALTER TABLE public.par ALTER COLUMN a SET STATISTICS 200'),
+    );
+    expect(sql).toContain('ALTER TABLE ONLY public.ch ALTER COLUMN a SET (n_distinct = 7)');
+    expect(sql).toContain('ALTER TABLE ONLY public.ch ALTER COLUMN b SET STORAGE MAIN');
+    // Nothing is set on the child without ONLY (it would reach its own children).
+    expect(sql.filter((x) => x.startsWith('ALTER TABLE public.ch'))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Table inheritance of an existing table: ALTER TABLE … INHERIT for a parent the manifest adds
 // (when the table already has what PostgreSQL asks of it) and NO INHERIT for one it takes away;
 // which of the table's inherited columns then become its own.
-import type { ClusterModel, Column, Table } from '../../model/types.js';
+import type { ClusterModel, Column, ColumnStorage, Table } from '../../model/types.js';
 import { relationRef } from '../../model/object-ref.js';
 import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
@@ -165,14 +165,52 @@ export function inheritedColumnSteps(
     if (!now) continue;
     const dflt = !sameExpression(c.default, now.default, c.type);
     const notNull = !pk.has(c.name) && c.notNull !== now.notNull;
-    if (!dflt && !notNull) continue;
+    const physical = ownPhysical(t, c, ac, first, models);
+    if (!dflt && !notNull && Object.keys(physical).length === 0) continue;
     steps.push({
       kind: 'alter_inherited_column',
       table: t.qname,
       column: c.name,
       ...(dflt ? { default: c.default !== undefined ? { value: c.default } : {} } : {}),
       ...(notNull ? { notNull: c.notNull } : {}),
+      ...physical,
     });
   }
   return steps;
+}
+
+/**
+ * An inherited column's own statistics target, storage and attribute options, against what it
+ * has once the plan's earlier steps ran: a parent's SET STATISTICS and SET STORAGE reach it (a new
+ * table gets its parent's storage, no statistics target and no options); options do not recurse.
+ */
+function ownPhysical(
+  t: Table,
+  c: Column,
+  ac: Column | undefined,
+  first: Column | undefined,
+  models: { desired: ClusterModel; actual: ClusterModel },
+): {
+  statistics?: number | null;
+  storage?: ColumnStorage;
+  setOptions?: (readonly [string, string])[];
+  resetOptions?: string[];
+} {
+  const parent = (t.inherits ?? []).find((p) => models.desired.tables[p]?.columns?.some((x) => x.name === c.name));
+  const dp = parent !== undefined ? models.desired.tables[parent]?.columns?.find((x) => x.name === c.name) : undefined;
+  const ap = parent !== undefined ? models.actual.tables[parent]?.columns?.find((x) => x.name === c.name) : undefined;
+  const statsReach = dp !== undefined && ap !== undefined && dp.statistics !== ap.statistics;
+  const storageReaches = dp !== undefined && ap !== undefined && dp.storage !== ap.storage;
+  const stats = ac && !statsReach ? ac.statistics : statsReach ? dp.statistics : undefined;
+  const storage = ac && !storageReaches ? ac.storage : (dp ?? first)?.storage;
+  const want = c.options ?? {};
+  const have = ac?.options ?? {};
+  const setOptions = Object.entries(want).filter(([k, v]) => have[k] !== v);
+  const resetOptions = Object.keys(have).filter((k) => want[k] === undefined);
+  return {
+    ...(c.statistics !== stats ? { statistics: c.statistics ?? null } : {}),
+    ...(c.storage !== storage ? { storage: c.storage ?? ac?.typeStorage ?? 'extended' } : {}),
+    ...(setOptions.length > 0 ? { setOptions } : {}),
+    ...(resetOptions.length > 0 ? { resetOptions } : {}),
+  };
 }

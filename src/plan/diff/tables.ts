@@ -217,7 +217,13 @@ export function tableStructureSteps(
       }
       steps.push(...createTableSteps(t, t.columns, desired));
       // CREATE TABLE takes no STORAGE before PostgreSQL 16: set right after it.
-      steps.push(...storageSteps(t, t.columns), ...storageParameterSteps(t, undefined, false, problems));
+      steps.push(
+        ...storageSteps(
+          t,
+          t.columns.filter((c) => !c.inherited),
+        ),
+        ...storageParameterSteps(t, undefined, false, problems),
+      );
       created.add(t.id);
     } else {
       if (t.columns && Boolean(t.unlogged) !== Boolean(a.unlogged))

@@ -1,6 +1,6 @@
 // The layout step kinds (partitions, access methods, Citus-local tables, distributed schemas,
 // time partitions), part of the Step union in steps/steps.ts; records in spec/ (partitions, storage, citus).
-import type { ColumnarOptions, Partition } from '../../model/types.js';
+import type { ColumnarOptions, ColumnStorage, Partition } from '../../model/types.js';
 import type { QualifiedName } from '../../sql/quote.js';
 
 export type LayoutStep =
@@ -70,6 +70,11 @@ export type LayoutStep =
       /** Set (`value`) or dropped (`{}`); absent: unchanged. */
       readonly default?: { readonly value?: string };
       readonly notNull?: boolean;
+      /** Its own SET STATISTICS (null: -1, the default), SET STORAGE, SET (…) and RESET (…). */
+      readonly statistics?: number | null;
+      readonly storage?: ColumnStorage;
+      readonly setOptions?: readonly (readonly [string, string])[];
+      readonly resetOptions?: readonly string[];
     }
   /** ALTER TABLE … OF type (its columns are the type's attributes) or NOT OF (`ofType` absent). */
   | { readonly kind: 'alter_table_of'; readonly table: QualifiedName; readonly ofType?: string }

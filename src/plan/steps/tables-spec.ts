@@ -1,5 +1,5 @@
 // Step records of tables and their indexes.
-import { quoteIdent, quoteLiteral } from '../../sql/quote.js';
+import { quoteIdent, quoteLiteral, sqlInt } from '../../sql/quote.js';
 import { PLAIN, type StepSpecs } from './spec-record.js';
 import { ALTER_TABLE, cols, columnSql, indexSql, keySql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
@@ -118,6 +118,22 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
                 ? `${ALTER_TABLE(s.table)} ${c} SET NOT NULL`
                 : `ALTER TABLE ONLY ${q(s.table)} ${c} DROP NOT NULL`,
             ]),
+        ...(s.statistics === undefined
+          ? []
+          : [
+              `ALTER TABLE ONLY ${q(s.table)} ${c} SET STATISTICS ${s.statistics === null ? -1 : sqlInt(s.statistics)}`,
+            ]),
+        ...(s.storage === undefined
+          ? []
+          : [`ALTER TABLE ONLY ${q(s.table)} ${c} SET STORAGE ${s.storage.toUpperCase()}`]),
+        ...(s.setOptions?.length
+          ? [
+              `ALTER TABLE ONLY ${q(s.table)} ${c} SET (${s.setOptions.map(([k, v]) => `${quoteIdent(k)} = ${v}`).join(', ')})`,
+            ]
+          : []),
+        ...(s.resetOptions?.length
+          ? [`ALTER TABLE ONLY ${q(s.table)} ${c} RESET (${s.resetOptions.map(quoteIdent).join(', ')})`]
+          : []),
       ];
     },
     summary: (s) =>
@@ -126,6 +142,10 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
           ? []
           : [s.default.value !== undefined ? `its own default ${s.default.value}` : 'no default of its own']),
         ...(s.notNull === undefined ? [] : [s.notNull ? 'NOT NULL of its own' : 'drop its own NOT NULL']),
+        ...(s.statistics === undefined ? [] : [`SET STATISTICS ${s.statistics ?? -1}`]),
+        ...(s.storage === undefined ? [] : [`storage ${s.storage}`]),
+        ...(s.setOptions ?? []).map(([k, v]) => `${k} = ${v}`),
+        ...(s.resetOptions ?? []).map((k) => `${k} reset`),
       ].join(', ')}`,
   },
   drop_table: {
