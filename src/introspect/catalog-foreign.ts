@@ -66,8 +66,12 @@ export const FOREIGN_OBJECTS = `  UNION ALL
            FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
            LEFT JOIN pg_catalog.pg_collation co ON co.oid = a.attcollation LEFT JOIN pg_catalog.pg_namespace con ON con.oid = co.collnamespace
            LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
-           WHERE a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped) AS x(o, n, def)), '')
-      || E'\\n) SERVER ' || pg_catalog.quote_ident(s.srvname) || ${options('ft.ftoptions')}),
+           WHERE a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attislocal) AS x(o, n, def)), '')
+      -- The tables it inherits from (INHERITS), in order: their columns are not its own.
+      || E'\\n)' || COALESCE(' INHERITS (' || (SELECT pg_catalog.string_agg(${qn('pn.nspname', 'pc.relname')}, ', ' ORDER BY i.inhseqno)
+           FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
+           JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid) || ')', '')
+      || ' SERVER ' || pg_catalog.quote_ident(s.srvname) || ${options('ft.ftoptions')}),
     pg_catalog.json_build_array('DROP FOREIGN TABLE ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_class')}, r.oid, NULL, NULL
   FROM anyrel r JOIN pg_catalog.pg_foreign_table ft ON ft.ftrelid = r.oid

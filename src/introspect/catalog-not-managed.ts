@@ -171,8 +171,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
     -- A partition at any level (in any schema) is managed (catalog-sql.ts's prt): an anti-join,
     -- not a subquery in the filter (the planner would then run the costly shard test first on every row).
     LEFT JOIN prt pp ON pp.oid = c.oid
-    -- A foreign table of its own is managed (frel, catalog-foreign.ts), and a foreign partition
-    -- (prt); one that inherits is named. An anti-join too: inside the OR, its test made the planner run the
+    -- A foreign table is managed (frel, catalog-foreign.ts: one that inherits too), and a foreign
+    -- partition (prt): what is left is a foreign table an extension made. An anti-join too: inside the OR, its test made the planner run the
     -- shard test first on every pg_class row (+330 ms at perf:plan's scale).
     LEFT JOIN frel fr ON fr.oid = c.oid
     WHERE (c.relkind = 'f' OR (c.relkind IN ('r', 'p') AND c.relispartition)) AND pp.oid IS NULL AND fr.oid IS NULL

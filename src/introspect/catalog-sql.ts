@@ -47,10 +47,10 @@ rel AS (
     ${citus ? `AND ${notAShard('c')}` : ''}
 ),
 ${PRT_CTE}
--- Foreign tables of their own (not a partition, inheriting nothing): objects defined by SQL.
+-- Foreign tables of their own (not a partition; one may inherit): objects defined by SQL.
 frel AS (
   SELECT c.oid, ns.nspname, c.relname FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-  WHERE c.relkind = 'f' AND NOT c.relispartition AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i WHERE i.inhrelid = c.oid)
+  WHERE c.relkind = 'f' AND NOT c.relispartition
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
 ),
 -- A table's columns in no particular order: the reader puts them in attnum order (catalog-schema.ts;

@@ -14,6 +14,7 @@ import { keyHash, type RecordedObject } from './same-object.js';
 import { objectKey } from '../objects/key.js';
 import { ignoreMatcher } from './ignore.js';
 import { notManagedTableProblems } from './checks/not-managed-tables.js';
+import { foreignInheritsProblems } from './checks/foreign-inherits-problems.js';
 import { typedTableProblems } from './checks/typed-table-problems.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
@@ -179,6 +180,7 @@ export function buildPlan(input: {
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
     ...rangeTypeProblems(input.desired),
     ...typedTableProblems(input.desired),
+    ...foreignInheritsProblems(input.desired),
     ...opclassProblems(input.desired),
     ...triggerDependsProblems(input.desired),
     ...brokenCallers(result.steps, input.desired, input.actual, {

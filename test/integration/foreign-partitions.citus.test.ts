@@ -1,4 +1,5 @@
-// Foreign partitions (CREATE FOREIGN TABLE … PARTITION OF … SERVER) on Citus, pinned: Citus
+// Foreign partitions (CREATE FOREIGN TABLE … PARTITION OF … SERVER) on Citus, and foreign tables
+// that inherit (… INHERITS (t) SERVER), pinned: Citus
 // distributes no table with one ("foreign tables cannot be distributed"; a reference table is
 // never partitioned), and adds one to its
 // metadata as a citus-local table. So a manifest that distributes such a table is an error, and
@@ -37,6 +38,26 @@ describe.skipIf(!citus)('foreign partitions on Citus', () => {
       'distributing partitioned tables in only supported for hash-distributed tables',
     );
     expect(await firstError(db.url, ["SELECT citus_add_local_table_to_metadata('m')"])).toBeUndefined();
+  });
+
+  it('a foreign table inherits a local table, never a distributed one, and makes its parent undistributable', async () => {
+    const db = await freshDatabase(citus!, 'finh_fact');
+    await db.query(`${SQL}
+      CREATE TABLE dist (id bigint, v text); SELECT create_distributed_table('dist', 'id');
+      CREATE TABLE loc (id bigint)`);
+    expect(
+      await firstError(db.url, [
+        "CREATE FOREIGN TABLE fdist (src text) INHERITS (dist) SERVER files OPTIONS (filename '/dev/null')",
+      ]),
+    ).toBe('non-distributed tables cannot inherit distributed tables');
+    expect(
+      await firstError(db.url, [
+        "CREATE FOREIGN TABLE floc (src text) INHERITS (loc) SERVER files OPTIONS (filename '/dev/null')",
+      ]),
+    ).toBeUndefined();
+    expect(await firstError(db.url, ["SELECT create_distributed_table('loc', 'id')"])).toBe(
+      'loc is not a regular, foreign or partitioned table',
+    );
   });
 
   it('a distributed one is a manifest error; a citus_local one applies, plans empty and reads back', async () => {

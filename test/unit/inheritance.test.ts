@@ -92,3 +92,30 @@ tables:
     expect(sql.filter((x) => x.startsWith('ALTER TABLE public.ch'))).toEqual([]);
   });
 });
+
+describe('a foreign table that inherits', () => {
+  it('from a table the manifest distributes is a plan problem, at its statement', async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { loadManifest } = await import('../../src/manifest/load.js');
+    const dir = mkdtempSync(join(tmpdir(), 'cm-finh-'));
+    mkdirSync(join(dir, 'sql'));
+    writeFileSync(
+      join(dir, 'citus-migrate.yaml'),
+      'version: 1\nsql: [sql]\ntables:\n  m: { distributed_by: id, columns: { id: bigint, v: text } }\n',
+    );
+    writeFileSync(
+      join(dir, 'sql', 'f.sql'),
+      "CREATE SERVER files FOREIGN DATA WRAPPER file_fdw;\nCREATE FOREIGN TABLE old_m (src text) INHERITS (m) SERVER files OPTIONS (filename '/dev/null');\n",
+    );
+    const plan = planOffline(await loadManifest(join(dir, 'citus-migrate.yaml')));
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        code: 'inheritance_refused',
+        object: 'foreign table public.old_m',
+        message: expect.stringContaining('sql/f.sql:2:1') as unknown as string,
+      }),
+    ]);
+  });
+});
