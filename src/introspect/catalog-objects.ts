@@ -294,5 +294,5 @@ export const OBJECTS_JSON = `
       UNION ALL
       -- A typed table's composite type (CREATE TABLE … OF): it has no column of it.
       SELECT 'type ' || ${qn('tn.nspname', 't.typname')}, 'relation ' || ${qn('rel.nspname', 'rel.relname')}
-      FROM rel JOIN pg_catalog.pg_class oc ON oc.oid = rel.oid JOIN utype t ON t.tid = oc.reloftype
+      FROM rel JOIN utype t ON t.tid = rel.reloftype
       JOIN ns tn ON tn.oid = t.typnamespace) AS u(type, by))`;

@@ -40,7 +40,7 @@ WITH ns AS (${USER_SCHEMAS}),
 -- The role reading the catalog (the one that applies): owners other than it are named (catalog-owners.ts).
 ${ME_CTE},
 rel AS (
-  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.reltoastrelid, c.relrowsecurity, c.relforcerowsecurity
+  SELECT c.oid, c.relnamespace, ns.nspname, c.relname, c.relkind, c.reltuples, c.relpages, c.relpersistence, c.relam, c.reloptions, c.reltoastrelid, c.relrowsecurity, c.relforcerowsecurity, c.reloftype
   FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
     AND ${notExt('pg_catalog.pg_class', 'c.oid')}
@@ -173,8 +173,8 @@ SELECT pg_catalog.json_build_object(
         FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
         JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid),
       -- A typed table's composite type (CREATE TABLE … OF).
-      'ofType', (SELECT ${qn('otn.nspname', 'ot.typname')} FROM pg_catalog.pg_class oc JOIN pg_catalog.pg_type ot ON ot.oid = oc.reloftype
-        JOIN pg_catalog.pg_namespace otn ON otn.oid = ot.typnamespace WHERE oc.oid = r.oid),
+      'ofType', CASE WHEN r.reloftype <> 0::pg_catalog.oid THEN (SELECT ${qn('otn.nspname', 'ot.typname')} FROM pg_catalog.pg_type ot
+        JOIN pg_catalog.pg_namespace otn ON otn.oid = ot.typnamespace WHERE ot.oid = r.reloftype) END,
       'columns', COALESCE(cols.j, '[]'), 'constraints', COALESCE(cons.j, '[]'), 'indexes', COALESCE(idx.j, '[]'),
       -- Storage parameters (WITH (fillfactor = 70)), its TOAST table's too: toast.* (none without one).
       'options', r.reloptions, 'toast', r.reltoastrelid <> 0::pg_catalog.oid,
