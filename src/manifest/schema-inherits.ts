@@ -1,7 +1,7 @@
 // The manifest's table inheritance (INHERITS): a table's parents, and what the columns it
 // inherits have of their own (resolve-inherits.ts reads them).
 import { z } from 'zod';
-import { bigAsText, ident } from './schema-parts.js';
+import { attributeOptions, bigAsText, columnStorage, ident, statisticsTarget } from './schema-parts.js';
 
 export const inheritsSpec = z
   .array(z.string().min(1))
@@ -20,22 +20,13 @@ export const inheritedColumnsSpec = z
         .optional()
         .describe('its own DEFAULT (`null`: none, where its parent has one)'),
       not_null: z.boolean().optional().describe('NOT NULL where its parent has none'),
-      statistics: z
-        .number()
-        .int()
-        .min(0)
-        .max(10000)
+      statistics: statisticsTarget
         .optional()
         .describe("its own SET STATISTICS (a parent's SET STATISTICS reaches it, then this is set again)"),
-      storage: z
-        .enum(['plain', 'external', 'extended', 'main'])
+      storage: columnStorage
         .optional()
         .describe("its own SET STORAGE, where it is not its parent's (a parent's reaches it, then this is set again)"),
-      options: z
-        .strictObject({
-          n_distinct: z.number().min(-1).optional(),
-          n_distinct_inherited: z.number().min(-1).optional(),
-        })
+      options: attributeOptions
         .optional()
         .describe('its own attribute options (ALTER TABLE ONLY … ALTER COLUMN … SET (n_distinct = …))'),
     }),

@@ -47,3 +47,15 @@ export const storageParametersSpec = z.record(
     ),
   z.union([z.number(), z.boolean(), z.string().min(1)]),
 );
+
+/** A column's SET STORAGE, SET STATISTICS target and attribute options (a table's, or an inherited column's own). */
+export const columnStorage = z.enum(['plain', 'external', 'extended', 'main']);
+export const statisticsTarget = z.number().int().min(0).max(10000);
+export const attributeOptions = z.strictObject({
+  n_distinct: z
+    .number()
+    .min(-1)
+    .optional()
+    .describe('the number of distinct values ANALYZE assumes (negative: a fraction of the rows)'),
+  n_distinct_inherited: z.number().min(-1).optional().describe('the same for the table with its children'),
+});

@@ -1,6 +1,16 @@
 // The table part of the manifest schema (columns, keys, indexes, layout): split from schema.ts.
 import { z } from 'zod';
-import { bigAsText, cacheSize, ident, sequenceOptions, shardCount, storageParametersSpec } from './schema-parts.js';
+import {
+  attributeOptions,
+  bigAsText,
+  cacheSize,
+  columnStorage,
+  ident,
+  sequenceOptions,
+  shardCount,
+  statisticsTarget,
+  storageParametersSpec,
+} from './schema-parts.js';
 import { inheritedColumnsSpec, inheritsSpec } from './schema-inherits.js';
 import { foreignKey, index, keyColumns, namedKey, namedUniqueKey } from './schema-keys.js';
 
@@ -54,30 +64,15 @@ const columnSpec = z
           .describe(
             "a collation other than the type's default, e.g. `C` or `de-x-icu`, or `{schema: app, name: nocase}` for one made with CREATE COLLATION (declared in the sql: files, or made elsewhere)",
           ),
-        storage: z
-          .enum(['plain', 'external', 'extended', 'main'])
-          .optional()
-          .describe("SET STORAGE (how values are TOASTed), when not the type's own"),
-        statistics: z
-          .number()
-          .int()
-          .min(0)
-          .max(10000)
+        storage: columnStorage.optional().describe("SET STORAGE (how values are TOASTed), when not the type's own"),
+        statistics: statisticsTarget
           .optional()
           .describe('SET STATISTICS: how much ANALYZE samples of it (default: default_statistics_target)'),
         compression: z
           .enum(['pglz', 'lz4'])
           .optional()
           .describe("COMPRESSION of its TOASTed values (default: the server's default_toast_compression)"),
-        options: z
-          .strictObject({
-            n_distinct: z
-              .number()
-              .min(-1)
-              .optional()
-              .describe('the number of distinct values ANALYZE assumes (negative: a fraction of the rows)'),
-            n_distinct_inherited: z.number().min(-1).optional().describe('the same for the table with its children'),
-          })
+        options: attributeOptions
           .optional()
           .describe(
             "attribute options (ALTER COLUMN … SET (n_distinct = …)); on Citus set on the coordinator's table only, before it is distributed",
