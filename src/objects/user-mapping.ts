@@ -113,11 +113,14 @@ export function withPlaceholders(a: SqlObject): { text: string; names: string[] 
       .replace(/[^A-Z0-9]+/g, '_')
       .replace(/^_|_$/g, '');
   const names: string[] = [];
-  const text = (a.create[0] ?? '').replace(/(\w+) '<secret sha256:[0-9a-f]{64}>'/g, (_all, option: string) => {
-    const name = ['CM', part(m?.[2] ?? ''), part(m?.[1] ?? ''), part(option)].filter(Boolean).join('_');
-    names.push(name);
-    return `${option} ${quoteLiteral(`\${env:${name}}`)}`;
-  });
+  const text = (a.create[0] ?? '').replace(
+    /("(?:[^"]|"")+"|\w+) '<secret sha256:[0-9a-f]{64}>'/g,
+    (_all, option: string) => {
+      const name = ['CM', part(m?.[2] ?? ''), part(m?.[1] ?? ''), part(option)].filter(Boolean).join('_');
+      names.push(name);
+      return `${option} ${quoteLiteral(`\${env:${name}}`)}`;
+    },
+  );
   return { text, names };
 }
 

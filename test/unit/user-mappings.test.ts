@@ -98,6 +98,9 @@ describe('comparing with the catalog, which gives digests of secrets', () => {
       text: `CREATE USER MAPPING FOR app SERVER s OPTIONS ("user" 'app', password '\${env:CM_MY_SRV_APP_PASSWORD}')`,
       names: ['CM_MY_SRV_APP_PASSWORD'],
     });
+    // An option whose name needs quotes is a secret too: never written as its digest.
+    const quoted = withPlaceholders(actual(`CREATE USER MAPPING FOR app SERVER s OPTIONS ("Pass Word" ${held('x')})`));
+    expect(quoted.text).toBe(`CREATE USER MAPPING FOR app SERVER s OPTIONS ("Pass Word" '\${env:CM_S_APP_PASS_WORD}')`);
   });
 });
 
