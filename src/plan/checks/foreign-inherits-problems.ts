@@ -3,14 +3,14 @@
 // no Citus table of a table in an inheritance tree (docs/citus-facts.md, "Table inheritance"), so
 // the plan would fail. A problem instead, with where the foreign table is declared. Pure.
 import type { ClusterModel } from '../../model/types.js';
-import { refId } from '../../model/object-ref.js';
+import { refId, relationRef } from '../../model/object-ref.js';
 import type { DiffProblem } from '../problem.js';
 
 export function foreignInheritsProblems(desired: ClusterModel): DiffProblem[] {
   const problems: DiffProblem[] = [];
   for (const o of Object.values(desired.objects)) {
     if (o.kind !== 'foreign table') continue;
-    const own = `relation ${o.name}`;
+    const own = relationRef(o.name);
     for (const dep of o.deps) {
       const id = dep === own ? undefined : refId(dep, 'relation');
       const t = id !== undefined ? desired.tables[id] : undefined;
