@@ -4,7 +4,7 @@ import { formatProblem } from '../errors.js';
 import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 import { SESSION_PINS } from '../plan/pinned-settings.js';
-import { secretNames } from '../objects/user-mapping.js';
+import { secretNames, withPsqlVariables } from '../objects/user-mapping.js';
 
 /** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
@@ -15,15 +15,13 @@ function commentLine(text: string): string {
 const terminated = (stmt: string): string =>
   stmt.slice(stmt.lastIndexOf('\n') + 1).includes('--') ? `${stmt}\n;` : `${stmt};`;
 
-/** A user mapping's secrets as psql variables (`:'NAME'`), which psqlSecrets reads from the environment. */
-const withPsqlVariables = (s: PlanStep, sql: string): string =>
-  s.step.kind === 'create_object' && s.step.objectKind === 'user mapping'
-    ? sql.replace(/'\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}'/g, ":'$1'")
-    : sql;
+/** Whether a step's statements may hold `'${env:NAME}'` secrets (a user mapping's only). */
+const holdsSecrets = (s: PlanStep): boolean => s.step.kind === 'create_object' && s.step.objectKind === 'user mapping';
 
 function stepBlock(s: PlanStep): string {
   const head = commentLine(`[${s.index}] ${s.summary}${s.hazards.length ? ` (hazards: ${s.hazards.join(', ')})` : ''}`);
-  return [head, ...s.sql.map((x) => terminated(withPsqlVariables(s, x)))].join('\n');
+  // A user mapping's secrets as psql variables (`:'NAME'`), which psqlSecrets reads from the environment.
+  return [head, ...s.sql.map((x) => terminated(holdsSecrets(s) ? withPsqlVariables(x) : x))].join('\n');
 }
 
 /**
@@ -32,7 +30,7 @@ function stepBlock(s: PlanStep): string {
  */
 function psqlSecrets(plan: PlanDocument): string[] {
   const names = [...plan.transaction.steps, ...plan.afterCommit].flatMap((s) =>
-    s.step.kind === 'create_object' && s.step.objectKind === 'user mapping' ? s.sql.flatMap(secretNames) : [],
+    holdsSecrets(s) ? s.sql.flatMap(secretNames) : [],
   );
   return [...new Set(names)].map((n) => `\\getenv ${n} ${n}`);
 }

@@ -124,9 +124,15 @@ export function withPlaceholders(a: SqlObject): { text: string; names: string[] 
   return { text, names };
 }
 
+/** A `'${env:NAME}'` string literal in a statement. */
+const PLACEHOLDER_LITERAL = /'\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}'/g;
+
+/** The statement with each `'${env:NAME}'` literal as psql's variable `:'NAME'` (read with \getenv). */
+export const withPsqlVariables = (sql: string): string => sql.replace(PLACEHOLDER_LITERAL, ":'$1'");
+
 /** The statements with each `'${env:NAME}'` literal replaced by the variable's value, as a literal. */
 export function substituteSecrets(sql: string, env: Readonly<Record<string, string | undefined>>): string {
-  return sql.replace(/'\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}'/g, (all, name: string) => {
+  return sql.replace(PLACEHOLDER_LITERAL, (all, name: string) => {
     const value = env[name];
     return value === undefined ? all : quoteLiteral(value);
   });
@@ -134,5 +140,5 @@ export function substituteSecrets(sql: string, env: Readonly<Record<string, stri
 
 /** The environment variables `sql` names in `'${env:NAME}'` literals. */
 export function secretNames(sql: string): string[] {
-  return [...sql.matchAll(/'\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}'/g)].map((m) => m[1]!);
+  return [...sql.matchAll(PLACEHOLDER_LITERAL)].map((m) => m[1]!);
 }

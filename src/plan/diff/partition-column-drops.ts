@@ -4,8 +4,7 @@
 // change reaches the partitions (SET DEFAULT and SET COMPRESSION recurse), so a partition's own
 // setting dropped after it must not put the parent's former one back. Pure.
 import { partitionQname, type ClusterModel, type SqlObject } from '../../model/types.js';
-import { quoteQualified } from '../../sql/quote.js';
-import { quoteIdent } from '../../sql/quote.js';
+import { quoteIdent, quoteQualified } from '../../sql/quote.js';
 
 /** The statements that drop `a`, a partition's column default or compression; `a.drop` for anything else. */
 export function partitionColumnDrop(a: SqlObject, desired: ClusterModel): readonly string[] | undefined {
