@@ -1,5 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration files run two at a time (INTEGRATION_WORKERS sets how many), each worker on servers
+ * of its own: the global setup starts a plain PostgreSQL and a Citus cluster per worker, and a
+ * file uses its worker's (test/support/db.ts, by VITEST_POOL_ID). A file waits on its servers
+ * most of the time, so two at once take little more than half as long on two cores. With
+ * CITUS_MIGRATE_TEST_URL or CITUS_MIGRATE_TEST_ENGINE=docker, one at a time.
+ */
+const INTEGRATION_WORKERS = Math.max(
+  1,
+  Number(process.env.INTEGRATION_WORKERS) ||
+    // One cluster named by URL is every worker's; containers, a cluster each, are heavy: one worker.
+    (process.env.CITUS_MIGRATE_TEST_URL || process.env.CITUS_MIGRATE_TEST_ENGINE === 'docker' ? 1 : 2),
+);
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/skip-reporter.ts'],
@@ -13,7 +27,9 @@ export default defineConfig({
           setupFiles: ['test/support/drop-databases.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: INTEGRATION_WORKERS,
+          // After the unit files, in a group of its own (one maxWorkers per group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

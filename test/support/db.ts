@@ -9,8 +9,16 @@ import { normalizeFixture } from './scenarios.js';
 import type { NodeAddress, ServerInfo } from './servers.js';
 import { readCatalogChecked } from './catalog-oracle.js';
 
-export const citusServers = (): ServerInfo | null => inject('citus');
-export const plainServers = (): ServerInfo => inject('plainPg');
+/** Which set of servers this file's worker has (global-setup.ts starts one per worker). */
+const poolIndex = (count: number): number => Math.min(count, Math.max(1, Number(process.env.VITEST_POOL_ID) || 1)) - 1;
+export const citusServers = (): ServerInfo | null => {
+  const sets = inject('citus');
+  return sets[poolIndex(sets.length)] ?? null;
+};
+export const plainServers = (): ServerInfo => {
+  const sets = inject('plainPg');
+  return sets[poolIndex(sets.length)]!;
+};
 
 function connect(info: ServerInfo, node: NodeAddress, database: string): pg.Client {
   return new pg.Client({

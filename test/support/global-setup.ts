@@ -93,6 +93,46 @@ function refuseStaleDist(): void {
     );
 }
 
+/** One worker's servers: a plain PostgreSQL, and Citus or why not (and which Citus it is). */
+async function startSet(
+  install: NonNullable<ReturnType<typeof findPgInstall>>,
+  started: { stop(): Promise<unknown> }[],
+): Promise<{ plain: ServerInfo; citus: ServerInfo | null; reason: string; path: string }> {
+  const plain = await startLocalCluster({ citus: false, install });
+  started.push(plain);
+  const url = process.env.CITUS_MIGRATE_TEST_URL;
+  const engine = process.env.CITUS_MIGRATE_TEST_ENGINE;
+  if (process.env.CITUS_MIGRATE_TEST_NO_CITUS)
+    return { plain: toInfo(plain), citus: null, reason: 'CITUS_MIGRATE_TEST_NO_CITUS is set', path: '' };
+  if (url)
+    return {
+      plain: toInfo(plain),
+      citus: await fromUrl(url),
+      reason: '',
+      path: 'the cluster at CITUS_MIGRATE_TEST_URL',
+    };
+  if (engine !== undefined && engine !== 'docker' && engine !== 'local')
+    throw new Error(`CITUS_MIGRATE_TEST_ENGINE must be docker or local (got ${JSON.stringify(engine)})`);
+  if (engine === 'docker') {
+    const r = await onContainers(process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE);
+    if ('reason' in r) return { plain: toInfo(plain), citus: null, reason: r.reason, path: '' };
+    started.push(r);
+    return { plain: toInfo(plain), citus: r.info, reason: '', path: r.path };
+  }
+  if (!install.hasCitus)
+    return {
+      plain: toInfo(plain),
+      citus: null,
+      reason: `no Citus: the citus extension is not installed in ${install.pkglibdir} and CITUS_MIGRATE_TEST_URL is not set`,
+      path: '',
+    };
+  // Each Citus database keeps about two connections open on every worker (its maintenance
+  // daemon's): ~100 test databases need more than the default 200.
+  const c = await startLocalCluster({ citus: true, workers: 2, install, maxConnections: 500 });
+  started.push(c);
+  return { plain: toInfo(plain), citus: toInfo(c), reason: '', path: `local binaries in ${install.bin}` };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   refuseStaleDist();
   const started: { stop(): Promise<unknown> }[] = [];
@@ -101,41 +141,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(
       'integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN',
     );
-  const plain = await startLocalCluster({ citus: false, install });
-  started.push(plain);
-  project.provide('plainPg', toInfo(plain));
-
-  let citus: ServerInfo | null = null;
-  let reason = '';
-  let path = '';
-  const url = process.env.CITUS_MIGRATE_TEST_URL;
-  const engine = process.env.CITUS_MIGRATE_TEST_ENGINE;
-  if (process.env.CITUS_MIGRATE_TEST_NO_CITUS) {
-    reason = 'CITUS_MIGRATE_TEST_NO_CITUS is set';
-  } else if (url) {
-    citus = await fromUrl(url);
-    path = 'the cluster at CITUS_MIGRATE_TEST_URL';
-  } else if (engine !== undefined && engine !== 'docker' && engine !== 'local') {
-    throw new Error(`CITUS_MIGRATE_TEST_ENGINE must be docker or local (got ${JSON.stringify(engine)})`);
-  } else if (engine === 'docker') {
-    const r = await onContainers(process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE);
-    if ('reason' in r) reason = r.reason;
-    else {
-      started.push(r);
-      citus = r.info;
-      path = r.path;
-    }
-  } else if (install.hasCitus) {
-    // Each Citus database keeps about two connections open on every worker (its maintenance
-    // daemon's): ~100 test databases need more than the default 200.
-    const c = await startLocalCluster({ citus: true, workers: 2, install, maxConnections: 500 });
-    started.push(c);
-    citus = toInfo(c);
-    path = `local binaries in ${install.bin}`;
-  } else {
-    reason = `no Citus: the citus extension is not installed in ${install.pkglibdir} and CITUS_MIGRATE_TEST_URL is not set`;
+  // A set of servers per worker (vitest.config.ts): files running at the same time never share
+  // a server, so what one does to roles, settings or locks is not in another's way. One cluster
+  // named by CITUS_MIGRATE_TEST_URL is every worker's (the config runs one worker then).
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  let sets: Awaited<ReturnType<typeof startSet>>[];
+  try {
+    sets = await Promise.all(Array.from({ length: workers }, () => startSet(install, started)));
+  } catch (e) {
+    await Promise.all(started.map((c) => c.stop()));
+    throw e;
   }
-  project.provide('citus', citus);
+  const { reason } = sets[0]!;
+  const path =
+    sets.length > 1 && sets[0]!.path ? `${sets[0]!.path} (${sets.length} clusters, one per worker)` : sets[0]!.path;
+  project.provide(
+    'plainPg',
+    sets.map((x) => x.plain),
+  );
+  project.provide(
+    'citus',
+    sets.map((x) => x.citus),
+  );
   project.provide('citusSkipReason', reason);
   project.provide('citusPath', path);
   const image = process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE;

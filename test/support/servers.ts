@@ -17,8 +17,9 @@ export interface ServerInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    plainPg: ServerInfo;
-    citus: ServerInfo | null;
+    /** Per worker (VITEST_POOL_ID 1, 2, …): its own servers. */
+    plainPg: ServerInfo[];
+    citus: (ServerInfo | null)[];
     citusSkipReason: string;
     /** Which Citus the tests run on (local binaries, containers of an image, a URL), or ''. */
     citusPath: string;
