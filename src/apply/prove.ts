@@ -24,12 +24,13 @@ import { recordsAfter } from '../own/object-state.js';
 import { ApplyError } from './failure.js';
 import { runApply } from './run.js';
 import { createScratchDatabase } from './scratch-database.js';
+import { publisherStep, withoutPublisherSteps, withoutSubscriptions } from './prove-subscriptions.js';
 
 const COPY_DIR = '/citus-migrate-prove-copy';
 
 /** The database as introspect writes it, loaded from memory: what the scratch copy is built from. */
 export async function copyManifest(live: LiveState): Promise<LoadedManifest> {
-  const project = liveToProject(live, { files: true });
+  const project = liveToProject(withoutSubscriptions(live), { files: true });
   return loadManifestText(project.manifest, 'citus-migrate.yaml', COPY_DIR, memoryFs(COPY_DIR, project.files));
 }
 
@@ -37,7 +38,9 @@ const stepKey = (s: PlanStep): string => `${s.summary}\n${s.sql.join('\n')}`;
 const stepsOf = (p: PlanDocument): PlanStep[] => [...p.transaction.steps, ...p.afterCommit];
 
 /** The steps one plan has and the other does not, either way (their summaries). */
-function differingSteps(a: PlanDocument, b: PlanDocument): string[] {
+function differingSteps(withThem: PlanDocument, other: PlanDocument): string[] {
+  // (subscriptions are not on the copy: apply/prove-subscriptions.ts)
+  const [a, b] = [withoutPublisherSteps(withThem), withoutPublisherSteps(other)];
   const inA = new Set(stepsOf(a).map(stepKey));
   const inB = new Set(stepsOf(b).map(stepKey));
   const odd = [...stepsOf(a), ...stepsOf(b)].filter((s) => !(inA.has(stepKey(s)) && inB.has(stepKey(s))));
@@ -123,10 +126,12 @@ async function proveOn(
     const copyPlan = planLive(m, asRecorded(await readLiveState(client)), m.file, planOpts(plan));
     const copyDiffers = [...builtAs, ...differingSteps(plan, copyPlan)];
     await client.query(APPLY_SESSION_PINS.join(';\n'));
-    const ran = stepsOf(plan).length;
-    const base = { scratch: scratch.label, copyDiffers, ran };
+    const run = withoutPublisherSteps(plan);
+    const ran = stepsOf(run).length;
+    const notRun = stepsOf(plan).length - ran;
+    const base = { scratch: scratch.label, copyDiffers, ran, ...(notRun > 0 ? { notRun } : {}) };
     try {
-      await executePlan(client, plan, {
+      await executePlan(client, run, {
         lockTimeoutMs: 5000,
         statementTimeoutMs: 0,
         retries: 3,
@@ -152,8 +157,10 @@ async function proveOn(
     const afterLive = asRecorded(await readLiveState(client));
     const again = planLive(m, { ...afterLive, recorded: recordsAfter(plan, afterLive).out }, m.file, planOpts(plan));
     const remaining = [
-      ...stepsOf(again).map((s) => s.summary),
-      ...again.problems.map((x) => `${x.object}: ${x.message}`),
+      ...stepsOf(again)
+        .filter((s) => !publisherStep(s))
+        .map((s) => s.summary),
+      ...again.problems.filter((x) => !x.object.startsWith('subscription ')).map((x) => `${x.object}: ${x.message}`),
     ];
     return { ...base, remaining };
   });

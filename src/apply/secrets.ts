@@ -1,22 +1,23 @@
-// The secrets of a plan's user mappings (`'${env:NAME}'` in their options: objects/user-mapping.ts)
+// The secrets of a plan's user mappings and subscriptions (`'${env:NAME}'` in a mapping's options or
+// a subscription's connection string: objects/user-mapping.ts, objects/subscription.ts)
 // at apply: the statements sent carry the variables' values, while what is shown, recorded and
 // reported in a failure keeps the placeholders; a plan that needs a variable that is not set is
 // refused before anything runs.
 import { CmError, EXIT } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { secretNames, substituteSecrets } from '../objects/user-mapping.js';
+import { holdsSecrets as stepHoldsSecrets } from '../plan/secret-steps.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Whether a step's statements may hold placeholders (only a user mapping's are read as such). */
-const holdsSecrets = (step: PlanStep | undefined): boolean =>
-  step?.step.kind === 'create_object' && step.step.objectKind === 'user mapping';
+/** Whether a step's statements may hold placeholders (a user mapping's or a subscription's). */
+const holdsSecrets = (step: PlanStep | undefined): boolean => stepHoldsSecrets(step?.step);
 
 /** The text sent for one of `step`'s statements. */
 export const sentSql = (step: PlanStep | undefined, sql: string, env: Env | undefined): string =>
   env !== undefined && holdsSecrets(step) ? substituteSecrets(sql, env) : sql;
 
-/** Refuses (before anything runs) a plan whose user mappings name variables `env` does not set. */
+/** Refuses (before anything runs) a plan whose user mappings or subscriptions name variables `env` does not set. */
 export function refuseUnsetSecrets(plan: PlanDocument, env: Env): void {
   const missing = [...plan.transaction.steps, ...plan.afterCommit].filter(holdsSecrets).flatMap((s) =>
     s.sql
@@ -27,7 +28,7 @@ export function refuseUnsetSecrets(plan: PlanDocument, env: Env): void {
   if (missing.length === 0) return;
   const lines = missing.map(({ n, s }) => `  ${n}: step ${s.index} (${s.summary})`);
   throw new CmError(
-    `refusing to apply: environment variables the plan's user mappings name are not set; nothing was run\n${lines.join('\n')}\n  set them where apply runs (their values are never shown or recorded)`,
+    `refusing to apply: environment variables the plan's user mappings or subscriptions name are not set; nothing was run\n${lines.join('\n')}\n  set them where apply runs (their values are never shown or recorded)`,
     'secret_unset',
     EXIT.invalidManifest,
     { variables: [...new Set(missing.map((x) => x.n))] },

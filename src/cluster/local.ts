@@ -210,11 +210,12 @@ export async function startLocalCluster(opts: {
           'synchronous_commit = off',
           'full_page_writes = off',
           `max_connections = ${opts.maxConnections ?? 200}`,
+          // Logical decoding: Citus's shard moves need it, and a publication here can feed a subscription.
+          'wal_level = logical',
           // Each Citus database runs a maintenance worker: leave room for a database per test.
           ...(opts.citus
             ? [
                 "shared_preload_libraries = 'citus'",
-                'wal_level = logical',
                 'citus.shard_replication_factor = 1',
                 'max_worker_processes = 64',
                 ...(plugins ? ["output_plugin_libraries = 'pgoutput, test_decoding, citus'"] : []),

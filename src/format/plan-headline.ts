@@ -18,10 +18,10 @@ export function planHeadline(plan: PlanDocument): string {
       ? [`${plural(plan.notManaged.length, 'object')} of kinds citus-migrate does not manage (not compared)`]
       : []),
   ];
-  // A user mapping's secret whose variable is unset was not compared: never "matches" then.
+  // A user mapping's or subscription's secret whose variable is unset was not compared: never "matches" then.
   const uncompared = plan.warnings.filter((w) => w.code === 'secret_unset').length;
   const secrets = uncompared
-    ? `${plural(uncompared, 'secret')} of user mappings not compared (their environment variables are unset)`
+    ? `${plural(uncompared, 'secret')} not compared (${uncompared === 1 ? 'its environment variable is' : 'their environment variables are'} unset)`
     : '';
   if (also.length > 0)
     return `No changes to what the manifest declares${secrets ? `, with ${secrets}` : ''}; the cluster also holds ${also.join(' and ')}.`;

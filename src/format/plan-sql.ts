@@ -5,6 +5,7 @@ import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 import { SESSION_PINS } from '../plan/pinned-settings.js';
 import { secretNames, withPsqlVariables } from '../objects/user-mapping.js';
+import { holdsSecrets as stepHoldsSecrets } from '../plan/secret-steps.js';
 
 /** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
@@ -15,17 +16,17 @@ function commentLine(text: string): string {
 const terminated = (stmt: string): string =>
   stmt.slice(stmt.lastIndexOf('\n') + 1).includes('--') ? `${stmt}\n;` : `${stmt};`;
 
-/** Whether a step's statements may hold `'${env:NAME}'` secrets (a user mapping's only). */
-const holdsSecrets = (s: PlanStep): boolean => s.step.kind === 'create_object' && s.step.objectKind === 'user mapping';
+/** Whether a step's statements may hold `'${env:NAME}'` secrets (a user mapping's, a subscription's). */
+const holdsSecrets = (s: PlanStep): boolean => stepHoldsSecrets(s.step);
 
 function stepBlock(s: PlanStep): string {
   const head = commentLine(`[${s.index}] ${s.summary}${s.hazards.length ? ` (hazards: ${s.hazards.join(', ')})` : ''}`);
-  // A user mapping's secrets as psql variables (`:'NAME'`), which psqlSecrets reads from the environment.
+  // A user mapping's or subscription's secrets as psql variables (`:'NAME'`), which psqlSecrets reads from the environment.
   return [head, ...s.sql.map((x) => terminated(holdsSecrets(s) ? withPsqlVariables(x) : x))].join('\n');
 }
 
 /**
- * `\getenv` (psql 15) for each environment variable the user mappings name, before the
+ * `\getenv` (psql 15) for each environment variable the user mappings and subscriptions name, before the
  * transaction: an unset one leaves `:'NAME'` as it is, which the server refuses (ON_ERROR_STOP).
  */
 function psqlSecrets(plan: PlanDocument): string[] {

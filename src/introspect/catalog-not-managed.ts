@@ -226,9 +226,7 @@ ${SYSTEM_PRIVILEGES}
     JOIN pg_catalog.pg_class sc ON sc.oid = s.stxrelid WHERE NOT EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid)${citus ? ` AND ${notAShard('sc')}` : ''}
   UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
     WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
-  -- Subscriptions belong to one database (pg_subscription is shared); subname is readable by every role.
-  UNION ALL SELECT 'subscription', pg_catalog.quote_ident(s.subname) FROM pg_catalog.pg_subscription s
-    WHERE s.subdbid = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())${USER_OBJECTS}${citus ? CITUS_NOT_MANAGED : ''}`;
+${USER_OBJECTS}${citus ? CITUS_NOT_MANAGED : ''}`;
 
 /** The schemas some of `items` live in (their names are qualified by the quoted schema name). */
 export function schemasHolding(schemas: readonly string[], items: readonly { name: string }[]): string[] {

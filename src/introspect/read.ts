@@ -9,6 +9,7 @@ import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
 import { withWorkerCasts } from './worker-casts.js';
 import { withIdentityLastValues } from './identity-last-values.js';
+import { withSubscriptionSecrets } from './subscription-secrets.js';
 import type { RecordedObject } from '../model/live-state.js';
 import { catalogToModel } from './to-model.js';
 import type { LiveState } from '../model/live-state.js';
@@ -38,10 +39,16 @@ export async function validateCatalog(
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
   const withCasts = await withWorkerCasts(db, withWorkers.doc);
   const withLast = await withIdentityLastValues(db, withCasts.doc);
+  const withSubs = await withSubscriptionSecrets(db, withLast.doc);
   return {
-    doc: withLast.doc,
+    doc: withSubs.doc,
     roundTrips:
-      roundTrips + withOptions.roundTrips + withWorkers.roundTrips + withCasts.roundTrips + withLast.roundTrips,
+      roundTrips +
+      withOptions.roundTrips +
+      withWorkers.roundTrips +
+      withCasts.roundTrips +
+      withLast.roundTrips +
+      withSubs.roundTrips,
   };
 }
 

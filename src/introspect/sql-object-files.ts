@@ -1,5 +1,5 @@
 // The sql/ files introspect writes: each object defined by SQL in the file of its kind, as the
-// catalog printed it (with search_path = public; a user mapping's secrets as `${env:NAME}`), except what the manifest's tables declare and
+// catalog printed it (with search_path = public; a user mapping's or subscription's secrets as `${env:NAME}`), except what the manifest's tables declare and
 // what goes with a table that is left out.
 import type { LiveState } from '../model/live-state.js';
 import { NOT_MANAGED_TABLE_KINDS } from '../model/not-managed.js';
@@ -7,6 +7,7 @@ import { dictOf } from '../util/dict.js';
 import { OBJECT_SPEC } from '../model/object-spec.js';
 import { indexRef, relationRef } from '../model/object-ref.js';
 import { withPlaceholders } from '../objects/user-mapping.js';
+import { subscriptionWithPlaceholder } from '../objects/subscription.js';
 
 /** The sql/*.sql files for the live state's objects, added to `files` (routine files already there). */
 export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, string>>): Record<string, string> {
@@ -27,19 +28,23 @@ export function sqlObjectFiles(live: LiveState, files: Readonly<Record<string, s
     if (tablesLeftOut.has(relationRef({ schema: t.schema, name: t.name })))
       for (const p of t.partitions ?? [])
         tablesLeftOut.add(relationRef({ schema: p.schema ?? t.schema, name: p.name }));
-  const secrets: string[] = [];
+  const secrets = new Map<string, string[]>(); // file → the variables its placeholders name
   for (const o of Object.values(m.objects)) {
     if (inYaml.has(o.id) || (o.parent !== undefined && tablesLeftOut.has(o.parent))) continue;
     const f = `sql/${OBJECT_SPEC[o.kind].sqlFile}.sql`;
-    // A user mapping's secrets as placeholders: the catalog gave digests, never values.
-    const mapping = o.kind === 'user mapping' ? withPlaceholders(o) : undefined;
-    const create = mapping ? [mapping.text] : o.create;
-    if (mapping) secrets.push(...mapping.names);
+    // Secrets as placeholders (a user mapping's options, a subscription's connection string): the
+    // catalog gave digests, never values.
+    const held =
+      o.kind === 'user mapping'
+        ? withPlaceholders(o)
+        : o.kind === 'subscription'
+          ? subscriptionWithPlaceholder(o)
+          : undefined;
+    const create = held ? [held.text] : o.create;
+    if (held) secrets.set(f, [...(secrets.get(f) ?? []), ...held.names]);
     out[f] = `${out[f] ?? 'SET search_path TO public;\n'}${create.map((x) => `${x.trimEnd()};\n`).join('')}`;
   }
-  const mappings = `sql/${OBJECT_SPEC['user mapping'].sqlFile}.sql`;
-  if (secrets.length > 0)
-    out[mappings] =
-      `-- Secrets the cluster does not give: set ${secrets.join(', ')} where plan and apply run.\n${out[mappings]}`;
+  for (const [f, names] of secrets)
+    out[f] = `-- Secrets the cluster does not give: set ${names.join(', ')} where plan and apply run.\n${out[f]}`;
   return out;
 }

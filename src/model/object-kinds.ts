@@ -40,6 +40,7 @@ export const OBJECT_KINDS = [
   'comment',
   'privileges',
   'publication',
+  'subscription',
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

@@ -103,6 +103,7 @@ export const castRef = (types: string): string => `cast ${types}`;
 
 /** "publication p": a publication, its name quoted. */
 export const publicationRef = (name: string): string => `publication ${name}`;
+export const subscriptionRef = (name: string): string => `subscription ${name}`;
 
 /** "server s": a foreign server, its name quoted. */
 export const serverRef = (name: string): string => `server ${name}`;

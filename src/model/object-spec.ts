@@ -33,6 +33,8 @@ export interface ObjectKindSpec {
   readonly attached?: true;
   /** Citus does not propagate it to the workers: on Citus the plan makes and drops it there too. */
   readonly notPropagated?: true;
+  /** Its statements cannot run in a transaction block (a subscription's slot): run after COMMIT. */
+  readonly outsideTransaction?: true;
 }
 
 /** An enum, domain or composite type: made before the columns that use it, lost to them if pruned. */
@@ -143,5 +145,16 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
     ownerKeyword: 'PUBLICATION',
     catalogOnly: true,
     pruneLoses: true,
+  },
+  // CREATE SUBSCRIPTION (objects/subscription.ts): its connection string from the environment.
+  // Made, dropped and its publications refreshed after COMMIT when that makes or drops its
+  // replication slot on the publisher or copies rows, which PostgreSQL does not do in a
+  // transaction block (the tables it writes exist by then). Dropped for good, its slot goes with it: what the publisher writes meanwhile is not
+  // received. Citus does not propagate it: it is the coordinator's.
+  subscription: {
+    sqlFile: 'subscriptions',
+    ownerKeyword: 'SUBSCRIPTION',
+    pruneLoses: true,
+    outsideTransaction: true,
   },
 };

@@ -1,6 +1,7 @@
 // Objects of the sql: files read from statements of their own: extended statistics (CREATE
 // STATISTICS names one, on one table or materialized view; ALTER STATISTICS … SET STATISTICS n is
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
+// subscriptions (subscription.ts),
 // foreign servers, user mappings (user-mapping.ts) and foreign tables, casts, conversions (cast.ts), text search configurations' mappings,
 // operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION.
 import type { Node } from '../sql/pg-parse.js';
@@ -12,6 +13,7 @@ import { listName, relName } from './statement-parts.js';
 import { castObject } from './cast.js';
 import { opclassObject } from './opclass.js';
 import { userMappingObject } from './user-mapping.js';
+import { subscriptionObject } from './subscription.js';
 
 /** The statement tags read here. */
 export type MoreTag =
@@ -19,6 +21,7 @@ export type MoreTag =
   | 'AlterStatsStmt'
   | 'CreatePublicationStmt'
   | 'AlterPublicationStmt'
+  | 'CreateSubscriptionStmt'
   | 'CreateForeignServerStmt'
   | 'AlterForeignServerStmt'
   | 'CreateForeignTableStmt'
@@ -38,6 +41,7 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'AlterStatsStmt',
   'CreatePublicationStmt',
   'AlterPublicationStmt',
+  'CreateSubscriptionStmt',
   'CreateForeignServerStmt',
   'AlterForeignServerStmt',
   'CreateForeignTableStmt',
@@ -87,6 +91,7 @@ export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classi
     };
   if (tag === 'CreatePublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname) };
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
+  if (tag === 'CreateSubscriptionStmt') return subscriptionObject(s);
   if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };
   if (tag === 'AlterForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername), amends: true };
   if (tag === 'CreateUserMappingStmt') return userMappingObject(s);

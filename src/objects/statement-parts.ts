@@ -14,6 +14,7 @@ import {
   statisticsRef,
   typeRef,
   publicationRef,
+  subscriptionRef,
   serverRef,
 } from '../model/object-ref.js';
 import { eachMember } from '../util/tree.js';
@@ -77,6 +78,7 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_STATISTIC_EXT: 'STATISTICS',
   OBJECT_COLLATION: 'COLLATION',
   OBJECT_PUBLICATION: 'PUBLICATION',
+  OBJECT_SUBSCRIPTION: 'SUBSCRIPTION',
   OBJECT_FOREIGN_SERVER: 'SERVER',
   OBJECT_FOREIGN_TABLE: 'FOREIGN TABLE',
   OBJECT_CAST: 'CAST',
@@ -159,6 +161,8 @@ export function commentTarget(
       return { keyword, target: quoteIdent(items[0]!), parent: serverRef(quoteIdent(items[0]!)) };
     case 'PUBLICATION':
       return { keyword, target: quoteIdent(items[0]!), parent: publicationRef(quoteIdent(items[0]!)) };
+    case 'SUBSCRIPTION':
+      return { keyword, target: quoteIdent(items[0]!), parent: subscriptionRef(quoteIdent(items[0]!)) };
     case 'CAST': {
       const [from, to] = (obj?.List?.items ?? []).map((t: Node) => castTypeName(t.TypeName, defaultSchema));
       const n = `(${from} AS ${to})`;

@@ -16,6 +16,7 @@ import { ignoreMatcher } from './ignore.js';
 import { notManagedTableProblems } from './checks/not-managed-tables.js';
 import { foreignInheritsProblems } from './checks/foreign-inherits-problems.js';
 import { typedTableProblems } from './checks/typed-table-problems.js';
+import { newSubscriptionWarnings, subscriptionTableChecks } from './checks/subscription-problems.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
 import { triggerDependsProblems } from './checks/trigger-depends-problems.js';
@@ -174,12 +175,14 @@ export function buildPlan(input: {
   const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) =>
     toPlanStep(s, i + 1, input.actual, input.sizes),
   );
+  const subscribed = subscriptionTableChecks(input.desired, input.actual);
   const problems = [
     ...result.problems,
     ...(input.shards?.problems ?? []),
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
     ...rangeTypeProblems(input.desired),
     ...typedTableProblems(input.desired),
+    ...subscribed.problems,
     ...foreignInheritsProblems(input.desired),
     ...opclassProblems(input.desired),
     ...triggerDependsProblems(input.desired),
@@ -232,7 +235,12 @@ export function buildPlan(input: {
     transaction: { begin: 'BEGIN', preamble: PREAMBLE, steps: inTx, commit: 'COMMIT' },
     afterCommit: after,
     problems: input.resolved ? withManifestPaths(problems, input.resolved) : problems,
-    warnings: lockWarning ? [...input.warnings, lockWarning] : input.warnings,
+    warnings: [
+      ...input.warnings,
+      ...(lockWarning ? [lockWarning] : []),
+      ...subscribed.warnings,
+      ...(input.citusInstalled ? newSubscriptionWarnings(input.desired, input.actual) : []),
+    ],
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),
     // What each declared definition becomes is recorded by apply (a comment set in place too).

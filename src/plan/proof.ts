@@ -10,6 +10,8 @@ export interface PlanProof {
   readonly copyDiffers: readonly string[];
   /** Steps that ran on the copy (the transaction's, then those after COMMIT). */
   readonly ran: number;
+  /** Steps of subscriptions, not run on the copy: making one connects to its publisher (apply/prove-subscriptions.ts). */
+  readonly notRun?: number;
   /** The step PostgreSQL or Citus refused, and what it said. */
   readonly refused?: {
     readonly step: number;
@@ -93,5 +95,8 @@ export function proofLine(p: PlanProof): string {
     p.leftBehind.length > 0
       ? `; the scratch database could not be dropped on: ${p.leftBehind.join(', ')} (drop it by hand)`
       : '';
-  return `Run on a copy without rows by --prove (${p.scratch}, ${(p.ms / 1000).toFixed(1)} s): ${p.ran} step(s) ran, ${verdict}${copy}${left}.`;
+  const subscriptions = p.notRun
+    ? `; ${p.notRun} step(s) of subscriptions not run there, nor proved (a subscription connects to its publisher)`
+    : '';
+  return `Run on a copy without rows by --prove (${p.scratch}, ${(p.ms / 1000).toFixed(1)} s): ${p.ran} step(s) ran, ${verdict}${copy}${subscriptions}${left}.`;
 }

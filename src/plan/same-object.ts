@@ -4,6 +4,7 @@ import { sha256Hex } from '../util/sha256.js';
 import type { SqlObject } from '../model/types.js';
 import { objectKey } from '../objects/key.js';
 import { sameUserMapping } from '../objects/user-mapping.js';
+import { subscriptionChange } from '../objects/subscription.js';
 /** What the last apply recorded for an object: hashes of the desired and the resulting definitions. */
 import type { RecordedObject } from '../model/live-state.js';
 export type { RecordedObject };
@@ -15,6 +16,11 @@ export function sameObject(d: SqlObject, a: SqlObject, recorded: RecordedObject 
   if (a.invalid) return false; // an index a failed build left invalid (not used, nor enforced): built again
   // Its secrets by digest, never by value (objects/user-mapping.ts).
   if (d.kind === 'user mapping') return sameUserMapping(d, a);
+  // By what PostgreSQL keeps of it, its connection by digest (objects/subscription.ts).
+  if (d.kind === 'subscription') {
+    const change = subscriptionChange(d, a);
+    return Array.isArray(change) && change.length === 0;
+  }
   if (d.kind === 'enum') return JSON.stringify(d.labels ?? []) === JSON.stringify(a.labels ?? []);
   if (d.kind === 'extension') {
     return (

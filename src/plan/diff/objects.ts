@@ -3,7 +3,8 @@
 // dependency order. A changed object is dropped and created again, and so is everything that
 // depends on it (a view over a view, a comment on a view, a view over a column whose type
 // changes); what cannot be rebuilt that way (an enum losing a label, a type a table uses) is a
-// problem, never a failed apply.
+// problem, never a failed apply. A subscription is changed in place (made again, it would drop
+// its slot and copy its tables anew).
 import { dict } from '../../util/dict.js';
 import { partitionQname, type ClusterModel, type SqlObject } from '../../model/types.js';
 import type { DiffProblem } from '../problem.js';
@@ -17,6 +18,7 @@ import { movedGrants } from './moved-grants.js';
 import { readsChanged } from './reads-changed.js';
 import { lineDiff } from '../../util/line-diff.js';
 import { withoutDigests } from '../../objects/user-mapping.js';
+import { subscriptionAlter } from './subscription.js';
 import { partitionColumnDrop } from './partition-column-drops.js';
 import { extensionChange } from './extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
@@ -122,10 +124,11 @@ export function objectSteps(
         else alters.push(...steps);
         break;
       }
-      case 'extension': {
-        const change = extensionChange(d, a);
+      case 'extension':
+      case 'subscription': {
+        const change = d.kind === 'extension' ? extensionChange(d, a) : subscriptionAlter(d, a);
         if ('code' in change) problems.push(change);
-        else alters.push(change);
+        else alters.push(...[change].flat());
         break;
       }
       case 'text search configuration': {

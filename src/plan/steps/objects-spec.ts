@@ -8,6 +8,7 @@ import { PLAN_SEARCH_PATH, pinLocal } from '../pinned-settings.js';
 import { publicGrants, statementHazards } from './statement-hazards.js';
 import type { Phase } from './steps.js';
 import { PLAIN, type StepSpecs } from './spec-record.js';
+import { outsideTransaction } from '../../objects/subscription.js';
 
 const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
   OBJECT_SPEC[s.objectKind].type ? 'types' : 'objects';
@@ -28,6 +29,10 @@ const inSchemaOutside = (schema: string | undefined, stmts: readonly string[]): 
 /** An index's name as DROP INDEX spells it, from the object's name (`index app.ix`). */
 const indexName = (object: string): string => object.slice('index '.length);
 const named = { object: (s: { readonly object: string }) => s.object } as const;
+/** Statements PostgreSQL refuses in a transaction block (a subscription's that touch its slot): after COMMIT. */
+const outside = (s: { readonly objectKind: ObjectKind; readonly statements: readonly string[] }): boolean =>
+  OBJECT_SPEC[s.objectKind].outsideTransaction === true && s.statements.some(outsideTransaction);
+const OUTSIDE = ['non_transactional'] as const;
 /** A summary that says what PUBLIC gets when the statements grant it anything (public_privileges). */
 const withPublic = (summary: string, statements: readonly string[]): string => {
   const gets = publicGrants(statements);
@@ -62,10 +67,10 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     phase: createPhase,
-    hazards: (s) => [...statementHazards(s.statements), ...(s.concurrently ? (['non_transactional'] as const) : [])],
+    hazards: (s) => [...statementHazards(s.statements), ...(s.concurrently || outside(s) ? OUTSIDE : [])],
     // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
     sql: (s) => [
-      ...(s.concurrently ? inSchemaOutside : inSchema)(
+      ...(s.concurrently || outside(s) ? inSchemaOutside : inSchema)(
         s.searchPath,
         s.objectKind === 'trigger'
           ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
@@ -83,8 +88,8 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     phase: createPhase,
-    hazards: (s) => statementHazards(s.statements),
-    sql: (s) => inSchema(s.searchPath, s.statements),
+    hazards: (s) => [...statementHazards(s.statements), ...(outside(s) ? OUTSIDE : [])],
+    sql: (s) => (outside(s) ? inSchemaOutside : inSchema)(s.searchPath, s.statements),
     summary: (s) => withPublic(`${s.what} ${s.object}`, s.statements),
   },
   drop_object: {
@@ -99,7 +104,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
         ? (['drops_data'] as const)
         : []),
       ...statementHazards(s.statements),
-      ...(s.concurrently ? (['non_transactional'] as const) : []),
+      ...(s.concurrently || outside(s) ? OUTSIDE : []),
     ],
     sql: (s) => (s.concurrently ? [`DROP INDEX CONCURRENTLY IF EXISTS ${indexName(s.object)}`] : [...s.statements]),
     summary: (s) =>
