@@ -28,6 +28,8 @@ export interface StepLock {
   readonly bytes?: number;
   /** Its time estimated from `bytes`, in ms. */
   readonly estimateMs?: number;
+  /** Held on one shard at a time (a shard split), each for its share of the work. */
+  readonly perShard?: true;
 }
 
 /** Bytes per second of each kind of work (2-core machine, PostgreSQL 15, Citus 13.2: perf:disruption). */
@@ -100,6 +102,9 @@ function lockOf(s: Step): Lock | undefined {
       return ['EXCLUSIVE', s.copiesData ? 'copy' : 'catalog'];
     case 'distribute_table_concurrently':
       return ['SHARE UPDATE EXCLUSIVE', 'copy'];
+    // One shard after the other, each blocking its writes while it is copied (shard-split.ts).
+    case 'split_shards':
+      return ['SHARE', 'copy'];
     case 'alter_distributed_table':
     case 'undistribute_table':
     case 'set_access_method':
@@ -152,6 +157,7 @@ export function stepLock(s: Step, actual: ClusterModel, sizes: TableSizes = {}):
     ...(shards !== undefined ? { shards } : {}),
     ...(bytes !== undefined ? { bytes } : {}),
     ...(estimateMs !== undefined ? { estimateMs } : {}),
+    ...(s.kind === 'split_shards' ? { perShard: true as const } : {}),
   };
 }
 
@@ -180,8 +186,12 @@ export function lockText(l: StepLock, size: (bytes: number) => string): string {
     ...(l.bytes !== undefined ? [size(l.bytes)] : []),
   ];
   const time = l.estimateMs !== undefined ? duration(l.estimateMs) : l.work === 'catalog' ? 'a moment' : '';
-  const waits =
-    l.blocks === 'nothing' ? `writes go on${time ? ` (${time})` : ''}` : `${l.blocks} wait${time ? ` ${time}` : ''}`;
+  const each = l.perShard && l.shards && l.estimateMs !== undefined ? duration(l.estimateMs / l.shards) : '';
+  const waits = l.perShard
+    ? `${l.blocks} to one shard at a time wait${each ? ` ${each} each` : ''}${time ? `, ${time} in all` : ''}`
+    : l.blocks === 'nothing'
+      ? `writes go on${time ? ` (${time})` : ''}`
+      : `${l.blocks} wait${time ? ` ${time}` : ''}`;
   return `${l.mode} on ${l.tables.join(', ')}${what.length ? ` (${what.join(', ')})` : ''}: ${waits}`;
 }
 

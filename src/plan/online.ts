@@ -1,12 +1,13 @@
 // Online changes for tables that hold rows: the plan's transaction keeps what is quick, and what
 // would block writes for as long as a copy or a scan takes runs after COMMIT, one step at a time:
 // create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY, foreign keys added NOT
-// VALID then validated (CHECKs declared in SQL files too), and a new column's volatile default
-// filled in batches (backfill.ts). Steps that need a table distributed
+// VALID then validated (CHECKs declared in SQL files too), a new column's volatile default
+// filled in batches (backfill.ts), a shard count raised by splitting shards (shard-split.ts). Steps that need a table distributed
 // concurrently follow it after COMMIT.
 // Pure: an interrupted apply resumes because the next plan is made from what the catalog shows.
 import { idOf, type ClusterModel, type ForeignKey } from '../model/types.js';
 import { fillableOnline, onlineAddColumn } from './backfill.js';
+import { onlineShardSplit } from './shard-split.js';
 import { coveredByRetype, onlineRetype, retypeRefusal, type PendingRetype } from './retype.js';
 import { clipName, quoteQualified, type QualifiedName } from '../sql/quote.js';
 import { addedCheck, createdIndex, indexConcurrently } from '../objects/statement-parts.js';
@@ -112,6 +113,16 @@ export function onlineSteps(
       concurrent.add(idOf(s.table));
       const { copiesData: _copies, kind: _kind, ...rest } = s;
       out.push({ ...rest, kind: 'distribute_table_concurrently' });
+    } else if (
+      s.kind === 'alter_distributed_table' &&
+      s.shardCount !== undefined &&
+      s.column === undefined &&
+      s.colocateWith === undefined &&
+      online(s.table)
+    ) {
+      // A shard count raised by splitting shards, writes going on (shard-split.ts), or why not.
+      const split = onlineShardSplit(s.table, s.shardCount, s.group, actual);
+      out.push(typeof split === 'string' ? { ...s, notOnline: split } : split);
     } else if (s.kind === 'truncate_local_data' && concurrent.has(idOf(s.table))) {
       // create_distributed_table_concurrently moves the rows: nothing is left on the coordinator.
     } else if (

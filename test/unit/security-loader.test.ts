@@ -40,7 +40,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 describe("the library's options are checked before anything runs", () => {
   it('names the function, the option path and what is wrong', async () => {
     expect(await refusal(apply(URL, 'm.yaml', { allowHazards: ['drops_data', 'drop_data'] } as never))).toBe(
-      'apply(): options.allowHazards[1]: Invalid option: expected one of "copies_data"|"rewrites_table"|"drops_data"|"breaks_cached_plans"|"non_transactional"|"security_definer"|"creates_extension"|"public_privileges"|"weakens_security"|"widens_access"|"runs_foreign_code"',
+      'apply(): options.allowHazards[1]: Invalid option: expected one of "copies_data"|"rewrites_table"|"drops_data"|"breaks_cached_plans"|"non_transactional"|"fails_concurrent_writes"|"security_definer"|"creates_extension"|"public_privileges"|"weakens_security"|"widens_access"|"runs_foreign_code"',
     );
     expect(await refusal(apply(URL, 'm.yaml', { allowHazards: 'drops_data' } as never))).toBe(
       'apply(): options.allowHazards: expected an array or a Set of hazards',

@@ -28,6 +28,7 @@ const NEEDS_CITUS = new Set([
   'set_old_partitions_access_method',
   'cast_on_workers',
   'isolate_tenant',
+  'split_shards',
 ]);
 
 /** Kinds that create, move or rewrite shards whatever their hazards. */
@@ -40,6 +41,7 @@ const TOUCHES_SHARDS = new Set([
   'undistribute_schema',
   'add_local_table_to_metadata',
   'isolate_tenant',
+  'split_shards',
 ]);
 
 describe('step records', () => {

@@ -24,6 +24,7 @@ type CitusKind =
   | 'truncate_local_data'
   | 'undistribute_table'
   | 'alter_distributed_table'
+  | 'split_shards'
   | 'update_colocation'
   | 'add_local_table_to_metadata'
   | 'distribute_schema'
@@ -43,6 +44,21 @@ function alterDistributed(s: StepOf<'alter_distributed_table'>): string {
   if (s.colocateWith !== undefined) args.push(`colocate_with := ${tableNameLiteral(s.colocateWith)}`);
   args.push(`cascade_to_colocated := ${typedValue(s.cascade)}`);
   return catalogCall('alter_distributed_table', args);
+}
+
+/**
+ * One shard's split (plan/shard-split.ts): found by its table and bounds, so a statement that
+ * already ran (a resumed apply) finds nothing and does nothing; its new shards on its node.
+ */
+function splitCall(s: StepOf<'split_shards'>, split: StepOf<'split_shards'>['splits'][number]): string {
+  const node = Array.from({ length: split.points.length + 1 }, () => 'n.nodeid').join(', ');
+  const points = split.points.map((p) => typedLiteral(p, 'text')).join(', ');
+  return `SELECT pg_catalog.citus_split_shard_by_split_points(s.shardid, ARRAY[${points}]::pg_catalog.text[], ARRAY[${node}]::pg_catalog.int4[], 'block_writes'::citus.shard_transfer_mode)
+  FROM pg_catalog.pg_dist_shard s
+  JOIN pg_catalog.pg_dist_placement p ON p.shardid OPERATOR(pg_catalog.=) s.shardid
+  JOIN pg_catalog.pg_dist_node n ON n.groupid OPERATOR(pg_catalog.=) p.groupid AND n.noderole OPERATOR(pg_catalog.=) 'primary'::pg_catalog.noderole
+  WHERE s.logicalrelid OPERATOR(pg_catalog.=) ${regclassLiteral(s.table)} AND s.shardminvalue OPERATOR(pg_catalog.=) ${typedLiteral(split.min, 'text')}
+    AND s.shardmaxvalue OPERATOR(pg_catalog.=) ${typedLiteral(split.max, 'text')}`;
 }
 
 /** create_distributed_table(_concurrently)'s call: every argument explicit and typed (Citus treats a NULL as a silent no-op). */
@@ -129,7 +145,18 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     hazards: () => ['rewrites_table'],
     sql: (s) => [alterDistributed(s)],
     summary: (s) =>
-      `rewrite ${q(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${q(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})`,
+      `rewrite ${q(s.table)}${s.column !== undefined ? ` to distribute by ${quoteIdent(s.column)}` : ''}${s.shardCount !== undefined ? ` with ${s.shardCount} shards` : ''}${s.colocateWith && s.colocateWith !== 'none' ? `, colocated with ${q(s.colocateWith)}` : ''} (group ${JSON.stringify(s.group)}${s.cascade ? ', with every table colocated with it' : ''})${s.notOnline ? `; not online: ${s.notOnline}` : ''}`,
+  },
+  split_shards: {
+    ...SHARDS,
+    ...onTable,
+    phase: () => 'colocation_anchors',
+    // After COMMIT, one split at a time: writes to that shard wait while it is copied, a statement
+    // routed to it at its switch fails (plan/shard-split.ts).
+    hazards: () => ['copies_data', 'non_transactional', 'fails_concurrent_writes'],
+    sql: (s) => s.splits.map((x) => splitCall(s, x)),
+    summary: (s) =>
+      `split each of ${q(s.table)}'s ${s.from} shards into ${s.to / s.from}${s.members > 1 ? `, with every table colocated with it (${s.members})` : ''}, for ${s.to} shards (group ${JSON.stringify(s.group)}), one shard at a time (citus_split_shard_by_split_points, block_writes: writes to that shard wait while it is copied, the others go on, and one routed to it at its switch fails with "shard for the given value does not exist"; each new shard on its shard's node)`,
   },
   update_colocation: {
     ...SHARDS,

@@ -20,6 +20,7 @@ export const HAZARDS = [
   'drops_data',
   'breaks_cached_plans',
   'non_transactional',
+  'fails_concurrent_writes',
   ...SECURITY_HAZARDS,
 ] as const;
 export type Hazard = (typeof HAZARDS)[number];
@@ -195,6 +196,22 @@ export type Step = StepCommon &
         readonly colocateWith?: 'none' | QualifiedName;
         readonly cascade: boolean;
         readonly group: string;
+        /** Online, a shard count that could not be raised by splitting shards: why (plan/shard-split.ts). */
+        readonly notOnline?: string;
+      }
+    | {
+        /**
+         * A group's shard count raised online (plan/shard-split.ts): each of its `from` shards
+         * split, with its colocated shards, into `to / from`, after COMMIT, one at a time.
+         */
+        readonly kind: 'split_shards';
+        readonly table: QualifiedName;
+        readonly group: string;
+        readonly from: number;
+        readonly to: number;
+        /** The tables of the group, split together. */
+        readonly members: number;
+        readonly splits: readonly { readonly min: string; readonly max: string; readonly points: readonly string[] }[];
       }
     | {
         readonly kind: 'update_colocation';

@@ -1,0 +1,92 @@
+// A colocation group's shard count raised online by splitting its shards (plan/shard-split.ts),
+// on a real coordinator + 2 workers: 4 → 8 shards of a table holding rows and its colocated
+// member, after COMMIT, one shard at a time; the result is the layout create_distributed_table
+// makes for 8 (the plan again is empty, nothing named as a shard layout), each new shard on its
+// shard's node, every row where it was. The step carries fails_concurrent_writes: without it,
+// apply refuses and nothing runs. A count whose even split does not refine the present one is
+// rewritten, and the plan says why it is not online.
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { citusServers, freshDatabase } from '../support/db.js';
+import { projectDir } from '../support/project.js';
+import { cli } from '../support/run-cli.js';
+
+const citus = citusServers();
+
+const manifest = (shards: number): string => `version: 1
+colocation:
+  tenants: { shard_count: ${shards}, anchor: orders }
+tables:
+  orders: { distributed_by: tenant, colocation: tenants, columns: { tenant: { type: integer, not_null: true }, id: { type: integer, not_null: true } }, primary_key: [tenant, id] }
+  lines: { distributed_by: tenant, colocation: tenants, columns: { tenant: { type: integer, not_null: true }, n: integer } }
+`;
+
+describe.skipIf(!citus)('an online shard-count rise', () => {
+  it('splits every shard of the group in two, one at a time, to the even split of the new count', async () => {
+    const db = await freshDatabase(citus!, 'split');
+    const dir = projectDir(manifest(4));
+    const run = (args: string[]) => cli([...args, '--database', db.url], { cwd: dir });
+    expect((await run(['apply', '--auto-approve'])).code).toBe(0);
+    await db.query(`INSERT INTO orders SELECT g, g FROM generate_series(1, 2000) g;
+      INSERT INTO lines SELECT g % 500, g FROM generate_series(1, 3000) g`);
+    const placements = async () =>
+      db.query<{ lo: string; node: number }>(
+        `SELECT s.shardminvalue AS lo, p.nodeport AS node FROM pg_dist_shard s JOIN pg_dist_shard_placement p USING (shardid)
+         WHERE s.logicalrelid = 'orders'::regclass ORDER BY s.shardminvalue::int`,
+      );
+    const before = await placements();
+
+    writeFileSync(`${dir}/citus-migrate.yaml`, manifest(8));
+    const planned = await run(['plan', '--online']);
+    expect(planned.stdout).toContain(
+      "split each of public.orders's 4 shards into 2, with every table colocated with it (2), for 8 shards",
+    );
+    expect(planned.stdout).toContain('writes to one shard at a time wait');
+    const refused = await run([
+      'apply',
+      '--online',
+      '--auto-approve',
+      '--allow-hazards',
+      'copies_data,non_transactional',
+    ]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('fails_concurrent_writes');
+    const applied = await run([
+      'apply',
+      '--online',
+      '--auto-approve',
+      '--allow-hazards',
+      'copies_data,non_transactional,fails_concurrent_writes',
+    ]);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('verified: planning again is empty');
+
+    // The even split of 8, each half on the node of the shard it came from; every row kept.
+    const after = await placements();
+    expect(after.map((r) => r.lo)).toEqual([
+      '-2147483648',
+      '-1610612736',
+      '-1073741824',
+      '-536870912',
+      '0',
+      '536870912',
+      '1073741824',
+      '1610612736',
+    ]);
+    expect(after.map((r) => r.node)).toEqual(before.flatMap((r) => [r.node, r.node]));
+    expect(
+      await db.query(`SELECT (SELECT count(*) FROM orders)::int AS o, (SELECT count(*) FROM lines)::int AS l,
+        (SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = 'lines'::regclass)::int AS ls`),
+    ).toEqual([{ o: 2000, l: 3000, ls: 8 }]);
+    const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as {
+      changes: boolean;
+      notManaged: unknown[];
+    };
+    expect(json).toMatchObject({ changes: false, notManaged: [] });
+
+    // 8 → 12 splits no shard evenly: rewritten, and the plan says why not online.
+    writeFileSync(`${dir}/citus-migrate.yaml`, manifest(12));
+    const rewrite = await run(['plan', '--online']);
+    expect(rewrite.stdout).toContain('not online: 12 shards do not split each of 8 evenly');
+  });
+});
