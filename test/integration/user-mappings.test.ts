@@ -67,7 +67,9 @@ describe.skipIf(!plain)('user mappings', () => {
     expect(unset.code, unset.stdout).toBe(0);
     expect(unset.stdout).toContain(`${name} is not set here: its value is not compared`);
     expect(unset.stdout).not.toContain('matches the manifest');
-    expect(unset.stdout).toContain('No changes to what could be compared: 1 secret not compared (its environment variable is unset)');
+    expect(unset.stdout).toContain(
+      'No changes to what could be compared: 1 secret not compared (its environment variable is unset)',
+    );
     expect((await run(['plan', '--detailed-exitcode'], { [name]: SECRET })).code).toBe(0);
     // Another value: the mapping is made again, its old secret shown as (secret).
     const other = await run(['plan', '--detailed-exitcode'], { [name]: 'n3w' });
