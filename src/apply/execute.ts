@@ -2,7 +2,7 @@
 // steps, COMMIT (or ROLLBACK when rehearsing); a lock_timeout (55P03) or a deadlock (40P01: on
 // Citus, the distributed deadlock detector cancels one transaction of a cycle that spans nodes)
 // rolls back and retries with backoff. The transaction's statements go in batches (batch.ts), a step that may run long
-// in a message of its own; steps that cannot run in a transaction run after COMMIT, one at a time.
+// in a message of its own; steps that cannot run in a transaction run after COMMIT, one at a time (paced: pace.ts).
 import type pg from 'pg';
 import type { Queryable } from '../db/connect.js';
 import { CmError } from '../errors.js';
@@ -12,6 +12,7 @@ import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
 import { sentSql, type Env } from './secrets.js';
 import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH } from '../plan/pinned-settings.js';
+import { afterCommitLockMs, pacedRun } from './pace.js';
 
 export interface ExecuteOptions {
   readonly lockTimeoutMs: number;
@@ -258,14 +259,9 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
  * procedures that commit) run statement by statement and wait for older transactions by design,
  * without blocking writes, so they are not bounded.
  */
-// The swaps ending an online change (catalog only, ACCESS EXCLUSIVE on every shard) wait for a
-// lock at most 200 ms, then retry once the sessions in the way are gone: writes queue behind them.
-const SWAPS: ReadonlySet<string> = new Set(['finish_backfill', 'finish_retype']);
-const SWAP_LOCK_MS = 200;
-
 async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
   const own = !step.hazards.includes('non_transactional');
-  const lockMs = SWAPS.has(step.kind) ? Math.min(opts.lockTimeoutMs || SWAP_LOCK_MS, SWAP_LOCK_MS) : opts.lockTimeoutMs;
+  const lockMs = afterCommitLockMs(step, opts.lockTimeoutMs);
   // Outside a transaction, the user's statements get the plan's search_path for their time only.
   const sqls = own
     ? [
@@ -280,7 +276,9 @@ async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep,
   for (const sql of sqls) {
     try {
       opts.signal?.throwIfAborted();
-      refuseFailedNodes(await db.query(sentSql(step, sql, opts.env)));
+      refuseFailedNodes(
+        await pacedRun(step, sql === sqls.at(-1), opts.signal, () => db.query(sentSql(step, sql, opts.env))),
+      );
     } catch (e) {
       if (own) await db.query('ROLLBACK').catch(() => undefined);
       throw new ApplyError(step.index, step.summary, sql, serverError(e), true);

@@ -156,7 +156,7 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     hazards: () => ['copies_data', 'non_transactional', 'fails_concurrent_writes'],
     sql: (s) => s.splits.map((x) => splitCall(s, x)),
     summary: (s) =>
-      `split each of ${q(s.table)}'s ${s.from} shards into ${s.to / s.from}${s.members > 1 ? `, with every table colocated with it (${s.members})` : ''}, for ${s.to} shards (group ${JSON.stringify(s.group)}), one shard at a time (citus_split_shard_by_split_points, block_writes: writes to that shard wait while it is copied, the others go on, and one routed to it at its switch fails with "shard for the given value does not exist"; each new shard on its shard's node)`,
+      `split each of ${q(s.table)}'s ${s.from} shards into ${s.to / s.from}${s.members > 1 ? `, with every table colocated with it (${s.members})` : ''}, for ${s.to} shards (group ${JSON.stringify(s.group)}), one shard at a time, each split followed by a pause as long as it took (citus_split_shard_by_split_points, block_writes: writes to that shard wait while it is copied, the others go on, and one routed to it at its switch fails with "shard for the given value does not exist"; each new shard on its shard's node)`,
   },
   update_colocation: {
     ...SHARDS,
