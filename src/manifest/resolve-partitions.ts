@@ -100,7 +100,7 @@ export function resolvePartitionKey(
 ): ResolvedKey | undefined {
   let key: PartitionKeySpec;
   try {
-    key = readPartitionKey(text);
+    key = readPartitionKey(text, new Map((columns ?? []).map((c) => [c.name, c.type.base])));
   } catch (e) {
     if (!(e instanceof ParseFailure)) throw e;
     problems.error(
@@ -117,6 +117,16 @@ export function resolvePartitionKey(
   for (const c of new Set(key.elements.flatMap((e) => e.reads)))
     if (known && !known.has(c))
       problems.error(path, 'unknown_column', `partition key column ${JSON.stringify(c)} is not a column of this table`);
+  // PostgreSQL refuses a key that calls what is not IMMUTABLE, but only when it creates the table.
+  for (const e of key.elements) {
+    const mutable = e.mutable;
+    if (mutable !== undefined)
+      problems.error(
+        path,
+        'partition_key_not_immutable',
+        `${mutable} is not IMMUTABLE (its result depends on a setting, such as TimeZone, or on when it runs), and PostgreSQL refuses it in a partition key ("functions in partition key expression must be marked IMMUTABLE"); on a timestamptz column, key on \`(col AT TIME ZONE 'UTC')\` or \`date_trunc('day', col AT TIME ZONE 'UTC')\``,
+      );
+  }
   // PostgreSQL: "unique constraint on partitioned table must include all partitioning columns",
   // and no such constraint at all when the key holds an expression (at every level: the table's
   // keys are made on each partitioned partition too).

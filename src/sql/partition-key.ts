@@ -5,6 +5,7 @@
 import { stableJson } from '../util/stable-json.js';
 import { copyTree } from '../util/tree.js';
 import { normalizeNode } from './normalize.js';
+import { mutableInKey } from './key-volatility.js';
 import { ParseFailure, parseStatements, typeFromNode, type Node } from './pg-parse.js';
 import { parsePartitionKey } from './partition-bound.js';
 
@@ -22,6 +23,8 @@ export interface PartitionKeyElement {
   readonly castTo?: string;
   /** True when it names a COLLATE or an operator class of its own. */
   readonly collationOrOpclass?: true;
+  /** What in an expression is not IMMUTABLE (key-volatility.ts), given the columns' types. */
+  readonly mutable?: string;
 }
 
 export interface PartitionKeySpec {
@@ -81,7 +84,7 @@ function columnOf(e: Node, expr: Node = e.expr): string | undefined {
   return fields?.length === 1 && typeof fields[0].String?.sval === 'string' ? fields[0].String.sval : undefined;
 }
 
-function elementOf(e: Node): PartitionKeyElement {
+function elementOf(e: Node, types: ReadonlyMap<string, string> | undefined): PartitionKeyElement {
   const own =
     (e.collation?.length ?? 0) > 0 || (e.opclass?.length ?? 0) > 0 ? { collationOrOpclass: true as const } : {};
   const column = columnOf(e);
@@ -94,17 +97,27 @@ function elementOf(e: Node): PartitionKeyElement {
       castTo = undefined;
     }
   }
-  return { expression: true, reads: columnsRead(e.expr), ...(castTo ? { castTo } : {}), ...own };
+  const mutable = types ? mutableInKey(e.expr, types) : undefined;
+  return {
+    expression: true,
+    reads: columnsRead(e.expr),
+    ...(castTo ? { castTo } : {}),
+    ...(mutable !== undefined ? { mutable } : {}),
+    ...own,
+  };
 }
 
-/** Reads a PARTITION BY text (`range (ts)`, `list (lower(name))`); throws ParseFailure when it is not one. */
-export function readPartitionKey(text: string): PartitionKeySpec {
+/**
+ * Reads a PARTITION BY text (`range (ts)`, `list (lower(name))`); throws ParseFailure when it is
+ * not one. `types`: the table's columns' types, to say what in an expression is not IMMUTABLE.
+ */
+export function readPartitionKey(text: string, types?: ReadonlyMap<string, string>): PartitionKeySpec {
   const plain = parsePartitionKey(text);
   if (plain) return { method: plain.method, elements: plain.columns.map((c) => ({ column: c, reads: [c] })) };
   const spec = specNode(text);
   const method = METHODS[String(spec.strategy)];
   if (!method) throw new ParseFailure(`not a partitioning method: ${String(spec.strategy)}`, undefined);
-  return { method, elements: (spec.partParams ?? []).map((p: Node) => elementOf(p.PartitionElem ?? {})) };
+  return { method, elements: (spec.partParams ?? []).map((p: Node) => elementOf(p.PartitionElem ?? {}, types)) };
 }
 
 /** Types PostgreSQL turns into text without a function (a RelabelType it prints as `(col)::text`). */

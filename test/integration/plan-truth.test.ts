@@ -299,3 +299,34 @@ tables:
     expect(p.code, p.stdout + p.stderr).toBe(0);
   });
 });
+
+describe('plans PostgreSQL would refuse are refused first', () => {
+  it('a partition key that calls what is not IMMUTABLE: a manifest error at its line, nothing run; PostgreSQL refuses the same key', async () => {
+    const db = await freshDatabase(server, 'truth_key');
+    const manifest = (key: string) => `version: 1
+tables:
+  events:
+    columns: { at: { type: timestamptz, not_null: true }, n: integer }
+    partition_by: range ((${key}))
+    partitions:
+      events_2024: { from: '2024-01-01', to: '2025-01-01' }
+`;
+    const r = await cli(['plan', '--database', db.url], { cwd: projectDir(manifest("date_trunc('day', at)")) });
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/citus-migrate\.yaml:5:\d+: .*date_trunc\(…timestamp with time zone…\) is not IMMUTABLE/);
+    // PostgreSQL's own answer to that key, so the error says what apply would have met.
+    const refused = await db.query('SELECT 1').then(async () =>
+      db
+        .query("CREATE TABLE probe (at timestamptz) PARTITION BY RANGE ((date_trunc('day', at)))")
+        .then(() => '')
+        .catch((e: Error) => e.message),
+    );
+    expect(refused).toBe('functions in partition key expression must be marked IMMUTABLE');
+    // The same day in UTC is immutable: planned and applied.
+    const ok = await cli(['apply', '--database', db.url, ...all], {
+      cwd: projectDir(manifest("date_trunc('day', at AT TIME ZONE 'UTC')")),
+    });
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    expect(await db.query('SELECT count(*)::int AS n FROM pg_partitioned_table')).toEqual([{ n: 1 }]);
+  });
+});
