@@ -100,7 +100,9 @@ export async function planCommand(opts: PlanOptions, io: CommandIo, started?: Pe
   timed('write', () => emit(text, opts.out, io));
   if (plan.problems.length > 0) return EXIT.error;
   const drift = opts.includeUnmanaged && (plan.unmanaged.length > 0 || plan.notManaged.length > 0);
-  return opts.detailedExitcode && (plan.changes || drift) ? EXIT.changes : EXIT.ok;
+  // A secret not compared (its variable unset) may differ: a drift check never passes it as none.
+  const uncompared = plan.warnings.some((w) => w.code === 'secret_unset');
+  return opts.detailedExitcode && (plan.changes || drift || uncompared) ? EXIT.changes : EXIT.ok;
 }
 
 /** --prove: runs the plan on a scratch copy (a plan with problems or no changes has nothing to prove). */
