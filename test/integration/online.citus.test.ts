@@ -97,7 +97,11 @@ describe.skipIf(!shared)('online changes on Citus', () => {
       'add_foreign_key',
       'validate_constraint',
     ]);
-    expect(plan.afterCommit[0]!.sql).toEqual(['CREATE INDEX CONCURRENTLY orders_v ON public.orders USING btree (v)']);
+    expect(plan.afterCommit[0]!.sql).toEqual([
+      'SET citus.max_adaptive_executor_pool_size TO 1',
+      'CREATE INDEX CONCURRENTLY orders_v ON public.orders USING btree (v)',
+      'RESET citus.max_adaptive_executor_pool_size',
+    ]);
     expect(plan.afterCommit[1]!.size?.rows).toBe(50000);
 
     // A writer keeps inserting new orders through the coordinator while the apply runs.
@@ -185,7 +189,7 @@ ALTER TABLE lines ADD CONSTRAINT lines_n_positive CHECK (n > 0);
     ]);
     expect(plan.afterCommit.map((s) => s.sql.join('; '))).toEqual([
       'DROP INDEX CONCURRENTLY IF EXISTS public.orders_v',
-      'CREATE UNIQUE INDEX CONCURRENTLY orders_v ON public.orders USING btree (w, v)',
+      'SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY orders_v ON public.orders USING btree (w, v); RESET citus.max_adaptive_executor_pool_size',
       'ALTER TABLE public.lines VALIDATE CONSTRAINT lines_order',
       'ALTER TABLE public.orders VALIDATE CONSTRAINT orders_id_positive',
       'ALTER TABLE public.lines VALIDATE CONSTRAINT lines_n_positive',
@@ -281,8 +285,8 @@ CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v));
     const plan = JSON.parse(planned.stdout) as PlanJson;
     expect(plan.transaction.steps).toEqual([]);
     expect(plan.afterCommit.map((s) => s.sql.join('; '))).toEqual([
-      'SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
-      'SET search_path TO public; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); SET search_path TO pg_catalog, public',
+      'SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
+      'SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
     ]);
     const apply = ['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'];
     // The duplicates on one worker's shard fail the build there: the index is left invalid.
@@ -297,8 +301,8 @@ CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v));
     ) as PlanJson;
     expect(resumed.afterCommit.map((s) => s.sql.join('; '))).toEqual([
       'DROP INDEX CONCURRENTLY IF EXISTS public.orders_open',
-      'SET search_path TO public; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); SET search_path TO pg_catalog, public',
-      'SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
+      'SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE INDEX CONCURRENTLY orders_lower ON orders (lower(v)); RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
+      'SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY orders_open ON orders (w, v) WHERE v IS NOT NULL; RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
     ]);
     await db.query('UPDATE orders SET v = NULL WHERE w = 3 AND id = 13');
     // A transaction writing tenant 3 (its shard is on a worker) stays open: the builds wait for it,

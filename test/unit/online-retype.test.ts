@@ -72,7 +72,7 @@ describe('a column type changed online', () => {
     expect(lines[1]).toContain('UPDATE public.%1$s SET q = q WHERE ctid');
     expect(lines[1]).toContain('AND citus_migrate_new_q IS NULL');
     expect(lines[3]).toBe(
-      'after create_index: CREATE INDEX CONCURRENTLY citus_migrate_new_t_q_idx ON public.t USING btree (citus_migrate_new_q)',
+      'after create_index: SET citus.max_adaptive_executor_pool_size TO 1; CREATE INDEX CONCURRENTLY citus_migrate_new_t_q_idx ON public.t USING btree (citus_migrate_new_q); RESET citus.max_adaptive_executor_pool_size',
     );
     expect(lines[4]).toBe(
       `after finish_retype: SET LOCAL citus.enable_unsafe_triggers TO on; DROP TRIGGER IF EXISTS ${SYNC} ON public.t; SET LOCAL citus.enable_unsafe_triggers TO off; DROP FUNCTION IF EXISTS public.${SYNC}(); ALTER TABLE public.t DROP COLUMN q; ALTER TABLE public.t RENAME COLUMN citus_migrate_new_q TO q; ALTER TABLE public.t ALTER COLUMN q SET DEFAULT 0; ALTER TABLE public.t ALTER COLUMN q SET NOT NULL; ALTER TABLE public.t DROP CONSTRAINT citus_migrate_retype_q; ALTER INDEX public.citus_migrate_new_t_q_idx RENAME TO t_q_idx`,
@@ -96,8 +96,8 @@ describe('a column type changed online', () => {
     );
     expect(lines[0]).toContain('CHECK (citus_migrate_new_q IS NOT NULL) NOT VALID');
     expect(lines.filter((l) => l.startsWith('after create_index'))).toEqual([
-      'after create_index: CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_pkey ON public.t USING btree (w, citus_migrate_new_q)',
-      'after create_index: CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_q_w_key ON public.t USING btree (citus_migrate_new_q, w)',
+      'after create_index: SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_pkey ON public.t USING btree (w, citus_migrate_new_q); RESET citus.max_adaptive_executor_pool_size',
+      'after create_index: SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY citus_migrate_new_t_q_w_key ON public.t USING btree (citus_migrate_new_q, w); RESET citus.max_adaptive_executor_pool_size',
     ]);
     const swap = lines.at(-1)!;
     expect(swap).toContain(

@@ -75,7 +75,7 @@ describe('indexes of sql: files, online', () => {
     expect(p.problems).toEqual([]);
     expect(p.inTx).toEqual([]);
     expect(p.after).toEqual([
-      'create_object: SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY a_open ON a (w, id) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
+      'create_object: SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY a_open ON a (w, id) WHERE v IS NOT NULL; RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
     ]);
   });
 
@@ -91,7 +91,7 @@ describe('indexes of sql: files, online', () => {
     const sql = 'CREATE INDEX a_lower ON a (lower(v::text));';
     const desired = model([table()], fromSql(sql).objects);
     expect(planned(desired, model([table()]), true).after).toEqual([
-      'create_object: SET search_path TO public; CREATE INDEX CONCURRENTLY a_lower ON a (lower(v::text)); SET search_path TO pg_catalog, public',
+      'create_object: SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE INDEX CONCURRENTLY a_lower ON a (lower(v::text)); RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
     ]);
     expect(planned(desired, model([table()]), false).after).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('indexes of sql: files, online', () => {
     expect(planned(desired, model([table()], actualIndex(def)))).toEqual({ inTx: [], after: [], problems: [] });
     expect(planned(desired, model([table()], actualIndex(def, true))).after).toEqual([
       'drop_object: DROP INDEX CONCURRENTLY IF EXISTS public.a_open',
-      'create_object: SET search_path TO public; CREATE UNIQUE INDEX CONCURRENTLY a_open ON a (w, id) WHERE v IS NOT NULL; SET search_path TO pg_catalog, public',
+      'create_object: SET search_path TO public; SET citus.max_adaptive_executor_pool_size TO 1; CREATE UNIQUE INDEX CONCURRENTLY a_open ON a (w, id) WHERE v IS NOT NULL; RESET citus.max_adaptive_executor_pool_size; SET search_path TO pg_catalog, public',
     ]);
   });
 

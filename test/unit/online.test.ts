@@ -98,7 +98,7 @@ describe('online changes', () => {
     );
     expect(p.after).toEqual([
       'drop_index: DROP INDEX CONCURRENTLY IF EXISTS public.a_id',
-      'create_index: CREATE INDEX CONCURRENTLY a_id ON public.a USING btree (id)',
+      'create_index: SET citus.max_adaptive_executor_pool_size TO 1; CREATE INDEX CONCURRENTLY a_id ON public.a USING btree (id); RESET citus.max_adaptive_executor_pool_size',
     ]);
   });
 

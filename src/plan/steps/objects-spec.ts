@@ -8,6 +8,7 @@ import { PLAN_SEARCH_PATH, pinLocal } from '../pinned-settings.js';
 import { publicGrants, statementHazards } from './statement-hazards.js';
 import type { Phase } from './steps.js';
 import { PLAIN, type StepSpecs } from './spec-record.js';
+import { oneShardAtATime } from './sql-parts.js';
 import { outsideTransaction } from '../../objects/subscription.js';
 
 const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
@@ -74,7 +75,9 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
         s.searchPath,
         s.objectKind === 'trigger'
           ? ['SET LOCAL citus.enable_unsafe_triggers TO on', ...s.statements, pinLocal('citus.enable_unsafe_triggers')]
-          : s.statements,
+          : s.concurrently
+            ? oneShardAtATime(s.statements)
+            : s.statements,
       ),
       ...ownerSql(s),
     ],

@@ -31,6 +31,19 @@ export function indexSql(table: QualifiedName, ix: Index, concurrently = false):
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${concurrently ? 'CONCURRENTLY ' : ''}${ix.name ? `${quoteIdent(ix.name)} ` : ''}ON ${q(table)} USING ${ix.using} (${cols(ix.columns)})`;
 }
 
+/**
+ * An index built CONCURRENTLY, after COMMIT, one shard after another on each worker (Citus's
+ * executor builds a distributed table's shard indexes over up to
+ * citus.max_adaptive_executor_pool_size connections per worker at once, 16 by default: the
+ * builds then take the workers' cores from the application's writes). Set for the statement's
+ * time; on plain PostgreSQL the setting is a placeholder that does nothing.
+ */
+export const oneShardAtATime = (stmts: readonly string[]): string[] => [
+  'SET citus.max_adaptive_executor_pool_size TO 1',
+  ...stmts,
+  'RESET citus.max_adaptive_executor_pool_size',
+];
+
 /** ` DEFERRABLE`, ` DEFERRABLE INITIALLY DEFERRED` or nothing (NOT DEFERRABLE, PostgreSQL's default). */
 export const deferralSql = (d: Deferral): string =>
   d.initiallyDeferred ? ' DEFERRABLE INITIALLY DEFERRED' : d.deferrable ? ' DEFERRABLE' : '';

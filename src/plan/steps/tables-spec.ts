@@ -1,7 +1,7 @@
 // Step records of tables and their indexes.
 import { quoteIdent, quoteLiteral, sqlInt } from '../../sql/quote.js';
 import { PLAIN, type StepSpecs } from './spec-record.js';
-import { ALTER_TABLE, cols, columnSql, indexSql, keySql, q } from './sql-parts.js';
+import { ALTER_TABLE, cols, columnSql, indexSql, keySql, oneShardAtATime, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 
 type TableKind =
@@ -161,7 +161,10 @@ export const TABLE_SPECS: StepSpecs<TableKind> = {
     phase: () => 'tables',
     hazards: (s) => (s.concurrently ? ['non_transactional'] : []),
     object: (s) => tableRef(s.table),
-    sql: (s) => [indexSql(s.table, s.index, s.concurrently)],
+    sql: (s) =>
+      s.concurrently
+        ? oneShardAtATime([indexSql(s.table, s.index, true)])
+        : [indexSql(s.table, s.index, s.concurrently)],
     summary: (s) =>
       `create ${s.index.unique ? 'unique ' : ''}index ${s.concurrently ? 'concurrently ' : ''}on ${q(s.table)} (${cols(s.index.columns)})`,
   },
