@@ -18,17 +18,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './test/support/skip-reporter.ts'],
     projects: [
-      // In the same group as the integration files, on the same two workers: the unit files'
-      // CPU goes while the integration files wait on their servers (one maxWorkers per group).
-      {
-        test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
-          testTimeout: 30_000,
-          maxWorkers: INTEGRATION_WORKERS,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'integration',
@@ -38,6 +28,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: INTEGRATION_WORKERS,
+          // After the unit files, in a group of its own (one maxWorkers per group).
           sequence: { groupOrder: 1 },
         },
       },
