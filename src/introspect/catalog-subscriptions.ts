@@ -25,7 +25,7 @@ export const SUBSCRIPTION_OBJECTS = `  UNION ALL
       || ', binary = ' || ${BOOL('s.subbinary')}
       || ', streaming = ' || CASE WHEN s.substream THEN 'on' ELSE 'off' END
       || ', synchronous_commit = ' || pg_catalog.quote_literal(s.subsynccommit)
-      || ', two_phase = ' || ${BOOL(`s.subtwophasestate OPERATOR(pg_catalog.<>) 'd'::pg_catalog.char`)}
+      || ', two_phase = ' || ${BOOL(`s.subtwophasestate OPERATOR(pg_catalog.<>) 'd'::pg_catalog."char"`)}
       || ', disable_on_error = ' || ${BOOL('s.subdisableonerr')} || ')'),
     pg_catalog.json_build_array('DROP SUBSCRIPTION ' || ${NAME}),
     ${cls('pg_subscription')}, s.oid, NULL, NULL
