@@ -8,7 +8,7 @@
 // may not read is named (catalog-not-managed.ts). Citus propagates CREATE SERVER to the workers,
 // not CREATE USER MAPPING.
 import { cls, notExt, qn } from './catalog-fragments.js';
-import { DIGEST_PREFIX, PLAIN_OPTIONS } from '../objects/user-mapping.js';
+import { PLAIN_OPTIONS, secretDigestSql } from '../objects/user-mapping.js';
 
 /** `OPTIONS (k 'v', …)` of a text[] of `k=v` options, or ''. */
 const options = (col: string): string =>
@@ -18,7 +18,7 @@ const options = (col: string): string =>
 /** A user mapping's `OPTIONS (k 'v', …)`, each secret option's value as `'<secret sha256:…>'`, or ''. */
 const MAPPING_OPTIONS = `COALESCE(' OPTIONS (' || (SELECT pg_catalog.string_agg(pg_catalog.quote_ident(o.option_name) || ' ' || pg_catalog.quote_literal(
         CASE WHEN o.option_name = ANY (ARRAY[${[...PLAIN_OPTIONS].map((x) => `'${x}'`).join(', ')}]::pg_catalog.text[]) THEN o.option_value
-        ELSE '<secret sha256:' || pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to('${DIGEST_PREFIX}' || o.option_value, 'UTF8')), 'hex') || '>' END), ', ')
+        ELSE '<secret sha256:' || ${secretDigestSql('o.option_value')} || '>' END), ', ')
       FROM pg_catalog.pg_options_to_table(um.umoptions) o) || ')', '')`;
 
 /**

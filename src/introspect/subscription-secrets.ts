@@ -5,16 +5,15 @@
 // connection. Runs only when the database has subscriptions.
 import type { Queryable } from '../db/connect.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
-import { DIGEST_PREFIX } from '../objects/user-mapping.js';
+import { secretDigestSql } from '../objects/user-mapping.js';
 import { UNREAD_CONNECTION } from '../objects/subscription.js';
 import { subscriptionRef } from '../model/object-ref.js';
-import { quoteLiteral } from '../sql/quote.js';
 import { SUBSCRIPTIONS_HERE } from './catalog-subscriptions.js';
 
 const READABLE_SQL = `SELECT pg_catalog.has_column_privilege('pg_catalog.pg_subscription'::pg_catalog.regclass, 'subconninfo'::pg_catalog.text, 'SELECT'::pg_catalog.text) AS readable`;
 
 const DIGESTS_SQL = `SELECT pg_catalog.quote_ident(s.subname) AS name,
-    pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(${quoteLiteral(DIGEST_PREFIX)}::pg_catalog.text OPERATOR(pg_catalog.||) s.subconninfo, 'UTF8'::pg_catalog.name)), 'hex'::pg_catalog.text) AS digest
+    ${secretDigestSql('s.subconninfo')} AS digest
   FROM pg_catalog.pg_subscription s WHERE ${SUBSCRIPTIONS_HERE}`;
 
 const UNREAD = `'${UNREAD_CONNECTION}'`;

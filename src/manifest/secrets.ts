@@ -4,6 +4,7 @@
 // its value; and a warning for each variable that is not set, since that option is then not
 // compared, and apply refuses a step that needs it.
 import type { Problem } from '../errors.js';
+import { sourceLocation } from '../util/source-location.js';
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import { placeholders, secretDigest } from '../objects/user-mapping.js';
 import { connectionVariable } from '../objects/subscription.js';
@@ -37,12 +38,11 @@ export function withSecretDigests(
 }
 
 function unsetWarning(o: SqlObject, name: string): Problem {
-  const at = /^(.*):(\d+):(\d+)$/.exec(o.source ?? '');
   return {
     severity: 'warning',
     code: 'secret_unset',
     message: `${o.id} names \${env:${name}}, and ${name} is not set here: its value is not compared with the cluster's, and apply refuses to create or change it without it`,
     path: '',
-    ...(at ? { file: at[1]!, line: Number(at[2]), col: Number(at[3]) } : {}),
+    ...sourceLocation(o.source),
   };
 }

@@ -11,7 +11,7 @@ import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteLiteral } from '../sql/quote.js';
 import type { SqlObject } from '../model/types.js';
 import type { Classified } from './alter-table.js';
-import { placeholderName } from './user-mapping.js';
+import { envNamePart, placeholderName, SECRET_DIGEST } from './user-mapping.js';
 
 /** What CREATE SUBSCRIPTION reads only when it runs: not kept, so not compared. */
 const CREATE_ONLY: ReadonlySet<string> = new Set(['connect', 'create_slot', 'copy_data']);
@@ -23,7 +23,6 @@ export const RECEIVES = 'receives relation ';
 
 /** The catalog's connection string of a subscription it has not read yet (the second read puts its digest there). */
 export const UNREAD_CONNECTION = '<connection>';
-const DIGEST = /^<secret sha256:([0-9a-f]{64})>$/;
 
 /** A subscription as PostgreSQL keeps it. */
 export interface SubscriptionState {
@@ -132,7 +131,7 @@ export const connectionVariable = (create: readonly string[]): string | undefine
  */
 function sameConnection(d: SqlObject, actual: string): boolean | undefined {
   const env = connectionVariable(d.create);
-  const held = DIGEST.exec(actual)?.[1];
+  const held = SECRET_DIGEST.exec(actual)?.[1];
   if (env === undefined || held === undefined) return false;
   const digest = d.secrets?.[env];
   if (digest === null) return undefined;
@@ -182,12 +181,7 @@ export function subscriptionChange(d: SqlObject, a: SqlObject): string[] | { pro
  * after the subscription (`CM_SUB_ORDERS_CONNECTION`). Returns the text and that name.
  */
 export function subscriptionWithPlaceholder(a: SqlObject): { text: string; names: string[] } {
-  const part = a.name
-    .replace(/^"|"$/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-  const name = ['CM_SUB', part, 'CONNECTION'].filter(Boolean).join('_');
+  const name = ['CM_SUB', envNamePart(a.name), 'CONNECTION'].filter(Boolean).join('_');
   const text = (a.create[0] ?? '').replace(
     / CONNECTION '<secret sha256:[0-9a-f]{64}>'/,
     () => ` CONNECTION ${quoteLiteral(`\${env:${name}}`)}`,

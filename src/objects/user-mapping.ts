@@ -22,10 +22,22 @@ export const PLAIN_OPTIONS: ReadonlySet<string> = new Set([
 
 /** `${env:NAME}`: a value the environment gives at apply. */
 const PLACEHOLDER = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
-/** The catalog's form of a secret value: a digest of it (SECRET_DIGEST_SQL). */
-const DIGEST = /^<secret sha256:([0-9a-f]{64})>$/;
+/** The catalog's form of a secret value: a digest of it (secretDigestSql). */
+export const SECRET_DIGEST = /^<secret sha256:([0-9a-f]{64})>$/;
 /** What the digest is of: this prefix and the value, as UTF-8 (the same in SQL and here). */
 export const DIGEST_PREFIX = 'citus-migrate secret:';
+
+/** SQL for the hex digest of a secret value `expr` (a text expression), as secretDigest computes it. */
+export const secretDigestSql = (expr: string): string =>
+  `pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(${quoteLiteral(DIGEST_PREFIX)}::pg_catalog.text OPERATOR(pg_catalog.||) ${expr}, 'UTF8'::pg_catalog.name)), 'hex'::pg_catalog.text)`;
+
+/** A name as part of an environment variable's: `"Shop-Feed"` → `SHOP_FEED`. */
+export const envNamePart = (s: string): string =>
+  s
+    .replace(/^"|"$/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** The digest the catalog gives for a secret value. */
 export const secretDigest = (value: string): string => sha256Hex(DIGEST_PREFIX + value);
@@ -84,7 +96,7 @@ export function sameUserMapping(d: SqlObject, a: SqlObject): boolean {
   for (const [name, value] of want) {
     const actual = have.get(name);
     if (actual === undefined) return false;
-    const held = DIGEST.exec(actual)?.[1] ?? secretDigest(actual);
+    const held = SECRET_DIGEST.exec(actual)?.[1] ?? secretDigest(actual);
     const env = placeholderName(value);
     if (env === undefined) {
       if (held !== secretDigest(value)) return false;
@@ -106,17 +118,13 @@ export const withoutDigests = (text: string): string => text.replace(/'<secret s
  */
 export function withPlaceholders(a: SqlObject): { text: string; names: string[] } {
   const m = /^for (.+) server (.+)$/.exec(a.name);
-  const part = (s: string): string =>
-    s
-      .replace(/^"|"$/g, '')
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, '_')
-      .replace(/^_|_$/g, '');
   const names: string[] = [];
   const text = (a.create[0] ?? '').replace(
     /("(?:[^"]|"")+"|\w+) '<secret sha256:[0-9a-f]{64}>'/g,
     (_all, option: string) => {
-      const name = ['CM', part(m?.[2] ?? ''), part(m?.[1] ?? ''), part(option)].filter(Boolean).join('_');
+      const name = ['CM', envNamePart(m?.[2] ?? ''), envNamePart(m?.[1] ?? ''), envNamePart(option)]
+        .filter(Boolean)
+        .join('_');
       names.push(name);
       return `${option} ${quoteLiteral(`\${env:${name}}`)}`;
     },

@@ -6,6 +6,7 @@
 // not declare it); and since which tables a new one
 // receives is known only once it has asked its publisher, making one on Citus is a warning. Pure.
 import type { Problem } from '../../errors.js';
+import { sourceLocation } from '../../util/source-location.js';
 import type { ClusterModel, Distribution } from '../../model/types.js';
 import { subscriptionRef } from '../../model/object-ref.js';
 import type { DiffProblem } from '../problem.js';
@@ -62,14 +63,11 @@ export function subscriptionTableChecks(
 export function newSubscriptionWarnings(desired: ClusterModel, actual: ClusterModel): Problem[] {
   return Object.values(desired.objects)
     .filter((d) => d.kind === 'subscription' && actual.objects[d.id] === undefined)
-    .map((d) => {
-      const at = /^(.*):(\d+):(\d+)$/.exec(d.source ?? '');
-      return {
-        severity: 'warning' as const,
-        code: 'citus_subscription',
-        path: '',
-        message: `${subscriptionRef(d.name)} is made on a Citus coordinator: the tables it receives (its publisher's to say) must be local ones, since rows it writes into a distributed, reference or citus-local table never reach a shard; the next plan names any it receives as a problem (citus_subscription_table)`,
-        ...(at ? { file: at[1]!, line: Number(at[2]), col: Number(at[3]) } : {}),
-      };
-    });
+    .map((d) => ({
+      severity: 'warning' as const,
+      code: 'citus_subscription',
+      path: '',
+      message: `${subscriptionRef(d.name)} is made on a Citus coordinator: the tables it receives (its publisher's to say) must be local ones, since rows it writes into a distributed, reference or citus-local table never reach a shard; the next plan names any it receives as a problem (citus_subscription_table)`,
+      ...sourceLocation(d.source),
+    }));
 }
