@@ -6,12 +6,9 @@
 import { CmError, EXIT } from '../errors.js';
 import type { PlanDocument, PlanStep } from '../plan/plan.js';
 import { secretNames, substituteSecrets } from '../objects/user-mapping.js';
-import { holdsSecrets as stepHoldsSecrets } from '../plan/secret-steps.js';
+import { holdsSecrets } from '../plan/secret-steps.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
-
-/** Whether a step's statements may hold placeholders (a user mapping's or a subscription's). */
-const holdsSecrets = (step: PlanStep | undefined): boolean => stepHoldsSecrets(step?.step);
 
 /** The text sent for one of `step`'s statements. */
 export const sentSql = (step: PlanStep | undefined, sql: string, env: Env | undefined): string =>

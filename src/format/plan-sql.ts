@@ -5,7 +5,7 @@ import { planHeadline } from './plan-headline.js';
 import { visible } from '../util/visible.js';
 import { SESSION_PINS } from '../plan/pinned-settings.js';
 import { secretNames, withPsqlVariables } from '../objects/user-mapping.js';
-import { holdsSecrets as stepHoldsSecrets } from '../plan/secret-steps.js';
+import { holdsSecrets } from '../plan/secret-steps.js';
 
 /** A `--` comment line: a name with a newline (or a control character) cannot end it early. */
 function commentLine(text: string): string {
@@ -15,9 +15,6 @@ function commentLine(text: string): string {
 /** A statement and its semicolon; after a newline when its last line may end in a `--` comment (user SQL). */
 const terminated = (stmt: string): string =>
   stmt.slice(stmt.lastIndexOf('\n') + 1).includes('--') ? `${stmt}\n;` : `${stmt};`;
-
-/** Whether a step's statements may hold `'${env:NAME}'` secrets (a user mapping's, a subscription's). */
-const holdsSecrets = (s: PlanStep): boolean => stepHoldsSecrets(s.step);
 
 function stepBlock(s: PlanStep): string {
   const head = commentLine(`[${s.index}] ${s.summary}${s.hazards.length ? ` (hazards: ${s.hazards.join(', ')})` : ''}`);
