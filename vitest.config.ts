@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Integration files run two at a time (INTEGRATION_WORKERS sets how many), each worker on servers
  * of its own: the global setup starts a plain PostgreSQL and a Citus cluster per worker, and a
- * file uses its worker's (test/support/db.ts, by VITEST_POOL_ID). A file waits on its servers
+ * file claims a free set (test/support/server-claim.ts). A file waits on its servers
  * most of the time, so two at once take little more than half as long on two cores. With
  * CITUS_MIGRATE_TEST_URL or CITUS_MIGRATE_TEST_ENGINE=docker, one at a time.
  */

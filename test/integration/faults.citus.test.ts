@@ -88,7 +88,7 @@ async function applyWaitingInsideItsTransaction(cluster: LocalCluster, db: strin
         (
           await q(
             url,
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
           )
         )[0]!.n > 0,
     ),
@@ -195,7 +195,10 @@ sequences:
 
   it('the coordinator connection killed mid-transaction: clear error, nothing changed, next apply converges', async () => {
     const { url, before, done, release } = await applyWaitingInsideItsTransaction(cluster, 'killed_conn');
-    await q(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'citus-migrate'");
+    await q(
+      url,
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'citus-migrate'",
+    );
     const r = await done;
     await release();
     expect(r.code).toBe(1);

@@ -41,7 +41,7 @@ async function sweep(info: ServerInfo, citus: boolean, delays: number[]): Promis
     // Wait for the server to notice the dead session and roll its transaction back.
     for (let i = 0; i < 100; i++) {
       const [row] = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate'",
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'citus-migrate'",
       );
       if (row!.n === 0) break;
       await new Promise((r) => setTimeout(r, 50));

@@ -284,7 +284,7 @@ describe('the apply lock: only the tool can hold it, and a holder is named', () 
       expect(
         await pollCount(
           db,
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'citus-migrate' AND wait_event_type = 'Lock'",
           (n) => n > 0,
         ),
       ).toBe(true);

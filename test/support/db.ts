@@ -8,17 +8,12 @@ import { stableJson } from '../../src/util/stable-json.js';
 import { normalizeFixture } from './scenarios.js';
 import type { NodeAddress, ServerInfo } from './servers.js';
 import { readCatalogChecked } from './catalog-oracle.js';
+import { claimServerSet } from './server-claim.js';
 
-/** Which set of servers this file's worker has (global-setup.ts starts one per worker). */
-const poolIndex = (count: number): number => Math.min(count, Math.max(1, Number(process.env.VITEST_POOL_ID) || 1)) - 1;
-export const citusServers = (): ServerInfo | null => {
-  const sets = inject('citus');
-  return sets[poolIndex(sets.length)] ?? null;
-};
-export const plainServers = (): ServerInfo => {
-  const sets = inject('plainPg');
-  return sets[poolIndex(sets.length)]!;
-};
+/** This file's set of servers (global-setup.ts starts one per worker; server-claim.ts picks). */
+const serverSet = <T>(sets: readonly T[]): T => sets[claimServerSet(inject('serverClaims'), sets.length)]!;
+export const citusServers = (): ServerInfo | null => serverSet(inject('citus'));
+export const plainServers = (): ServerInfo => serverSet(inject('plainPg'));
 
 function connect(info: ServerInfo, node: NodeAddress, database: string): pg.Client {
   return new pg.Client({

@@ -4,7 +4,8 @@
 // `cluster up` runs) on the engine DOCKER_HOST names, through the same code as `cluster up`;
 // else local binaries with the citus extension. Otherwise Citus tests skip, and the reporter
 // says why (or which path ran).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -141,8 +142,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(
       'integration tests need PostgreSQL server binaries (initdb, pg_ctl): run .ci/run, or apt-get install postgresql-15, or set PG_BIN',
     );
-  // A set of servers per worker (vitest.config.ts): files running at the same time never share
-  // a server, so what one does to roles, settings or locks is not in another's way. One cluster
+  // A set of servers per worker (vitest.config.ts): a file claims one (server-claim.ts), so files
+  // running at the same time never share a server, so what one does to roles, settings or locks is not in another's way. One cluster
   // named by CITUS_MIGRATE_TEST_URL is every worker's (the config runs one worker then).
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
   let sets: Awaited<ReturnType<typeof startSet>>[];
@@ -163,6 +164,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'citus',
     sets.map((x) => x.citus),
   );
+  const claims = mkdtempSync(join(tmpdir(), 'cm-server-claims-'));
+  project.provide('serverClaims', claims);
   project.provide('citusSkipReason', reason);
   project.provide('citusPath', path);
   const image = process.env.CITUS_MIGRATE_TEST_IMAGE || DEFAULT_IMAGE;
@@ -176,6 +179,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // same event loop: stopping the servers and removing their data (half a minute for a Citus
   // cluster with a database per test) must not block it, or that worker's stop times out.
   return async () => {
+    rmSync(claims, { recursive: true, force: true });
     await Promise.all(started.map((c) => c.stop()));
   };
 }

@@ -17,8 +17,9 @@ export interface ServerInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Per worker (VITEST_POOL_ID 1, 2, …): its own servers. */
+    /** A set of servers per worker; a file claims one (server-claim.ts) in this directory. */
     plainPg: ServerInfo[];
+    serverClaims: string;
     citus: (ServerInfo | null)[];
     citusSkipReason: string;
     /** Which Citus the tests run on (local binaries, containers of an image, a URL), or ''. */
