@@ -127,27 +127,15 @@ const USER_OBJECTS = `
 const ownerLacks = (acl: string, owner: string, k: string): string =>
   `(SELECT pg_catalog.string_agg(d.privilege_type, ', ' ORDER BY d.privilege_type) FROM pg_catalog.aclexplode(pg_catalog.acldefault('${k}'::pg_catalog."char", ${owner})) d
       WHERE d.grantee = ${owner} AND NOT EXISTS (SELECT 1 FROM pg_catalog.aclexplode(${acl}) e WHERE e.grantee = ${owner} AND e.privilege_type = d.privilege_type))`;
-const OWNER_PRIVILEGES = (citus: boolean): string =>
-  ['r', 's']
-    .map(
-      (
-        k,
-      ) => `  UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 'c.relname')} || ' (its owner lacks ' || ${ownerLacks('c.relacl', 'c.relowner', k)} || ')'
+const OWNER_PRIVILEGES = (
+  citus: boolean,
+): string => `  UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 'c.relname')} || ' (its owner lacks ' || ${ownerLacks('c.relacl', 'c.relowner', 'r')} || ')'
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
-    WHERE c.relacl IS NOT NULL AND c.relkind ${k === 's' ? "= 'S'" : "IN ('r', 'p', 'v', 'm', 'f')"} AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
-      AND ${ownerLacks('c.relacl', 'c.relowner', k)} IS NOT NULL`,
-    )
-    .join('\n') +
-  `
+    WHERE c.relacl IS NOT NULL AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.oid NOT IN (SELECT oid FROM anyrel) AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
+      AND ${ownerLacks('c.relacl', 'c.relowner', 'r')} IS NOT NULL
   UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ') (its owner lacks ' || ${ownerLacks('p.proacl', 'p.proowner', 'f')} || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
-    WHERE p.proacl IS NOT NULL AND ${notExt('pg_catalog.pg_proc', 'p.oid')} AND ${ownerLacks('p.proacl', 'p.proowner', 'f')} IS NOT NULL
-  UNION ALL SELECT 'owner privileges', 'schema ' || pg_catalog.quote_ident(n.nspname) || ' (its owner lacks ' || ${ownerLacks('n.nspacl', 'n.nspowner', 'n')} || ')'
-    FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
-    WHERE n.nspacl IS NOT NULL AND ${ownerLacks('n.nspacl', 'n.nspowner', 'n')} IS NOT NULL
-  UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 't.typname')} || ' (its owner lacks ' || ${ownerLacks('t.typacl', 't.typowner', 'T')} || ')'
-    FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
-    WHERE t.typacl IS NOT NULL AND ${notExt('pg_catalog.pg_type', 't.oid')} AND ${ownerLacks('t.typacl', 't.typowner', 'T')} IS NOT NULL`;
+    WHERE p.proacl IS NOT NULL AND p.prokind = 'w' AND ${notExt('pg_catalog.pg_proc', 'p.oid')} AND ${ownerLacks('p.proacl', 'p.proowner', 'f')} IS NOT NULL`;
 
 const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
 const initPrivs = (cls: string, oid: string, sub: string): string =>
@@ -204,8 +192,9 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- What a managed partition holds of its own that the model does not (its own indexes, keys,
   -- CHECKs, triggers, column defaults and NOT NULLs, comments and grants are objects:
   -- catalog-objects.ts's anyrel).
-  -- An owner that revoked privileges of its own on its object (REVOKE DELETE ON t FROM owner): the
-  -- model reads the grants to other roles only, and the owner holds all of them on a new object.
+  -- An owner that revoked privileges of its own (REVOKE DELETE ON t FROM owner) is managed for what
+  -- the privileges query reads (catalog-privileges.ts: tables, views, sequences, schemas, functions,
+  -- procedures, types, servers); on what it does not (aggregates, a relation outside the model's), named.
 ${OWNER_PRIVILEGES(citus)}
   -- GRANT / REVOKE on PostgreSQL's own relations, columns and functions (pg_catalog's):
   -- other than initdb left them (pg_init_privs), as pg_dump dumps them.

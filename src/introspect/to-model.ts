@@ -16,40 +16,17 @@ import { ParseFailure, parseTypeText, SERIAL_SPELLING, type TypeInfo } from '../
 import { stableJson } from '../util/stable-json.js';
 import { extractFields } from '../sql/extract-fields.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
+import { objectHashes, ownersOf } from './catalog-hashes.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
 import { privilegesFromCatalog } from '../objects/privileges.js';
 import { canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
-import { routineRef, sequenceRef, tableRef } from '../model/object-ref.js';
 import { dict } from '../util/dict.js';
 import { inheritedSerials } from './inherited-columns.js';
 
 // Kept here too for the callers that import them from the introspection.
-export { providedNames, type LiveState };
-
-// The catalog document's keys come in a fixed order (the query builds them, zod keeps its shape's
-// order), so JSON.stringify is stable here and several times faster than stableJson.
-const shortHash = (v: unknown): string => sha256Hex(JSON.stringify(v)).slice(0, 16);
-
-/** Per-object hashes of a catalog document. */
-export function objectHashes(doc: CatalogDoc): Record<string, string> {
-  const out = dict<string>();
-  // Planner statistics change with every ANALYZE: a saved plan is not stale for that.
-  for (const { rows: _rows, bytes: _bytes, ...t } of doc.tables) out[tableRef(t)] = shortHash(t);
-  // Every nextval moves an identity sequence's last value: only whether it was ever used counts
-  // (a plan may RESTART an unused one).
-  for (const { lastValue, ...s } of doc.sequences)
-    out[sequenceRef(s)] = shortHash(lastValue ? { ...s, used: lastValue !== 'unused' } : s);
-  for (const r of doc.routines) out[routineRef(routineId(r, r.argTypes))] = shortHash(r);
-  for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
-  if (doc.eventTriggers) out['event triggers'] = shortHash(doc.eventTriggers);
-  out.nodes = shortHash(doc.nodes);
-  out.schemas = shortHash(doc.schemas);
-  out.server = shortHash(doc.server);
-  out['objects not managed'] = shortHash(doc.notManaged ?? []);
-  return out;
-}
+export { objectHashes, providedNames, type LiveState };
 
 const typeCache = new Map<string, TypeInfo>();
 
@@ -290,6 +267,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       typeUsers,
       ...(doc.eventTriggers ? { eventTriggers: doc.eventTriggers } : {}),
       ...(doc.roles ? { roles: doc.roles } : {}),
+      ...ownersOf(doc),
     },
     doc,
     citus: doc.server.citus !== null,

@@ -47,6 +47,8 @@ export function catalogDoc(raw: CatalogAnswerDoc): CatalogDoc {
     typeUsers: raw.typeUsers ?? [],
     ...(raw.eventTriggers === undefined || raw.eventTriggers === null ? {} : { eventTriggers: raw.eventTriggers }),
     ...(raw.roles === undefined ? {} : { roles: raw.roles }),
+    ...(raw.reader === undefined ? {} : { reader: raw.reader }),
+    ...(raw.owners === undefined ? {} : { owners: raw.owners }),
     nodes: raw.nodes,
   };
   return doc;

@@ -237,7 +237,7 @@ export const catalogSchema = z
      * but this role may not read it (an apply ran as another role).
      */
     objectState: z.boolean().nullable().default(false),
-    /** ACL entries: [type, name, parent, grantee, privilege, grantable, column] (objects/privileges.ts). */
+    /** ACL entries: [type, name, parent, grantee, privilege, grantable, column, schema, owner] (objects/privileges.ts). */
     acls: z
       .array(
         z.tuple([
@@ -248,6 +248,7 @@ export const catalogSchema = z
             'FUNCTION',
             'PROCEDURE',
             'TYPE',
+            'FOREIGN SERVER',
             'TABLES',
             'SEQUENCES',
             'FUNCTIONS',
@@ -261,6 +262,7 @@ export const catalogSchema = z
           z.boolean().nullable(),
           nullableStr,
           nullableStr.optional(),
+          nullableStr.optional(),
         ]),
       )
       .default([]),
@@ -273,6 +275,12 @@ export const catalogSchema = z
       .optional(),
     /** The roles of the server (grants to a role that does not exist are plan problems). */
     roles: z.array(z.string()).optional(),
+    /** The role reading the catalog (the one that applies), quoted as an identifier. */
+    reader: z.string().optional(),
+    /** [kind, name, owner]: what a GRANT / REVOKE may name that another role than the reader owns. */
+    owners: z
+      .array(z.tuple([z.enum(['relation', 'schema', 'routine', 'type', 'server']), z.string(), z.string()]))
+      .optional(),
     nodes: z.array(
       z.object({
         id: z.number().int(),

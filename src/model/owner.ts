@@ -18,3 +18,24 @@ export interface EventTrigger {
   readonly routine: string;
   readonly owner: Owner;
 }
+
+/** Actual only: who owns what a GRANT / REVOKE may name (a REVOKE from an owner is what it revoked from itself). */
+export interface Owners {
+  /** The role reading the catalog (the applier), quoted: it owns what `owners` does not name. */
+  readonly reader?: string;
+  /** The owners other than the reader, by `relation app.t`, `schema app`, `routine app.f(integer)`, `type app.e`, `server s`. */
+  readonly owners?: Readonly<Record<string, string>>;
+}
+
+/** Privileges an object's owner revoked from itself: the owner (quoted) and the object's key in `Owners.owners`. */
+export interface OwnerRevoke {
+  readonly role: string;
+  readonly target: string;
+}
+
+/** What an SqlObject says of its owner. */
+export interface OwnedParts {
+  /** Actual only: the owner of a view, materialized view, type, aggregate or operator, when another role than the one reading the catalog. */
+  readonly owner?: Owner;
+  readonly ownerRevoke?: OwnerRevoke;
+}

@@ -5,11 +5,11 @@ import type { TypeInfo } from '../sql/pg-parse.js';
 import type { IdentityLast, IdentityOptions, IntText } from './identity-types.js';
 import type { KeyRefs, ObjectKind } from './object-kinds.js';
 import type { Partition } from './partition-types.js';
-import type { EventTrigger, Owner } from './owner.js';
+import type { EventTrigger, Owner, OwnedParts, Owners } from './owner.js';
 
 export type { IdentityOptions, IntText } from './identity-types.js';
 export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
-export type { EventTrigger, Owner } from './owner.js';
+export type { EventTrigger, Owner, OwnerRevoke, Owners } from './owner.js';
 export type { Deferral, FkAction, ForeignKey, Key } from './key-types.js';
 import type { ForeignKey, Key } from './key-types.js';
 
@@ -215,7 +215,7 @@ export interface Routine {
 // An object defined by SQL: a view, a type, a trigger, a comment… Both sides hold the statements
 // that create it (desired: as written; actual: rebuilt from the catalog's pg_get_*def output).
 // References between objects are names: "relation s.t", "type s.t", "routine s.f".
-export interface SqlObject {
+export interface SqlObject extends OwnedParts {
   readonly id: string; // `${kind} ${name}`, the stable identity and what a plan prints
   readonly kind: ObjectKind;
   readonly name: string; // app.v, app.t.check_name (sub-objects), on table app.t (comments)
@@ -258,11 +258,9 @@ export interface SqlObject {
   readonly online?: boolean;
   /** Desired only: the schema unqualified names in its statements mean (the manifest's default schema). */
   readonly searchPath?: string;
-  /** Actual only: the owner of a view, materialized view, type, aggregate or operator, when another role than the one reading the catalog. */
-  readonly owner?: Owner;
 }
 
-export interface ClusterModel {
+export interface ClusterModel extends Owners {
   readonly schemas: readonly string[];
   /** Schemas distributed by citus_schema_distribute (schema-based sharding): each table in one is a single-shard table. */
   readonly distributedSchemas?: readonly string[];

@@ -121,6 +121,7 @@ export function applyGrantStmt(
             p.name === 'ALL' ? ALL[type].map((name) => ({ name, ...(p.cols ? { cols: p.cols } : {}) })) : [p],
           );
     for (const grantee of grantees as string[]) {
+      if (!g.is_grant && !g.grant_option && list.some((p) => !p.cols)) set.revokeFrom(t, grantee, where);
       for (const p of list) {
         for (const col of p.cols ?? [undefined]) {
           if (g.is_grant) set.grant(t, grantee, p.name, Boolean(g.grant_option), col);

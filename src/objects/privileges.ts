@@ -3,7 +3,9 @@
 // apart, column privileges per privilege). Both sides go through the same renderer: the catalog
 // side from aclexplode rows, the declared side from the GRANT / REVOKE statements of the SQL
 // files applied in order. A default that was revoked (EXECUTE on a function, USAGE on a type
-// or on the public schema, from PUBLIC) is an object of its own: `… revoked from PUBLIC`.
+// or on the public schema, from PUBLIC) is an object of its own: `… revoked from PUBLIC`; so is
+// what an owner revoked from itself, `… revoked from its owner` (declared: a REVOKE from a role
+// that holds nothing there, which plan/checks/grant-targets.ts holds to the object's owner).
 import type { SqlObject } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
@@ -65,6 +67,15 @@ function publicDefault(t: Target): readonly string[] {
   return [];
 }
 const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
+const OWNED_KIND: Partial<Record<TargetType, string>> = {
+  TABLE: 'relation',
+  SEQUENCE: 'relation',
+  SCHEMA: 'schema',
+  FUNCTION: 'routine',
+  PROCEDURE: 'routine',
+  TYPE: 'type',
+  'FOREIGN SERVER': 'server',
+};
 
 interface Held {
   grantable: boolean;
@@ -82,6 +93,9 @@ export class PrivilegeSet {
   /** Targets whose ACL is set: PUBLIC's defaults are then explicit (absent = revoked). */
   private readonly explicit = new Map<string, Target>();
   private readonly sources = new Map<string, string>();
+  /** Each target's owner (quoted), where known: the catalog's, or the role a REVOKE found holding nothing. */
+  private readonly owners = new Map<string, string>();
+  private readonly ownerSources = new Map<string, string>();
   /** Schemas the statements name (GRANT … ON SCHEMA, IN SCHEMA): they must exist. */
   readonly schemas = new Set<string>();
 
@@ -110,6 +124,12 @@ export class PrivilegeSet {
     if (source !== undefined && !this.sources.has(key)) this.sources.set(key, source);
   }
 
+  /** The catalog's owner of a target whose ACL is set (its own ACL entry says what it kept). */
+  setOwner(t: Target, owner: string): void {
+    this.owners.set(`${t.type} ${t.name} ${t.inSchema ?? ''}`, owner);
+    this.entry(t, owner);
+  }
+
   grant(t: Target, grantee: string, priv: string, grantable: boolean, column?: string): void {
     const e = this.entry(t, grantee);
     if (column === undefined) e.privs.set(priv, { grantable: grantable || (e.privs.get(priv)?.grantable ?? false) });
@@ -118,6 +138,22 @@ export class PrivilegeSet {
       c.set(priv, { grantable });
       e.cols.set(column, c);
     }
+  }
+
+  /**
+   * Before a REVOKE of `grantee`'s privileges on `t` (not a column's, not only the grant option):
+   * a role that holds nothing here can lose something only as the owner, who holds everything
+   * without a grant (pg_dump writes REVOKE ALL … FROM owner, then GRANTs what it kept). `where`,
+   * the statement's place, is the object's (a problem names it).
+   */
+  revokeFrom(t: Target, grantee: string, where?: string): void {
+    if (grantee === 'PUBLIC' || OWNED_KIND[t.type] === undefined) return;
+    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+    const e = this.entry(t, grantee);
+    if (this.owners.has(key) || e.privs.size > 0 || e.cols.size > 0) return;
+    this.owners.set(key, grantee);
+    if (where !== undefined) this.ownerSources.set(key, where);
+    for (const p of ALL[t.type]) e.privs.set(p, { grantable: false });
   }
 
   revoke(t: Target, grantee: string, priv: string, grantOptionOnly: boolean, column?: string): void {
@@ -161,6 +197,22 @@ export class PrivilegeSet {
           drop: [`${prefix}GRANT ${missing.join(', ')} ON ${on} TO PUBLIC`],
           ...(isDefaults(t) ? { defaultRevoke: { on: t.type as DefaultsType, privileges: missing } } : {}),
         });
+      }
+      if (this.owners.get(key) === e.grantee) {
+        const lacks = ALL[t.type].filter((p) => !e.privs.has(p));
+        if (lacks.length === 0) continue;
+        const name = `${what} revoked from its owner`;
+        const at = this.ownerSources.get(key);
+        out.push({
+          ...base,
+          ...(at !== undefined ? { source: at } : {}),
+          id: `privileges ${name}`,
+          name,
+          create: [`REVOKE ${lacks.join(', ')} ON ${on} FROM ${e.grantee}`],
+          drop: [`GRANT ${lacks.join(', ')} ON ${on} TO ${e.grantee}`],
+          ownerRevoke: { role: e.grantee, target: `${OWNED_KIND[t.type]} ${t.name}` },
+        });
+        continue;
       }
       const held = [...e.privs].filter(([p, h]) => !(defaults.includes(p) && !h.grantable));
       const create: string[] = [];
@@ -220,6 +272,7 @@ export type AclRow = readonly [
   grantable: boolean | null,
   column: string | null,
   inSchema?: string | null,
+  owner?: string | null,
 ];
 
 /**
@@ -229,9 +282,10 @@ export type AclRow = readonly [
  */
 export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
   const set = new PrivilegeSet();
-  for (const [type, name, parent, grantee, priv, grantable, column, inSchema] of rows) {
+  for (const [type, name, parent, grantee, priv, grantable, column, inSchema, owner] of rows) {
     const t: Target = { type, name, ...(parent ? { parent } : {}), ...(inSchema ? { inSchema } : {}) };
     set.touch(t);
+    if (owner) set.setOwner(t, owner);
     if (grantee !== null && priv !== null) set.grant(t, grantee, priv, grantable ?? false, column ?? undefined);
   }
   return set.objects().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -51,4 +51,36 @@ describe('grant targets', () => {
       [],
     );
   });
+
+  it("a REVOKE from a role that holds nothing must name the owner: the catalog's, or the applying role for the rest", () => {
+    const { objects } = objectsFromSql(
+      [
+        {
+          file: 'grants.sql',
+          text: 'REVOKE DELETE ON TABLE t FROM app_owner;\nREVOKE TRUNCATE ON TABLE u FROM deployer;\nREVOKE EXECUTE ON FUNCTION f(integer) FROM app_ownr;\n',
+        },
+      ],
+      'public',
+      argTypes,
+    );
+    const actual = model({
+      roles: ['app_owner', 'deployer', 'postgres'],
+      reader: 'postgres',
+      owners: { 'relation public.t': 'app_owner' },
+      routines: { 'public.f(integer)': f('integer') },
+    });
+    expect(grantTargetProblems(model({ objects }), actual).map((p) => `${p.where}: ${p.code}: ${p.message}`)).toEqual([
+      'grants.sql:2:1: revoke_from_non_owner: revokes from deployer, which holds nothing on relation public.u and does not own it (postgres does, the role that applies the plan): the REVOKE would do nothing; revoke from the owner what it should not hold, or drop the statement',
+      'grants.sql:3:1: unknown_role: revokes from role app_ownr, which the server does not have; did you mean "app_owner"?: create the role first (roles are not managed here), or correct the name',
+    ]);
+    // Applied by deployer, who owns u, and f owned by app_ownr: fine.
+    expect(
+      grantTargetProblems(model({ objects }), {
+        ...actual,
+        reader: 'deployer',
+        roles: [...actual.roles!, 'app_ownr'],
+        owners: { ...actual.owners, 'routine public.f(integer)': 'app_ownr' },
+      }),
+    ).toEqual([]);
+  });
 });

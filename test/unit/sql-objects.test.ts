@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
+import { privilegesFromCatalog } from '../../src/objects/privileges.js';
 import { objectSteps, type ObjectDiffContext } from '../../src/plan/diff/objects.js';
 import { keyHash } from '../../src/plan/same-object.js';
 import { summarize } from '../../src/plan/steps/step-spec.js';
@@ -515,6 +516,51 @@ GRANT SELECT ON ALL TABLES IN SCHEMA app TO r1;`);
       ],
     });
     expect(objects['privileges table app.t to r1']!.parent).toBe('relation app.t');
+  });
+
+  it('what an owner revoked from itself: a REVOKE from a role that holds nothing, as pg_dump writes it, equal to the catalog', () => {
+    const { objects, problems } = read(`REVOKE ALL ON TABLE app.t FROM app_owner;
+GRANT SELECT, INSERT, UPDATE, REFERENCES, TRIGGER ON TABLE app.t TO app_owner;
+REVOKE TRUNCATE ON app.s FROM deployer;
+GRANT SELECT ON app.s TO r1;
+REVOKE SELECT ON app.s FROM r1;
+REVOKE UPDATE (a) ON app.s FROM r2;
+REVOKE GRANT OPTION FOR SELECT ON app.s FROM r3;
+REVOKE EXECUTE ON FUNCTION app.f(int) FROM app_owner;`);
+    expect(problems).toEqual([]);
+    const got = Object.fromEntries(Object.values(objects).map((o) => [o.id, [o.create, o.drop, o.ownerRevoke]]));
+    expect(got).toEqual({
+      'privileges table app.t revoked from its owner': [
+        ['REVOKE DELETE, TRUNCATE ON TABLE app.t FROM app_owner'],
+        ['GRANT DELETE, TRUNCATE ON TABLE app.t TO app_owner'],
+        { role: 'app_owner', target: 'relation app.t' },
+      ],
+      'privileges table app.s revoked from its owner': [
+        ['REVOKE TRUNCATE ON TABLE app.s FROM deployer'],
+        ['GRANT TRUNCATE ON TABLE app.s TO deployer'],
+        { role: 'deployer', target: 'relation app.s' },
+      ],
+      'privileges function app.f(integer) revoked from its owner': [
+        ['REVOKE EXECUTE ON FUNCTION app.f(integer) FROM app_owner'],
+        ['GRANT EXECUTE ON FUNCTION app.f(integer) TO app_owner'],
+        { role: 'app_owner', target: 'routine app.f(integer)' },
+      ],
+    });
+    // The catalog: the row that says the ACL is set names the owner, and its own entries follow.
+    const touch = ['TABLE', 'app.t', 'relation app.t', null, null, null, null, null, 'app_owner'] as const;
+    const own = (privs: string[]) =>
+      privs.map((p) => ['TABLE', 'app.t', 'relation app.t', 'app_owner', p, false, null, null, null] as const);
+    const fromCatalog = privilegesFromCatalog([touch, ...own(['SELECT', 'INSERT', 'UPDATE', 'REFERENCES', 'TRIGGER'])]);
+    expect(fromCatalog).toEqual(
+      [objects['privileges table app.t revoked from its owner']!].map(({ source: _s, searchPath: _p, ...o }) => o),
+    );
+    // An owner that kept everything (or whose ACL names only others): nothing of its own.
+    expect(
+      privilegesFromCatalog([
+        touch,
+        ...own(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']),
+      ]),
+    ).toEqual([]);
   });
 });
 

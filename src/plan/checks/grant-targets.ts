@@ -1,7 +1,8 @@
 // Grants PostgreSQL would refuse at apply, found by the live plan: to a role the server does not
 // have (a typo, "did you mean"), or on a routine's signature that neither the manifest nor the
-// cluster has (a grant file left on the routine's old arguments). Each is a problem at the GRANT's
-// file:line. Pure.
+// cluster has (a grant file left on the routine's old arguments), or a REVOKE from a role that
+// holds nothing on the object and does not own it (it would do nothing: only an owner holds
+// privileges nobody granted). Each is a problem at the statement's file:line. Pure.
 import type { ClusterModel, SqlObject } from '../../model/types.js';
 import { refId, withoutArgs } from '../../model/object-ref.js';
 import { quoteIdent } from '../../sql/quote.js';
@@ -10,7 +11,7 @@ import type { DiffProblem } from '../problem.js';
 
 /** The role a privileges object grants to (its name ends `to <grantee>`), unless PUBLIC. */
 function granteeOf(o: SqlObject): string | undefined {
-  const g = o.defaultGrant?.grantee ?? / to ("(?:[^"]|"")+"|[^\s"]+)$/.exec(o.name)?.[1];
+  const g = o.ownerRevoke?.role ?? o.defaultGrant?.grantee ?? / to ("(?:[^"]|"")+"|[^\s"]+)$/.exec(o.name)?.[1];
   if (g === undefined || g === 'PUBLIC') return undefined;
   return g.startsWith('"') ? g.slice(1, -1).replace(/""/g, '"') : g;
 }
@@ -30,13 +31,31 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
         code: 'unknown_role',
         object: o.id,
         ...where,
-        message: `grants to role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
+        message: `${o.ownerRevoke ? 'revokes from' : 'grants to'} role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
       });
+    else if (o.ownerRevoke) {
+      const owner = actual.owners?.[o.ownerRevoke.target] ?? actual.reader;
+      if (owner !== undefined && owner !== o.ownerRevoke.role)
+        problems.push({
+          code: 'revoke_from_non_owner',
+          object: o.id,
+          ...where,
+          message: `revokes from ${o.ownerRevoke.role}, which holds nothing on ${o.ownerRevoke.target} and does not own it (${owner} does${actual.owners?.[o.ownerRevoke.target] ? '' : ', the role that applies the plan'}): the REVOKE would do nothing; revoke from the owner what it should not hold, or drop the statement`,
+        });
+    }
     // Its name says the routine with its arguments ("function app.f(integer) to r").
     const routine =
       o.parent !== undefined && refId(o.parent, 'routine') !== undefined ? ROUTINE.exec(o.name)?.[1] : undefined;
     if (routine === undefined) continue;
-    if (desired.routines[routine] || actual.routines[routine]) continue;
+    // (An aggregate is an object: GRANT … ON FUNCTION names it as a routine.)
+    const aggregate = `aggregate ${routine}`;
+    if (
+      desired.routines[routine] ||
+      actual.routines[routine] ||
+      desired.objects[aggregate] ||
+      actual.objects[aggregate]
+    )
+      continue;
     const others = signatures.filter((id) => id.includes('(') && withoutArgs(id) === withoutArgs(routine));
     problems.push({
       code: 'unknown_routine',

@@ -1,0 +1,7 @@
+CREATE SCHEMA app;
+CREATE SEQUENCE app.s;
+CREATE TABLE app.t (id int, note text);
+CREATE VIEW app.v AS SELECT id FROM app.t;
+CREATE TYPE app.e AS ENUM ('a', 'b');
+CREATE PROCEDURE app.p() LANGUAGE sql AS 'SELECT 1';
+GRANT SELECT ON app.t TO PUBLIC;
