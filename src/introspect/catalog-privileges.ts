@@ -63,12 +63,14 @@ export const ACLS_JSON = `
       UNION ALL SELECT NULL, NULL, NULL) x ON true
     WHERE s.srvacl IS NOT NULL AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
     UNION ALL
-    -- Default privileges: for a role (its own entries left out), everywhere or in one schema.
+    -- Default privileges: for a role (its own entries too), everywhere or in one schema.
     SELECT CASE da.defaclobjtype WHEN 'r' THEN 'TABLES' WHEN 'S' THEN 'SEQUENCES' WHEN 'f' THEN 'FUNCTIONS' WHEN 'T' THEN 'TYPES' ELSE 'SCHEMAS' END,
       pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(da.defaclrole)), NULL,
-      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, pg_catalog.quote_ident(dn.nspname), NULL
+      CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, pg_catalog.quote_ident(dn.nspname),
+      -- (A role's own defaults are what it kept of all: only the ones not limited to a schema, which only add.)
+      CASE WHEN da.defaclnamespace = 0::pg_catalog.oid THEN ${ownerOf('x.grantee', 'da.defaclrole')} END
     FROM pg_catalog.pg_default_acl da LEFT JOIN pg_catalog.pg_namespace dn ON dn.oid = da.defaclnamespace
-    LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(da.defaclacl) e WHERE e.grantee <> da.defaclrole
+    LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(da.defaclacl) e
       UNION ALL SELECT NULL, NULL, NULL) x ON true
   ) AS a(type, name, parent, grantee, priv, grantable, col, sch, own))`;
 

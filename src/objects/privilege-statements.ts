@@ -59,6 +59,7 @@ export function applyDefaultPrivileges(set: PrivilegeSet, s: Node, where: string
       const t: Target = { type, name: role, ...(inSchema ? { inSchema } : {}) };
       set.touch(t, where);
       for (const g of grantees as string[]) {
+        if (!s.action.is_grant && !s.action.grant_option) set.revokeFrom(t, g, where);
         for (const p of privs.length === 0 || privs.includes('ALL') ? ALL[type] : privs) {
           if (s.action.is_grant) set.grant(t, g, p, Boolean(s.action.grant_option));
           else set.revoke(t, g, p, Boolean(s.action.grant_option));

@@ -147,7 +147,9 @@ export class PrivilegeSet {
    * the statement's place, is the object's (a problem names it).
    */
   revokeFrom(t: Target, grantee: string, where?: string): void {
-    if (grantee === 'PUBLIC' || OWNED_KIND[t.type] === undefined) return;
+    // Default privileges: the role's own, those not limited to a schema (which only add).
+    const defaults = isDefaults(t) && t.name === grantee && !t.inSchema;
+    if (grantee === 'PUBLIC' || (OWNED_KIND[t.type] === undefined && !defaults)) return;
     const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
     const e = this.entry(t, grantee);
     if (this.owners.has(key) || e.privs.size > 0 || e.cols.size > 0) return;
@@ -208,9 +210,10 @@ export class PrivilegeSet {
           ...(at !== undefined ? { source: at } : {}),
           id: `privileges ${name}`,
           name,
-          create: [`REVOKE ${lacks.join(', ')} ON ${on} FROM ${e.grantee}`],
-          drop: [`GRANT ${lacks.join(', ')} ON ${on} TO ${e.grantee}`],
-          ownerRevoke: { role: e.grantee, target: `${OWNED_KIND[t.type]} ${t.name}` },
+          create: [`${prefix}REVOKE ${lacks.join(', ')} ON ${on} FROM ${e.grantee}`],
+          drop: [`${prefix}GRANT ${lacks.join(', ')} ON ${on} TO ${e.grantee}`],
+          // (Default privileges name their role: nothing to hold it to.)
+          ...(isDefaults(t) ? {} : { ownerRevoke: { role: e.grantee, target: `${OWNED_KIND[t.type]} ${t.name}` } }),
         });
         continue;
       }

@@ -591,6 +591,32 @@ describe("names written without their schema compare with the catalog's qualifie
 });
 
 describe('default privileges', () => {
+  it("a role's own, taken away: only those not limited to a schema, as the catalog says them", () => {
+    const { objects, problems } =
+      read(`ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE DELETE, TRUNCATE ON TABLES FROM app_owner;
+ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app REVOKE SELECT ON TABLES FROM app_owner;
+ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE SELECT ON TABLES FROM other;`);
+    expect(problems).toEqual([]);
+    expect(Object.fromEntries(Object.values(objects).map((o) => [o.id, [o.create, o.ownerRevoke]]))).toEqual({
+      'privileges defaults for role app_owner on tables revoked from its owner': [
+        ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE DELETE, TRUNCATE ON TABLES FROM app_owner'],
+        undefined,
+      ],
+    });
+    const row = (grantee: string | null, priv: string | null, owner: string | null) =>
+      ['TABLES', 'app_owner', null, grantee, priv, false, null, null, owner] as const;
+    const fromCatalog = privilegesFromCatalog([
+      row(null, null, 'app_owner'),
+      ...['SELECT', 'INSERT', 'UPDATE', 'REFERENCES', 'TRIGGER'].map((p) => row('app_owner', p, null)),
+    ]);
+    expect(fromCatalog.map((o) => [o.id, o.create])).toEqual([
+      [
+        'privileges defaults for role app_owner on tables revoked from its owner',
+        ['ALTER DEFAULT PRIVILEGES FOR ROLE app_owner REVOKE DELETE, TRUNCATE ON TABLES FROM app_owner'],
+      ],
+    ]);
+  });
+
   it('ALTER DEFAULT PRIVILEGES needs FOR ROLE, and renders like the catalog', () => {
     const { objects, problems, schemas } =
       read(`ALTER DEFAULT PRIVILEGES FOR ROLE app_owner IN SCHEMA app, reports GRANT SELECT ON TABLES TO r;
