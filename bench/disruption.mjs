@@ -377,7 +377,13 @@ async function measure(cluster, c, mode, lock, n) {
   const scheduled = worst ? worst.end - worst.ms : 0;
   const stepAt = (r.steps ?? []).filter((x) => x.at <= scheduled).at(-1)?.step;
   const quiet = tx.filter((t) => t.end < t0 && !t.failed).map((t) => t.ms);
-  const firstLine = (s) => s.split('\n').find((l) => /error|refus|problem/i.test(l)) ?? s.split('\n')[0];
+  // (A step's summary may say "refused" too: the line apply starts with error: first.)
+  const firstLine = (s) =>
+    s.split('\n').find((l) => /^error:/i.test(l)) ??
+    s.split('\n').find((l) => /error|refus|problem/i.test(l)) ??
+    s.split('\n')[0];
+  // APPLY_LOG=file: the apply's stderr (its steps, retries and error), for a run to look into.
+  if (process.env.APPLY_LOG) writeFileSync(process.env.APPLY_LOG, r.err || r.out);
   return {
     case: c.name,
     mode,

@@ -12,7 +12,7 @@ import { batches, type Unit } from './batches.js';
 import { ApplyError, serverError } from './failure.js';
 import { sentSql, type Env } from './secrets.js';
 import { PLAN_SEARCH_PATH, TOOL_SEARCH_PATH } from '../plan/pinned-settings.js';
-import { afterCommitLockMs, pacedRun } from './pace.js';
+import { afterCommitLockMs, pacedRun, swapDeadlockSql } from './pace.js';
 
 export interface ExecuteOptions {
   readonly lockTimeoutMs: number;
@@ -262,6 +262,7 @@ export async function executePlan(db: pg.Client, plan: PlanDocument, opts: Execu
 async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep, opts: ExecuteOptions): Promise<void> {
   const own = !step.hazards.includes('non_transactional');
   const lockMs = afterCommitLockMs(step, opts.lockTimeoutMs);
+  const deadlock = own ? await swapDeadlockSql(step, db) : [];
   // Outside a transaction, the user's statements get the plan's search_path for their time only.
   const sqls = own
     ? [
@@ -269,6 +270,7 @@ async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep,
         ...plan.transaction.preamble,
         `SET LOCAL lock_timeout = ${Math.max(0, Math.round(lockMs))}`,
         `SET LOCAL statement_timeout = ${Math.max(0, Math.round(opts.statementTimeoutMs))}`,
+        ...deadlock,
         ...step.sql,
         'COMMIT',
       ]

@@ -65,10 +65,28 @@ describe.skipIf(!citus)('a volatile default added online on Citus', () => {
       'fill public.orders.ref with its default in batches of 64 pages per shard, each committed',
     );
     expect(plan.stdout).toContain('fill public.audit.at with its default in batches of 64 pages, each committed');
-    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'], {
-      cwd: dir,
-    });
+    const rec = recordQueries();
+    let r: Awaited<ReturnType<typeof cli>>;
+    try {
+      r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'non_transactional'], {
+        cwd: dir,
+      });
+    } finally {
+      rec.stop();
+    }
     expect(r.code, r.stdout + r.stderr).toBe(0);
+    // The swap that ends it waits for a lock at most 200 ms, and (a superuser applies) has an
+    // autovacuum in its way cancelled after 10 ms, on the workers too (SET LOCAL is propagated):
+    // after a fill autovacuum goes from shard to shard, and under the default deadlock_timeout
+    // (1 s) it was never cancelled: the swap failed after its retries (perf:disruption, 6 M rows).
+    const swap = rec.texts.findIndex((t) => t.includes('DROP CONSTRAINT citus_migrate_backfill_ref'));
+    expect(swap).toBeGreaterThan(0);
+    const before = rec.texts.slice(rec.texts.lastIndexOf('BEGIN', swap), swap);
+    expect(before).toContain('SET LOCAL lock_timeout = 200');
+    expect(before).toContain('SET LOCAL deadlock_timeout = 10');
+    expect(before.indexOf("SET LOCAL citus.propagate_set_commands TO 'local'")).toBeLessThan(
+      before.indexOf('SET LOCAL deadlock_timeout = 10'),
+    );
     expect(await db.query('SELECT count(*)::int AS n, count(DISTINCT ref)::int AS d FROM orders')).toEqual([
       { n: 30_000, d: 30_000 },
     ]);
