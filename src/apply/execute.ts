@@ -279,7 +279,7 @@ async function runAfterCommit(db: Queryable, plan: PlanDocument, step: PlanStep,
     try {
       opts.signal?.throwIfAborted();
       refuseFailedNodes(
-        await pacedRun(step, sql === sqls.at(-1), opts.signal, () => db.query(sentSql(step, sql, opts.env))),
+        await pacedRun(step, sql, sql === sqls.at(-1), opts.signal, () => db.query(sentSql(step, sql, opts.env))),
       );
     } catch (e) {
       if (own) await db.query('ROLLBACK').catch(() => undefined);

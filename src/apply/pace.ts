@@ -14,6 +14,7 @@
 // the whole step (perf:disruption, a 6,000,000-row group split from 32 to 64 shards).
 import type { Queryable } from '../db/connect.js';
 import type { PlanStep } from '../plan/plan.js';
+import { SPLIT_WAIT } from '../plan/split-writers.js';
 
 const PACED: ReadonlySet<string> = new Set(['split_shards']);
 const SWAPS: ReadonlySet<string> = new Set(['finish_backfill', 'finish_retype']);
@@ -33,16 +34,17 @@ export async function swapDeadlockSql(step: Pick<PlanStep, 'kind'>, db: Queryabl
     : [];
 }
 
-/** Runs one of the step's statements; a paced step's waits as long again after it unless it is the last. */
+/** Runs one of the step's statements; a paced step's waits as long again after it unless it is the last (or a wait for writers: split-writers.ts). */
 export async function pacedRun<T>(
   step: Pick<PlanStep, 'kind'>,
+  sql: string,
   last: boolean,
   signal: AbortSignal | undefined,
   run: () => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
   const result = await run();
-  if (PACED.has(step.kind) && !last) await pause(performance.now() - started, signal);
+  if (PACED.has(step.kind) && !last && !sql.startsWith(SPLIT_WAIT)) await pause(performance.now() - started, signal);
   return result;
 }
 

@@ -4,10 +4,13 @@
 // makes for 8 (the plan again is empty, nothing named as a shard layout), each new shard on its
 // shard's node, every row where it was. The step carries fails_concurrent_writes: without it,
 // apply refuses and nothing runs. A count whose even split does not refine the present one is
-// rewritten, and the plan says why it is not online.
+// rewritten, and the plan says why it is not online. A transaction writing to a shard across an
+// earlier split of its group keeps its row (Citus 13.2 alone drops it: split-writers.ts).
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { citusServers, freshDatabase } from '../support/db.js';
+import { citusServers, freshDatabase, pollCount } from '../support/db.js';
+import pg from 'pg';
+import { startCli } from '../support/cli-process.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
@@ -88,5 +91,51 @@ describe.skipIf(!citus)('an online shard-count rise', () => {
     writeFileSync(`${dir}/citus-migrate.yaml`, manifest(12));
     const rewrite = await run(['plan', '--online']);
     expect(rewrite.stdout).toContain('not online: 12 shards do not split each of 8 evenly');
+  });
+
+  it('a transaction writing across the splits keeps its row: each split after the first waits for the writers older than the last split', async () => {
+    const db = await freshDatabase(citus!, 'splitw');
+    const dir = projectDir(manifest(4));
+    const run = (args: string[]) => cli([...args, '--database', db.url], { cwd: dir });
+    expect((await run(['apply', '--auto-approve'])).code).toBe(0);
+    await db.query('INSERT INTO orders SELECT g % 100, g FROM generate_series(1, 2000) g');
+    // A tenant of the last shard: its split comes after the others.
+    const [{ tenant }] = (await db.query<{ tenant: number }>(
+      `SELECT g AS tenant FROM generate_series(1, 1000) g
+        WHERE get_shard_id_for_distribution_column('orders', g) = (SELECT shardid FROM pg_dist_shard
+          WHERE logicalrelid = 'orders'::regclass ORDER BY shardminvalue::int DESC LIMIT 1) LIMIT 1`,
+    )) as [{ tenant: number }];
+    const writer = new pg.Client({ connectionString: db.url });
+    await writer.connect();
+    await writer.query(`BEGIN; INSERT INTO orders VALUES (${tenant}, 900001)`);
+    writeFileSync(`${dir}/citus-migrate.yaml`, manifest(8));
+    const { done } = startCli(
+      [
+        'apply',
+        '--online',
+        '--auto-approve',
+        '--allow-hazards',
+        'copies_data,non_transactional,fails_concurrent_writes',
+        '--database',
+        db.url,
+      ],
+      { cwd: dir },
+    );
+    const shards = "SELECT count(*)::int AS n FROM pg_dist_shard WHERE logicalrelid = 'orders'::regclass";
+    try {
+      // The first split is done while the writer's transaction is open; then the apply waits for it.
+      expect(await pollCount(db, shards, (n) => n >= 5, 600)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await db.query<{ n: number }>(shards))[0]!.n).toBeLessThan(8);
+      await writer.query('COMMIT');
+    } finally {
+      await writer.end();
+    }
+    const r = await done;
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect((await db.query<{ n: number }>(shards))[0]!.n).toBe(8);
+    // Citus 13.2 left it in the old shard and dropped it with that shard: committed, and gone.
+    expect(await db.query(`SELECT tenant FROM orders WHERE id = 900001`)).toEqual([{ tenant }]);
+    expect(await db.query('SELECT count(*)::int AS n FROM orders')).toEqual([{ n: 2001 }]);
   });
 });

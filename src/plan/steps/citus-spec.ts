@@ -13,6 +13,7 @@ import { DEFAULT_SHARD_COUNT } from '../../model/types.js';
 import type { Phase, StepOf } from './steps.js';
 import { CITUS, SHARDS, type StepSpecs } from './spec-record.js';
 import { q } from './sql-parts.js';
+import { waitForSplitWritersSql } from '../split-writers.js';
 import { tableRef } from '../../model/object-ref.js';
 import { schemaRef } from '../../model/object-ref.js';
 
@@ -154,7 +155,8 @@ export const CITUS_SPECS: StepSpecs<CitusKind> = {
     // After COMMIT, one split at a time: writes to that shard wait while it is copied, a statement
     // routed to it at its switch fails (plan/shard-split.ts).
     hazards: () => ['copies_data', 'non_transactional', 'fails_concurrent_writes'],
-    sql: (s) => s.splits.map((x) => splitCall(s, x)),
+    // Before each split but the first, the group's writers older than the last split must be gone (split-writers.ts).
+    sql: (s) => s.splits.flatMap((x, i) => [...(i > 0 ? [waitForSplitWritersSql(s.table)] : []), splitCall(s, x)]),
     summary: (s) =>
       `split each of ${q(s.table)}'s ${s.from} shards into ${s.to / s.from}${s.members > 1 ? `, with every table colocated with it (${s.members})` : ''}, for ${s.to} shards (group ${JSON.stringify(s.group)}), one shard at a time, each split followed by a pause as long as it took (citus_split_shard_by_split_points, block_writes: writes to that shard wait while it is copied, the others go on, and one routed to it at its switch fails with "shard for the given value does not exist"; each new shard on its shard's node)`,
   },
