@@ -48,16 +48,14 @@ export async function pacedRun<T>(
   return result;
 }
 
-/** Waits `ms` (at most 10 s), or until the signal aborts. */
+/** Waits `ms` (at most 10 s), or until the signal aborts (its listener removed either way: a step pauses 31 times for 32 shards). */
 const pause = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
-    const t = setTimeout(resolve, Math.min(ms, 10_000));
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
+    const done = (): void => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, Math.min(ms, 10_000));
+    signal?.addEventListener('abort', done, { once: true });
   });
