@@ -8,7 +8,11 @@
 // earlier split of its group keeps its row (Citus 13.2 alone drops it: split-writers.ts).
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { citusServers, freshDatabase, pollCount } from '../support/db.js';
+import { citusServers, freshDatabase, pollCount, type TestDb } from '../support/db.js';
+import { hostileRole } from '../support/hostile.js';
+import { HOSTILE_CITUS_SETTINGS, HOSTILE_SETTINGS, plantEverything } from '../support/plant.js';
+import { recordQueries } from '../support/sql-audit.js';
+import { SPLIT_WAIT } from '../../src/plan/split-writers.js';
 import pg from 'pg';
 import { startCli } from '../support/cli-process.js';
 import { projectDir } from '../support/project.js';
@@ -137,5 +141,40 @@ describe.skipIf(!citus)('an online shard-count rise', () => {
     // Citus 13.2 left it in the old shard and dropped it with that shard: committed, and gone.
     expect(await db.query(`SELECT tenant FROM orders WHERE id = 900001`)).toEqual([{ tenant }]);
     expect(await db.query('SELECT count(*)::int AS n FROM orders')).toEqual([{ n: 2001 }]);
+  });
+
+  it('a lower role owning the database plants look-alikes of every name the split and its wait for writers use: its trap runs on no node', async () => {
+    const apply = [
+      'apply',
+      '--online',
+      '--auto-approve',
+      '--allow-hazards',
+      'copies_data,non_transactional,fails_concurrent_writes',
+    ];
+    const prepared = async (name: string): Promise<{ db: TestDb; dir: string }> => {
+      const db = await freshDatabase(citus!, name);
+      const dir = projectDir(manifest(2));
+      expect((await cli(['apply', '--auto-approve', '--database', db.url], { cwd: dir })).code).toBe(0);
+      await db.query('INSERT INTO orders SELECT g % 50, g FROM generate_series(1, 500) g');
+      writeFileSync(`${dir}/citus-migrate.yaml`, manifest(4));
+      return { db, dir };
+    };
+    const clean = await prepared('splith_clean');
+    const rec = recordQueries();
+    try {
+      expect((await cli([...apply, '--database', clean.db.url], { cwd: clean.dir })).code).toBe(0);
+    } finally {
+      rec.stop();
+    }
+    expect(rec.texts.some((t) => t.startsWith(SPLIT_WAIT))).toBe(true);
+    const { db, dir } = await prepared('splith');
+    const h = await hostileRole(citus!, db, { owner: true });
+    expect(
+      await plantEverything(citus!, db, h, rec.texts, [...HOSTILE_SETTINGS, ...HOSTILE_CITUS_SETTINGS]),
+    ).toBeGreaterThan(10);
+    expect(await h.breaches()).toEqual([]);
+    const r = await cli([...apply, '--database', db.url], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(await h.breaches()).toEqual([]);
   });
 });
