@@ -5,7 +5,7 @@
 // that blocks a lock request, but only once the request has waited deadlock_timeout (1 s), so
 // under a 200 ms lock_timeout it never did, and the swap failed after its retries while
 // autovacuum went from shard to shard (perf:disruption, 6,000,000 rows: 2 runs of 3). A swap
-// run by a superuser sets deadlock_timeout to 50 ms (on the workers too: SET LOCAL is
+// run by a superuser sets deadlock_timeout to 10 ms (on the workers too: SET LOCAL is
 // propagated), so the autovacuum in its way is cancelled, as PostgreSQL would after a second.
 // Steps whose statements each hold some of the application's writes for a while (a shard split
 // holds its shard's while it is copied): after COMMIT each statement is followed by a pause as

@@ -66,6 +66,8 @@ function publicDefault(t: Target): readonly string[] {
     return ['USAGE'];
   return [];
 }
+/** A target's key in a PrivilegeSet's maps. */
+const targetKey = (t: Target): string => `${t.type} ${t.name} ${t.inSchema ?? ''}`;
 const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
 const OWNED_KIND: Partial<Record<TargetType, string>> = {
   TABLE: 'relation',
@@ -100,7 +102,7 @@ export class PrivilegeSet {
   readonly schemas = new Set<string>();
 
   private entry(t: Target, grantee: string): Entry {
-    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}\u0000${grantee}`;
+    const key = `${targetKey(t)}\u0000${grantee}`;
     let e = this.entries.get(key);
     if (!e) {
       e = { target: t, grantee, privs: new Map(), cols: new Map() };
@@ -111,7 +113,7 @@ export class PrivilegeSet {
 
   /** Marks a target whose ACL exists (catalog) or that a statement touched (declared). */
   touch(t: Target, source?: string): void {
-    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+    const key = targetKey(t);
     if (!this.explicit.has(key)) {
       this.explicit.set(key, t);
       if (publicDefault(t).length > 0) {
@@ -126,7 +128,7 @@ export class PrivilegeSet {
 
   /** The catalog's owner of a target whose ACL is set (its own ACL entry says what it kept). */
   setOwner(t: Target, owner: string): void {
-    this.owners.set(`${t.type} ${t.name} ${t.inSchema ?? ''}`, owner);
+    this.owners.set(targetKey(t), owner);
     this.entry(t, owner);
   }
 
@@ -150,7 +152,7 @@ export class PrivilegeSet {
     // Default privileges: the role's own, those not limited to a schema (which only add).
     const defaults = isDefaults(t) && t.name === grantee && !t.inSchema;
     if (grantee === 'PUBLIC' || (OWNED_KIND[t.type] === undefined && !defaults)) return;
-    const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+    const key = targetKey(t);
     const e = this.entry(t, grantee);
     if (this.owners.has(key) || e.privs.size > 0 || e.cols.size > 0) return;
     this.owners.set(key, grantee);
@@ -178,7 +180,7 @@ export class PrivilegeSet {
     for (const e of this.entries.values()) {
       const t = e.target;
       const { prefix, on, name: what } = clauses(t);
-      const key = `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+      const key = targetKey(t);
       const defaults = e.grantee === 'PUBLIC' ? publicDefault(t) : [];
       const source = this.sources.get(key);
       const base = {

@@ -34,13 +34,14 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
         message: `${o.ownerRevoke ? 'revokes from' : 'grants to'} role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
       });
     else if (o.ownerRevoke) {
-      const owner = actual.owners?.[o.ownerRevoke.target] ?? actual.reader;
+      const other = actual.owners?.[o.ownerRevoke.target];
+      const owner = other ?? actual.reader;
       if (owner !== undefined && owner !== o.ownerRevoke.role)
         problems.push({
           code: 'revoke_from_non_owner',
           object: o.id,
           ...where,
-          message: `revokes from ${o.ownerRevoke.role}, which holds nothing on ${o.ownerRevoke.target} and does not own it (${owner} does${actual.owners?.[o.ownerRevoke.target] ? '' : ', the role that applies the plan'}): the REVOKE would do nothing; revoke from the owner what it should not hold, or drop the statement`,
+          message: `revokes from ${o.ownerRevoke.role}, which holds nothing on ${o.ownerRevoke.target} and does not own it (${owner} does${other ? '' : ', the role that applies the plan'}): the REVOKE would do nothing; revoke from the owner what it should not hold, or drop the statement`,
         });
     }
     // Its name says the routine with its arguments ("function app.f(integer) to r").
