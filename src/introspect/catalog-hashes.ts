@@ -30,6 +30,7 @@ export function objectHashes(doc: CatalogDoc): Record<string, string> {
   for (const o of doc.objects ?? []) out[`${o.kind} ${o.name}`] = shortHash(o);
   if (doc.eventTriggers) out['event triggers'] = shortHash(doc.eventTriggers);
   if (doc.owners) out.owners = shortHash(doc.owners);
+  if (doc.extensionAcls) out['extension privileges'] = shortHash(doc.extensionAcls);
   out.nodes = shortHash(doc.nodes);
   out.schemas = shortHash(doc.schemas);
   out.server = shortHash(doc.server);

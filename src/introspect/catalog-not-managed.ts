@@ -151,34 +151,6 @@ const SYSTEM_PRIVILEGES = `  UNION ALL SELECT 'system object privileges', ${qn('
     FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace sn ON sn.oid = p.pronamespace
     WHERE p.pronamespace IN ${SYSTEM_NS} AND p.proacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_proc', 'p.oid', '0')}`;
 
-/** An extension's member `oid` of catalog `cls` (outside pg_catalog, which SYSTEM_PRIVILEGES reads). */
-const member = (cls: string, oid: string): string =>
-  `EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${catalog(cls)} AND d.objid = ${oid} AND d.objsubid = 0 AND d.deptype = 'e')`;
-const changed = (acl: string, cls: string, oid: string, sub = '0'): string =>
-  `${acl}::pg_catalog.text IS DISTINCT FROM ${initPrivs(cls, oid, sub)}`;
-/**
- * GRANT / REVOKE on what an extension made (its tables, columns, functions, types, foreign data
- * wrappers) and on procedural languages, other than the extension's script (or initdb) left them
- * (pg_init_privs), as pg_dump dumps them: GRANT EXECUTE ON FUNCTION pg_stat_statements_reset()
- * TO monitor, GRANT USAGE ON FOREIGN DATA WRAPPER file_fdw TO loader.
- */
-const EXTENSION_PRIVILEGES = `  UNION ALL SELECT 'extension object privileges', 'table ' || ${qn('xn.nspname', 'c.relname')}
-    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-    WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_class', 'c.oid')} AND ${changed('c.relacl', 'pg_class', 'c.oid')}
-  UNION ALL SELECT 'extension object privileges', 'column ' || ${qn('xn.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname)
-    FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-    WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND a.attnum > 0::pg_catalog.int2 AND ${member('pg_class', 'c.oid')}
-      AND ${changed('a.attacl', 'pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')}
-  UNION ALL SELECT 'extension object privileges', 'function ' || ${qn('xn.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace xn ON xn.oid = p.pronamespace
-    WHERE p.pronamespace NOT IN ${SYSTEM_NS} AND ${member('pg_proc', 'p.oid')} AND ${changed('p.proacl', 'pg_proc', 'p.oid')}
-  UNION ALL SELECT 'extension object privileges', 'type ' || pg_catalog.format_type(t.oid, NULL)
-    FROM pg_catalog.pg_type t WHERE ${member('pg_type', 't.oid')} AND ${changed('t.typacl', 'pg_type', 't.oid')}
-  UNION ALL SELECT 'extension object privileges', 'foreign data wrapper ' || pg_catalog.quote_ident(w.fdwname)
-    FROM pg_catalog.pg_foreign_data_wrapper w WHERE ${member('pg_foreign_data_wrapper', 'w.oid')} AND ${changed('w.fdwacl', 'pg_foreign_data_wrapper', 'w.oid')}
-  UNION ALL SELECT 'extension object privileges', 'language ' || pg_catalog.quote_ident(l.lanname)
-    FROM pg_catalog.pg_language l WHERE ${changed('l.lanacl', 'pg_language', 'l.oid')}`;
-
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
@@ -227,7 +199,6 @@ ${OWNER_PRIVILEGES(citus)}
   -- GRANT / REVOKE on PostgreSQL's own relations, columns and functions (pg_catalog's):
   -- other than initdb left them (pg_init_privs), as pg_dump dumps them.
 ${SYSTEM_PRIVILEGES}
-${EXTENSION_PRIVILEGES}
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}

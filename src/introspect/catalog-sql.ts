@@ -7,6 +7,7 @@ import { NOT_MANAGED_SQL } from './catalog-not-managed.js';
 import { PARTITION_KEY_TYPES, PARTS_CTE, PRT_CTE } from './catalog-partitions.js';
 import { MANAGED_AGGREGATE, OBJECTS_CTES, OBJECTS_JSON } from './catalog-objects.js';
 import { ACLS_JSON, OWNERS_JSON } from './catalog-privileges.js';
+import { EXTENSION_ACLS_JSON } from './catalog-extension-acls.js';
 import { attOptions, cls, indexValid, MOVES_SQL, notAShard, notExt, qn, withInvalid } from './catalog-fragments.js';
 import { EVENT_TRIGGERS_JSON, ME_CTE, NOT_ME, ownerJson } from './catalog-owners.js';
 
@@ -248,7 +249,7 @@ SELECT pg_catalog.json_build_object(
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${cls('pg_proc')} AND d.objid = p.oid
         AND d.refclassid = ${cls('pg_type')} AND d.deptype = 'i')),
   'notManaged', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object('kind', x.kind, 'name', x.name) ORDER BY x.kind, x.name), '[]')
-    FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},
+    FROM (${NOT_MANAGED_SQL(citus)}) AS x(kind, name)),${OBJECTS_JSON},${ACLS_JSON},${EXTENSION_ACLS_JSON},
   'eventTriggers', ${EVENT_TRIGGERS_JSON},
   'roles', (SELECT COALESCE(pg_catalog.json_agg(r.rolname ORDER BY r.rolname), '[]') FROM pg_catalog.pg_roles r),${OWNERS_JSON},
   'nodes', ${

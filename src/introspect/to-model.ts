@@ -18,7 +18,8 @@ import { extractFields } from '../sql/extract-fields.js';
 import type { CatalogDoc } from '../model/catalog-doc.js';
 import { objectHashes, ownersOf } from './catalog-hashes.js';
 import { identityOfColumns, sequencesFromCatalog } from './to-model-sequences.js';
-import { privilegesFromCatalog } from '../objects/privileges.js';
+import { extensionTargetsOf, privilegesFromCatalog } from '../objects/privileges-catalog.js';
+import { extensionPrivilegesFromCatalog } from '../objects/extension-privileges.js';
 import { canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
@@ -249,6 +250,8 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     };
   }
   for (const o of privilegesFromCatalog(doc.acls ?? [])) sqlObjects[o.id] = o;
+  const extensionTargets = extensionTargetsOf(doc.extensionAcls ?? []);
+  for (const o of extensionPrivilegesFromCatalog(Object.values(extensionTargets))) sqlObjects[o.id] = o;
   const typeUsers = dict<string[]>();
   for (const u of doc.typeUsers ?? []) (typeUsers[u.type] ??= []).push(u.by);
   const objects = objectHashes(doc);
@@ -267,6 +270,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       typeUsers,
       ...(doc.eventTriggers ? { eventTriggers: doc.eventTriggers } : {}),
       ...(doc.roles ? { roles: doc.roles } : {}),
+      ...(doc.extensionAcls ? { extensionTargets } : {}),
       ...ownersOf(doc),
     },
     doc,

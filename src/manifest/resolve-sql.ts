@@ -3,6 +3,7 @@
 // (routines: … signature:) takes its body from there and keeps its distribution; any other is a
 // local routine (stays on the coordinator).
 import { routineId, type Routine, type SqlObject } from '../model/types.js';
+import type { PrivilegeOp } from '../objects/privileges.js';
 import { objectsFromSql, type RoutineStatement, type SqlFile, type SqlFileProblem } from '../objects/from-sql.js';
 import { ParseFailure, typeFromNode, type Node } from '../sql/pg-parse.js';
 import type { ProblemList } from './problems.js';
@@ -86,7 +87,7 @@ export function resolveSqlObjects(
   io: ResolveIo,
   problems: ProblemList,
   routines: Record<string, Routine>,
-): { objects: Record<string, SqlObject>; schemas: string[] } {
+): { objects: Record<string, SqlObject>; schemas: string[]; privilegeOps?: readonly PrivilegeOp[] } {
   const files: SqlFile[] = [];
   m.sql.forEach((entry, i) => {
     for (const rel of io.listSql(entry, ['sql', i]) ?? []) {
@@ -101,5 +102,6 @@ export function resolveSqlObjects(
     const i = m.sql.findIndex((e) => p.where.startsWith(e));
     problems.error(['sql', Math.max(0, i)], p.code, `${p.where}: ${p.message}`);
   }
-  return { objects: out.objects, schemas: out.schemas };
+  const ops = out.privilegeOps;
+  return { objects: out.objects, schemas: out.schemas, ...(ops.length > 0 ? { privilegeOps: ops } : {}) };
 }

@@ -253,12 +253,10 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
   const withFks = checkForeignKeys(m, ctx, problems);
   const sequences = resolveSequences(m, ctx, problems);
   const { routines, info } = resolveRoutines(m, ctx, io, problems);
-  const { objects, schemas: objectSchemas } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
+  const { objects, schemas: objectSchemas, ...ops } = resolveSqlObjects(m, ctx.defaultSchema, io, problems, routines);
   checkPartitionKeys(objects, withFks, problems, m.sql);
   typeTypoProblems(m, objects, problems);
-  const bench = m.bench
-    ? resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables })
-    : undefined;
+  const bench = m.bench && resolveBench(m.bench, problems, { defaultSchema: ctx.defaultSchema, tables: m.tables });
   const schemas = [
     ...new Set([
       ctx.defaultSchema,
@@ -282,6 +280,7 @@ export function resolveManifest(m: Manifest, io: ResolveIo, problems: ProblemLis
       sequences,
       routines,
       objects,
+      ...ops, // (privilegeOps, when the files hold a GRANT)
     },
     routineInfo: info,
     keys: {

@@ -44,6 +44,7 @@ export function catalogDoc(raw: CatalogAnswerDoc): CatalogDoc {
     objects: (raw.objects ?? []).map(ownerAbsent),
     objectState: raw.objectState === undefined ? false : raw.objectState,
     acls: raw.acls ?? [],
+    ...(raw.extensionAcls === undefined ? {} : { extensionAcls: raw.extensionAcls }),
     typeUsers: raw.typeUsers ?? [],
     ...(raw.eventTriggers === undefined || raw.eventTriggers === null ? {} : { eventTriggers: raw.eventTriggers }),
     ...(raw.roles === undefined ? {} : { roles: raw.roles }),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { absentWhenNull, columnNumbersToNames } from './catalog-transforms.js';
 import { OBJECT_KINDS } from './types.js';
 import { NOT_MANAGED_KINDS } from './not-managed.js';
+import { aclsSchema, extensionAclsSchema } from './catalog-schema-acls.js';
 
 const nullableStr = z.string().nullable();
 const role = z.object({ name: z.string(), superuser: z.boolean() });
@@ -238,34 +239,9 @@ export const catalogSchema = z
      */
     objectState: z.boolean().nullable().default(false),
     /** ACL entries: [type, name, parent, grantee, privilege, grantable, column, schema, owner] (objects/privileges.ts). */
-    acls: z
-      .array(
-        z.tuple([
-          z.enum([
-            'TABLE',
-            'SEQUENCE',
-            'SCHEMA',
-            'FUNCTION',
-            'PROCEDURE',
-            'TYPE',
-            'FOREIGN SERVER',
-            'TABLES',
-            'SEQUENCES',
-            'FUNCTIONS',
-            'TYPES',
-            'SCHEMAS',
-          ]),
-          z.string(),
-          nullableStr,
-          nullableStr,
-          nullableStr,
-          z.boolean().nullable(),
-          nullableStr,
-          nullableStr.optional(),
-          nullableStr.optional(),
-        ]),
-      )
-      .default([]),
+    acls: aclsSchema,
+    /** What extensions made and the languages: [type, name, owner, column, ACL now, ACL as the script left it]. */
+    extensionAcls: extensionAclsSchema,
     // (keys in jsonb's order: the query builds them as jsonb, to take DISTINCT ones)
     typeUsers: z.array(z.object({ by: z.string(), type: z.string() })).default([]),
     /** Enabled event triggers whose function another role owns; null: none (the key is dropped then). */

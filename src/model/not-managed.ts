@@ -9,7 +9,6 @@ export const NOT_MANAGED_KINDS = [
   'table inheritance',
   'owner privileges',
   'system object privileges',
-  'extension object privileges',
   'table access method',
   'table storage options',
   'foreign key to a partition',

@@ -6,6 +6,7 @@ import type { IdentityLast, IdentityOptions, IntText } from './identity-types.js
 import type { KeyRefs, ObjectKind } from './object-kinds.js';
 import type { Partition } from './partition-types.js';
 import type { EventTrigger, Owner, OwnedParts, Owners } from './owner.js';
+import type { PrivilegeParts } from './privilege-types.js';
 
 export type { IdentityOptions, IntText } from './identity-types.js';
 export { OBJECT_KINDS, type KeyRefs, type ObjectKind } from './object-kinds.js';
@@ -260,7 +261,7 @@ export interface SqlObject extends OwnedParts {
   readonly searchPath?: string;
 }
 
-export interface ClusterModel extends Owners {
+export interface ClusterModel extends Owners, PrivilegeParts {
   readonly schemas: readonly string[];
   /** Schemas distributed by citus_schema_distribute (schema-based sharding): each table in one is a single-shard table. */
   readonly distributedSchemas?: readonly string[];

@@ -7,6 +7,7 @@ import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';
+import type { SqlFile, SqlFileObjects, SqlFileProblem } from './sql-files.js';
 import { defineObject } from './aggregate.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
 import {
@@ -30,16 +31,7 @@ import { isMoreTag, moreObject } from './more-objects.js';
 import { rangeType } from './range-type.js';
 import { dict } from '../util/dict.js';
 
-export interface SqlFile {
-  readonly file: string; // as shown in problems
-  readonly text: string;
-}
-
-export interface SqlFileProblem {
-  readonly where: string; // file:line:col
-  readonly code: string;
-  readonly message: string;
-}
+export type { SqlFile, SqlFileProblem };
 
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
@@ -120,12 +112,12 @@ export function objectsFromSql(
   files: readonly SqlFile[],
   defaultSchema: string,
   argTypes: (objectWithArgs: Node) => string,
-): { objects: Record<string, SqlObject>; routines: RoutineStatement[]; schemas: string[]; problems: SqlFileProblem[] } {
+): SqlFileObjects<RoutineStatement> {
   const schemas = new Set<string>();
   const objects = dict<SqlObject>();
   const routines: RoutineStatement[] = [];
   const problems: SqlFileProblem[] = [];
-  const privileges = new PrivilegeSet();
+  const privileges = new PrivilegeSet(true);
   for (const f of files) {
     let stmts: Node[];
     try {
@@ -276,7 +268,7 @@ export function objectsFromSql(
     }
   }
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
-  return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems };
+  return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems, privilegeOps: privileges.ops };
 }
 
 /**

@@ -26,6 +26,8 @@ const TYPES: Readonly<Record<string, TargetType>> = {
   OBJECT_TYPE: 'TYPE',
   OBJECT_DOMAIN: 'TYPE',
   OBJECT_FOREIGN_SERVER: 'FOREIGN SERVER',
+  OBJECT_FDW: 'FOREIGN DATA WRAPPER',
+  OBJECT_LANGUAGE: 'LANGUAGE',
 };
 
 const DEFAULTS: Readonly<Record<string, DefaultsType>> = {
@@ -106,6 +108,8 @@ export function applyGrantStmt(
     }
     if (type === 'FOREIGN SERVER')
       return { type, name: quoteIdent(names[0]!), parent: serverRef(quoteIdent(names[0]!)) };
+    // (What an extension or initdb made: extension-privileges.ts compares them.)
+    if (type === 'FOREIGN DATA WRAPPER' || type === 'LANGUAGE') return { type, name: quoteIdent(names[0]!) };
     const n = names.length === 1 ? quoteQualified({ schema, name: names[0]! }) : names.map(quoteIdent).join('.');
     return { type, name: n, parent: typeRef(n) };
   });

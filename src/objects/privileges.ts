@@ -9,20 +9,12 @@
 import type { SqlObject } from '../model/types.js';
 import { quoteIdent } from '../sql/quote.js';
 
-export type TargetType =
-  'TABLE' | 'SEQUENCE' | 'SCHEMA' | 'FUNCTION' | 'PROCEDURE' | 'TYPE' | 'FOREIGN SERVER' | DefaultsType;
-/** ALTER DEFAULT PRIVILEGES … ON TABLES (etc.): what objects a role creates later get. */
-export type DefaultsType = 'TABLES' | 'SEQUENCES' | 'FUNCTIONS' | 'TYPES' | 'SCHEMAS';
-export interface Target {
-  readonly type: TargetType;
-  readonly name: string; // the object; for defaults, the role whose new objects they are for
-  readonly parent?: string;
-  /** Defaults only: the schema they are limited to (none: everywhere). */
-  readonly inSchema?: string;
-}
+import type { DefaultsType, PrivilegeOp, Target, TargetType } from '../model/privilege-types.js';
+export type { DefaultsType, PrivilegeOp, Target, TargetType };
+
 const isDefaults = (t: Target): boolean => ['TABLES', 'SEQUENCES', 'FUNCTIONS', 'TYPES', 'SCHEMAS'].includes(t.type);
-/** The statement prefix and the ON clause of a target. */
-function clauses(t: Target): { prefix: string; on: string; name: string } {
+/** The statement prefix and the ON clause of a target, and how its objects' names start. */
+export function clauses(t: Target): { prefix: string; on: string; name: string } {
   if (!isDefaults(t)) return { prefix: '', on: `${t.type} ${t.name}`, name: `${t.type.toLowerCase()} ${t.name}` };
   const scope = `FOR ROLE ${t.name}${t.inSchema ? ` IN SCHEMA ${t.inSchema}` : ''}`;
   return {
@@ -32,7 +24,7 @@ function clauses(t: Target): { prefix: string; on: string; name: string } {
   };
 }
 
-const ORDER = [
+export const ORDER = [
   'SELECT',
   'INSERT',
   'UPDATE',
@@ -53,22 +45,29 @@ export const ALL: Readonly<Record<TargetType, readonly string[]>> = {
   PROCEDURE: ['EXECUTE'],
   TYPE: ['USAGE'],
   'FOREIGN SERVER': ['USAGE'],
+  'FOREIGN DATA WRAPPER': ['USAGE'],
+  LANGUAGE: ['USAGE'],
   TABLES: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   SEQUENCES: ['USAGE', 'SELECT', 'UPDATE'],
   FUNCTIONS: ['EXECUTE'],
   TYPES: ['USAGE'],
   SCHEMAS: ['USAGE', 'CREATE'],
 };
-/** What PUBLIC holds when nobody granted or revoked anything (PostgreSQL 15). */
-function publicDefault(t: Target): readonly string[] {
+/** What PUBLIC holds when nobody granted or revoked anything (PostgreSQL 15's acldefault). */
+export function publicDefault(t: Target): readonly string[] {
   if (t.type === 'FUNCTION' || t.type === 'PROCEDURE' || (t.type === 'FUNCTIONS' && !t.inSchema)) return ['EXECUTE'];
-  if (t.type === 'TYPE' || (t.type === 'TYPES' && !t.inSchema) || (t.type === 'SCHEMA' && t.name === 'public'))
+  if (
+    t.type === 'TYPE' ||
+    t.type === 'LANGUAGE' ||
+    (t.type === 'TYPES' && !t.inSchema) ||
+    (t.type === 'SCHEMA' && t.name === 'public')
+  )
     return ['USAGE'];
   return [];
 }
 /** A target's key in a PrivilegeSet's maps. */
-const targetKey = (t: Target): string => `${t.type} ${t.name} ${t.inSchema ?? ''}`;
-const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
+export const targetKey = (t: Target): string => `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+export const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
 const OWNED_KIND: Partial<Record<TargetType, string>> = {
   TABLE: 'relation',
   SEQUENCE: 'relation',
@@ -91,6 +90,9 @@ interface Entry {
 
 /** Privileges held, keyed by target and grantee; build it with grant/revoke, read it with objects(). */
 export class PrivilegeSet {
+  /** With `record`, every grant and revoke is kept in `ops` too (the declared side). */
+  constructor(private readonly record = false) {}
+  readonly ops: PrivilegeOp[] = [];
   private readonly entries = new Map<string, Entry>();
   /** Targets whose ACL is set: PUBLIC's defaults are then explicit (absent = revoked). */
   private readonly explicit = new Map<string, Target>();
@@ -132,7 +134,21 @@ export class PrivilegeSet {
     this.entry(t, owner);
   }
 
+  private note(t: Target, grantee: string, priv: string, grant: boolean, option: boolean, column?: string): void {
+    const where = this.sources.get(targetKey(t));
+    this.ops.push({
+      target: t,
+      grantee,
+      priv,
+      grant,
+      option,
+      ...(column !== undefined ? { column } : {}),
+      ...(where !== undefined ? { where } : {}),
+    });
+  }
+
   grant(t: Target, grantee: string, priv: string, grantable: boolean, column?: string): void {
+    if (this.record) this.note(t, grantee, priv, true, grantable, column);
     const e = this.entry(t, grantee);
     if (column === undefined) e.privs.set(priv, { grantable: grantable || (e.privs.get(priv)?.grantable ?? false) });
     else {
@@ -161,6 +177,7 @@ export class PrivilegeSet {
   }
 
   revoke(t: Target, grantee: string, priv: string, grantOptionOnly: boolean, column?: string): void {
+    if (this.record) this.note(t, grantee, priv, false, grantOptionOnly, column);
     const e = this.entry(t, grantee);
     const apply = (m: Map<string, Held>): void => {
       if (!m.has(priv)) return;
@@ -265,33 +282,4 @@ export class PrivilegeSet {
     }
     return out;
   }
-}
-
-/** One aclexplode row of the catalog query. */
-export type AclRow = readonly [
-  type: TargetType,
-  name: string,
-  parent: string | null,
-  grantee: string | null,
-  priv: string | null,
-  grantable: boolean | null,
-  column: string | null,
-  inSchema?: string | null,
-  owner?: string | null,
-];
-
-/**
- * The catalog's privileges as objects, by id (the query's rows come in whatever order its plan
- * gives: introspect's sql/privileges.sql would change order from one run to another); a row with
- * no grantee only says the target's ACL is set.
- */
-export function privilegesFromCatalog(rows: readonly AclRow[]): SqlObject[] {
-  const set = new PrivilegeSet();
-  for (const [type, name, parent, grantee, priv, grantable, column, inSchema, owner] of rows) {
-    const t: Target = { type, name, ...(parent ? { parent } : {}), ...(inSchema ? { inSchema } : {}) };
-    set.touch(t);
-    if (owner) set.setOwner(t, owner);
-    if (grantee !== null && priv !== null) set.grant(t, grantee, priv, grantable ?? false, column ?? undefined);
-  }
-  return set.objects().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -5,6 +5,7 @@ import { collationInUseProblems, missingCollationProblems } from './checks/colla
 import { serverInUseProblems } from './checks/server-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
 import { grantTargetProblems } from './checks/grant-targets.js';
+import { withExtensionPrivileges } from '../objects/extension-privileges.js';
 import { withManifestPaths } from './problem-places.js';
 import type { ResolvedManifest } from '../manifest/resolve.js';
 import { diff } from './diff/diff.js';
@@ -163,6 +164,8 @@ export function buildPlan(input: {
   /** The manifest's keys: each problem about a declared object gets its manifest path. */
   resolved?: ResolvedManifest;
 }): PlanDocument {
+  // The files' GRANTs on what the cluster's extensions made, read against what their scripts left.
+  input = { ...input, desired: withExtensionPrivileges(input.desired, input.actual, input.defaultSchema) };
   const ignored = ignoreMatcher(input.ignore ?? [], input.defaultSchema);
   const result = diff(input.desired, input.actual, {
     prune: input.prune ?? false,

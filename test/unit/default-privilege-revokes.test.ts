@@ -2,7 +2,7 @@
 // the CREATE, in the same transaction, and the declared GRANTs follow.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel } from '../../src/model/types.js';
-import { privilegesFromCatalog } from '../../src/objects/privileges.js';
+import { privilegesFromCatalog } from '../../src/objects/privileges-catalog.js';
 import { diff } from '../../src/plan/diff/diff.js';
 import { renderSql, summarize } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';

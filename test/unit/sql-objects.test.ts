@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
-import { privilegesFromCatalog } from '../../src/objects/privileges.js';
+import { privilegesFromCatalog } from '../../src/objects/privileges-catalog.js';
 import { objectSteps, type ObjectDiffContext } from '../../src/plan/diff/objects.js';
 import { keyHash } from '../../src/plan/same-object.js';
 import { summarize } from '../../src/plan/steps/step-spec.js';

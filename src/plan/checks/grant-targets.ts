@@ -1,6 +1,7 @@
 // Grants PostgreSQL would refuse at apply, found by the live plan: to a role the server does not
 // have (a typo, "did you mean"), or on a routine's signature that neither the manifest nor the
-// cluster has (a grant file left on the routine's old arguments), or a REVOKE from a role that
+// cluster has (a grant file left on the routine's old arguments; an extension's are the cluster's:
+// objects/extension-privileges.ts), or a REVOKE from a role that
 // holds nothing on the object and does not own it (it would do nothing: only an owner holds
 // privileges nobody granted). Each is a problem at the statement's file:line. Pure.
 import type { ClusterModel, SqlObject } from '../../model/types.js';
@@ -22,6 +23,8 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
   const problems: DiffProblem[] = [];
   const roles = actual.roles ? new Set(actual.roles) : undefined;
   const signatures = [...Object.keys(desired.routines), ...Object.keys(actual.routines)];
+  // An extension the plan creates may make the routine a GRANT names (its objects are known once it is there).
+  const newExtension = Object.values(desired.objects).some((o) => o.kind === 'extension' && !actual.objects[o.id]);
   for (const o of Object.values(desired.objects)) {
     if (o.kind !== 'privileges') continue;
     const where = o.source !== undefined ? { where: o.source } : {};
@@ -47,7 +50,7 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
     // Its name says the routine with its arguments ("function app.f(integer) to r").
     const routine =
       o.parent !== undefined && refId(o.parent, 'routine') !== undefined ? ROUTINE.exec(o.name)?.[1] : undefined;
-    if (routine === undefined) continue;
+    if (routine === undefined || newExtension) continue;
     // (An aggregate is an object: GRANT … ON FUNCTION names it as a routine.)
     const aggregate = `aggregate ${routine}`;
     if (

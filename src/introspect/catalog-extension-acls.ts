@@ -1,0 +1,47 @@
+// The part of the catalog query that reads what an extension made (outside pg_catalog) and the
+// procedural languages, as a GRANT may name them: [type, name, owner, column, now, init], `now`
+// the ACL (aclexplode's entries as [grantee, privilege, grantable]; null: not set) and `init` the
+// one the extension's script or initdb left (pg_init_privs; null: none). A column's row only where
+// its ACL is set. objects/extension-privileges.ts compares them. Every operator's operands are of
+// one of pg_catalog's own operators' exact types (catalog-fragments.ts).
+import { argTypes, cls, qn } from './catalog-fragments.js';
+
+const grantee = (oid: string): string =>
+  `CASE WHEN ${oid} = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
+/** An aclitem[] as a JSON array of [grantee, privilege, grantable]; NULL when it is NULL. */
+const entries = (acl: string): string =>
+  `CASE WHEN (${acl}) IS NULL THEN NULL ELSE COALESCE((SELECT pg_catalog.json_agg(pg_catalog.json_build_array(${grantee('x.grantee')}, x.privilege_type, x.is_grantable) ORDER BY x.grantee, x.privilege_type)
+      FROM pg_catalog.aclexplode(${acl}) x), '[]'::pg_catalog.json) END`;
+const init = (catalog: string, oid: string, sub = '0'): string =>
+  `(SELECT ip.initprivs FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls(catalog)} AND ip.objoid = ${oid} AND ip.objsubid = ${sub})`;
+const member = (catalog: string, oid: string): string =>
+  `EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${cls(catalog)} AND d.objid = ${oid} AND d.objsubid = 0 AND d.deptype = 'e')`;
+const owner = (oid: string): string => `pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid}))`;
+const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
+const row = (type: string, name: string, own: string, column: string, acl: string, initial: string): string =>
+  `SELECT ${type}, ${name}, ${owner(own)}, ${column}, ${entries(acl)}, ${entries(initial)}`;
+
+/** The `extensionAcls` member of the catalog document. */
+export const EXTENSION_ACLS_JSON = `
+  'extensionAcls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init) ORDER BY e.type, e.name, e.col NULLS FIRST), '[]') FROM (
+    ${row(`CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'NULL::pg_catalog.text', 'c.relacl', init('pg_class', 'c.oid'))}
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
+      WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_class', 'c.oid')}
+    UNION ALL ${row(`'TABLE'`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'a.attname::pg_catalog.text', 'a.attacl', init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4'))}
+      FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
+      WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND ${member('pg_class', 'c.oid')}
+        AND (a.attacl IS NOT NULL OR ${init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')} IS NOT NULL)
+    UNION ALL ${row(`CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END`, `${qn('xn.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')'`, 'p.proowner', 'NULL', 'p.proacl', init('pg_proc', 'p.oid'))}
+      FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace xn ON xn.oid = p.pronamespace
+      WHERE p.pronamespace NOT IN ${SYSTEM_NS} AND ${member('pg_proc', 'p.oid')}
+    UNION ALL ${row(`'TYPE'`, qn('xn.nspname', 't.typname'), 't.typowner', 'NULL', 't.typacl', init('pg_type', 't.oid'))}
+      FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace xn ON xn.oid = t.typnamespace
+      WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_type', 't.oid')}
+    UNION ALL ${row(`'SCHEMA'`, 'pg_catalog.quote_ident(n.nspname)', 'n.nspowner', 'NULL', 'n.nspacl', init('pg_namespace', 'n.oid'))}
+      FROM pg_catalog.pg_namespace n WHERE ${member('pg_namespace', 'n.oid')}
+    UNION ALL ${row(`'FOREIGN DATA WRAPPER'`, 'pg_catalog.quote_ident(w.fdwname)', 'w.fdwowner', 'NULL', 'w.fdwacl', init('pg_foreign_data_wrapper', 'w.oid'))}
+      FROM pg_catalog.pg_foreign_data_wrapper w WHERE ${member('pg_foreign_data_wrapper', 'w.oid')}
+    -- Every language: plpgsql is an extension's, sql and the others initdb's.
+    UNION ALL ${row(`'LANGUAGE'`, 'pg_catalog.quote_ident(l.lanname)', 'l.lanowner', 'NULL', 'l.lanacl', init('pg_language', 'l.oid'))}
+      FROM pg_catalog.pg_language l
+  ) AS e(type, name, owner, col, now, init))`;
