@@ -1,17 +1,17 @@
-// The part of the catalog query that reads what an extension made (outside pg_catalog) and the
-// procedural languages, as a GRANT may name them: [type, name, owner, column, now, init], `now`
-// the ACL (aclexplode's entries as [grantee, privilege, grantable]; null: not set) and `init` the
-// one the extension's script or initdb left (pg_init_privs; null: none). A column's row only where
-// its ACL is set. objects/extension-privileges.ts compares them. Every operator's operands are of
-// one of pg_catalog's own operators' exact types (catalog-fragments.ts).
+// The part of the catalog query that reads, as a GRANT may name them, what an extension made
+// (outside pg_catalog), the procedural languages, and pg_catalog's own relations, columns and
+// functions whose ACL initdb set or someone changed: [type, name, owner, column, now, init], `init`
+// the ACL the extension's script or initdb left (pg_init_privs; null: none) and `now` the ACL
+// (null: not set; "init": the same), each as its aclitems' text (`grantee=rw*/grantor`, read by
+// objects/privileges-catalog.ts: a fraction of aclexplode's rows, for some 200 of pg_catalog's).
+// A column's row only where its ACL is set. objects/extension-privileges.ts compares them. Every
+// operator's operands are of one of pg_catalog's own operators' exact types (catalog-fragments.ts).
 import { argTypes, cls, qn } from './catalog-fragments.js';
 
-const grantee = (oid: string): string =>
-  `CASE WHEN ${oid} = 0::pg_catalog.oid THEN 'PUBLIC' ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid})) END`;
-/** An aclitem[] as a JSON array of [grantee, privilege, grantable]; NULL when it is NULL. */
-const entries = (acl: string): string =>
-  `CASE WHEN (${acl}) IS NULL THEN NULL ELSE COALESCE((SELECT pg_catalog.json_agg(pg_catalog.json_build_array(${grantee('x.grantee')}, x.privilege_type, x.is_grantable) ORDER BY x.grantee, x.privilege_type)
-      FROM pg_catalog.aclexplode(${acl}) x), '[]'::pg_catalog.json) END`;
+const items = (acl: string): string => `pg_catalog.array_to_json((${acl})::pg_catalog.text[])`;
+/** The ACL `acl` against the initial one `initial`: "init" when they are the same. */
+const now = (acl: string, initial: string): string =>
+  `CASE WHEN (${acl})::pg_catalog.text IS NOT DISTINCT FROM (${initial})::pg_catalog.text THEN '"init"'::pg_catalog.json ELSE ${items(acl)} END`;
 const init = (catalog: string, oid: string, sub = '0'): string =>
   `(SELECT ip.initprivs FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls(catalog)} AND ip.objoid = ${oid} AND ip.objsubid = ${sub})`;
 const member = (catalog: string, oid: string): string =>
@@ -19,21 +19,25 @@ const member = (catalog: string, oid: string): string =>
 const owner = (oid: string): string => `pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid}))`;
 const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
 const row = (type: string, name: string, own: string, column: string, acl: string, initial: string): string =>
-  `SELECT ${type}, ${name}, ${owner(own)}, ${column}, ${entries(acl)}, ${entries(initial)}`;
+  `SELECT ${type}, ${name}, ${owner(own)}, ${column}, ${now(acl, initial)}, ${items(initial)}`;
+/** An extension's member outside pg_catalog, or one of pg_catalog's own with an ACL or an initial one. */
+const wanted = (ns: string, catalog: string, oid: string, acl: string): string =>
+  `((${ns} NOT IN ${SYSTEM_NS} AND ${member(catalog, oid)}) OR (${ns} IN ${SYSTEM_NS} AND (${acl} IS NOT NULL OR ${init(catalog, oid)} IS NOT NULL)))`;
 
 /** The `extensionAcls` member of the catalog document. */
 export const EXTENSION_ACLS_JSON = `
   'extensionAcls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init) ORDER BY e.type, e.name, e.col NULLS FIRST), '[]') FROM (
     ${row(`CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'NULL::pg_catalog.text', 'c.relacl', init('pg_class', 'c.oid'))}
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-      WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_class', 'c.oid')}
+      WHERE ${wanted('c.relnamespace', 'pg_class', 'c.oid', 'c.relacl')}
     UNION ALL ${row(`'TABLE'`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'a.attname::pg_catalog.text', 'a.attacl', init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4'))}
       FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-      WHERE c.relnamespace NOT IN ${SYSTEM_NS} AND a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND ${member('pg_class', 'c.oid')}
+      WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped
+        AND (c.relnamespace IN ${SYSTEM_NS} OR ${member('pg_class', 'c.oid')})
         AND (a.attacl IS NOT NULL OR ${init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')} IS NOT NULL)
     UNION ALL ${row(`CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END`, `${qn('xn.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')'`, 'p.proowner', 'NULL', 'p.proacl', init('pg_proc', 'p.oid'))}
       FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace xn ON xn.oid = p.pronamespace
-      WHERE p.pronamespace NOT IN ${SYSTEM_NS} AND ${member('pg_proc', 'p.oid')}
+      WHERE ${wanted('p.pronamespace', 'pg_proc', 'p.oid', 'p.proacl')}
     UNION ALL ${row(`'TYPE'`, qn('xn.nspname', 't.typname'), 't.typowner', 'NULL', 't.typacl', init('pg_type', 't.oid'))}
       FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace xn ON xn.oid = t.typnamespace
       WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_type', 't.oid')}

@@ -137,20 +137,6 @@ const OWNER_PRIVILEGES = (
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
     WHERE p.proacl IS NOT NULL AND p.prokind = 'w' AND ${notExt('pg_catalog.pg_proc', 'p.oid')} AND ${ownerLacks('p.proacl', 'p.proowner', 'f')} IS NOT NULL`;
 
-const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
-const initPrivs = (cls: string, oid: string, sub: string): string =>
-  `(SELECT ip.initprivs::pg_catalog.text FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${catalog(cls)} AND ip.objoid = ${oid} AND ip.objsubid = ${sub})`;
-const SYSTEM_PRIVILEGES = `  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'c.relname')}
-    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace sn ON sn.oid = c.relnamespace
-    WHERE c.relnamespace IN ${SYSTEM_NS} AND c.relacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_class', 'c.oid', '0')}
-  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname)
-    FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace sn ON sn.oid = c.relnamespace
-    WHERE c.relnamespace IN ${SYSTEM_NS} AND a.attnum > 0::pg_catalog.int2
-      AND a.attacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')}
-  UNION ALL SELECT 'system object privileges', ${qn('sn.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace sn ON sn.oid = p.pronamespace
-    WHERE p.pronamespace IN ${SYSTEM_NS} AND p.proacl::pg_catalog.text IS DISTINCT FROM ${initPrivs('pg_proc', 'p.oid', '0')}`;
-
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
   SELECT CASE c.relkind WHEN 'f' THEN 'foreign table' ELSE 'partition' END,
@@ -198,7 +184,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
 ${OWNER_PRIVILEGES(citus)}
   -- GRANT / REVOKE on PostgreSQL's own relations, columns and functions (pg_catalog's):
   -- other than initdb left them (pg_init_privs), as pg_dump dumps them.
-${SYSTEM_PRIVILEGES}
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 const nullableStr = z.string().nullable();
-const aclItems = z.array(z.tuple([z.string(), z.string(), z.boolean()])).nullable();
+const aclItems = z.array(z.string()).nullable();
 
 /** ACL entries: [type, name, parent, grantee, privilege, grantable, column, schema, owner] (objects/privileges.ts). */
 export const aclsSchema = z
@@ -35,9 +35,9 @@ export const aclsSchema = z
   .default([]);
 
 /**
- * What extensions made and the languages: [type, name, owner, column, ACL now, ACL as the
- * extension's script left it] (introspect/catalog-extension-acls.ts), each ACL as [grantee,
- * privilege, grantable] entries or null (not set).
+ * What extensions made, the languages and pg_catalog's own objects: [type, name, owner, column,
+ * ACL now ("init": as it was left), ACL as the extension's script or initdb left it]
+ * (introspect/catalog-extension-acls.ts), each ACL its aclitems' text, or null (not set).
  */
 export const extensionAclsSchema = z
   .array(
@@ -46,7 +46,7 @@ export const extensionAclsSchema = z
       z.string(),
       z.string(),
       nullableStr,
-      aclItems,
+      z.union([aclItems, z.literal('init')]),
       aclItems,
     ]),
   )

@@ -8,7 +8,6 @@ export const NOT_MANAGED_KINDS = [
   'partition',
   'table inheritance',
   'owner privileges',
-  'system object privileges',
   'table access method',
   'table storage options',
   'foreign key to a partition',

@@ -6,7 +6,7 @@ import type { ClusterModel, SqlObject } from '../../src/model/types.js';
 import type { AclItem, ExtensionTarget } from '../../src/model/privilege-types.js';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { extensionPrivilegesFromCatalog, withExtensionPrivileges } from '../../src/objects/extension-privileges.js';
-import { extensionTargetsOf } from '../../src/objects/privileges-catalog.js';
+import { aclItemEntries, extensionTargetsOf } from '../../src/objects/privileges-catalog.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
 
 beforeAll(async () => {
@@ -118,17 +118,54 @@ describe('the catalog side: what differs from what the script left', () => {
     });
   });
 
-  it('groups the catalog rows of a target and its columns', () => {
+  it('groups the catalog rows of a target and its columns, their aclitems read as PostgreSQL prints them', () => {
+    const left = ['=r/postgres', 'postgres=arwdDxt/postgres'];
     const targets = extensionTargetsOf([
-      ['TABLE', 'public.pg_stat_statements', 'postgres', null, view(null).init, view(null).init],
-      ['TABLE', 'public.pg_stat_statements', 'postgres', 'calls', [['monitor', 'SELECT', false]], null],
+      ['TABLE', 'public.pg_stat_statements', 'postgres', null, 'init', left],
+      ['TABLE', 'public.pg_stat_statements', 'postgres', 'calls', ['monitor=r/postgres'], null],
+      [
+        'FUNCTION',
+        'pg_catalog.pg_ls_dir(text)',
+        'postgres',
+        null,
+        ['postgres=X/postgres', '"Ops ""x"""=X*/postgres'],
+        ['postgres=X/postgres'],
+      ],
     ]);
+    expect([...(targets['TABLE public.pg_stat_statements']?.now ?? [])].sort()).toEqual([...view(null).init!].sort());
     expect(byId(extensionPrivilegesFromCatalog(Object.values(targets)))).toEqual({
       'privileges table public.pg_stat_statements to monitor': {
         create: ['GRANT SELECT (calls) ON TABLE public.pg_stat_statements TO monitor'],
         drop: ['REVOKE SELECT (calls) ON TABLE public.pg_stat_statements FROM monitor'],
       },
+      'privileges function pg_catalog.pg_ls_dir(text) to "Ops ""x"""': {
+        create: ['GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO "Ops ""x""" WITH GRANT OPTION'],
+        drop: ['REVOKE EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) FROM "Ops ""x"""'],
+      },
     });
+  });
+
+  it('reads every privilege letter and refuses what is no aclitem', () => {
+    expect(aclItemEntries('r_1=rawdDxtXUCTcsAm*/x').map(([, p, g]) => `${p}${g ? '*' : ''}`)).toEqual([
+      'SELECT',
+      'INSERT',
+      'UPDATE',
+      'DELETE',
+      'TRUNCATE',
+      'REFERENCES',
+      'TRIGGER',
+      'EXECUTE',
+      'USAGE',
+      'CREATE',
+      'TEMPORARY',
+      'CONNECT',
+      'SET',
+      'ALTER SYSTEM',
+      'MAINTAIN*',
+    ]);
+    expect(aclItemEntries('"a=b/c"=U/x')).toEqual([['"a=b/c"', 'USAGE', false]]);
+    expect(() => aclItemEntries('monitor')).toThrow(/not an aclitem/);
+    expect(() => aclItemEntries('m=Q/x')).toThrow(/unknown privilege Q/);
   });
 });
 

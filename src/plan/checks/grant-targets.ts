@@ -50,7 +50,8 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
     // Its name says the routine with its arguments ("function app.f(integer) to r").
     const routine =
       o.parent !== undefined && refId(o.parent, 'routine') !== undefined ? ROUTINE.exec(o.name)?.[1] : undefined;
-    if (routine === undefined || newExtension) continue;
+    // (pg_catalog's functions are the server's: the catalog document does not list them all.)
+    if (routine === undefined || newExtension || routine.startsWith('pg_catalog.')) continue;
     // (An aggregate is an object: GRANT … ON FUNCTION names it as a routine.)
     const aggregate = `aggregate ${routine}`;
     if (
