@@ -50,8 +50,9 @@ export function normalizeFixture(doc: CatalogDoc): CatalogDoc {
     return kept.citus ? { ...kept, citus: { ...kept.citus, colocationId: remap(kept.citus.colocationId)! } } : kept;
   });
   // The server's roles are the machine's (other tests make theirs), not the layout's; so is the
-  // role that reads the catalog (the test cluster's user).
-  const { roles: _roles, reader: _reader, ...rest } = doc;
+  // role that reads the catalog (the test cluster's user), and so are the privileges of what the
+  // extensions (Citus's build) and initdb made.
+  const { roles: _roles, reader: _reader, extensionAcls: _extensionAcls, ...rest } = doc;
   return {
     ...rest,
     // output_plugin_libraries exists from PostgreSQL 15.19 on: a setting of the machine, not of the layout.
