@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, plainServers, pollCount, type TestDb } from '../support/db.js';
+import { schemaDump } from '../support/dump.js';
 import { projectDir } from '../support/project.js';
 import { cli } from '../support/run-cli.js';
 
@@ -155,6 +156,36 @@ describe('subscriptions', () => {
     );
     for (const text of [...seen, filesOf(dir), filesOf(intro), ...history.map((h) => h.t)])
       expect(text).not.toContain(PASSWORD);
+  });
+
+  it('introspected and applied elsewhere: the same pg_dump, the connection string from the environment', async () => {
+    const slot = `feedd_${Date.now()}`;
+    const { pub, conn } = await publisher(slot);
+    const db = await freshDatabase(plain, 'subd');
+    const copy = await freshDatabase(plain, 'subc');
+    // Disabled, binary and streaming, on the slot made beforehand: what pg_dump writes of them.
+    await db.query(`CREATE TABLE orders (id int PRIMARY KEY, note text);
+      CREATE TABLE items (id int PRIMARY KEY);
+      CREATE SUBSCRIPTION feed CONNECTION '${conn}' PUBLICATION orders_pub, items_pub
+        WITH (create_slot = false, slot_name = '${slot}', enabled = false, binary = true, streaming = true, copy_data = false)`);
+    const dir = projectDir({});
+    const i = await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: dir });
+    expect(i.code, i.stderr).toBe(0);
+    // The copy uses the slot the publisher has: create_slot = false, which only CREATE reads (not
+    // compared; a subscription cannot make a slot on its own server while the apply waits for it).
+    const file = join(dir, 'sql', 'subscriptions.sql');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('WITH (', 'WITH (create_slot = false, '));
+    const env = { CM_SUB_FEED_CONNECTION: conn };
+    const applied = await cli(['apply', '--database', copy.url, '--auto-approve', '--allow-hazards', 'all'], {
+      cwd: dir,
+      env,
+    });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('verified: planning again is empty');
+    expect(schemaDump(copy)).toBe(schemaDump(db));
+    expect(filesOf(dir)).not.toContain(PASSWORD);
+    for (const d of [db, copy]) await d.query('ALTER SUBSCRIPTION feed SET (slot_name = NONE); DROP SUBSCRIPTION feed');
+    await pub.query(`SELECT pg_drop_replication_slot('${slot}')`);
   });
 
   it('planned by a role that may not read the connection string: named as not managed', async () => {
