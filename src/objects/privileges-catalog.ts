@@ -108,7 +108,11 @@ export function extensionTargetsOf(rows: readonly ExtensionAclRow[]): Record<str
       out[key] = { type, name, owner, now, init };
       continue;
     }
-    out[key] = { ...have, columns: { ...have.columns, [column]: { now: now ?? [], init: init ?? [] } } };
+    const left = init ?? [];
+    out[key] = {
+      ...have,
+      columns: { ...have.columns, [column]: { now: nowText === 'init' ? left : (now ?? []), init: left } },
+    };
   }
   return out;
 }
