@@ -14,15 +14,24 @@ const now = (acl: string, initial: string): string =>
   `CASE WHEN (${acl})::pg_catalog.text IS NOT DISTINCT FROM (${initial})::pg_catalog.text THEN '"init"'::pg_catalog.json ELSE ${items(acl)} END`;
 const init = (catalog: string, oid: string, sub = '0'): string =>
   `(SELECT ip.initprivs FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls(catalog)} AND ip.objoid = ${oid} AND ip.objsubid = ${sub})`;
-const member = (catalog: string, oid: string): string =>
-  `EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${cls(catalog)} AND d.objid = ${oid} AND d.objsubid = 0 AND d.deptype = 'e')`;
+// Sets computed once each (hashed subplans): probing pg_depend and pg_init_privs once per row of
+// pg_class, pg_attribute and pg_proc cost more than the rest of this part at scale.
+/** The members of extensions in catalog `catalog`. */
+const members = (catalog: string): string =>
+  `(SELECT d.objid FROM pg_catalog.pg_depend d WHERE d.classid = ${cls(catalog)} AND d.objsubid = 0 AND d.deptype = 'e')`;
+/** The objects of catalog `catalog` with an initial ACL. */
+const initialized = (catalog: string): string =>
+  `(SELECT ip.objoid FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls(catalog)} AND ip.objsubid = 0)`;
 const owner = (oid: string): string => `pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(${oid}))`;
 const SYSTEM_NS = `(SELECT sn.oid FROM pg_catalog.pg_namespace sn WHERE sn.nspname = 'pg_catalog')`;
 const row = (type: string, name: string, own: string, column: string, acl: string, initial: string): string =>
   `SELECT ${type}, ${name}, ${owner(own)}, ${column}, ${now(acl, initial)}, ${items(initial)}`;
 /** An extension's member outside pg_catalog, or one of pg_catalog's own with an ACL or an initial one. */
 const wanted = (ns: string, catalog: string, oid: string, acl: string): string =>
-  `((${ns} NOT IN ${SYSTEM_NS} AND ${member(catalog, oid)}) OR (${ns} IN ${SYSTEM_NS} AND (${acl} IS NOT NULL OR ${init(catalog, oid)} IS NOT NULL)))`;
+  `((${ns} NOT IN ${SYSTEM_NS} AND ${oid} IN ${members(catalog)}) OR (${ns} IN ${SYSTEM_NS} AND (${acl} IS NOT NULL OR ${oid} IN ${initialized(catalog)})))`;
+/** The columns with an ACL or an initial one. */
+const COLUMNS_SET = `(SELECT a2.attrelid, a2.attnum FROM pg_catalog.pg_attribute a2 WHERE a2.attacl IS NOT NULL
+      UNION SELECT ip.objoid, ip.objsubid::pg_catalog.int2 FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls('pg_class')} AND ip.objsubid <> 0)`;
 
 /** The `extensionAcls` member of the catalog document. */
 export const EXTENSION_ACLS_JSON = `
@@ -32,19 +41,18 @@ export const EXTENSION_ACLS_JSON = `
       WHERE ${wanted('c.relnamespace', 'pg_class', 'c.oid', 'c.relacl')}
     UNION ALL ${row(`'TABLE'`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'a.attname::pg_catalog.text', 'a.attacl', init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4'))}
       FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-      WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped
-        AND (c.relnamespace IN ${SYSTEM_NS} OR ${member('pg_class', 'c.oid')})
-        AND (a.attacl IS NOT NULL OR ${init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4')} IS NOT NULL)
+      WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND (a.attrelid, a.attnum) IN ${COLUMNS_SET}
+        AND (c.relnamespace IN ${SYSTEM_NS} OR c.oid IN ${members('pg_class')})
     UNION ALL ${row(`CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END`, `${qn('xn.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')'`, 'p.proowner', 'NULL', 'p.proacl', init('pg_proc', 'p.oid'))}
       FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace xn ON xn.oid = p.pronamespace
       WHERE ${wanted('p.pronamespace', 'pg_proc', 'p.oid', 'p.proacl')}
     UNION ALL ${row(`'TYPE'`, qn('xn.nspname', 't.typname'), 't.typowner', 'NULL', 't.typacl', init('pg_type', 't.oid'))}
       FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace xn ON xn.oid = t.typnamespace
-      WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND ${member('pg_type', 't.oid')}
+      WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND t.oid IN ${members('pg_type')}
     UNION ALL ${row(`'SCHEMA'`, 'pg_catalog.quote_ident(n.nspname)', 'n.nspowner', 'NULL', 'n.nspacl', init('pg_namespace', 'n.oid'))}
-      FROM pg_catalog.pg_namespace n WHERE ${member('pg_namespace', 'n.oid')}
+      FROM pg_catalog.pg_namespace n WHERE n.oid IN ${members('pg_namespace')}
     UNION ALL ${row(`'FOREIGN DATA WRAPPER'`, 'pg_catalog.quote_ident(w.fdwname)', 'w.fdwowner', 'NULL', 'w.fdwacl', init('pg_foreign_data_wrapper', 'w.oid'))}
-      FROM pg_catalog.pg_foreign_data_wrapper w WHERE ${member('pg_foreign_data_wrapper', 'w.oid')}
+      FROM pg_catalog.pg_foreign_data_wrapper w WHERE w.oid IN ${members('pg_foreign_data_wrapper')}
     -- Every language: plpgsql is an extension's, sql and the others initdb's.
     UNION ALL ${row(`'LANGUAGE'`, 'pg_catalog.quote_ident(l.lanname)', 'l.lanowner', 'NULL', 'l.lanacl', init('pg_language', 'l.oid'))}
       FROM pg_catalog.pg_language l
