@@ -6,7 +6,6 @@ import { serverInUseProblems } from './checks/server-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
 import { grantTargetProblems } from './checks/grant-targets.js';
 import { withExtensionPrivileges } from '../objects/extension-privileges.js';
-import { coordinatorGrantWarnings } from './checks/coordinator-grants.js';
 import { withManifestPaths } from './problem-places.js';
 import type { ResolvedManifest } from '../manifest/resolve.js';
 import { diff } from './diff/diff.js';
@@ -244,7 +243,6 @@ export function buildPlan(input: {
       ...(lockWarning ? [lockWarning] : []),
       ...subscribed.warnings,
       ...(input.citusInstalled ? newSubscriptionWarnings(input.desired, input.actual) : []),
-      ...(input.citusInstalled ? coordinatorGrantWarnings(result.steps, input.desired, input.actual) : []),
     ],
     unmanaged: result.unmanaged,
     notManaged: (input.notManaged ?? []).filter((x) => !ignored(`${x.kind} ${x.name}`)),

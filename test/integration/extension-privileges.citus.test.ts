@@ -1,7 +1,10 @@
 // Privileges on what an extension made, on languages and on pg_catalog's objects, on Citus: every
-// node's ACLs are what pg_init_privs says until someone grants, Citus propagates GRANT / REVOKE on
-// none of them but a foreign data wrapper (pinned here), and the plan warns that the workers keep
-// theirs (citus_coordinator_grant); it applies, and the next plan is empty.
+// node's ACLs are what pg_init_privs says until someone grants, and Citus propagates GRANT / REVOKE
+// on none of them but a foreign data wrapper (pinned here): the plan runs each such step on every
+// worker too, after COMMIT; it applies, the workers end as the coordinator, and the next plan is
+// empty.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { citusServers, freshDatabase, sql } from '../support/db.js';
 import { projectDir } from '../support/project.js';
@@ -32,49 +35,32 @@ const aclsOn = async (db: string, node: number): Promise<Record<string, unknown>
   return out;
 };
 
-describe.skipIf(!citus)('privileges on what extensions and initdb made, on Citus', () => {
-  it('are as pg_init_privs says on every node; Citus propagates only a foreign data wrapper’s GRANT; the plan warns, applies and is empty after', async () => {
-    const db = await freshDatabase(citus!, 'extpriv');
-    for (const node of citus!.nodes.keys()) expect(await sql(citus!, db.name, DIFFERING, node)).toEqual([{ n: 0 }]);
-    await db.query(
-      'DO $$BEGIN CREATE ROLE cm_monitor; EXCEPTION WHEN duplicate_object THEN NULL; END$$; DO $$BEGIN CREATE ROLE cm_loader; EXCEPTION WHEN duplicate_object THEN NULL; END$$',
-    );
-    for (const node of [1, 2])
-      await sql(
-        citus!,
-        db.name,
-        'DO $$BEGIN CREATE ROLE cm_monitor; EXCEPTION WHEN duplicate_object THEN NULL; END$$; DO $$BEGIN CREATE ROLE cm_loader; EXCEPTION WHEN duplicate_object THEN NULL; END$$',
-        node,
-      );
-    const dir = projectDir({
-      'citus-migrate.yaml': 'version: 1\nsql: [sql]\n',
-      'sql/extensions.sql': 'CREATE EXTENSION pg_stat_statements;\nCREATE EXTENSION file_fdw;\n',
-      'sql/grants.sql': `GRANT EXECUTE ON FUNCTION pg_stat_statements_reset(oid, oid, bigint) TO cm_monitor;
+const ROLES =
+  'DO $$BEGIN CREATE ROLE cm_monitor; EXCEPTION WHEN duplicate_object THEN NULL; END$$; DO $$BEGIN CREATE ROLE cm_loader; EXCEPTION WHEN duplicate_object THEN NULL; END$$';
+const GRANTS = `GRANT EXECUTE ON FUNCTION pg_stat_statements_reset(oid, oid, bigint) TO cm_monitor;
 REVOKE SELECT ON pg_stat_statements FROM PUBLIC;
 GRANT SELECT ON pg_stat_statements TO cm_monitor;
 GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO cm_monitor;
 GRANT USAGE ON LANGUAGE plpgsql TO cm_loader WITH GRANT OPTION;
 GRANT USAGE ON FOREIGN DATA WRAPPER file_fdw TO cm_loader;
-`,
-    });
-    const plan = await cli(['plan', '--database', db.url, '--format', 'json'], { cwd: dir });
-    const doc = JSON.parse(plan.stdout) as { warnings: { code: string; message: string }[]; problems: unknown[] };
-    expect(doc.problems).toEqual([]);
-    const warning = doc.warnings.find((w) => w.code === 'citus_coordinator_grant');
-    expect(warning?.message).toMatch(/^4 privileges \(.*\) change on the coordinator only/);
-    expect(warning?.message).not.toContain('foreign data wrapper');
+`;
+const COORDINATOR = {
+  reset: '{postgres=X/postgres,cm_monitor=X/postgres}',
+  ls_dir: '{postgres=X/postgres,cm_monitor=X/postgres}',
+  view: '{postgres=arwdDxt/postgres,cm_monitor=r/postgres}',
+  plpgsql: '{=U/postgres,postgres=U/postgres,cm_loader=U*/postgres}',
+  fdw: '{postgres=U/postgres,cm_loader=U/postgres}',
+};
 
-    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('verified: planning again is empty');
-    expect(await aclsOn(db.name, 0)).toEqual({
-      reset: '{postgres=X/postgres,cm_monitor=X/postgres}',
-      ls_dir: '{postgres=X/postgres,cm_monitor=X/postgres}',
-      view: '{postgres=arwdDxt/postgres,cm_monitor=r/postgres}',
-      plpgsql: '{=U/postgres,postgres=U/postgres,cm_loader=U*/postgres}',
-      fdw: '{postgres=U/postgres,cm_loader=U/postgres}',
-    });
-    // Citus's doing: the worker keeps the extension's and initdb's, but for the foreign data wrapper.
+describe.skipIf(!citus)('privileges on what extensions and initdb made, on Citus', () => {
+  it('are as pg_init_privs says on every node, and Citus propagates only a foreign data wrapper’s GRANT', async () => {
+    const db = await freshDatabase(citus!, 'extfact');
+    for (const node of citus!.nodes.keys()) {
+      expect(await sql(citus!, db.name, DIFFERING, node)).toEqual([{ n: 0 }]);
+      await sql(citus!, db.name, ROLES, node);
+    }
+    await db.query(`CREATE EXTENSION pg_stat_statements; CREATE EXTENSION file_fdw; ${GRANTS}`);
+    expect(await aclsOn(db.name, 0)).toEqual(COORDINATOR);
     expect(await aclsOn(db.name, 1)).toEqual({
       reset: '{postgres=X/postgres}',
       ls_dir: '{postgres=X/postgres}',
@@ -82,8 +68,46 @@ GRANT USAGE ON FOREIGN DATA WRAPPER file_fdw TO cm_loader;
       plpgsql: null,
       fdw: '{postgres=U/postgres,cm_loader=U/postgres}',
     });
+  });
+
+  it('are made on every worker too, after COMMIT: the workers end as the coordinator, the next plan empty', async () => {
+    const db = await freshDatabase(citus!, 'extpriv');
+    for (const node of citus!.nodes.keys()) await sql(citus!, db.name, ROLES, node);
+    const dir = projectDir({
+      'citus-migrate.yaml': 'version: 1\nsql: [sql]\n',
+      'sql/extensions.sql': 'CREATE EXTENSION pg_stat_statements;\nCREATE EXTENSION file_fdw;\n',
+      'sql/grants.sql': GRANTS,
+    });
+    const plan = await cli(['plan', '--database', db.url], { cwd: dir });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(
+      'table public.pg_stat_statements as the files grant and revoke it on every worker too, after COMMIT (Citus does not propagate',
+    );
+    expect(plan.stdout).not.toMatch(/foreign data wrapper file_fdw [^\n]*on every worker/);
+
+    const r = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verified: planning again is empty');
+    for (const node of citus!.nodes.keys()) expect(await aclsOn(db.name, node)).toEqual(COORDINATOR);
     const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
     expect(again.code, again.stdout).toBe(0);
+
+    // A change, and prune: in place on the coordinator and on every worker.
+    writeFileSync(join(dir, 'sql/grants.sql'), 'GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO cm_loader;\n');
+    writeFileSync(join(dir, 'citus-migrate.yaml'), 'version: 1\nprune: true\nsql: [sql]\n');
+    const changed = await cli(['apply', '--database', db.url, '--auto-approve', '--allow-hazards', 'all'], {
+      cwd: dir,
+    });
+    expect(changed.code, changed.stdout + changed.stderr).toBe(0);
+    for (const node of [0, 1, 2])
+      expect(await aclsOn(db.name, node)).toEqual({
+        reset: '{postgres=X/postgres}',
+        ls_dir: '{postgres=X/postgres,cm_loader=X/postgres}',
+        view: '{postgres=arwdDxt/postgres,=r/postgres}',
+        plpgsql: '{=U/postgres,postgres=U/postgres}',
+        fdw: '{postgres=U/postgres}',
+      });
+
     // Read back: introspect writes them as pg_dump does, and its manifest plans empty.
     const out = projectDir({});
     expect((await cli(['introspect', '--database', db.url, '-o', 'citus-migrate.yaml'], { cwd: out })).code).toBe(0);

@@ -8,6 +8,8 @@ import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { extensionPrivilegesFromCatalog, withExtensionPrivileges } from '../../src/objects/extension-privileges.js';
 import { aclItemEntries, extensionTargetsOf } from '../../src/objects/privileges-catalog.js';
 import { loadParser, typeFromNode, type Node } from '../../src/sql/pg-parse.js';
+import { withGrantWorkerSteps } from '../../src/plan/diff/grant-workers.js';
+import type { Step } from '../../src/plan/steps/steps.js';
 
 beforeAll(async () => {
   await loadParser();
@@ -219,5 +221,44 @@ REVOKE EXECUTE ON FUNCTION pg_stat_statements_reset(oid, oid, bigint) FROM PUBLI
   it('leaves the files as they are when the cluster has no such object', () => {
     const desired = desiredFrom('GRANT SELECT ON app.t TO monitor;');
     expect(withExtensionPrivileges(desired, actualWith([reset(null)]))).toBe(desired);
+  });
+});
+
+describe('on Citus: the steps the workers need too', () => {
+  it('mirrors after COMMIT each privileges step of what an extension or initdb made, but a foreign data wrapper’s', () => {
+    const actual = actualWith([
+      reset(null),
+      { type: 'FOREIGN DATA WRAPPER', name: 'file_fdw', owner: 'postgres', now: null, init: null },
+    ]);
+    const step = (object: string): Step => ({
+      kind: 'create_object',
+      object,
+      objectKind: 'privileges',
+      statements: [`-- ${object}`],
+      recreate: false,
+      searchPath: 'public',
+    });
+    const steps = withGrantWorkerSteps(actual, [
+      step(`privileges function ${RESET} to monitor`),
+      step('privileges foreign data wrapper file_fdw to loader'),
+      step('privileges table app.t to monitor'),
+      step('privileges table public.pg_stat_statements as the files grant and revoke it'),
+    ]);
+    expect(steps.slice(4)).toEqual([
+      {
+        kind: 'grant_on_workers',
+        object: `privileges function ${RESET} to monitor`,
+        statements: [`-- privileges function ${RESET} to monitor`],
+        searchPath: 'public',
+        runAfterCommit: true,
+      },
+      {
+        kind: 'grant_on_workers',
+        object: 'privileges table public.pg_stat_statements as the files grant and revoke it',
+        statements: ['-- privileges table public.pg_stat_statements as the files grant and revoke it'],
+        searchPath: 'public',
+        runAfterCommit: true,
+      },
+    ]);
   });
 });

@@ -27,6 +27,7 @@ const NEEDS_CITUS = new Set([
   'drop_old_time_partitions',
   'set_old_partitions_access_method',
   'cast_on_workers',
+  'grant_on_workers',
   'isolate_tenant',
   'split_shards',
 ]);

@@ -5,6 +5,7 @@ import type { QualifiedName } from '../../sql/quote.js';
 import { collecting, fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
 import { objectSteps } from './objects.js';
 import { withCastWorkerSteps } from './cast-workers.js';
+import { withGrantWorkerSteps } from './grant-workers.js';
 import { unmanagedSchemaSteps } from './schemas.js';
 import { unmanagedParts } from './unmanaged.js';
 import { defaultPrivilegeRevokes } from './default-privilege-revokes.js';
@@ -32,8 +33,11 @@ export function objectsPart(ctx: DiffContext): PartResult {
     movedRoutines: new Map(moved),
   });
   // On Citus, the casts on the workers too (Citus does not propagate them).
+  // And the privileges Citus leaves on the coordinator (an extension's, a language's, pg_catalog's).
   const [steps, castProblems] = ctx.citus
-    ? collecting((p) => withCastWorkerSteps(ctx.desired, ctx.actual, objects.steps, p))
+    ? collecting((p) =>
+        withGrantWorkerSteps(ctx.actual, withCastWorkerSteps(ctx.desired, ctx.actual, objects.steps, p)),
+      )
     : [objects.steps, []];
   return {
     steps,

@@ -44,6 +44,17 @@ export type ObjectStep =
       readonly dropPhase?: 'drop_objects' | 'prune' | 'prune_types';
     }
   | {
+      /**
+       * On Citus, GRANT / REVOKE on what an extension made, on a language or on pg_catalog's
+       * objects (`object`, a privileges object) run on every worker too, after COMMIT: Citus
+       * propagates none of them (docs/citus-facts.md). `statements`: those of the coordinator's step.
+       */
+      readonly kind: 'grant_on_workers';
+      readonly object: string;
+      readonly statements: readonly string[];
+      readonly searchPath?: string;
+    }
+  | {
       readonly kind: 'drop_object';
       readonly object: string;
       readonly objectKind: ObjectKind;

@@ -1,0 +1,40 @@
+// On Citus, GRANT / REVOKE on what an extension made (its functions, tables, views, types…), on a
+// procedural language or on pg_catalog's own objects reach the coordinator only: Citus propagates
+// them for the objects it distributes, and an extension's members, the languages and pg_catalog's
+// are none of them (a foreign data wrapper's it does propagate; docs/citus-facts.md). Each step
+// that changes such privileges on the coordinator runs on every worker too, after COMMIT (a
+// routine delegated to a worker runs under the worker's). Pure.
+import type { ClusterModel } from '../../model/types.js';
+import { clauses } from '../../objects/privileges.js';
+import type { Step } from '../steps/steps.js';
+
+/** Privileges objects' ids on the coordinator only: of what the cluster's extensions or initdb made, or run as the files wrote them after an extension the plan creates. */
+function coordinatorOnly(actual: ClusterModel): (object: string) => boolean {
+  const prefixes = Object.values(actual.extensionTargets ?? {})
+    .filter((t) => t.type !== 'FOREIGN DATA WRAPPER')
+    .map((t) => `privileges ${clauses(t).name} `);
+  return (object) =>
+    !object.startsWith('privileges foreign data wrapper ') &&
+    (object.endsWith(' as the files grant and revoke it') || prefixes.some((p) => object.startsWith(p)));
+}
+
+/** `steps` with, after COMMIT, each such privileges step on every worker too. */
+export function withGrantWorkerSteps(actual: ClusterModel, steps: readonly Step[]): Step[] {
+  const only = coordinatorOnly(actual);
+  const onWorkers = steps.flatMap((s): Step[] =>
+    (s.kind === 'create_object' || s.kind === 'alter_object' || s.kind === 'drop_object') &&
+    s.objectKind === 'privileges' &&
+    only(s.object)
+      ? [
+          {
+            kind: 'grant_on_workers',
+            object: s.object,
+            statements: s.statements,
+            ...('searchPath' in s && s.searchPath !== undefined ? { searchPath: s.searchPath } : {}),
+            runAfterCommit: true,
+          },
+        ]
+      : [],
+  );
+  return onWorkers.length > 0 ? [...steps, ...onWorkers] : [...steps];
+}
