@@ -4,6 +4,7 @@
 // function, type or view of the same name in public stands in for pg_catalog's.
 import pg from 'pg';
 import { loadParser, tryParseStatements, type Node } from '../../src/sql/pg-parse.js';
+import { loadPlpgsqlParser, parsePlpgsql } from '../../src/sql/plpgsql-check.js';
 
 /** Records the text of every query sent through `pg` (in this process) until `stop` is called. */
 export function recordQueries(): { texts: string[]; stop: () => void } {
@@ -64,6 +65,10 @@ export async function unqualifiedNames(sql: string): Promise<string[]> {
         const sent = v.args?.[0]?.A_Const?.sval?.sval ?? v.args?.[0]?.TypeCast?.arg?.A_Const?.sval?.sval;
         if (/^run_command_on_/.test(name[name.length - 1] ?? '') && typeof sent === 'string')
           for (const n of await unqualifiedNames(sent)) out.add(`${n} (sent to the nodes)`);
+      } else if (k === 'DoStmt') {
+        // A DO block's statements and expressions, read with PL/pgSQL's own compiler.
+        const body = (v.args ?? []).find((a: Node) => a?.DefElem?.defname === 'as')?.DefElem?.arg?.String?.sval;
+        if (typeof body === 'string') for (const n of await doBlockNames(body)) out.add(`${n} (in a DO block)`);
       } else if (k === 'TypeName' || k === 'typeName') {
         const name = nameOf(v.names);
         if (name.length < 2) out.add(`type ${name.join('.')}`);
@@ -73,4 +78,24 @@ export async function unqualifiedNames(sql: string): Promise<string[]> {
     }
   }
   return [...out].sort();
+}
+
+/** What a DO block's PL/pgSQL body names without a schema: its statements', expressions' and variables' types. */
+async function doBlockNames(body: string): Promise<string[]> {
+  await loadPlpgsqlParser();
+  let tag = '$audit$';
+  for (let i = 0; body.includes(tag); i++) tag = `$audit${i}$`;
+  const tree: Node = parsePlpgsql(
+    `CREATE FUNCTION pg_temp.audit_do() RETURNS void LANGUAGE plpgsql AS ${tag}${body}${tag}`,
+  );
+  if (!tree) return [`unparsed DO block: ${body.slice(0, 120)}`];
+  const out: string[] = [];
+  for (const [k, v] of walk(tree)) {
+    if (k === 'PLpgSQL_expr' && typeof v.query === 'string')
+      // parseMode 0: a statement; otherwise an expression (an IF's, an assignment's, a RAISE's).
+      out.push(...(await unqualifiedNames(v.parseMode === 0 ? v.query : `SELECT ${v.query}`)));
+    else if (k === 'PLpgSQL_var' && v.refname !== 'found' && typeof v.datatype?.PLpgSQL_type?.typname === 'string')
+      out.push(...(await unqualifiedNames(`SELECT NULL::${v.datatype.PLpgSQL_type.typname}`)));
+  }
+  return out;
 }
