@@ -62,8 +62,16 @@ export async function unqualifiedNames(sql: string): Promise<string[]> {
         const name = nameOf(v.funcname);
         if (name.length < 2) out.add(`function ${name.join('.')}`);
         // The statement a run_command_on_* call sends to the nodes, as a constant: checked too.
-        const sent = v.args?.[0]?.A_Const?.sval?.sval ?? v.args?.[0]?.TypeCast?.arg?.A_Const?.sval?.sval;
-        if (/^run_command_on_/.test(name[name.length - 1] ?? '') && typeof sent === 'string')
+        // (run_command_on_shards and the placements' take the table first, and a format() template
+        // of the command, its %s / %L / %I the shard's name: read with a name in their place.)
+        const fn = name[name.length - 1] ?? '';
+        const arg = v.args?.[/^run_command_on_(shards|placements|colocated_placements)$/.test(fn) ? 1 : 0];
+        const constant = arg?.A_Const?.sval?.sval ?? arg?.TypeCast?.arg?.A_Const?.sval?.sval;
+        const sent =
+          typeof constant === 'string' && fn !== 'run_command_on_workers' && fn !== 'run_command_on_all_nodes'
+            ? constant.replace(/%(\d+\$)?L/g, "'x'").replace(/%(\d+\$)?[sI]/g, 'x')
+            : constant;
+        if (/^run_command_on_/.test(fn) && typeof sent === 'string')
           for (const n of await unqualifiedNames(sent)) out.add(`${n} (sent to the nodes)`);
       } else if (k === 'DoStmt') {
         // A DO block's statements and expressions, read with PL/pgSQL's own compiler.
@@ -93,7 +101,12 @@ async function doBlockNames(body: string): Promise<string[]> {
   for (const [k, v] of walk(tree)) {
     if (k === 'PLpgSQL_expr' && typeof v.query === 'string')
       // parseMode 0: a statement; otherwise an expression (an IF's, an assignment's, a RAISE's).
-      out.push(...(await unqualifiedNames(v.parseMode === 0 ? v.query : `SELECT ${v.query}`)));
+      // (3–5: an assignment, `target := expression`.)
+      out.push(
+        ...(await unqualifiedNames(
+          v.parseMode === 0 ? v.query : `SELECT ${v.parseMode >= 3 ? v.query.replace(/^[^:]*:=/, '') : v.query}`,
+        )),
+      );
     else if (k === 'PLpgSQL_var' && v.refname !== 'found' && typeof v.datatype?.PLpgSQL_type?.typname === 'string')
       out.push(...(await unqualifiedNames(`SELECT NULL::${v.datatype.PLpgSQL_type.typname}`)));
   }
