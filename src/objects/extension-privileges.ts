@@ -197,10 +197,9 @@ function opStatement(op: PrivilegeOp): string {
 }
 
 /** Whether the plan knows `t` as something other than an extension's: declared, or in the cluster. */
-function knownElsewhere(t: Target, desired: ClusterModel, actual: ClusterModel): boolean {
+function knownElsewhere(t: Target, desired: ClusterModel, actual: ClusterModel, provides: () => Set<string>): boolean {
   const models = [desired, actual];
-  const provided = (ref: string): boolean =>
-    models.some((m) => Object.values(m.objects).some((o) => o.provides.includes(ref)));
+  const provided = (ref: string): boolean => provides().has(ref);
   switch (t.type) {
     case 'TABLE':
     case 'SEQUENCE':
@@ -241,12 +240,22 @@ export function withExtensionPrivileges(
   const newExtensions = Object.values(desired.objects).filter((o) => o.kind === 'extension' && !actual.objects[o.id]);
   const byTarget = new Map<string, PrivilegeOp[]>();
   const pending = new Map<string, PrivilegeOp[]>();
+  // What the plan's objects provide, read once and only when needed (a plan with thousands of grants).
+  let provides: Set<string> | undefined;
+  const allProvides = (): Set<string> =>
+    (provides ??= new Set([desired, actual].flatMap((m) => Object.values(m.objects).flatMap((o) => o.provides))));
+  const known = new Map<string, boolean>();
+  const isKnown = (key: string, t: Target): boolean => {
+    let k = known.get(key);
+    if (k === undefined) known.set(key, (k = knownElsewhere(t, desired, actual, allProvides)));
+    return k;
+  };
   for (const op of ops) {
     const key = extensionTargetKey(op.target);
     const into =
       targets[key] !== undefined
         ? byTarget
-        : newExtensions.length > 0 && (pending.has(key) || !knownElsewhere(op.target, desired, actual))
+        : newExtensions.length > 0 && !isKnown(key, op.target)
           ? pending
           : undefined;
     into?.set(key, [...(into.get(key) ?? []), op]);
