@@ -7,6 +7,7 @@ import { providedNames } from '../model/live-state.js';
 import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-parse.js';
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';
+import { withTypeColumnComments } from './comment-parents.js';
 import type { SqlFile, SqlFileObjects, SqlFileProblem } from './sql-files.js';
 import { defineObject } from './aggregate.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
@@ -267,6 +268,7 @@ export function objectsFromSql(
       };
     }
   }
+  withTypeColumnComments(objects);
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
   return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems, privilegeOps: privileges.ops };
 }

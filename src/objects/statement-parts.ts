@@ -105,6 +105,16 @@ export function commentTarget(
   defaultSchema: string,
   argTypes: (n: Node) => string,
 ): { keyword: string; target: string; parent?: string; needs?: string[] } | string {
+  // A domain's constraint goes with its domain (`positive ON DOMAIN app.posint`).
+  if (c.objtype === 'OBJECT_DOMCONSTRAINT') {
+    const [type, name] = c.object.List.items as Node[];
+    const domain = listName(strings(type!.TypeName.names), defaultSchema);
+    return {
+      keyword: 'CONSTRAINT',
+      target: `${quoteIdent(name!.String.sval)} ON DOMAIN ${domain}`,
+      parent: typeRef(domain),
+    };
+  }
   const keyword = COMMENT_TARGETS[c.objtype];
   if (!keyword) return `COMMENT ON ${String(c.objtype).replace(/^OBJECT_/, '')} is not managed here`;
   const obj = c.object;

@@ -18,6 +18,14 @@ const argTypes = (owa: Node): string =>
   (owa.objargs ?? []).map((t: Node) => typeFromNode(t.TypeName ?? t).sql).join(', ');
 const read = (text: string) => objectsFromSql([{ file: 'x.sql', text }], 'public', argTypes);
 
+describe("a comment on a composite type's column", () => {
+  it('goes with the type, made after it', () => {
+    const { objects, problems } = read("CREATE TYPE app.pair AS (a int);\nCOMMENT ON COLUMN app.pair.a IS 'x';");
+    expect(problems).toEqual([]);
+    expect(objects['comment on column app.pair.a']).toMatchObject({ parent: 'type app.pair', deps: ['type app.pair'] });
+  });
+});
+
 describe('what each statement declares', () => {
   it.each([
     [
@@ -106,6 +114,12 @@ describe('what each statement declares', () => {
       ['relation app.t', 'routine app.allowed'],
     ],
     ["COMMENT ON COLUMN app.t.x IS 'x'", 'comment on column app.t.x', 'relation app.t', ['relation app.t']],
+    [
+      "COMMENT ON CONSTRAINT positive ON DOMAIN app.posint IS 'x'",
+      'comment on constraint positive ON DOMAIN app.posint',
+      'type app.posint',
+      ['type app.posint'],
+    ],
     [
       "COMMENT ON FUNCTION app.f(int, text) IS 'x'",
       'comment on function app.f(integer, text)',
