@@ -183,7 +183,7 @@ ${MORE_COMMENTS}    UNION ALL
     UNION ALL
     SELECT 'CONSTRAINT', pg_catalog.quote_ident(co.conname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_constraint co ON co.oid = d.objoid AND d.classoid = ${cls('pg_constraint')}
-    JOIN rel r ON r.oid = co.conrelid
+    JOIN anyrel r ON r.oid = co.conrelid
     UNION ALL
     SELECT 'TRIGGER', pg_catalog.quote_ident(tg.tgname) || ' ON ' || ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_trigger tg ON tg.oid = d.objoid AND d.classoid = ${cls('pg_trigger')}
