@@ -25,6 +25,11 @@ interface Acls {
   readonly columns: Map<string, Acl>;
 }
 
+/** How the ids of a target's privileges objects start ("privileges function app.f(integer) "). */
+export const privilegesIdPrefix = (t: Target): string => `privileges ${clauses(t).name} `;
+/** The end of the name of the files' statements on what an extension the plan creates will make, run as written. */
+export const AS_WRITTEN = ' as the files grant and revoke it';
+
 /** A target's key in `ClusterModel.extensionTargets`. */
 export const extensionTargetKey = (t: { type: string; name: string }): string => `${t.type} ${t.name}`;
 
@@ -262,7 +267,7 @@ export function withExtensionPrivileges(
   }
   if (byTarget.size === 0 && pending.size === 0) return desired;
   const objects = dict<SqlObject>();
-  const replaced = [...byTarget.values(), ...pending.values()].map((l) => `privileges ${clauses(l[0]!.target).name} `);
+  const replaced = [...byTarget.values(), ...pending.values()].map((l) => privilegesIdPrefix(l[0]!.target));
   for (const [id, o] of Object.entries(desired.objects)) if (!replaced.some((p) => id.startsWith(p))) objects[id] = o;
   const path = searchPath !== undefined ? { searchPath } : {};
   const extensionSchemas = new Set<string>();
@@ -275,7 +280,7 @@ export function withExtensionPrivileges(
   }
   for (const list of pending.values()) {
     const t = list[0]!.target;
-    const name = `${clauses(t).name} as the files grant and revoke it`;
+    const name = `${clauses(t).name}${AS_WRITTEN}`;
     objects[`privileges ${name}`] = {
       kind: 'privileges',
       id: `privileges ${name}`,

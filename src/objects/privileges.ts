@@ -66,7 +66,7 @@ export function publicDefault(t: Target): readonly string[] {
   return [];
 }
 /** A target's key in a PrivilegeSet's maps. */
-export const targetKey = (t: Target): string => `${t.type} ${t.name} ${t.inSchema ?? ''}`;
+const targetKey = (t: Target): string => `${t.type} ${t.name} ${t.inSchema ?? ''}`;
 export const byOrder = (a: string, b: string): number => ORDER.indexOf(a) - ORDER.indexOf(b);
 const OWNED_KIND: Partial<Record<TargetType, string>> = {
   TABLE: 'relation',

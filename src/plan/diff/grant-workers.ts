@@ -5,17 +5,17 @@
 // that changes such privileges on the coordinator runs on every worker too, after COMMIT (a
 // routine delegated to a worker runs under the worker's). Pure.
 import type { ClusterModel } from '../../model/types.js';
-import { clauses } from '../../objects/privileges.js';
+import { AS_WRITTEN, privilegesIdPrefix } from '../../objects/extension-privileges.js';
 import type { Step } from '../steps/steps.js';
 
 /** Privileges objects' ids on the coordinator only: of what the cluster's extensions or initdb made, or run as the files wrote them after an extension the plan creates. */
 function coordinatorOnly(actual: ClusterModel): (object: string) => boolean {
   const prefixes = Object.values(actual.extensionTargets ?? {})
     .filter((t) => t.type !== 'FOREIGN DATA WRAPPER')
-    .map((t) => `privileges ${clauses(t).name} `);
+    .map(privilegesIdPrefix);
   return (object) =>
     !object.startsWith('privileges foreign data wrapper ') &&
-    (object.endsWith(' as the files grant and revoke it') || prefixes.some((p) => object.startsWith(p)));
+    (object.endsWith(AS_WRITTEN) || prefixes.some((p) => object.startsWith(p)));
 }
 
 /** `steps` with, after COMMIT, each such privileges step on every worker too. */
