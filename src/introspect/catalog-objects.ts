@@ -12,6 +12,7 @@ import { MORE_COMMENTS, MORE_DEPS, MORE_OBJECTS } from './catalog-more-objects.j
 import { ANYREL_CTE } from './catalog-anyrel.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
+import { OWNER_OBJECTS } from './catalog-owner-objects.js';
 import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
@@ -197,7 +198,7 @@ ${MORE_COMMENTS}    UNION ALL
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_extension e ON e.oid = d.objoid AND d.classoid = ${cls('pg_extension')}
     WHERE e.extname NOT IN ('plpgsql', 'citus', 'citus_columnar')
   ) AS cm(keyword, target, parent, description)
-),
+${OWNER_OBJECTS}),
 -- What each object references, by name: relations, types and routines in the user's schemas.
 -- Only the objects above are looked up (a semi-join on obj), each kind of reference by its own
 -- hash join: pg_depend is large on a Citus coordinator.

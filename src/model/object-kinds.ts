@@ -39,6 +39,7 @@ export const OBJECT_KINDS = [
   'cluster on',
   'comment',
   'privileges',
+  'owner',
   'publication',
   'subscription',
 ] as const;

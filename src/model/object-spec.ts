@@ -138,6 +138,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   'cluster on': { sqlFile: 'table-options', catalogOnly: true },
   comment: { sqlFile: 'comments', catalogOnly: true, attached: true },
   privileges: { sqlFile: 'privileges', catalogOnly: true, attached: true },
+  // ALTER … OWNER TO: Citus propagates it (and recreates a view with its owner).
+  owner: { sqlFile: 'owners', catalogOnly: true },
   // Dropped for good, its subscribers stop receiving changes (and the rows written meanwhile).
   publication: {
     sqlFile: 'publications',

@@ -24,6 +24,8 @@ export interface Classified {
   readonly constraint?: SqlObject['constraint'];
   /** CREATE INDEX CONCURRENTLY: built without blocking writes once its table holds rows. */
   readonly online?: boolean;
+  /** The statement it is kept as, when not the file's text (an owner's, spelt as the catalog spells it). */
+  readonly statement?: string;
 }
 
 /** The object name of index `name` in `schema` (an index lives in its table's schema). */

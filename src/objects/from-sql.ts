@@ -30,6 +30,7 @@ import { relationRef } from '../model/object-ref.js';
 import { alterTableObject, type Classified } from './alter-table.js';
 import { isMoreTag, moreObject } from './more-objects.js';
 import { rangeType } from './range-type.js';
+import { alterOwner, tableOwner } from './owner-objects.js';
 import { dict } from '../util/dict.js';
 
 export type { SqlFile, SqlFileProblem };
@@ -98,7 +99,9 @@ function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => stri
       };
     }
     case 'AlterTableStmt':
-      return alterTableObject(s, defaultSchema);
+      return tableOwner(s, defaultSchema) ?? alterTableObject(s, defaultSchema);
+    case 'AlterOwnerStmt':
+      return alterOwner(s, defaultSchema, argTypes);
     case 'CreateStmt':
       return 'tables are declared under tables: in the manifest';
     case 'DefineStmt':
@@ -184,7 +187,7 @@ export function objectsFromSql(
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
       // Kept as CREATE INDEX (what the catalog prints back); online says how to build it.
-      const statement = c.online ? indexConcurrently(text, false) : text;
+      const statement = c.statement ?? (c.online ? indexConcurrently(text, false) : text);
       if (statement === undefined) {
         problems.push({
           where,

@@ -25,7 +25,6 @@ const WHY: Readonly<Record<string, [what: string, why: string]>> = {
   GrantRoleStmt: ['GRANT / REVOKE of a role', ROLES],
   ReassignOwnedStmt: ['REASSIGN OWNED', ROLES],
   DropOwnedStmt: ['DROP OWNED', ROLES],
-  AlterOwnerStmt: ['ALTER … OWNER TO', "it changes an object's owner, whose privileges the object's code runs with"],
   AlterRoleSetStmt: ['ALTER ROLE … SET', SETTINGS],
   AlterDatabaseSetStmt: ['ALTER DATABASE … SET', SETTINGS],
   AlterDatabaseStmt: ['ALTER DATABASE', SETTINGS],

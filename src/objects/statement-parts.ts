@@ -203,6 +203,8 @@ export function createdSchema(stmt: Node, schema: string): string | undefined {
     return inList(strings(stmt.DefineStmt.defnames));
   // A comment on a schema needs the schema: declared by the comment, as GRANT … ON SCHEMA declares it.
   if (stmt.CommentStmt?.objtype === 'OBJECT_SCHEMA') return stmt.CommentStmt.object.String.sval;
+  // So does ALTER SCHEMA … OWNER TO.
+  if (stmt.AlterOwnerStmt?.objectType === 'OBJECT_SCHEMA') return stmt.AlterOwnerStmt.object.String.sval;
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { collationInUseProblems, missingCollationProblems } from './checks/colla
 import { serverInUseProblems } from './checks/server-problems.js';
 import { brokenCallers, type RoutineSourceFile } from './checks/broken-callers.js';
 import { grantTargetProblems } from './checks/grant-targets.js';
+import { ownerTargetProblems } from './checks/owner-targets.js';
 import { withExtensionPrivileges } from '../objects/extension-privileges.js';
 import { withManifestPaths } from './problem-places.js';
 import type { ResolvedManifest } from '../manifest/resolve.js';
@@ -204,6 +205,7 @@ export function buildPlan(input: {
     problems.push(...collationInUseProblems(result.steps, input.actual));
     problems.push(...serverInUseProblems(result.steps, input.notManaged ?? []));
     problems.push(...grantTargetProblems(input.desired, input.actual));
+    problems.push(...ownerTargetProblems(input.desired, input.actual));
   }
   const needCitus = steps.filter((s) => needsCitus(s.kind));
   if (input.citusInstalled === false && needCitus.length > 0) {

@@ -2,12 +2,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { TestDb } from './db.js';
 
-function dumpArgs(db: TestDb): { args: string[]; env: NodeJS.ProcessEnv } {
+function dumpArgs(db: TestDb, owners = false): { args: string[]; env: NodeJS.ProcessEnv } {
   const url = new URL(db.url);
   return {
     args: [
       '--schema-only',
-      '--no-owner',
+      ...(owners ? [] : ['--no-owner']),
       '-N',
       'citus_migrate',
       '-h',
@@ -25,10 +25,10 @@ function dumpArgs(db: TestDb): { args: string[]; env: NodeJS.ProcessEnv } {
 /**
  * pg_dump --schema-only --no-owner, without comments, SET lines and blank lines; a table's
  * column lines sorted (column order is not migrated) unless `exact`, where column order counts
- * and any pg_dump warning is an error.
+ * and any pg_dump warning is an error. With `owners`, the owners too (no --no-owner).
  */
-export function schemaDump(db: TestDb, opts: { exact?: boolean } = {}): string {
-  const { args, env } = dumpArgs(db);
+export function schemaDump(db: TestDb, opts: { exact?: boolean; owners?: boolean } = {}): string {
+  const { args, env } = dumpArgs(db, opts.owners);
   const r = spawnSync('pg_dump', args, { encoding: 'utf8', env });
   if (r.status !== 0 || (opts.exact && r.stderr !== '')) throw new Error(r.stderr);
   return normaliseDump(r.stdout, opts);

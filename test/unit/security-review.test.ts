@@ -116,8 +116,9 @@ const REFUSED: readonly (readonly [string, string])[] = [
     `ALTER ROLE … SET is refused: it changes settings that later sessions start with; ${DECLARATIONS}`,
   ],
   [
-    'ALTER FUNCTION app.f() OWNER TO hostile;',
-    `ALTER … OWNER TO is refused: it changes an object's owner, whose privileges the object's code runs with; ${DECLARATIONS}`,
+    // A named owner is declared (objects/owner-objects.ts); who CURRENT_USER is depends on who applies.
+    'ALTER FUNCTION app.f() OWNER TO CURRENT_USER;',
+    'OWNER TO CURRENT_USER / CURRENT_ROLE / SESSION_USER is refused: who that is depends on who applies the plan; name the role (an object no statement gives to a role belongs to the role that applies the plan)',
   ],
   ['COMMIT;', `BEGIN / COMMIT / ROLLBACK is refused: the plan is one transaction of its own; ${DECLARATIONS}`],
   [

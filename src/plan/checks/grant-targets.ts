@@ -9,6 +9,7 @@ import { refId, withoutArgs } from '../../model/object-ref.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { didYouMean } from '../../manifest/suggest.js';
 import type { DiffProblem } from '../problem.js';
+import { ownerRole } from '../../objects/owner-objects.js';
 
 /** The role a privileges object grants to (its name ends `to <grantee>`), unless PUBLIC. */
 function granteeOf(o: SqlObject): string | undefined {
@@ -37,7 +38,9 @@ export function grantTargetProblems(desired: ClusterModel, actual: ClusterModel)
         message: `${o.ownerRevoke ? 'revokes from' : 'grants to'} role ${quoteIdent(role)}, which the server does not have${didYouMean(role, roles!)}: create the role first (roles are not managed here), or correct the name`,
       });
     else if (o.ownerRevoke) {
-      const other = actual.owners?.[o.ownerRevoke.target];
+      // The owner the files give it to, else the one it has.
+      const declared = desired.objects[`owner of ${o.ownerRevoke.target}`];
+      const other = declared ? ownerRole(declared) : actual.owners?.[o.ownerRevoke.target];
       const owner = other ?? actual.reader;
       if (owner !== undefined && owner !== o.ownerRevoke.role)
         problems.push({

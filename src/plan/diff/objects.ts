@@ -24,6 +24,8 @@ import { extensionChange } from './extension.js';
 import { indexStatisticsChange } from './index-statistics.js';
 import * as ref from '../../model/object-ref.js';
 import { sameObject, type RecordedObject } from '../same-object.js';
+import { ownerRole } from '../../objects/owner-objects.js';
+import { givenBack, givenToReader, ownerChange, ownersFirst, readerOwners } from './owners.js';
 
 export interface ObjectDiffContext {
   readonly prune: boolean;
@@ -46,7 +48,7 @@ export function objectSteps(
   ctx: ObjectDiffContext,
 ): { steps: Step[]; problems: DiffProblem[]; unmanaged: string[] } {
   const problems: DiffProblem[] = [];
-  const D = desired.objects;
+  const { D, toReader } = readerOwners(desired, actual, ctx.ignore);
   // Parents a managed object may belong to: declared tables, objects and routines.
   const declared = new Set<string>([
     ...Object.values(desired.tables).flatMap((t) => [
@@ -87,6 +89,11 @@ export function objectSteps(
       creates.push(d);
       continue;
     }
+    if (d.kind === 'owner') {
+      // Given to another role in place (the keyword it is written with does not count).
+      if (ownerRole(d) !== ownerRole(a)) alters.push(ownerChange(d));
+      continue;
+    }
     if (sameObject(d, a, ctx.recorded[d.id])) continue;
     const unvalidated = d.kind === 'check constraint' ? validatedLater(d, a) : undefined;
     if (unvalidated) {
@@ -96,27 +103,13 @@ export function objectSteps(
     switch (d.kind) {
       case 'privileges':
         // Revoked and granted again in place: nothing depends on a grant.
-        alters.push({
-          kind: 'alter_object',
-          object: d.id,
-          objectKind: d.kind,
-          statements: [...(a.drop ?? []), ...d.create],
-          what: 'change',
-          ...searchPath(d),
-        });
+        alters.push(inPlace(d, [...(a.drop ?? []), ...d.create]));
         break;
       // Set again in place: the new setting replaces the old one.
       case 'comment':
       case 'replica identity':
       case 'cluster on':
-        alters.push({
-          kind: 'alter_object',
-          object: d.id,
-          objectKind: d.kind,
-          statements: d.create,
-          what: 'change',
-          ...searchPath(d),
-        });
+        alters.push(inPlace(d, d.create));
         break;
       case 'enum': {
         const steps = enumSteps(d, a);
@@ -134,15 +127,7 @@ export function objectSteps(
       case 'text search configuration': {
         // Its mappings changed in place: what uses it (a generated column, an index) stays.
         const statements = textSearchMappingChange(d, a);
-        if (statements)
-          alters.push({
-            kind: 'alter_object',
-            object: d.id,
-            objectKind: d.kind,
-            statements,
-            what: 'change',
-            ...searchPath(d),
-          });
+        if (statements) alters.push(inPlace(d, statements));
         else recreate.set(d.id, a);
         break;
       }
@@ -199,6 +184,11 @@ export function objectSteps(
             (['view', 'materialized view', 'policy'].includes(a.kind) && readsChanged(a, d, ctx.changedColumns))),
       );
       if (!hit) continue;
+      // An owner goes with its object and comes back with it (given back, or declared: below).
+      if (a.kind === 'owner' && !D[a.id]) {
+        dropped.add(a.id);
+        continue;
+      }
       if (
         a.kind === 'domain' &&
         D[a.id] &&
@@ -242,15 +232,16 @@ export function objectSteps(
   const unmanaged: string[] = [];
   const prunes: SqlObject[] = [];
   for (const a of Object.values(A)) {
-    if (D[a.id] || recreate.has(a.id) || early.has(a.id) || followed.has(a.id)) continue;
+    if (D[a.id] || recreate.has(a.id) || early.has(a.id) || followed.has(a.id) || toReader.has(a.id)) continue;
     if (ctx.prune) prunes.push(a);
     else unmanaged.push(a.id);
   }
 
   const steps: Step[] = [...domainChecks.drops];
   // Drops: dependents first (the reverse of creation order over the actual dependencies).
+  // (An owner is nothing to drop: its object goes.)
   const dropOrder = dependencyOrder([...recreate.values(), ...early.values()]).reverse();
-  for (const a of dropOrder)
+  for (const a of dropOrder.filter((x) => x.kind !== 'owner'))
     steps.push({
       kind: 'drop_object',
       object: a.id,
@@ -259,7 +250,8 @@ export function objectSteps(
       reason: early.has(a.id) ? 'prune_dependent' : a.invalid ? 'invalid' : 'recreate',
       ...(itself.has(a.id) ? { itself: true } : {}),
     });
-  steps.push(...alters.filter((s) => !('object' in s) || !recreate.has(s.object)));
+  steps.push(...ownersFirst(alters).filter((s) => !('object' in s) || !recreate.has(s.object)));
+  steps.push(...givenBack(toReader, [...recreate.values()], desired));
   for (const d of dependencyOrder(childChecksFirst(creates, desired))) {
     const before = recreate.get(d.id);
     const definitionDiff = before ? lineDiff(withoutDigests(before.create.join('\n')), d.create.join('\n')) : [];
@@ -272,7 +264,7 @@ export function objectSteps(
       ...searchPath(d),
       ...(definitionDiff.length > 0 ? { definitionDiff } : {}),
       // CREATE makes the applier its owner: given back (a view reads its tables with its owner's rights).
-      ...(before?.owner ? { owner: before.owner.name } : {}),
+      ...(before?.owner && !givenToReader(d, toReader) ? { owner: before.owner.name } : {}),
       ...(d.online ? { online: true } : {}),
     });
   }
@@ -291,5 +283,14 @@ export function objectSteps(
 
 const onTable = (a: SqlObject): { parent?: string } =>
   a.parent !== undefined && ref.refId(a.parent, 'relation') !== undefined ? { parent: a.parent } : {};
+/** Object `d` changed in place by `statements`. */
+export const inPlace = (d: SqlObject, statements: readonly string[]): Step => ({
+  kind: 'alter_object',
+  object: d.id,
+  objectKind: d.kind,
+  statements,
+  what: 'change',
+  ...searchPath(d),
+});
 const searchPath = (d: SqlObject): { searchPath?: string } =>
   d.searchPath !== undefined ? { searchPath: d.searchPath } : {};

@@ -63,6 +63,15 @@ const ownerSql = (s: {
   return empty ? [alter] : [alter, `REFRESH MATERIALIZED VIEW ${name}`];
 };
 
+/** An owner step's line: "give relation app.t to app_owner" (back to the role that applies, when pruned). */
+const given = (s: { readonly object: string; readonly statements: readonly string[] }, prune = false): string => {
+  const role = / OWNER TO (\S+)$/.exec(s.statements[0] ?? '')?.[1];
+  const what = s.object.replace(/^owner of /, '');
+  return prune || role === 'CURRENT_USER'
+    ? `give ${what} back to the role that applies (prune)`
+    : `give ${what} to ${role}`;
+};
+
 export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_object'> = {
   create_object: {
     ...PLAIN,
@@ -82,10 +91,12 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
       ...ownerSql(s),
     ],
     summary: (s) =>
-      withPublic(
-        `${s.recreate ? 'create again' : 'create'} ${s.object}${s.concurrently ? ' concurrently (CREATE INDEX CONCURRENTLY, after COMMIT: writes go on)' : ''}${s.owner !== undefined && OBJECT_SPEC[s.objectKind].ownerKeyword !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
-        s.statements,
-      ),
+      s.objectKind === 'owner'
+        ? given(s)
+        : withPublic(
+            `${s.recreate ? 'create again' : 'create'} ${s.object}${s.concurrently ? ' concurrently (CREATE INDEX CONCURRENTLY, after COMMIT: writes go on)' : ''}${s.owner !== undefined && OBJECT_SPEC[s.objectKind].ownerKeyword !== undefined ? ` (owner ${s.owner} kept)` : ''}`,
+            s.statements,
+          ),
   },
   alter_object: {
     ...PLAIN,
@@ -93,7 +104,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     phase: createPhase,
     hazards: (s) => [...statementHazards(s.statements), ...(outside(s) ? OUTSIDE : [])],
     sql: (s) => (outside(s) ? inSchemaOutside : inSchema)(s.searchPath, s.statements),
-    summary: (s) => withPublic(`${s.what} ${s.object}`, s.statements),
+    summary: (s) => (s.objectKind === 'owner' ? given(s) : withPublic(`${s.what} ${s.object}`, s.statements)),
   },
   drop_object: {
     ...PLAIN,
@@ -111,13 +122,15 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ],
     sql: (s) => (s.concurrently ? [`DROP INDEX CONCURRENTLY IF EXISTS ${indexName(s.object)}`] : [...s.statements]),
     summary: (s) =>
-      s.reason === 'invalid'
-        ? `${s.object} is invalid (a failed build; not used, nor enforced): drop it ${s.concurrently ? 'concurrently ' : ''}to create it again`
-        : s.concurrently
-          ? `drop ${s.object} concurrently (to create it again)`
-          : withPublic(
-              `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
-              s.statements,
-            ),
+      s.objectKind === 'owner'
+        ? given(s, true)
+        : s.reason === 'invalid'
+          ? `${s.object} is invalid (a failed build; not used, nor enforced): drop it ${s.concurrently ? 'concurrently ' : ''}to create it again`
+          : s.concurrently
+            ? `drop ${s.object} concurrently (to create it again)`
+            : withPublic(
+                `drop ${s.object}${s.reason === 'recreate' ? ' (to create it again)' : s.reason === 'prune' ? ' (prune)' : ' (prune: it depends on what this plan changes)'}`,
+                s.statements,
+              ),
   },
 };
