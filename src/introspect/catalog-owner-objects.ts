@@ -42,7 +42,7 @@ const OWNED = `
     UNION ALL
     SELECT 'SCHEMA', 'schema', pg_catalog.quote_ident(ns.nspname), NULL, n.nspowner
     FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
-    WHERE NOT (ns.nspname = 'public' AND n.nspowner = 'pg_database_owner'::pg_catalog.regrole::pg_catalog.oid)
+    WHERE NOT (ns.nspname = 'public' AND n.nspowner = (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname = 'pg_database_owner'::pg_catalog.name))
     UNION ALL
     SELECT 'OPERATOR', 'operator', ${OPERATOR_NAME}, 'operator ' || ${OPERATOR_NAME}, o.oprowner
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE ${notExt('pg_catalog.pg_operator', 'o.oid')}

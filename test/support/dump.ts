@@ -42,6 +42,22 @@ export function rawDump(db: TestDb): string {
   return r.stdout;
 }
 
+/**
+ * Each object's owner as pg_dump --schema-only (with owners) names it in its header ("Owner: x"),
+ * keyed "type\tschema\tname"; objects without one ("Owner: -") left out.
+ */
+export function dumpOwners(db: TestDb): Map<string, string> {
+  const { args, env } = dumpArgs(db, true);
+  const r = spawnSync('pg_dump', args, { encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(r.stderr);
+  const out = new Map<string, string>();
+  for (const line of r.stdout.split('\n')) {
+    const m = /^-- Name: (.*); Type: (.*); Schema: (.*); Owner: ([^;]*)(?:; Tablespace: .*)?$/.exec(line);
+    if (m && m[4] !== '-' && m[4] !== '') out.set(`${m[2]}\t${m[3]}\t${m[1]}`, m[4]!);
+  }
+  return out;
+}
+
 /** schemaDump without blocking the event loop (for cases run concurrently). */
 export function schemaDumpAsync(db: TestDb, opts: { exact?: boolean } = {}): Promise<string> {
   const { args, env } = dumpArgs(db);

@@ -35,13 +35,17 @@ export function namedTotals(outcomes: readonly RegressOutcome[]): Map<string, { 
   return named;
 }
 
+const sum = (os: readonly RegressOutcome[], f: (o: RegressOutcome) => number): number =>
+  os.reduce((n, o) => n + f(o), 0);
+
 export function pgRegressTable(outcomes: readonly RegressOutcome[]): string {
   const applied = outcomes.filter((o) => o.apply?.exit === 0);
   const equal = applied.filter((o) => o.dumpDiffLines === 0);
   const head = [
     `${outcomes.length} files; introspect exit 0 on ${outcomes.filter((o) => o.introspect.exit === 0).length}, ` +
       `applied on ${applied.length}, dumps equal on ${equal.length}, ` +
-      `re-plan empty on ${outcomes.filter((o) => o.replan?.exit === 0).length}.`,
+      `re-plan empty on ${outcomes.filter((o) => o.replan?.exit === 0).length}; ` +
+      `owners equal: ${sum(outcomes, (o) => o.owners?.equal ?? 0)} of ${sum(outcomes, (o) => o.owners?.original ?? 0)}.`,
     '',
     '| kind (pg_dump) | files | objects | equal | differ | missing | only in copy |',
     '|---|---:|---:|---:|---:|---:|---:|',

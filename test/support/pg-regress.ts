@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase, sql, type TestDb } from './db.js';
-import { dumpObjects } from './dump.js';
+import { dumpObjects, dumpOwners } from './dump.js';
 import { adoptApplyCompare, type SchemaOutcome } from './real-schemas.js';
 import type { ServerInfo } from './servers.js';
 
@@ -67,6 +67,8 @@ export interface KindCounts {
 
 export interface RegressOutcome extends SchemaOutcome {
   readonly kinds: Record<string, KindCounts>;
+  /** Objects the original's pg_dump names an owner of, and how many have the same owner in the copy. */
+  readonly owners?: { readonly original: number; readonly equal: number };
   /** A few objects of each kind that did not come through equal ("TYPE schema.name"). */
   readonly unequal: string[];
 }
@@ -102,6 +104,19 @@ export function compareByKind(original: string, copy: string): Pick<RegressOutco
       unequal.push(`extra ${o.type} ${o.schema}.${o.name}`);
     }
   return { kinds, unequal };
+}
+
+/** Owners compared object by object: how many the original names, how many the copy gives the same. */
+function compareOwners(
+  a: ReadonlyMap<string, string>,
+  b: ReadonlyMap<string, string>,
+): { original: number; equal: number; unequal: string[] } {
+  let equal = 0;
+  const unequal: string[] = [];
+  for (const [key, owner] of a)
+    if (b.get(key) === owner) equal++;
+    else unequal.push(`owner of ${key.replaceAll('\t', ' ')}: ${owner} → ${b.get(key) ?? 'none'}`);
+  return { original: a.size, equal, unequal };
 }
 
 /** The roles and tablespaces a file made (the server's shared objects), dropped after it as far as they go. */
@@ -156,8 +171,12 @@ export async function runRegressFile(
   for (const { gid } of left) await sql(info, original.name, `ROLLBACK PREPARED '${gid.replaceAll("'", "''")}'`);
   const c = await adoptApplyCompare(`pgr-${name}`, original, info, made);
   const byKind = c.dumps ? compareByKind(c.dumps.original, c.dumps.copy) : { kinds: {}, unequal: [] };
+  // The copy is the database adoptApplyCompare made last.
+  const owners = c.dumps ? compareOwners(dumpOwners(original), dumpOwners(made[made.length - 1]!)) : undefined;
+  if (owners) byKind.unequal.push(...owners.unequal);
   return {
     ...c.outcome,
+    ...(owners ? { owners: { original: owners.original, equal: owners.equal } } : {}),
     schema: name,
     loadErrors,
     expectedLoadErrors: loadErrors,
