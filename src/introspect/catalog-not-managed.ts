@@ -182,21 +182,8 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- the privileges query reads (catalog-privileges.ts: tables, views, sequences, schemas, functions,
   -- procedures, types, servers); on what it does not (aggregates, a relation outside the model's), named.
 ${OWNER_PRIVILEGES(citus)}
-  -- Not yet (issue #40), as pg_dump dumps them: a view column's default (ALTER VIEW … ALTER COLUMN …
-  -- SET DEFAULT: what an INSERT through the view takes), and a function's, index's or materialized
-  -- view's DEPENDS ON EXTENSION (a trigger's is managed). Read from the extensions (pg_depend's index).
-  UNION ALL SELECT 'view column default', ${qn('ns.nspname', 'c.relname')} || '.' || pg_catalog.quote_ident(a.attname)
-    FROM pg_catalog.pg_attrdef ad JOIN pg_catalog.pg_class c ON c.oid = ad.adrelid JOIN ns ON ns.oid = c.relnamespace
-    JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = ad.adnum
-    WHERE c.relkind = 'v' AND ${notExt('pg_catalog.pg_class', 'c.oid')}
-  UNION ALL SELECT 'extension dependency', 'function ' || ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ') on ' || pg_catalog.quote_ident(e.extname)
-    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_depend d ON d.refclassid = ${cls('pg_extension')} AND d.refobjid = e.oid
-    JOIN pg_catalog.pg_proc p ON p.oid = d.objid JOIN ns ON ns.oid = p.pronamespace
-    WHERE d.classid = ${cls('pg_proc')} AND d.deptype = 'x'
-  UNION ALL SELECT 'extension dependency', CASE c.relkind WHEN 'i' THEN 'index ' ELSE 'materialized view ' END || ${qn('ns.nspname', 'c.relname')} || ' on ' || pg_catalog.quote_ident(e.extname)
-    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_depend d ON d.refclassid = ${cls('pg_extension')} AND d.refobjid = e.oid
-    JOIN pg_catalog.pg_class c ON c.oid = d.objid JOIN ns ON ns.oid = c.relnamespace
-    WHERE d.classid = ${cls('pg_class')} AND d.deptype = 'x'
+  -- (A view column's default is managed: catalog-partition-columns.ts; a function's, procedure's,
+  -- index's or materialized view's DEPENDS ON EXTENSION too: catalog-extension-dependencies.ts.)
   UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
     WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}

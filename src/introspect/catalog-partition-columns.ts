@@ -4,6 +4,7 @@
 // object of the partition, as ALTER TABLE prints it; its drop gives the column back its table's
 // default (a partition made with PARTITION OF takes it) or takes the NOT NULL away. And the
 // COMPRESSION of a partition's column other than its table's, or of a materialized view's column.
+// And a view's column default (ALTER VIEW … ALTER COLUMN … SET DEFAULT).
 import { cls, qn } from './catalog-fragments.js';
 
 const part = qn('r.nspname', 'r.relname');
@@ -15,6 +16,15 @@ const method = (a: string): string =>
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
 export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
+  -- A view's column default (what an INSERT through the view takes), as ALTER VIEW sets it.
+  SELECT 'column default', ${part} || '.' || ${col}, 'relation ' || ${part},
+    pg_catalog.json_build_array('ALTER VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ' SET DEFAULT ' || pg_catalog.pg_get_expr(d.adbin, d.adrelid)),
+    pg_catalog.json_build_array('ALTER VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ' DROP DEFAULT'),
+    ${cls('pg_attrdef')}, d.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_attrdef d ON d.adrelid = r.oid
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum = d.adnum
+  WHERE r.relkind = 'v'
+  UNION ALL
   SELECT 'column default', ${part} || '.' || ${col}, 'relation ' || ${part},
     pg_catalog.json_build_array(${alter} || COALESCE(' SET DEFAULT ' || pg_catalog.pg_get_expr(d.adbin, d.adrelid), ' DROP DEFAULT')),
     pg_catalog.json_build_array(${alter} || COALESCE(' SET DEFAULT ' || pg_catalog.pg_get_expr(pd.adbin, pd.adrelid), ' DROP DEFAULT')),

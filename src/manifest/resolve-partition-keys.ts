@@ -110,11 +110,13 @@ export function checkPartitionKeys(
       objects[`materialized view ${o.parent.slice('relation '.length)}`]
     )
       continue;
+    // So is a view's column default (ALTER VIEW … ALTER COLUMN … SET DEFAULT).
+    if (!parent && o.kind === 'column default' && objects[`view ${o.parent.slice('relation '.length)}`]) continue;
     const p: Problem | undefined = parent
       ? problemOf(o, parent, tables)
       : {
           code: 'unsupported_statement',
-          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL or COMPRESSION is declared (ALTER TABLE ONLY partition …), or a materialized view's column COMPRESSION, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a materialized view the manifest declares; declare a table's on the table in the manifest`,
+          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL or COMPRESSION is declared (ALTER TABLE ONLY partition …), a materialized view's column COMPRESSION or a view's column default, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a view or materialized view the manifest declares; declare a table's on the table in the manifest`,
         };
     if (!p) continue;
     const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));

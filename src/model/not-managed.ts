@@ -39,8 +39,6 @@ export const NOT_MANAGED_KINDS = [
   'shard isolation',
   'distributed sequence',
   'subscription',
-  'view column default',
-  'extension dependency',
 ] as const;
 export type NotManagedKind = (typeof NOT_MANAGED_KINDS)[number];
 

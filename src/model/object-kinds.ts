@@ -40,6 +40,7 @@ export const OBJECT_KINDS = [
   'comment',
   'privileges',
   'owner',
+  'extension dependency',
   'publication',
   'subscription',
 ] as const;

@@ -140,6 +140,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   privileges: { sqlFile: 'privileges', catalogOnly: true, attached: true },
   // ALTER … OWNER TO: Citus propagates it (and recreates a view with its owner).
   owner: { sqlFile: 'owners', catalogOnly: true },
+  // ALTER … DEPENDS ON EXTENSION: Citus refuses it on a distributed function (plan problem).
+  'extension dependency': { sqlFile: 'extension-dependencies', catalogOnly: true },
   // Dropped for good, its subscribers stop receiving changes (and the rows written meanwhile).
   publication: {
     sqlFile: 'publications',

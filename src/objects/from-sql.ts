@@ -31,6 +31,7 @@ import { alterTableObject, type Classified } from './alter-table.js';
 import { isMoreTag, moreObject } from './more-objects.js';
 import { rangeType } from './range-type.js';
 import { alterOwner, tableOwner } from './owner-objects.js';
+import { extensionDependency } from './extension-dependency.js';
 import { dict } from '../util/dict.js';
 
 export type { SqlFile, SqlFileProblem };
@@ -38,6 +39,8 @@ export type { SqlFile, SqlFileProblem };
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
   const s = stmt[tag!];
+  if (tag === 'AlterObjectDependsStmt' && s.objectType !== 'OBJECT_TRIGGER')
+    return extensionDependency(s, defaultSchema, argTypes);
   if (isMoreTag(tag!)) return moreObject(tag, s, defaultSchema);
   switch (tag) {
     case 'ViewStmt':

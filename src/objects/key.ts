@@ -57,6 +57,8 @@ function qualifyNames(stmt: Node, schema: string): Node {
     cv.to_encoding_name = String(cv.to_encoding_name).toUpperCase();
   }
   qualifyTextSearch(stmt, prefix);
+  // ALTER TABLE does to a view what ALTER VIEW does (pg_dump writes a view column's default with ALTER TABLE ONLY).
+  if (stmt.AlterTableStmt?.objtype === 'OBJECT_VIEW') stmt.AlterTableStmt.objtype = 'OBJECT_TABLE';
   return stmt;
 }
 

@@ -21,7 +21,7 @@ import { typedTableProblems } from './checks/typed-table-problems.js';
 import { newSubscriptionWarnings, subscriptionTableChecks } from './checks/subscription-problems.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
-import { triggerDependsProblems } from './checks/trigger-depends-problems.js';
+import { triggerDependsProblems, routineDependsProblems } from './checks/trigger-depends-problems.js';
 import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './steps/step-spec.js';
 import type { Hazard, Phase, Step } from './steps/steps.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -190,6 +190,7 @@ export function buildPlan(input: {
     ...foreignInheritsProblems(input.desired),
     ...opclassProblems(input.desired),
     ...triggerDependsProblems(input.desired),
+    ...routineDependsProblems(input.desired, input.actual),
     ...brokenCallers(result.steps, input.desired, input.actual, {
       defaultSchema: input.defaultSchema ?? 'public',
       ...(input.routineSources ? { sources: input.routineSources } : {}),

@@ -4,7 +4,7 @@
 // files declared so on a Citus table of the manifest is a plan problem, at its statement, rather
 // than a plan that fails at apply. Pure.
 import type { ClusterModel } from '../../model/types.js';
-import { relationRef } from '../../model/object-ref.js';
+import { relationRef, routineRef, withoutArgs } from '../../model/object-ref.js';
 import { tryParseStatements } from '../../sql/pg-parse.js';
 import type { DiffProblem } from '../problem.js';
 
@@ -29,4 +29,26 @@ export function triggerDependsProblems(desired: ClusterModel): DiffProblem[] {
       });
   }
   return problems;
+}
+
+/**
+ * Citus refuses ALTER FUNCTION / PROCEDURE … DEPENDS ON EXTENSION on a distributed function
+ * ("distrtibuted functions are not allowed to depend on an extension"; pinned by
+ * extension-dependencies.citus.test.ts): one the files declare on a routine the manifest
+ * distributes, or the cluster has distributed, is a plan problem at its statement.
+ */
+export function routineDependsProblems(desired: ClusterModel, actual: ClusterModel | undefined): DiffProblem[] {
+  const distributed = new Set(
+    [...Object.values(desired.routines), ...Object.values(actual?.routines ?? {})]
+      .filter((r) => r.distribution !== undefined)
+      .map((r) => routineRef(withoutArgs(r.id))),
+  );
+  return Object.values(desired.objects)
+    .filter((o) => o.kind === 'extension dependency' && o.parent !== undefined && distributed.has(o.parent))
+    .map((o) => ({
+      code: 'citus_refuses_function_depends',
+      object: o.id,
+      ...(o.source !== undefined ? { where: o.source } : {}),
+      message: `the routine is distributed, and Citus refuses DEPENDS ON EXTENSION on a distributed function ("distrtibuted functions are not allowed to depend on an extension"): drop the statement, or keep the routine on the coordinator`,
+    }));
 }
