@@ -29,3 +29,10 @@ export const OPERATOR_OBJECTS = `
   JOIN pg_catalog.pg_proc p ON p.oid = o.oprcode::pg_catalog.oid JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace
   WHERE ${notExt('pg_catalog.pg_operator', 'o.oid')}
 `;
+
+/** UNION ALL branches of the comments (keyword, target, parent, description). */
+export const OPERATOR_COMMENTS = `    UNION ALL
+    SELECT 'OPERATOR', ${OPERATOR_NAME}, 'operator ' || ${OPERATOR_NAME}, d.description
+    FROM pg_catalog.pg_description d JOIN pg_catalog.pg_operator o ON o.oid = d.objoid AND d.classoid = ${cls('pg_operator')}
+    JOIN ns ON ns.oid = o.oprnamespace WHERE ${notExt('pg_catalog.pg_operator', 'o.oid')}
+`;

@@ -7,7 +7,8 @@ import type { Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import { indexRef, relationRef } from '../model/object-ref.js';
 import type { Classified } from './alter-table.js';
-import { commentTarget, relName } from './statement-parts.js';
+import { relName } from './statement-parts.js';
+import { commentTarget } from './comment-target.js';
 
 const KEYWORDS: Readonly<Record<string, string>> = {
   OBJECT_FUNCTION: 'FUNCTION',

@@ -14,7 +14,6 @@ import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.j
 import {
   addEnumLabel,
   byteLocator,
-  commentTarget,
   createdSchema,
   extensionOptions,
   indexConcurrently,
@@ -31,6 +30,7 @@ import { alterTableObject, type Classified } from './alter-table.js';
 import { isMoreTag, moreObject } from './more-objects.js';
 import { rangeType } from './range-type.js';
 import { alterOwner, tableOwner } from './owner-objects.js';
+import { commentTarget } from './comment-target.js';
 import { extensionDependency } from './extension-dependency.js';
 import { dict } from '../util/dict.js';
 

@@ -6,12 +6,12 @@
 // applies the plan, as CREATE leaves it; what another role owns is then left as it is and listed
 // unmanaged, or with --prune given back to the applier (`… OWNER TO CURRENT_USER`).
 import type { Node } from '../sql/pg-parse.js';
-import { strings, typeFromNode } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { SqlObject } from '../model/types.js';
 import { relationRef, sequenceRef } from '../model/object-ref.js';
 import type { Classified } from './alter-table.js';
-import { commentTarget, relName } from './statement-parts.js';
+import { relName } from './statement-parts.js';
+import { commentTarget, operatorTarget } from './comment-target.js';
 
 /** ALTER TABLE's object types, as ALTER … OWNER TO spells them. */
 const RELATION_KEYWORDS: Readonly<Record<string, string>> = {
@@ -69,14 +69,7 @@ export function tableOwner(s: Node, defaultSchema: string): OwnerDecl | string |
 export function alterOwner(s: Node, defaultSchema: string, argTypes: (n: Node) => string): OwnerDecl | string {
   const role = roleOf(s.newowner);
   if (s.objectType === 'OBJECT_OPERATOR') {
-    const owa = s.object.ObjectWithArgs;
-    const names = strings(owa.objname);
-    const symbol = names[names.length - 1]!;
-    const schema = names.length > 1 ? names[0]! : defaultSchema;
-    const type = (t: Node | undefined): string =>
-      t?.TypeName ? typeFromNode(t.TypeName).base.replace(/^public\./, '') : 'NONE';
-    const [left, right] = owa.objargs ?? [];
-    const target = `${quoteIdent(schema)}.${symbol}(${type(left)}, ${type(right)})`;
+    const target = operatorTarget(s.object.ObjectWithArgs, defaultSchema);
     return decl('OPERATOR', target, role, `operator ${target}`);
   }
   const objtype = s.objectType === 'OBJECT_ROUTINE' ? 'OBJECT_FUNCTION' : s.objectType;
