@@ -13,6 +13,7 @@ import { ANYREL_CTE } from './catalog-anyrel.js';
 import { INDEX_OBJECTS } from './catalog-indexes.js';
 import { PARTITION_COLUMN_OBJECTS } from './catalog-partition-columns.js';
 import { OWNER_OBJECTS } from './catalog-owner-objects.js';
+import { DOMAIN_OBJECTS } from './catalog-domains.js';
 import { OBJECT_OWNER_JOINS, OBJECT_OWNERS_CTE, ownerJson } from './catalog-owners.js';
 
 export { MANAGED_AGGREGATE } from './catalog-aggregates.js';
@@ -53,18 +54,7 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
   FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
   WHERE t.typtype = 'c' AND tc.relkind = 'c' AND ${notExt('pg_catalog.pg_type', 't.oid')}
   UNION ALL
-  SELECT 'domain', ${qn('ns.nspname', 't.typname')}, NULL,
-    pg_catalog.json_build_array('CREATE DOMAIN ' || ${qn('ns.nspname', 't.typname')} || ' AS ' || pg_catalog.format_type(t.typbasetype, t.typtypmod)
-      || CASE WHEN t.typcollation <> bt.typcollation THEN ' COLLATE ' || ${qn('cn.nspname', 'co.collname')} ELSE '' END
-      || COALESCE(' DEFAULT ' || t.typdefault, '') || CASE WHEN t.typnotnull THEN ' NOT NULL' ELSE '' END
-      || COALESCE((SELECT pg_catalog.string_agg(' CONSTRAINT ' || pg_catalog.quote_ident(dc.conname) || ' ' || pg_catalog.pg_get_constraintdef(dc.oid), '' ORDER BY dc.conname)
-           FROM pg_catalog.pg_constraint dc WHERE dc.contypid = t.oid AND dc.contype = 'c'), '')),
-    pg_catalog.json_build_array('DROP DOMAIN ' || ${qn('ns.nspname', 't.typname')}),
-    ${cls('pg_type')}, t.oid, NULL, NULL
-  FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace JOIN pg_catalog.pg_type bt ON bt.oid = t.typbasetype
-  LEFT JOIN pg_catalog.pg_collation co ON co.oid = t.typcollation LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
-  WHERE t.typtype = 'd' AND ${notExt('pg_catalog.pg_type', 't.oid')}
-${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}${INDEX_OBJECTS}  UNION ALL
+${DOMAIN_OBJECTS}${AGGREGATE_OBJECTS}${OPERATOR_OBJECTS}${INDEX_OBJECTS}  UNION ALL
   -- CHECK and EXCLUDE constraints; a partition's own keys and foreign keys (not cloned from its parent's).
   SELECT CASE co.contype WHEN 'c' THEN 'check constraint' WHEN 'x' THEN 'exclusion constraint'
       WHEN 'p' THEN 'primary key' WHEN 'u' THEN 'unique constraint' ELSE 'foreign key' END,

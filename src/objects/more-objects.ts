@@ -33,10 +33,12 @@ export type MoreTag =
   | 'CreateOpFamilyStmt'
   | 'AlterOpFamilyStmt'
   | 'CreateOpClassStmt'
-  | 'AlterObjectDependsStmt';
+  | 'AlterObjectDependsStmt'
+  | 'AlterDomainStmt';
 
 const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'AlterObjectDependsStmt',
+  'AlterDomainStmt',
   'CreateStatsStmt',
   'AlterStatsStmt',
   'CreatePublicationStmt',
@@ -60,6 +62,12 @@ export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
 /** The object a statement of MoreTag declares, or why it is refused. */
 export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
   if (tag === 'AlterObjectDependsStmt') return dependsObject(s, defaultSchema);
+  // A CHECK added NOT VALID (CREATE DOMAIN takes none): part of the domain declared before.
+  if (tag === 'AlterDomainStmt') {
+    if (s.subtype !== 'C' || s.def?.Constraint?.contype !== 'CONSTR_CHECK' || !s.def.Constraint.skip_validation)
+      return 'of ALTER DOMAIN, only ADD CONSTRAINT … CHECK (…) NOT VALID is managed here: write the domain as it should be in its CREATE DOMAIN';
+    return { kind: 'domain', name: listName(strings(s.typeName), defaultSchema), amends: true };
+  }
   if (tag === 'CreateCastStmt') return castObject(s, defaultSchema);
   // An unqualified function is PostgreSQL's own (a conversion function is C code: declared elsewhere).
   if (tag === 'CreateConversionStmt') {

@@ -51,5 +51,19 @@ export function domainCheckSteps(a: SqlObject): { drops: Step[]; creates: Step[]
       recreate: true,
     });
   }
+  // Those added NOT VALID after CREATE DOMAIN (catalog-domains.ts): dropped, then added as they were.
+  for (const added of a.create.slice(1)) {
+    const name = tryParseStatements(added)?.[0]?.stmt?.AlterDomainStmt?.def?.Constraint?.conname;
+    if (typeof name !== 'string') continue;
+    const object = `check constraint ${domain}.${quoteIdent(name)}`;
+    drops.push({
+      kind: 'drop_object',
+      object,
+      objectKind: 'check constraint',
+      statements: [`ALTER DOMAIN ${domain} DROP CONSTRAINT ${quoteIdent(name)}`],
+      reason: 'recreate',
+    });
+    creates.push({ kind: 'create_object', object, objectKind: 'check constraint', statements: [added], recreate: true });
+  }
   return { drops, creates };
 }
