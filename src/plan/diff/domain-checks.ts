@@ -63,7 +63,13 @@ export function domainCheckSteps(a: SqlObject): { drops: Step[]; creates: Step[]
       statements: [`ALTER DOMAIN ${domain} DROP CONSTRAINT ${quoteIdent(name)}`],
       reason: 'recreate',
     });
-    creates.push({ kind: 'create_object', object, objectKind: 'check constraint', statements: [added], recreate: true });
+    creates.push({
+      kind: 'create_object',
+      object,
+      objectKind: 'check constraint',
+      statements: [added],
+      recreate: true,
+    });
   }
   return { drops, creates };
 }
