@@ -5,14 +5,67 @@
 // default (a partition made with PARTITION OF takes it) or takes the NOT NULL away. And the
 // COMPRESSION of a partition's column other than its table's, or of a materialized view's column.
 // And a view's column default (ALTER VIEW … ALTER COLUMN … SET DEFAULT).
-import { cls, qn } from './catalog-fragments.js';
+import { attOptions, cls, qn } from './catalog-fragments.js';
 
 const part = qn('r.nspname', 'r.relname');
 const col = `pg_catalog.quote_ident(a.attname)`;
 const alter = `'ALTER TABLE ' || ${part} || ' ALTER COLUMN ' || ${col}`;
 /** The COMPRESSION of the attribute `a`, as SET COMPRESSION names it ('': the server's default). */
+/** A storage code as SET STORAGE names it. */
+const storage = (code: string): string =>
+  `CASE ${code} WHEN 'p' THEN 'PLAIN' WHEN 'e' THEN 'EXTERNAL' WHEN 'm' THEN 'MAIN' ELSE 'EXTENDED' END`;
 const method = (a: string): string =>
   `CASE ${a}.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' ELSE 'default' END`;
+
+const only = (a: string): string => `'ALTER TABLE ONLY ' || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
+const mv = (a: string): string => `'ALTER MATERIALIZED VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
+/**
+ * A materialized view's column's own SET STATISTICS, SET STORAGE (other than its type's) and
+ * SET (…) attribute options, each a 'column setting' object (`public.m.c statistics`).
+ */
+const MATVIEW_COLUMN_SETTINGS = `  UNION ALL
+  SELECT 'column setting', ${part} || '.' || ${col} || ' ' || x.what, 'relation ' || ${part},
+    pg_catalog.json_build_array(x.cre), pg_catalog.json_build_array(x.drp), NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+  CROSS JOIN LATERAL (
+    SELECT 'statistics', ${mv(`' SET STATISTICS ' || a.attstattarget::pg_catalog.text`)}, ${mv(`' SET STATISTICS -1'`)}
+    WHERE a.attstattarget >= 0
+    UNION ALL
+    SELECT 'storage', ${mv(`' SET STORAGE ' || ${storage('a.attstorage')}`)}, ${mv(`' SET STORAGE ' || ${storage('t.typstorage')}`)}
+    WHERE a.attstorage <> t.typstorage
+    UNION ALL
+    SELECT 'options', ${mv(`' SET (' || pg_catalog.array_to_string(o.opts, ', ') || ')'`)},
+      ${mv(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
+    FROM (SELECT ${attOptions('a')} AS opts) o WHERE o.opts IS NOT NULL
+  ) AS x(what, cre, drp)
+  WHERE r.relkind = 'm'
+`;
+
+/**
+ * A partition's column's own SET STATISTICS and SET (…) (a partition is made with none: the
+ * plan sets its table's with ONLY), and SET STORAGE other than its table's (which it is made
+ * with, and which reaches it when its table's changes).
+ */
+const PARTITION_COLUMN_SETTINGS = `  UNION ALL
+  SELECT 'column setting', ${part} || '.' || ${col} || ' ' || x.what, 'relation ' || ${part},
+    pg_catalog.json_build_array(x.cre), pg_catalog.json_build_array(x.drp), NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
+  FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
+  CROSS JOIN LATERAL (
+    SELECT 'statistics', ${only(`' SET STATISTICS ' || a.attstattarget::pg_catalog.text`)}, ${only(`' SET STATISTICS -1'`)}
+    WHERE a.attstattarget >= 0
+    UNION ALL
+    SELECT 'storage', ${only(`' SET STORAGE ' || ${storage('a.attstorage')}`)}, ${only(`' SET STORAGE ' || ${storage('pa.attstorage')}`)}
+    WHERE a.attstorage <> pa.attstorage
+    UNION ALL
+    SELECT 'options', ${only(`' SET (' || pg_catalog.array_to_string(o.opts, ', ') || ')'`)},
+      ${only(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
+    FROM (SELECT ${attOptions('a')} AS opts) o WHERE o.opts IS NOT NULL
+  ) AS x(what, cre, drp)
+  WHERE r.ispart
+`;
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
 export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
@@ -60,4 +113,4 @@ export const PARTITION_COLUMN_OBJECTS = `  UNION ALL
     NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
   FROM anyrel r JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
   WHERE r.relkind = 'm' AND a.attcompression <> ''
-`;
+${MATVIEW_COLUMN_SETTINGS}${PARTITION_COLUMN_SETTINGS}`;

@@ -20,6 +20,7 @@ const PARTITION_KINDS = new Set<SqlObject['kind']>([
   'column default',
   'not null',
   'column compression',
+  'column setting',
 ]);
 
 type Problem = { code: string; message: string };
@@ -27,6 +28,14 @@ type Problem = { code: string; message: string };
 function columnProblem(o: SqlObject, parent: Table, name: string): Problem | undefined {
   const column = parent.columns?.find((x) => x.name === name);
   const d = parent.distribution;
+  // A partition's own SET STATISTICS / SET (…) (its SET STORAGE is propagated by Citus).
+  if (o.kind === 'column setting')
+    return d.kind !== 'local' && !o.name.endsWith(' storage')
+      ? {
+          code: 'citus_refuses_alter',
+          message: `Citus refuses ALTER COLUMN … SET STATISTICS and SET (…) on a partition of a distributed, reference or Citus local table ("alter table command is currently unsupported"): change it on the shards by hand, or leave it as it is`,
+        }
+      : undefined;
   if (o.kind === 'column compression') {
     const method = /SET COMPRESSION\s+"?(\w+)"?\s*;?\s*$/i.exec(o.create[0] ?? '')?.[1]?.toLowerCase();
     return method === (column?.compression ?? 'default')
@@ -70,7 +79,7 @@ function problemOf(o: SqlObject, parent: Table, tables: Readonly<Record<string, 
   if (unknown !== undefined)
     return { code: 'unknown_column', message: `column ${quoteIdent(unknown)} is not a column of ${parent.id}` };
   const d = parent.distribution;
-  if (o.kind === 'column default' || o.kind === 'not null' || o.kind === 'column compression')
+  if (['column default', 'not null', 'column compression', 'column setting'].includes(o.kind))
     return columnProblem(o, parent, c.columns[0]!);
   if (o.kind !== 'foreign key') {
     if (d.kind === 'hash' && !c.columns.includes(d.column))
@@ -110,13 +119,16 @@ export function checkPartitionKeys(
       objects[`materialized view ${o.parent.slice('relation '.length)}`]
     )
       continue;
+    // So are its column's SET STATISTICS, SET STORAGE and SET (…) (a partition's are checked below).
+    if (!parent && o.kind === 'column setting' && objects[`materialized view ${o.parent.slice('relation '.length)}`])
+      continue;
     // So is a view's column default (ALTER VIEW … ALTER COLUMN … SET DEFAULT).
     if (!parent && o.kind === 'column default' && objects[`view ${o.parent.slice('relation '.length)}`]) continue;
     const p: Problem | undefined = parent
       ? problemOf(o, parent, tables)
       : {
           code: 'unsupported_statement',
-          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL or COMPRESSION is declared (ALTER TABLE ONLY partition …), a materialized view's column COMPRESSION or a view's column default, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a view or materialized view the manifest declares; declare a table's on the table in the manifest`,
+          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL, COMPRESSION, SET STATISTICS, SET STORAGE or SET (…) is declared (ALTER TABLE ONLY partition …), a materialized view's column COMPRESSION, SET STATISTICS, SET STORAGE or SET (…), or a view's column default, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a view or materialized view the manifest declares; declare a table's on the table in the manifest`,
         };
     if (!p) continue;
     const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));

@@ -31,6 +31,7 @@ export const OBJECT_KINDS = [
   'column default',
   'not null',
   'column compression',
+  'column setting',
   'trigger',
   'rule',
   'row level security',

@@ -129,6 +129,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   'column default': { sqlFile: 'partition-columns', catalogOnly: true },
   // A partition's own COMPRESSION on a column, or a materialized view's: values written from then on.
   'column compression': { sqlFile: 'partition-columns', catalogOnly: true },
+  // A materialized view's column's SET STATISTICS / STORAGE / (…).
+  'column setting': { sqlFile: 'partition-columns', catalogOnly: true },
   'not null': { sqlFile: 'partition-columns', scansTable: true },
   trigger: { sqlFile: 'triggers', catalogOnly: true },
   rule: { sqlFile: 'rules', catalogOnly: true },

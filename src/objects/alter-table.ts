@@ -90,6 +90,18 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
       parent: relationRef(table),
       constraint: { columns: [c.name] },
     };
+  // A materialized view's or a partition's column's own SET STATISTICS, SET STORAGE, SET (…)
+  // (resolve-partition-keys.ts: on those only; a table's are its columns' keys in the manifest).
+  const setting = { AT_SetStatistics: 'statistics', AT_SetStorage: 'storage', AT_SetOptions: 'options' }[
+    c.subtype as string
+  ];
+  if ((s.objtype === 'OBJECT_MATVIEW' || s.objtype === 'OBJECT_TABLE') && setting !== undefined)
+    return {
+      kind: 'column setting',
+      name: `${table}.${quoteIdent(c.name)} ${setting}`,
+      parent: relationRef(table),
+      constraint: { columns: [c.name] },
+    };
   // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
   if (s.objtype === 'OBJECT_INDEX') {
     if (c.subtype !== 'AT_SetStatistics') return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';

@@ -55,7 +55,14 @@ export function columnOptionSteps(t: Table, c: Column, ac?: Column): Step[] {
   const set = Object.entries(want).filter(([k, v]) => have[k] === undefined || Number(have[k]) !== Number(v));
   const reset = Object.keys(have).filter((k) => want[k] === undefined);
   if (set.length > 0 || reset.length > 0)
-    steps.push({ kind: 'alter_column_options', table: t.qname, column: c.name, set, reset });
+    steps.push({
+      kind: 'alter_column_options',
+      table: t.qname,
+      column: c.name,
+      set,
+      reset,
+      ...(t.partitionBy !== undefined ? { only: true as const } : {}),
+    });
   return steps;
 }
 
@@ -67,7 +74,15 @@ export function columnStorageSteps(t: Table, columns: readonly Column[]): Step[]
       ? [{ kind: 'alter_column_storage' as const, table: t.qname, column: c.name, storage: c.storage }]
       : []),
     ...(c.statistics !== undefined
-      ? [{ kind: 'alter_column_statistics' as const, table: t.qname, column: c.name, statistics: c.statistics }]
+      ? [
+          {
+            kind: 'alter_column_statistics' as const,
+            table: t.qname,
+            column: c.name,
+            statistics: c.statistics,
+            ...(t.partitionBy !== undefined ? { only: true as const } : {}),
+          },
+        ]
       : []),
   ]);
 }

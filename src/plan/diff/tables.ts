@@ -138,7 +138,13 @@ function columnSteps(
     if (c.storage !== ac.storage && storage !== undefined)
       steps.push({ kind: 'alter_column_storage', table: t.qname, column: c.name, storage });
     if (c.statistics !== ac.statistics)
-      steps.push({ kind: 'alter_column_statistics', table: t.qname, column: c.name, statistics: c.statistics ?? -1 });
+      steps.push({
+        kind: 'alter_column_statistics',
+        table: t.qname,
+        column: c.name,
+        statistics: c.statistics ?? -1,
+        ...(t.partitionBy !== undefined ? { only: true as const } : {}),
+      });
     steps.push(...columnOptionSteps(t, c, ac));
     if (!c.notNull && ac.notNull) steps.push(notNull);
     if (

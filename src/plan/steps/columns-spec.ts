@@ -6,11 +6,16 @@ import { alterIdentityOptions, identityOptionsSql } from './render-sequences.js'
 import { PLAIN, type StepSpecs } from './spec-record.js';
 import { ALTER_TABLE, collationSql, columnSql, q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
+import type { QualifiedName } from '../../sql/quote.js';
 import type { ColumnStep } from './columns.js';
 import type { Phase } from './steps.js';
 import { backfillSql, backfillSyncSql } from '../backfill.js';
 import { dropSyncSql, FILL_PAGES, fillSql } from '../fill.js';
 import { RETYPE_SPECS } from './retype-spec.js';
+
+/** ALTER TABLE, ONLY for a partitioned table's own column setting. */
+const alterOnly = (s: { readonly table: QualifiedName; readonly only?: true }): string =>
+  s.only ? `ALTER TABLE ONLY ${q(s.table)}` : ALTER_TABLE(s.table);
 
 /** The column step records: every one runs in the tables phase but drop_column, and changes its table. */
 const column = { ...PLAIN, phase: (): Phase => 'tables', object: (s: ColumnStep) => tableRef(s.table) } as const;
@@ -143,11 +148,11 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
     hazards: () => [], // for the next ANALYZE
     sql: (s) => [
       ...(s.reset.length > 0
-        ? [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} RESET (${s.reset.join(', ')})`]
+        ? [`${alterOnly(s)} ALTER COLUMN ${quoteIdent(s.column)} RESET (${s.reset.join(', ')})`]
         : []),
       ...(s.set.length > 0
         ? [
-            `${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET (${s.set.map(([k, v]) => `${k} = ${sqlNumber(v)}`).join(', ')})`,
+            `${alterOnly(s)} ALTER COLUMN ${quoteIdent(s.column)} SET (${s.set.map(([k, v]) => `${k} = ${sqlNumber(v)}`).join(', ')})`,
           ]
         : []),
     ],
@@ -157,7 +162,7 @@ export const COLUMN_SPECS: StepSpecs<ColumnStep['kind']> = {
   alter_column_statistics: {
     ...column,
     hazards: () => [], // for the next ANALYZE
-    sql: (s) => [`${ALTER_TABLE(s.table)} ALTER COLUMN ${quoteIdent(s.column)} SET STATISTICS ${sqlInt(s.statistics)}`],
+    sql: (s) => [`${alterOnly(s)} ALTER COLUMN ${quoteIdent(s.column)} SET STATISTICS ${sqlInt(s.statistics)}`],
     summary: (s) => `set statistics target of ${col(s)} to ${s.statistics < 0 ? 'the default' : s.statistics}`,
   },
   drop_column: {

@@ -117,6 +117,8 @@ export type ColumnStep =
       readonly column: string;
       readonly set: readonly (readonly [string, string])[];
       readonly reset: readonly string[];
+      /** A partitioned table's: ONLY (its partitions keep their own, as they are made with none). */
+      readonly only?: true;
     }
   | {
       /** SET STATISTICS; -1: back to default_statistics_target. */
@@ -124,4 +126,6 @@ export type ColumnStep =
       readonly table: QualifiedName;
       readonly column: string;
       readonly statistics: number;
+      /** A partitioned table's: ONLY (its partitions keep their own, as they are made with none). */
+      readonly only?: true;
     };
