@@ -18,9 +18,10 @@ const method = (a: string): string =>
   `CASE ${a}.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' ELSE 'default' END`;
 
 const only = (a: string): string => `'ALTER TABLE ONLY ' || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
-const mv = (a: string): string => `'ALTER MATERIALIZED VIEW ' || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
+const mv = (a: string): string =>
+  `CASE r.relkind WHEN 'f' THEN 'ALTER FOREIGN TABLE ' ELSE 'ALTER MATERIALIZED VIEW ' END || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
 /**
- * A materialized view's column's own SET STATISTICS, SET STORAGE (other than its type's) and
+ * A materialized view's or foreign table's column's own SET STATISTICS, SET STORAGE (other than its type's) and
  * SET (…) attribute options, each a 'column setting' object (`public.m.c statistics`).
  */
 const MATVIEW_COLUMN_SETTINGS = `  UNION ALL
@@ -39,7 +40,7 @@ const MATVIEW_COLUMN_SETTINGS = `  UNION ALL
       ${mv(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
     FROM (SELECT ${attOptions('a')} AS opts) o WHERE o.opts IS NOT NULL
   ) AS x(what, cre, drp)
-  WHERE r.relkind = 'm'
+  WHERE r.relkind IN ('m', 'f')
 `;
 
 /**

@@ -120,7 +120,12 @@ export function checkPartitionKeys(
     )
       continue;
     // So are its column's SET STATISTICS, SET STORAGE and SET (…) (a partition's are checked below).
-    if (!parent && o.kind === 'column setting' && objects[`materialized view ${o.parent.slice('relation '.length)}`])
+    const rel = o.parent.slice('relation '.length);
+    if (
+      !parent &&
+      o.kind === 'column setting' &&
+      (objects[`materialized view ${rel}`] || objects[`foreign table ${rel}`])
+    )
       continue;
     // So is a view's column default (ALTER VIEW … ALTER COLUMN … SET DEFAULT).
     if (!parent && o.kind === 'column default' && objects[`view ${o.parent.slice('relation '.length)}`]) continue;
@@ -128,7 +133,7 @@ export function checkPartitionKeys(
       ? problemOf(o, parent, tables)
       : {
           code: 'unsupported_statement',
-          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL, COMPRESSION, SET STATISTICS, SET STORAGE or SET (…) is declared (ALTER TABLE ONLY partition …), a materialized view's column COMPRESSION, SET STATISTICS, SET STORAGE or SET (…), or a view's column default, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a view or materialized view the manifest declares; declare a table's on the table in the manifest`,
+          message: `in an SQL file only a partition's own key, foreign key, column default, NOT NULL, COMPRESSION, SET STATISTICS, SET STORAGE or SET (…) is declared (ALTER TABLE ONLY partition …), a materialized view's column COMPRESSION, a materialized view's or foreign table's column SET STATISTICS, SET STORAGE or SET (…), or a view's column default, and ${o.parent.replace(/^relation /, '')} is neither a partition nor a view or materialized view the manifest declares; declare a table's on the table in the manifest`,
         };
     if (!p) continue;
     const i = sqlEntries.findIndex((e) => o.source?.startsWith(e));

@@ -90,12 +90,12 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
       parent: relationRef(table),
       constraint: { columns: [c.name] },
     };
-  // A materialized view's or a partition's column's own SET STATISTICS, SET STORAGE, SET (…)
+  // A materialized view's, foreign table's or partition's column's own SET STATISTICS, SET STORAGE, SET (…)
   // (resolve-partition-keys.ts: on those only; a table's are its columns' keys in the manifest).
   const setting = { AT_SetStatistics: 'statistics', AT_SetStorage: 'storage', AT_SetOptions: 'options' }[
     c.subtype as string
   ];
-  if ((s.objtype === 'OBJECT_MATVIEW' || s.objtype === 'OBJECT_TABLE') && setting !== undefined)
+  if (['OBJECT_MATVIEW', 'OBJECT_TABLE', 'OBJECT_FOREIGN_TABLE'].includes(s.objtype) && setting !== undefined)
     return {
       kind: 'column setting',
       name: `${table}.${quoteIdent(c.name)} ${setting}`,

@@ -16,6 +16,7 @@ import { dict } from '../util/dict.js';
 import { relationRef, typeRef } from '../model/object-ref.js';
 import { ALL, ORDER, byOrder, clauses, publicDefault } from './privileges.js';
 
+const DEFAULTS: ReadonlySet<string> = new Set(['TABLES', 'SEQUENCES', 'FUNCTIONS', 'TYPES', 'SCHEMAS']);
 /** Privileges of one grantee: privilege → whether it may be granted on. */
 type Held = Map<string, boolean>;
 /** An ACL: grantee → what it holds. */
@@ -256,6 +257,7 @@ export function withExtensionPrivileges(
     return k;
   };
   for (const op of ops) {
+    if (DEFAULTS.has(op.target.type)) continue; // ALTER DEFAULT PRIVILEGES: no extension's object
     const key = extensionTargetKey(op.target);
     const into =
       targets[key] !== undefined
