@@ -4,7 +4,7 @@
 // by a class, not by the statement's keyword (ALTER TABLE names a view too): relation, routine,
 // type, schema, operator, … An object no statement gives to a role belongs to the role that
 // applies the plan, as CREATE leaves it; what another role owns is then left as it is and listed
-// unmanaged, or with --prune given back to the applier (`… OWNER TO CURRENT_USER`).
+// unmanaged, or with `prune: true` given back to the applier (`… OWNER TO CURRENT_USER`).
 import type { Node } from '../sql/pg-parse.js';
 import { quoteIdent } from '../sql/quote.js';
 import type { SqlObject } from '../model/types.js';
@@ -23,7 +23,7 @@ const RELATION_KEYWORDS: Readonly<Record<string, string>> = {
 };
 
 /** The class an owner object is named by, from the statement's keyword. */
-export function ownerClass(keyword: string): string {
+function ownerClass(keyword: string): string {
   if (['TABLE', 'VIEW', 'MATERIALIZED VIEW', 'FOREIGN TABLE', 'SEQUENCE'].includes(keyword)) return 'relation';
   if (['FUNCTION', 'PROCEDURE', 'AGGREGATE', 'ROUTINE'].includes(keyword)) return 'routine';
   if (keyword === 'DOMAIN') return 'type';
@@ -31,7 +31,7 @@ export function ownerClass(keyword: string): string {
 }
 
 /** The owner an AlterOwnerStmt or an ALTER TABLE … OWNER TO declares: an object, or why it is refused. */
-export type OwnerDecl = Classified & { readonly statement: string };
+type OwnerDecl = Classified & { readonly statement: string };
 
 function roleOf(spec: Node | undefined): string {
   const r = spec?.RoleSpec ?? spec;
