@@ -11,6 +11,7 @@ import { argTypes, cls, notExt, qn } from './catalog-fragments.js';
 import { OPERATOR_NAME } from './catalog-operators.js';
 import { CLASS_NAME, FAMILY_NAME } from './catalog-opclasses.js';
 import { SUBSCRIPTIONS_HERE } from './catalog-subscriptions.js';
+import { NOT_ME } from './catalog-owners.js';
 
 /**
  * Rows (keyword, class, target, parent, owner): how ALTER … OWNER TO names the object, the class
@@ -20,12 +21,12 @@ import { SUBSCRIPTIONS_HERE } from './catalog-subscriptions.js';
 const OWNED = `
     SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END,
       'relation', ${qn('r.nspname', 'r.relname')}, 'relation ' || ${qn('r.nspname', 'r.relname')}, c.relowner
-    FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid WHERE c.relowner <> (SELECT me.oid FROM me)
+    FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid WHERE ${NOT_ME('c.relowner')}
     UNION ALL
     -- A sequence a column owns follows its table (ALTER SEQUENCE … OWNER TO refuses it).
     SELECT 'SEQUENCE', 'relation', ${qn('ns.nspname', 'sc.relname')}, 'sequence ' || ${qn('ns.nspname', 'sc.relname')}, sc.relowner
     FROM pg_catalog.pg_class sc JOIN ns ON ns.oid = sc.relnamespace
-    WHERE sc.relkind = 'S' AND sc.relowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
+    WHERE sc.relkind = 'S' AND ${NOT_ME('sc.relowner')} AND ${notExt('pg_catalog.pg_class', 'sc.oid')}
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend own WHERE own.classid = ${cls('pg_class')} AND own.objid = sc.oid
         AND own.refclassid = ${cls('pg_class')} AND own.deptype IN ('a', 'i'))
     UNION ALL
@@ -33,53 +34,53 @@ const OWNED = `
       ${qn('ns.nspname', 'p.proname')} || '(' || CASE p.prokind WHEN 'a' THEN ${argTypes('p', '*')} ELSE ${argTypes('p')} END || ')',
       'routine ' || ${qn('ns.nspname', 'p.proname')}, p.proowner
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
-    WHERE p.prokind IN ('f', 'p', 'a') AND p.proowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    WHERE p.prokind IN ('f', 'p', 'a') AND ${NOT_ME('p.proowner')} AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, 'type', ${qn('ns.nspname', 't.typname')},
       'type ' || ${qn('ns.nspname', 't.typname')}, t.typowner
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
-    WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND t.typowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_type', 't.oid')}
+    WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND ${NOT_ME('t.typowner')} AND ${notExt('pg_catalog.pg_type', 't.oid')}
     UNION ALL
     SELECT 'SCHEMA', 'schema', pg_catalog.quote_ident(ns.nspname), NULL, n.nspowner
     FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
-    WHERE n.nspowner <> (SELECT me.oid FROM me) AND NOT (ns.nspname = 'public' AND n.nspowner = (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname = 'pg_database_owner'::pg_catalog.name))
+    WHERE ${NOT_ME('n.nspowner')} AND NOT (ns.nspname = 'public' AND n.nspowner = (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname = 'pg_database_owner'::pg_catalog.name))
     UNION ALL
     SELECT 'OPERATOR', 'operator', ${OPERATOR_NAME}, 'operator ' || ${OPERATOR_NAME}, o.oprowner
-    FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
+    FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE ${NOT_ME('o.oprowner')} AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
     UNION ALL
     SELECT 'OPERATOR FAMILY', 'operator family', ${FAMILY_NAME}, 'operator family ' || ${FAMILY_NAME}, f.opfowner
     FROM pg_catalog.pg_opfamily f JOIN ns ON ns.oid = f.opfnamespace JOIN pg_catalog.pg_am am ON am.oid = f.opfmethod
-    WHERE f.opfowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_opfamily', 'f.oid')}
+    WHERE ${NOT_ME('f.opfowner')} AND ${notExt('pg_catalog.pg_opfamily', 'f.oid')}
     UNION ALL
     SELECT 'OPERATOR CLASS', 'operator class', ${CLASS_NAME}, 'operator class ' || ${CLASS_NAME}, c.opcowner
     FROM pg_catalog.pg_opclass c JOIN ns ON ns.oid = c.opcnamespace JOIN pg_catalog.pg_am am ON am.oid = c.opcmethod
-    WHERE c.opcowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_opclass', 'c.oid')}
+    WHERE ${NOT_ME('c.opcowner')} AND ${notExt('pg_catalog.pg_opclass', 'c.oid')}
     UNION ALL
     SELECT 'CONVERSION', 'conversion', ${qn('ns.nspname', 'cv.conname')}, 'conversion ' || ${qn('ns.nspname', 'cv.conname')}, cv.conowner
-    FROM pg_catalog.pg_conversion cv JOIN ns ON ns.oid = cv.connamespace WHERE cv.conowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_conversion', 'cv.oid')}
+    FROM pg_catalog.pg_conversion cv JOIN ns ON ns.oid = cv.connamespace WHERE ${NOT_ME('cv.conowner')} AND ${notExt('pg_catalog.pg_conversion', 'cv.oid')}
     UNION ALL
     SELECT 'COLLATION', 'collation', ${qn('ns.nspname', 'co.collname')}, 'collation ' || ${qn('ns.nspname', 'co.collname')}, co.collowner
-    FROM pg_catalog.pg_collation co JOIN ns ON ns.oid = co.collnamespace WHERE co.collowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_collation', 'co.oid')}
+    FROM pg_catalog.pg_collation co JOIN ns ON ns.oid = co.collnamespace WHERE ${NOT_ME('co.collowner')} AND ${notExt('pg_catalog.pg_collation', 'co.oid')}
     UNION ALL
     SELECT 'TEXT SEARCH DICTIONARY', 'text search dictionary', ${qn('ns.nspname', 'td.dictname')},
       'text search dictionary ' || ${qn('ns.nspname', 'td.dictname')}, td.dictowner
-    FROM pg_catalog.pg_ts_dict td JOIN ns ON ns.oid = td.dictnamespace WHERE td.dictowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_ts_dict', 'td.oid')}
+    FROM pg_catalog.pg_ts_dict td JOIN ns ON ns.oid = td.dictnamespace WHERE ${NOT_ME('td.dictowner')} AND ${notExt('pg_catalog.pg_ts_dict', 'td.oid')}
     UNION ALL
     SELECT 'TEXT SEARCH CONFIGURATION', 'text search configuration', ${qn('ns.nspname', 'tc.cfgname')},
       'text search configuration ' || ${qn('ns.nspname', 'tc.cfgname')}, tc.cfgowner
-    FROM pg_catalog.pg_ts_config tc JOIN ns ON ns.oid = tc.cfgnamespace WHERE tc.cfgowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_ts_config', 'tc.oid')}
+    FROM pg_catalog.pg_ts_config tc JOIN ns ON ns.oid = tc.cfgnamespace WHERE ${NOT_ME('tc.cfgowner')} AND ${notExt('pg_catalog.pg_ts_config', 'tc.oid')}
     UNION ALL
     SELECT 'STATISTICS', 'statistics', ${qn('sn.nspname', 's.stxname')}, 'statistics ' || ${qn('sn.nspname', 's.stxname')}, s.stxowner
-    FROM pg_catalog.pg_statistic_ext s JOIN pg_catalog.pg_namespace sn ON sn.oid = s.stxnamespace JOIN anyrel r ON r.oid = s.stxrelid WHERE s.stxowner <> (SELECT me.oid FROM me)
+    FROM pg_catalog.pg_statistic_ext s JOIN pg_catalog.pg_namespace sn ON sn.oid = s.stxnamespace JOIN anyrel r ON r.oid = s.stxrelid WHERE ${NOT_ME('s.stxowner')}
     UNION ALL
     SELECT 'PUBLICATION', 'publication', pg_catalog.quote_ident(p.pubname), 'publication ' || pg_catalog.quote_ident(p.pubname), p.pubowner
-    FROM pg_catalog.pg_publication p WHERE p.pubowner <> (SELECT me.oid FROM me)
+    FROM pg_catalog.pg_publication p WHERE ${NOT_ME('p.pubowner')}
     UNION ALL
     SELECT 'SUBSCRIPTION', 'subscription', pg_catalog.quote_ident(s.subname), 'subscription ' || pg_catalog.quote_ident(s.subname), s.subowner
-    FROM pg_catalog.pg_subscription s WHERE s.subowner <> (SELECT me.oid FROM me) AND ${SUBSCRIPTIONS_HERE}
+    FROM pg_catalog.pg_subscription s WHERE ${NOT_ME('s.subowner')} AND ${SUBSCRIPTIONS_HERE}
     UNION ALL
     SELECT 'SERVER', 'server', pg_catalog.quote_ident(s.srvname), 'server ' || pg_catalog.quote_ident(s.srvname), s.srvowner
-    FROM pg_catalog.pg_foreign_server s WHERE s.srvowner <> (SELECT me.oid FROM me) AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}`;
+    FROM pg_catalog.pg_foreign_server s WHERE ${NOT_ME('s.srvowner')} AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}`;
 
 /** A UNION ALL branch of the obj CTE (after `me`, `ns` and `anyrel`). */
 export const OWNER_OBJECTS = `  UNION ALL

@@ -10,63 +10,62 @@ import { attOptions, cls, qn } from './catalog-fragments.js';
 const part = qn('r.nspname', 'r.relname');
 const col = `pg_catalog.quote_ident(a.attname)`;
 const alter = `'ALTER TABLE ' || ${part} || ' ALTER COLUMN ' || ${col}`;
-/** The COMPRESSION of the attribute `a`, as SET COMPRESSION names it ('': the server's default). */
 /** A storage code as SET STORAGE names it. */
 const storage = (code: string): string =>
   `CASE ${code} WHEN 'p' THEN 'PLAIN' WHEN 'e' THEN 'EXTERNAL' WHEN 'm' THEN 'MAIN' ELSE 'EXTENDED' END`;
+/** The COMPRESSION of the attribute `a`, as SET COMPRESSION names it ('': the server's default). */
 const method = (a: string): string =>
   `CASE ${a}.attcompression WHEN 'p' THEN 'pglz' WHEN 'l' THEN 'lz4' ELSE 'default' END`;
 
-const only = (a: string): string => `'ALTER TABLE ONLY ' || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
-const mv = (a: string): string =>
-  `CASE r.relkind WHEN 'f' THEN 'ALTER FOREIGN TABLE ' ELSE 'ALTER MATERIALIZED VIEW ' END || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
 /**
- * A materialized view's or foreign table's column's own SET STATISTICS, SET STORAGE (other than its type's) and
- * SET (…) attribute options, each a 'column setting' object (`public.m.c statistics`).
+ * A column's own SET STATISTICS, SET STORAGE (other than `storageDefault`, what the column has
+ * without one) and SET (…) attribute options on the relations `from` joins and `where` keeps,
+ * each a 'column setting' object (`public.m.c statistics`), its statements ALTER `head` … ALTER
+ * COLUMN.
  */
-const MATVIEW_COLUMN_SETTINGS = `  UNION ALL
+const columnSettings = (head: string, from: string, storageDefault: string, where: string): string => {
+  const alter = (a: string): string => `${head} || ${part} || ' ALTER COLUMN ' || ${col} || ${a}`;
+  return `  UNION ALL
   SELECT 'column setting', ${part} || '.' || ${col} || ' ' || x.what, 'relation ' || ${part},
     pg_catalog.json_build_array(x.cre), pg_catalog.json_build_array(x.drp), NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
-  FROM anyrel r JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
-  JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+  FROM ${from}
   CROSS JOIN LATERAL (
-    SELECT 'statistics', ${mv(`' SET STATISTICS ' || a.attstattarget::pg_catalog.text`)}, ${mv(`' SET STATISTICS -1'`)}
+    SELECT 'statistics', ${alter(`' SET STATISTICS ' || a.attstattarget::pg_catalog.text`)}, ${alter(`' SET STATISTICS -1'`)}
     WHERE a.attstattarget >= 0
     UNION ALL
-    SELECT 'storage', ${mv(`' SET STORAGE ' || ${storage('a.attstorage')}`)}, ${mv(`' SET STORAGE ' || ${storage('t.typstorage')}`)}
-    WHERE a.attstorage <> t.typstorage
+    SELECT 'storage', ${alter(`' SET STORAGE ' || ${storage('a.attstorage')}`)}, ${alter(`' SET STORAGE ' || ${storage(storageDefault)}`)}
+    WHERE a.attstorage <> ${storageDefault}
     UNION ALL
-    SELECT 'options', ${mv(`' SET (' || pg_catalog.array_to_string(o.opts, ', ') || ')'`)},
-      ${mv(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
+    SELECT 'options', ${alter(`' SET (' || pg_catalog.array_to_string(o.opts, ', ') || ')'`)},
+      ${alter(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
     FROM (SELECT ${attOptions('a')} AS opts) o WHERE o.opts IS NOT NULL
   ) AS x(what, cre, drp)
-  WHERE r.relkind IN ('m', 'f')
+  WHERE ${where}
 `;
+};
+
+/** A materialized view's or foreign table's: SET STORAGE other than its type's. */
+const MATVIEW_COLUMN_SETTINGS = columnSettings(
+  `CASE r.relkind WHEN 'f' THEN 'ALTER FOREIGN TABLE ' ELSE 'ALTER MATERIALIZED VIEW ' END`,
+  `anyrel r JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
+  JOIN pg_catalog.pg_type t ON t.oid = a.atttypid`,
+  't.typstorage',
+  `r.relkind IN ('m', 'f')`,
+);
 
 /**
- * A partition's column's own SET STATISTICS and SET (…) (a partition is made with none: the
- * plan sets its table's with ONLY), and SET STORAGE other than its table's (which it is made
- * with, and which reaches it when its table's changes).
+ * A partition's: SET STATISTICS and SET (…) (a partition is made with none: the plan sets its
+ * table's with ONLY), and SET STORAGE other than its table's (which it is made with, and which
+ * reaches it when its table's changes).
  */
-const PARTITION_COLUMN_SETTINGS = `  UNION ALL
-  SELECT 'column setting', ${part} || '.' || ${col} || ' ' || x.what, 'relation ' || ${part},
-    pg_catalog.json_build_array(x.cre), pg_catalog.json_build_array(x.drp), NULL::pg_catalog.regclass, NULL::pg_catalog.oid, NULL, NULL
-  FROM anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
+const PARTITION_COLUMN_SETTINGS = columnSettings(
+  `'ALTER TABLE ONLY '`,
+  `anyrel r JOIN pg_catalog.pg_inherits pi ON pi.inhrelid = r.oid
   JOIN pg_catalog.pg_attribute a ON a.attrelid = r.oid AND a.attnum > 0 AND NOT a.attisdropped
-  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname
-  CROSS JOIN LATERAL (
-    SELECT 'statistics', ${only(`' SET STATISTICS ' || a.attstattarget::pg_catalog.text`)}, ${only(`' SET STATISTICS -1'`)}
-    WHERE a.attstattarget >= 0
-    UNION ALL
-    SELECT 'storage', ${only(`' SET STORAGE ' || ${storage('a.attstorage')}`)}, ${only(`' SET STORAGE ' || ${storage('pa.attstorage')}`)}
-    WHERE a.attstorage <> pa.attstorage
-    UNION ALL
-    SELECT 'options', ${only(`' SET (' || pg_catalog.array_to_string(o.opts, ', ') || ')'`)},
-      ${only(`' RESET (' || (SELECT pg_catalog.string_agg(pg_catalog.split_part(u.o, '=', 1), ', ') FROM pg_catalog.unnest(o.opts) u(o)) || ')'`)}
-    FROM (SELECT ${attOptions('a')} AS opts) o WHERE o.opts IS NOT NULL
-  ) AS x(what, cre, drp)
-  WHERE r.ispart
-`;
+  JOIN pg_catalog.pg_attribute pa ON pa.attrelid = pi.inhparent AND pa.attname = a.attname`,
+  'pa.attstorage',
+  'r.ispart',
+);
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
 export const PARTITION_COLUMN_OBJECTS = `  UNION ALL

@@ -54,11 +54,18 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
 /** An operator named with its argument types (ALTER / COMMENT ON OPERATOR's ObjectWithArgs), as the catalog names it. */
 export function operatorTarget(owa: Node, defaultSchema: string): string {
   const names = strings(owa.objname);
-  const symbol = names[names.length - 1]!;
-  const schema = names.length > 1 ? names[0]! : defaultSchema;
+  const [left, right] = owa.objargs ?? [];
+  return operatorName(names.length > 1 ? names[0]! : defaultSchema, names[names.length - 1]!, left, right);
+}
+
+/**
+ * An operator as DROP OPERATOR and the catalog name it ("public.~~(anynonarray, text)"): its
+ * argument types (TypeName nodes) as the catalog prints them with search_path = public, no
+ * modifiers, a type of public unqualified, NONE for a prefix operator's left side.
+ */
+export function operatorName(schema: string, symbol: string, left: Node | undefined, right: Node | undefined): string {
   const type = (t: Node | undefined): string =>
     t?.TypeName ? typeFromNode(t.TypeName).base.replace(/^public\./, '') : 'NONE';
-  const [left, right] = owa.objargs ?? [];
   return `${quoteIdent(schema)}.${symbol}(${type(left)}, ${type(right)})`;
 }
 

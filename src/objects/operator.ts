@@ -3,9 +3,9 @@
 // and argument types ("public.~~(anynonarray, text)", NONE for a prefix operator's left side), and
 // needs its function and its argument types. Its COMMUTATOR and NEGATOR are not dependencies:
 // PostgreSQL makes a shell for one that does not exist yet and fills it in when it is created.
-import { strings, typeFromNode, type Node } from '../sql/pg-parse.js';
-import { quoteIdent } from '../sql/quote.js';
+import { strings, type Node } from '../sql/pg-parse.js';
 import { listName } from './statement-parts.js';
+import { operatorName } from './comment-target.js';
 import { routineRef, typeRef } from '../model/object-ref.js';
 
 export interface OperatorDecl {
@@ -26,14 +26,10 @@ export function operatorDecl(s: Node, defaultSchema: string): OperatorDecl | str
   if (!fn?.TypeName) return 'CREATE OPERATOR needs FUNCTION = …';
   if (!right?.TypeName) return 'postfix operators (no RIGHTARG) do not exist since PostgreSQL 14';
   const left = opt.get('leftarg');
-  // As the catalog prints an operator's argument types (search_path = public): no modifiers, a
-  // type of public unqualified.
-  const type = (t: Node | undefined): string =>
-    t?.TypeName ? typeFromNode(t.TypeName).base.replace(/^public\./, '') : 'NONE';
   const deps = new Set<string>([routineRef(listName(strings(fn.TypeName.names), defaultSchema))]);
   for (const t of [left, right]) {
     const n = strings(t?.TypeName?.names);
     if (n.length > 0 && n[0] !== 'pg_catalog' && n.length > 1) deps.add(typeRef(listName(n, defaultSchema)));
   }
-  return { name: `${quoteIdent(schema)}.${symbol}(${type(left)}, ${type(right)})`, deps: [...deps] };
+  return { name: operatorName(schema, symbol, left, right), deps: [...deps] };
 }
