@@ -12,7 +12,7 @@ const DEPENDS = `
     SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, 'routine',
       ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')', 'routine ' || ${qn('ns.nspname', 'p.proname')}, ${ext}
     FROM ${FROM_EXTENSION} JOIN pg_catalog.pg_proc p ON p.oid = d.objid AND d.classid = ${cls('pg_proc')}
-    JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p')
+    JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p', 'w')
     UNION ALL
     SELECT CASE c.relkind WHEN 'i' THEN 'INDEX' ELSE 'MATERIALIZED VIEW' END, CASE c.relkind WHEN 'i' THEN 'index' ELSE 'materialized view' END,
       ${qn('ns.nspname', 'c.relname')}, CASE c.relkind WHEN 'i' THEN 'index ' ELSE 'relation ' END || ${qn('ns.nspname', 'c.relname')}, ${ext}

@@ -2,6 +2,7 @@
 // collations, publications, subscriptions, foreign servers and tables, casts, conversions, range types, text search dictionaries and configurations, operator families and classes): their obj rows and their comments' rows, as catalog-objects.ts splices them in.
 import { CAST_COMMENTS, CAST_OBJECTS } from './catalog-casts.js';
 import { CONVERSION_COMMENTS, CONVERSION_OBJECTS } from './catalog-conversions.js';
+import { SERVER_CODE_COMMENTS, SERVER_CODE_DEPS, SERVER_CODE_OBJECTS } from './catalog-server-code.js';
 import { OPCLASS_COMMENTS, OPCLASS_DEPS, OPCLASS_OBJECTS } from './catalog-opclasses.js';
 import { RANGE_TYPE_OBJECTS } from './catalog-range-types.js';
 import { TEXT_SEARCH_COMMENTS, TEXT_SEARCH_OBJECTS } from './catalog-text-search.js';
@@ -15,8 +16,8 @@ import { EXTENSION_DEPENDENCY_OBJECTS } from './catalog-extension-dependencies.j
 import { OPERATOR_COMMENTS } from './catalog-operators.js';
 
 /** UNION ALL branches of the obj CTE (over its anyrel). */
-export const MORE_OBJECTS = `${STATISTICS_OBJECTS}${COLLATION_OBJECTS}${PUBLICATION_OBJECTS}${SUBSCRIPTION_OBJECTS}${FOREIGN_OBJECTS}${CAST_OBJECTS}${CONVERSION_OBJECTS}${RANGE_TYPE_OBJECTS}${TEXT_SEARCH_OBJECTS}${OPCLASS_OBJECTS}${EXTENSION_DEPENDENCY_OBJECTS}`;
+export const MORE_OBJECTS = `${STATISTICS_OBJECTS}${COLLATION_OBJECTS}${PUBLICATION_OBJECTS}${SUBSCRIPTION_OBJECTS}${FOREIGN_OBJECTS}${CAST_OBJECTS}${CONVERSION_OBJECTS}${RANGE_TYPE_OBJECTS}${TEXT_SEARCH_OBJECTS}${OPCLASS_OBJECTS}${EXTENSION_DEPENDENCY_OBJECTS}${SERVER_CODE_OBJECTS}`;
 /** UNION ALL branches of the comments (keyword, target, parent, description). */
-export const MORE_COMMENTS = `${STATISTICS_COMMENTS}${COLLATION_COMMENTS}${PUBLICATION_COMMENTS}${SUBSCRIPTION_COMMENTS}${FOREIGN_COMMENTS}${CAST_COMMENTS}${CONVERSION_COMMENTS}${TEXT_SEARCH_COMMENTS}${OPCLASS_COMMENTS}${TYPE_PART_COMMENTS}${OPERATOR_COMMENTS}`;
+export const MORE_COMMENTS = `${STATISTICS_COMMENTS}${COLLATION_COMMENTS}${PUBLICATION_COMMENTS}${SUBSCRIPTION_COMMENTS}${FOREIGN_COMMENTS}${CAST_COMMENTS}${CONVERSION_COMMENTS}${TEXT_SEARCH_COMMENTS}${OPCLASS_COMMENTS}${TYPE_PART_COMMENTS}${OPERATOR_COMMENTS}${SERVER_CODE_COMMENTS}`;
 /** UNION ALL branches of the objdeps CTE (what uses an operator class or family; what a subscription receives). */
-export const MORE_DEPS = `${OPCLASS_DEPS}${SUBSCRIPTION_DEPS}`;
+export const MORE_DEPS = `${OPCLASS_DEPS}${SUBSCRIPTION_DEPS}${SERVER_CODE_DEPS}`;

@@ -7,7 +7,6 @@
 
 import { quoteIdent } from '../sql/quote.js';
 import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
-import { MANAGED_AGGREGATE } from './catalog-objects.js';
 import { MAPPING_NAME, MAPPING_READABLE } from './catalog-foreign.js';
 
 import { NOT_MANAGED_KINDS, type NotManagedKind } from '../model/not-managed.js';
@@ -64,9 +63,6 @@ const CITUS_NOT_MANAGED = `
 
 // A text literal, typed: both operands of every operator in what follows have their exact built-in types.
 const t = (text: string): string => `'${text}'::pg_catalog.text`;
-// Objects of PostgreSQL's own (initdb's) have oids below FirstNormalObjectId; access methods
-// and transforms live in no schema, so that is what tells a user's from them.
-const USERS_OID = (oid: string): string => `${oid} >= 16384::pg_catalog.oid`;
 const kind = (c: string, code: string): string => `${c} = ${t(code)}::pg_catalog."char"`;
 const catalog = (name: string): string => `${cls(name)}::pg_catalog.oid`;
 
@@ -95,11 +91,6 @@ const USER_OBJECTS = `
     WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
       AND sq.relpersistence <> so.relpersistence
   -- (Operator classes and families are managed: catalog-opclasses.ts.)
-  UNION ALL SELECT 'access method', pg_catalog.quote_ident(am.amname) FROM pg_catalog.pg_am am
-    WHERE ${USERS_OID('am.oid')} AND ${notExt('pg_catalog.pg_am', 'am.oid')}
-  UNION ALL SELECT 'transform', ${t('for ')} || pg_catalog.format_type(tr.trftype, NULL) || ${t(' language ')} || pg_catalog.quote_ident(l.lanname)
-    FROM pg_catalog.pg_transform tr JOIN pg_catalog.pg_language l ON l.oid = tr.trflang
-    WHERE ${USERS_OID('tr.oid')} AND ${notExt('pg_catalog.pg_transform', 'tr.oid')}
   UNION ALL SELECT 'text search parser', ${qn('ns.nspname', 'x.prsname')} FROM pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace
     WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
   UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace
@@ -132,10 +123,7 @@ const OWNER_PRIVILEGES = (
 ): string => `  UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 'c.relname')} || ' (its owner lacks ' || ${ownerLacks('c.relacl', 'c.relowner', 'r')} || ')'
     FROM pg_catalog.pg_class c JOIN ns ON ns.oid = c.relnamespace
     WHERE c.relacl IS NOT NULL AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.oid NOT IN (SELECT oid FROM anyrel) AND ${notExt('pg_catalog.pg_class', 'c.oid')}${citus ? ` AND ${notAShard('c')}` : ''}
-      AND ${ownerLacks('c.relacl', 'c.relowner', 'r')} IS NOT NULL
-  UNION ALL SELECT 'owner privileges', ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ') (its owner lacks ' || ${ownerLacks('p.proacl', 'p.proowner', 'f')} || ')'
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
-    WHERE p.proacl IS NOT NULL AND p.prokind = 'w' AND ${notExt('pg_catalog.pg_proc', 'p.oid')} AND ${ownerLacks('p.proacl', 'p.proowner', 'f')} IS NOT NULL`;
+      AND ${ownerLacks('c.relacl', 'c.relowner', 'r')} IS NOT NULL`;
 
 /** A SELECT of (kind, name) rows: what exists in the user's schemas and the model does not hold. */
 export const NOT_MANAGED_SQL = (citus: boolean): string => `
@@ -160,12 +148,7 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
   -- (An inherited column's own SET STATISTICS, attribute options and SET STORAGE are managed: inherited_columns.)
   -- (A partition's own COMPRESSION and a materialized view's are managed: catalog-partition-columns.ts.)
   -- (A table's own storage parameters are managed: the model's storageParameters.)
-  UNION ALL SELECT 'table access method', ${relName}
-    FROM rel WHERE rel.relam <> 0::pg_catalog.oid AND rel.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
-  UNION ALL SELECT 'table access method', ${qn('pn.nspname', 'pc.relname')}
-    FROM prt JOIN pg_catalog.pg_class pc ON pc.oid = prt.oid
-    JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
-    WHERE pc.relam <> 0::pg_catalog.oid AND pc.relam NOT IN (SELECT oid FROM pg_catalog.pg_am WHERE amname IN ('heap', 'columnar'))
+  -- (A table's or partition's access method is managed: the model's accessMethod.)
   -- (A partition's own storage parameters are managed too: the model's partitions.)
   -- (ALTER TRIGGER … DEPENDS ON EXTENSION is part of the trigger's object: catalog-objects.ts.)
   -- A key's DEFERRABLE / INITIALLY DEFERRED, NOT VALID, MATCH FULL and NULLS NOT DISTINCT are managed
@@ -184,13 +167,6 @@ export const NOT_MANAGED_SQL = (citus: boolean): string => `
 ${OWNER_PRIVILEGES(citus)}
   -- (A view column's default is managed: catalog-partition-columns.ts; a function's, procedure's,
   -- index's or materialized view's DEPENDS ON EXTENSION too: catalog-extension-dependencies.ts.)
-  UNION ALL SELECT CASE p.prokind WHEN 'a' THEN 'aggregate' ELSE 'window function' END, ${qn('ns.nspname', 'p.proname')} || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace LEFT JOIN pg_catalog.pg_aggregate ag ON ag.aggfnoid::pg_catalog.oid = p.oid
-    WHERE p.prokind IN ('a', 'w') AND NOT (${MANAGED_AGGREGATE}) AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
-  UNION ALL SELECT 'procedural language', pg_catalog.quote_ident(l.lanname) FROM pg_catalog.pg_language l
-    WHERE l.lanispl AND l.lanname <> 'plpgsql' AND ${notExt('pg_catalog.pg_language', 'l.oid')}
-  UNION ALL SELECT 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname) FROM pg_catalog.pg_foreign_data_wrapper w
-    WHERE ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
   UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
@@ -198,8 +174,6 @@ ${OWNER_PRIVILEGES(citus)}
   -- materialized views are objects (catalog-statistics.ts); a Citus shard's (on the coordinator) are its table's.
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
     JOIN pg_catalog.pg_class sc ON sc.oid = s.stxrelid WHERE NOT EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid)${citus ? ` AND ${notAShard('sc')}` : ''}
-  UNION ALL SELECT 'event trigger', pg_catalog.quote_ident(e.evtname) FROM pg_catalog.pg_event_trigger e
-    WHERE ${notExt('pg_catalog.pg_event_trigger', 'e.oid')}
 ${USER_OBJECTS}${citus ? CITUS_NOT_MANAGED : ''}`;
 
 /** The schemas some of `items` live in (their names are qualified by the quoted schema name). */

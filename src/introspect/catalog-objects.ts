@@ -151,7 +151,7 @@ ${TRIGGER_OBJECTS}${RULE_OBJECTS}${MORE_OBJECTS}${PARTITION_COLUMN_OBJECTS}  UNI
     SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')',
            'routine ' || ${qn('ns.nspname', 'p.proname')}, d.description
     FROM pg_catalog.pg_description d JOIN pg_catalog.pg_proc p ON p.oid = d.objoid AND d.classoid = ${cls('pg_proc')}
-    JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     -- An aggregate's, by its argument types (* for none, as COMMENT ON AGGREGATE writes it).
     SELECT 'AGGREGATE', ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p', '*')} || ')',

@@ -4,7 +4,7 @@
 // relations (tables, partitions, views, materialized views, foreign tables, sequences no column
 // owns), routines and aggregates, types and domains, schemas, operators, operator families and
 // classes, conversions, collations, text search dictionaries and configurations, statistics
-// objects, publications, subscriptions and foreign servers. What has no owner of its own is left
+// objects, publications, subscriptions, foreign servers and data wrappers, languages and event triggers. What has no owner of its own is left
 // out: an index or a column's sequence (they follow their table), an array or multirange type, a
 // table's row type. The public schema owned by pg_database_owner is PostgreSQL 15's default.
 import { argTypes, cls, notExt, qn } from './catalog-fragments.js';
@@ -12,6 +12,7 @@ import { OPERATOR_NAME } from './catalog-operators.js';
 import { CLASS_NAME, FAMILY_NAME } from './catalog-opclasses.js';
 import { SUBSCRIPTIONS_HERE } from './catalog-subscriptions.js';
 import { NOT_ME } from './catalog-owners.js';
+import { SERVER_CODE_HERE } from './catalog-server-code.js';
 
 /**
  * Rows (keyword, class, target, parent, owner): how ALTER … OWNER TO names the object, the class
@@ -34,7 +35,7 @@ const OWNED = `
       ${qn('ns.nspname', 'p.proname')} || '(' || CASE p.prokind WHEN 'a' THEN ${argTypes('p', '*')} ELSE ${argTypes('p')} END || ')',
       'routine ' || ${qn('ns.nspname', 'p.proname')}, p.proowner
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
-    WHERE p.prokind IN ('f', 'p', 'a') AND ${NOT_ME('p.proowner')} AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    WHERE p.prokind IN ('f', 'p', 'a', 'w') AND ${NOT_ME('p.proowner')} AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, 'type', ${qn('ns.nspname', 't.typname')},
       'type ' || ${qn('ns.nspname', 't.typname')}, t.typowner
@@ -80,7 +81,16 @@ const OWNED = `
     FROM pg_catalog.pg_subscription s WHERE ${NOT_ME('s.subowner')} AND ${SUBSCRIPTIONS_HERE}
     UNION ALL
     SELECT 'SERVER', 'server', pg_catalog.quote_ident(s.srvname), 'server ' || pg_catalog.quote_ident(s.srvname), s.srvowner
-    FROM pg_catalog.pg_foreign_server s WHERE ${NOT_ME('s.srvowner')} AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}`;
+    FROM pg_catalog.pg_foreign_server s WHERE ${NOT_ME('s.srvowner')} AND ${notExt('pg_catalog.pg_foreign_server', 's.oid')}
+    UNION ALL
+    SELECT 'FOREIGN DATA WRAPPER', 'foreign data wrapper', pg_catalog.quote_ident(w.fdwname), 'foreign data wrapper ' || pg_catalog.quote_ident(w.fdwname), w.fdwowner
+    FROM pg_catalog.pg_foreign_data_wrapper w WHERE ${NOT_ME('w.fdwowner')} AND ${SERVER_CODE_HERE.fdw}
+    UNION ALL
+    SELECT 'LANGUAGE', 'language', pg_catalog.quote_ident(l.lanname), 'language ' || pg_catalog.quote_ident(l.lanname), l.lanowner
+    FROM pg_catalog.pg_language l WHERE ${NOT_ME('l.lanowner')} AND ${SERVER_CODE_HERE.language}
+    UNION ALL
+    SELECT 'EVENT TRIGGER', 'event trigger', pg_catalog.quote_ident(e.evtname), 'event trigger ' || pg_catalog.quote_ident(e.evtname), e.evtowner
+    FROM pg_catalog.pg_event_trigger e WHERE ${NOT_ME('e.evtowner')} AND ${SERVER_CODE_HERE.eventTrigger}`;
 
 /** A UNION ALL branch of the obj CTE (after `me`, `ns` and `anyrel`). */
 export const OWNER_OBJECTS = `  UNION ALL

@@ -47,7 +47,7 @@ export const ACLS_JSON = `
     FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace
     LEFT JOIN LATERAL (SELECT e.grantee, e.privilege_type, e.is_grantable FROM pg_catalog.aclexplode(p.proacl) e
       UNION ALL SELECT NULL, NULL, NULL) x ON true
-    WHERE p.proacl IS NOT NULL AND p.prokind IN ('f', 'p', 'a') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    WHERE p.proacl IS NOT NULL AND p.prokind IN ('f', 'p', 'a', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
     UNION ALL
     SELECT 'TYPE', ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')},
       CASE WHEN x.grantee IS NULL THEN NULL ELSE ${grantee('x.grantee')} END, x.privilege_type, x.is_grantable, NULL, NULL, ${ownerOf('x.grantee', 't.typowner')}
@@ -88,7 +88,7 @@ export const OWNERS_JSON = `
     UNION ALL SELECT 'schema', pg_catalog.quote_ident(n.nspname), n.nspowner FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid
     WHERE ${NOT_ME('n.nspowner')}
     UNION ALL SELECT 'routine', ${qn('ns.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')', p.proowner
-    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p', 'a') AND ${NOT_ME('p.proowner')}
+    FROM pg_catalog.pg_proc p JOIN ns ON ns.oid = p.pronamespace WHERE p.prokind IN ('f', 'p', 'a', 'w') AND ${NOT_ME('p.proowner')}
     UNION ALL SELECT 'type', ${qn('ns.nspname', 't.typname')}, t.typowner FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace
     WHERE ${NOT_ME('t.typowner')}
     UNION ALL SELECT 'server', pg_catalog.quote_ident(s.srvname), s.srvowner FROM pg_catalog.pg_foreign_server s

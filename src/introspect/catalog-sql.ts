@@ -224,7 +224,7 @@ SELECT pg_catalog.json_build_object(
       'argTypes', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.format_type(u.t, NULL) ORDER BY u.ord), '[]')
           FROM pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) WITH ORDINALITY AS u(t, ord)),
       'result', pg_catalog.pg_get_function_result(p.oid),
-      'definition', CASE WHEN l.lanname IN ('c', 'internal') THEN NULL ELSE pg_catalog.pg_get_functiondef(p.oid) END,
+      'definition', pg_catalog.pg_get_functiondef(p.oid),
       -- Aggregates and types (range, base) built on it that citus-migrate does not manage (catalog-objects.ts): PostgreSQL refuses its DROP while they exist.
       'dependents', (SELECT pg_catalog.json_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) ORDER BY d.classid, d.objid)
         FROM pg_catalog.pg_depend d WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND d.refobjid = p.oid AND d.deptype = 'n'
@@ -244,7 +244,7 @@ SELECT pg_catalog.json_build_object(
     JOIN ns n ON n.oid = p.pronamespace
     JOIN pg_catalog.pg_language l ON l.oid = p.prolang
     LEFT JOIN pg_catalog.pg_roles ro ON ro.oid OPERATOR(pg_catalog.=) p.proowner AND ${NOT_ME('p.proowner')}
-    WHERE p.prokind IN ('f', 'p') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
+    WHERE p.prokind IN ('f', 'p', 'w') AND ${notExt('pg_catalog.pg_proc', 'p.oid')}
       -- Not a range type's constructors (internal to the type: CREATE TYPE … AS RANGE makes them).
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = ${cls('pg_proc')} AND d.objid = p.oid
         AND d.refclassid = ${cls('pg_type')} AND d.deptype = 'i')),

@@ -28,7 +28,7 @@ export function partitionOf(
     ...(p.partitionBy ? { partitionBy: canonicalPartitionKey(p.partitionBy) } : {}),
     ...(p.partitionBy && p.partitionKeyTypes ? { partitionKeyTypes: p.partitionKeyTypes } : {}),
     // (another access method than heap and columnar is named as not managed: 'table access method')
-    ...(p.am === 'columnar' ? { accessMethod: p.am } : {}),
+    ...(p.am !== null && p.am !== undefined && p.am !== 'heap' ? { accessMethod: p.am } : {}),
     ...(p.foreign ? { foreign: foreignOf(p.foreign) } : {}),
     ...(p.am === 'columnar' && p.columnarOptions ? { columnarOptions: p.columnarOptions } : {}),
     ...(Object.keys(params).length > 0 ? { storageParameters: params } : {}),

@@ -131,7 +131,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       qname: { schema: t.schema, name: t.name },
       columns,
       ...(t.persistence === 'u' ? { unlogged: true } : {}),
-      ...(t.am === 'columnar' ? { accessMethod: t.am } : {}),
+      ...(t.am !== null && t.am !== undefined && t.am !== 'heap' ? { accessMethod: t.am } : {}),
       ...(t.columnarOptions ? { columnarOptions: t.columnarOptions } : {}),
       ...storageParametersOf(t),
       ...(t.rows !== undefined && t.bytes !== undefined ? { size: { rows: Math.max(0, t.rows), bytes: t.bytes } } : {}),

@@ -55,6 +55,15 @@ export function resolveLayout(
         );
     });
   }
+  // An access method of CREATE ACCESS METHOD (the sql: files declare it).
+  if (t.access_method !== undefined && t.access_method !== 'heap' && t.access_method !== 'columnar')
+    out.accessMethod = t.access_method;
+  if (out.accessMethod !== undefined && out.accessMethod !== 'columnar' && t.partition_by !== undefined)
+    problems.error(
+      [...path, 'access_method'],
+      'partitioned_access_method',
+      'a partitioned table holds no rows: PostgreSQL 15 takes no access method for it ("specifying a table access method is not supported on a partitioned table"); give it to its partitions',
+    );
   if (t.partition_by === undefined) {
     for (const key of ['partitions', 'time_partitions'] as const)
       if (t[key] !== undefined)

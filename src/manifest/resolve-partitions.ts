@@ -223,7 +223,7 @@ export function resolvePartitions(
       ...(opts.of ? { of: opts.of } : {}),
       bound: boundText(bound),
       ...(sub ? { partitionBy: sub.text } : {}),
-      ...(p.access_method === 'columnar' && !sub ? { accessMethod: 'columnar' } : {}),
+      ...(p.access_method !== undefined && p.access_method !== 'heap' && !sub ? { accessMethod: p.access_method } : {}),
       ...(p.foreign ? { foreign: foreignPartition(p.foreign) } : {}),
       ...(p.access_method === 'columnar' && !sub && p.columnar_options
         ? { columnarOptions: columnarOptionsOf(p.columnar_options) }

@@ -126,7 +126,11 @@ export const partition = z
     modulus: z.number().int().min(1).optional().describe('HASH: the modulus'),
     remainder: z.number().int().min(0).optional().describe('HASH: the remainder'),
     default: z.literal(true).optional().describe('the DEFAULT partition: rows no other partition takes'),
-    access_method: z.enum(['heap', 'columnar']).optional().describe('`columnar` for a columnar partition'),
+    access_method: ident
+      .optional()
+      .describe(
+        '`columnar` for a columnar partition, or an access method of CREATE ACCESS METHOD (declared in the sql: files)',
+      ),
     columnar_options: columnarOptionsSpec
       .optional()
       .describe("a columnar partition's options, as a columnar table's (those not given are the server's defaults)"),
@@ -229,10 +233,11 @@ export const table = z.strictObject({
     .describe(
       'change it without blocking writes once it holds rows: create_distributed_table_concurrently, CREATE INDEX CONCURRENTLY (indexes of sql: files too), foreign keys and CHECKs of sql: files NOT VALID then VALIDATE, the volatile default of a new column filled in batches, a column type changed through a shadow column kept in step by a trigger, filled, then swapped in one short transaction (after COMMIT)',
     ),
-  access_method: z
-    .enum(['heap', 'columnar'])
+  access_method: ident
     .optional()
-    .describe('table access method: `columnar` (citus_columnar) stores columns compressed; default heap'),
+    .describe(
+      'table access method: `columnar` (citus_columnar) stores columns compressed, or one of CREATE ACCESS METHOD … TYPE TABLE (declared in the sql: files; Citus tables cannot use one); default heap',
+    ),
   columnar_options: columnarOptionsSpec
     .optional()
     .describe("a columnar table's options (ALTER TABLE … SET (columnar.…)); those not given are the server's defaults"),

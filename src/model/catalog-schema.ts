@@ -189,7 +189,7 @@ export const catalogSchema = z
         .object({
           schema: z.string(),
           name: z.string(),
-          kind: z.enum(['f', 'p']),
+          kind: z.enum(['f', 'p', 'w']),
           language: z.string(),
           argTypes: z.array(z.string()),
           result: nullableStr,

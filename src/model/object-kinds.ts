@@ -3,6 +3,10 @@
 /** Kinds of objects defined by SQL statements (the `sql:` files), compared by their definitions. */
 export const OBJECT_KINDS = [
   'extension',
+  'language',
+  'access method',
+  'foreign data wrapper',
+  'transform',
   'collation',
   'text search dictionary',
   'text search configuration',
@@ -44,6 +48,7 @@ export const OBJECT_KINDS = [
   'extension dependency',
   'publication',
   'subscription',
+  'event trigger',
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

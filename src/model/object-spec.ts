@@ -49,6 +49,19 @@ const CONSTRAINT = { sqlFile: 'constraints', provides: 'constraint', scansTable:
 
 export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   extension: { sqlFile: 'extensions', type: true },
+  // Built on the server's code (a handler, a validator): made before the tables, routines and
+  // servers that use them (a routine's LANGUAGE, a table's USING, a server's wrapper). Citus
+  // propagates none of them: the coordinator's (docs/citus-facts.md).
+  language: { sqlFile: 'server-code', type: true, ownerKeyword: 'LANGUAGE', catalogOnly: true },
+  'access method': { sqlFile: 'server-code', type: true, catalogOnly: true },
+  'foreign data wrapper': {
+    sqlFile: 'server-code',
+    type: true,
+    ownerKeyword: 'FOREIGN DATA WRAPPER',
+    catalogOnly: true,
+  },
+  // How a type's values pass to and from a procedural language's routines (after both).
+  transform: { sqlFile: 'server-code', catalogOnly: true },
   // Created before the tables whose columns use it (Citus propagates it to the workers).
   collation: { sqlFile: 'collations', type: true, provides: 'collation', ownerKeyword: 'COLLATION', catalogOnly: true },
   // Before the tables whose generated columns and defaults may name them (Citus propagates both).
@@ -163,4 +176,8 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
     pruneLoses: true,
     outsideTransaction: true,
   },
+  // Runs its function on every DDL statement of its event, as whoever runs it (the tool's role
+  // too): made after the plan's other objects; one whose function another role owns is the
+  // hazard runs_foreign_code on every step of later plans (plan/checks/foreign-code.ts).
+  'event trigger': { sqlFile: 'event-triggers', ownerKeyword: 'EVENT TRIGGER', catalogOnly: true },
 };

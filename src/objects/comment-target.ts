@@ -17,6 +17,7 @@ import {
   serverRef,
 } from '../model/object-ref.js';
 import { listName } from './statement-parts.js';
+import { transformName } from './server-code.js';
 
 const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_TABLE: 'TABLE',
@@ -49,6 +50,11 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_OPCLASS: 'OPERATOR CLASS',
   OBJECT_OPFAMILY: 'OPERATOR FAMILY',
   OBJECT_OPERATOR: 'OPERATOR',
+  OBJECT_ACCESS_METHOD: 'ACCESS METHOD',
+  OBJECT_FDW: 'FOREIGN DATA WRAPPER',
+  OBJECT_LANGUAGE: 'LANGUAGE',
+  OBJECT_EVENT_TRIGGER: 'EVENT TRIGGER',
+  OBJECT_TRANSFORM: 'TRANSFORM',
 };
 
 /** An operator named with its argument types (ALTER / COMMENT ON OPERATOR's ObjectWithArgs), as the catalog names it. */
@@ -108,6 +114,17 @@ export function commentTarget(
     case 'SCHEMA':
     case 'EXTENSION':
       return { keyword, target: quoteIdent(items[0]!) };
+    // Objects of no schema, each its own parent (`language plperl`).
+    case 'ACCESS METHOD':
+    case 'FOREIGN DATA WRAPPER':
+    case 'LANGUAGE':
+    case 'EVENT TRIGGER':
+      return { keyword, target: quoteIdent(items[0]!), parent: `${keyword.toLowerCase()} ${quoteIdent(items[0]!)}` };
+    case 'TRANSFORM': {
+      const [type, lang] = obj.List.items as Node[];
+      const n = transformName(type!.TypeName, lang!.String.sval, defaultSchema);
+      return { keyword, target: n.replace(/^for (.*) language /, 'FOR $1 LANGUAGE '), parent: `transform ${n}` };
+    }
     case 'OPERATOR CLASS':
     case 'OPERATOR FAMILY': {
       // The parser puts the method first: [method, schema, name].

@@ -57,6 +57,7 @@ function qualifyNames(stmt: Node, schema: string): Node {
     cv.to_encoding_name = String(cv.to_encoding_name).toUpperCase();
   }
   qualifyTextSearch(stmt, prefix);
+  serverCodeNames(stmt);
   // ALTER TABLE does to a view what ALTER VIEW does (pg_dump writes a view column's default with ALTER TABLE ONLY).
   if (stmt.AlterTableStmt?.objtype === 'OBJECT_VIEW') stmt.AlterTableStmt.objtype = 'OBJECT_TABLE';
   return stmt;
@@ -118,5 +119,30 @@ function computeKey(statements: readonly string[], defaultSchema: string): strin
   } catch (e) {
     if (e instanceof ParseFailure) return stableJson(statements);
     throw e;
+  }
+}
+
+/**
+ * The functions of objects built on the server's code as the catalog prints them (regproc with
+ * search_path = public): pg_catalog's and public's unqualified; an event trigger's tags upper
+ * case, as PostgreSQL keeps them.
+ */
+function serverCodeNames(stmt: Node): void {
+  const bare = (names: Node[] | undefined): Node[] | undefined =>
+    names?.length === 2 && ['pg_catalog', 'public'].includes(String(names[0]?.String?.sval)) ? names.slice(1) : names;
+  const am = stmt.CreateAmStmt;
+  if (am) am.handler_name = bare(am.handler_name);
+  for (const d of stmt.CreateFdwStmt?.func_options ?? [])
+    if (d.DefElem?.arg?.List) d.DefElem.arg.List.items = bare(d.DefElem.arg.List.items);
+  const pl = stmt.CreatePLangStmt;
+  if (pl) for (const k of ['plhandler', 'plinline', 'plvalidator']) if (pl[k]) pl[k] = bare(pl[k]);
+  const tr = stmt.CreateTransformStmt;
+  if (tr) for (const f of [tr.fromsql, tr.tosql]) if (f?.objname) f.objname = bare(f.objname);
+  const ev = stmt.CreateEventTrigStmt;
+  if (ev) {
+    ev.funcname = bare(ev.funcname);
+    for (const w of ev.whenclause ?? [])
+      for (const t of w.DefElem?.arg?.List?.items ?? [])
+        if (t.String) t.String.sval = String(t.String.sval).toUpperCase();
   }
 }

@@ -3,7 +3,8 @@
 // part of the object it follows), publications (ALTER PUBLICATION is part of the one it names),
 // subscriptions (subscription.ts),
 // foreign servers, user mappings (user-mapping.ts) and foreign tables, casts, conversions (cast.ts), text search configurations' mappings,
-// operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION.
+// operator families and classes (opclass.ts), a trigger's DEPENDS ON EXTENSION, and objects built on
+// the server's code (server-code.ts).
 import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { relationRef, routineRef, serverRef } from '../model/object-ref.js';
@@ -14,6 +15,7 @@ import { castObject } from './cast.js';
 import { opclassObject } from './opclass.js';
 import { userMappingObject } from './user-mapping.js';
 import { subscriptionObject } from './subscription.js';
+import { isServerCodeTag, serverCodeObject, serverCodeRef, type ServerCodeTag } from './server-code.js';
 
 /** The statement tags read here. */
 export type MoreTag =
@@ -56,11 +58,12 @@ const MORE_TAGS: ReadonlySet<string> = new Set<MoreTag>([
   'AlterOpFamilyStmt',
   'CreateOpClassStmt',
 ]);
-/** Whether a statement's tag is one read here. */
-export const isMoreTag = (tag: string): tag is MoreTag => MORE_TAGS.has(tag);
+/** Whether a statement's tag is one read here (or by server-code.ts). */
+export const isMoreTag = (tag: string): tag is MoreTag | ServerCodeTag => MORE_TAGS.has(tag) || isServerCodeTag(tag);
 
 /** The object a statement of MoreTag declares, or why it is refused. */
-export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classified | string {
+export function moreObject(tag: MoreTag | ServerCodeTag, s: Node, defaultSchema: string): Classified | string {
+  if (isServerCodeTag(tag)) return serverCodeObject(tag, s, defaultSchema);
   if (tag === 'AlterObjectDependsStmt') return dependsObject(s, defaultSchema);
   // A CHECK added NOT VALID (CREATE DOMAIN takes none): part of the domain declared before.
   if (tag === 'AlterDomainStmt') {
@@ -100,7 +103,13 @@ export function moreObject(tag: MoreTag, s: Node, defaultSchema: string): Classi
   if (tag === 'CreatePublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname) };
   if (tag === 'AlterPublicationStmt') return { kind: 'publication', name: quoteIdent(s.pubname), amends: true };
   if (tag === 'CreateSubscriptionStmt') return subscriptionObject(s);
-  if (tag === 'CreateForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername) };
+  // After its wrapper when the files declare it (one an extension makes is the extension's).
+  if (tag === 'CreateForeignServerStmt')
+    return {
+      kind: 'foreign server',
+      name: quoteIdent(s.servername),
+      needs: [serverCodeRef('foreign data wrapper', s.fdwname)],
+    };
   if (tag === 'AlterForeignServerStmt') return { kind: 'foreign server', name: quoteIdent(s.servername), amends: true };
   if (tag === 'CreateUserMappingStmt') return userMappingObject(s);
   if (tag === 'CreateForeignTableStmt') {

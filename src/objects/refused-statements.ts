@@ -28,10 +28,6 @@ const WHY: Readonly<Record<string, [what: string, why: string]>> = {
   AlterRoleSetStmt: ['ALTER ROLE … SET', SETTINGS],
   AlterDatabaseSetStmt: ['ALTER DATABASE … SET', SETTINGS],
   AlterDatabaseStmt: ['ALTER DATABASE', SETTINGS],
-  CreateEventTrigStmt: [
-    'CREATE EVENT TRIGGER',
-    'an event trigger runs code on every DDL statement, as whoever runs it',
-  ],
   TransactionStmt: ['BEGIN / COMMIT / ROLLBACK', 'the plan is one transaction of its own'],
   InsertStmt: ['INSERT', ROWS],
   UpdateStmt: ['UPDATE', ROWS],

@@ -109,6 +109,8 @@ function lockOf(s: Step): Lock | undefined {
     case 'undistribute_table':
     case 'set_access_method':
       return ['EXCLUSIVE', 'copy'];
+    case 'alter_table_access_method':
+      return ['ACCESS EXCLUSIVE', 'rewrite'];
     default:
       return undefined;
   }

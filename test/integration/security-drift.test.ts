@@ -208,15 +208,13 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
       expect.arrayContaining([
         'text search parser: public.prs',
         'text search template: public.tmpl',
-        'access method: am2',
-        'transform: for mood language plpgsql',
         'shell type: public.shelly',
         'base type: public.b4',
         `extension member: function hidden() (extension pgcrypto, owned by ${u})`,
       ]),
     );
     // Casts, text search configurations and dictionaries, a column's COMPRESSION and n_distinct, an
-    // unlogged sequence, operator classes and families are managed: adopted, not named.
+    // unlogged sequence, operator classes and families, access methods and transforms are managed: adopted, not named.
     expect(
       doc.notManaged.filter((x) =>
         [
@@ -230,6 +228,8 @@ describe('objects of kinds the tool does not manage are named (a drift check exi
           'user mapping',
           'conversion',
           'typed table',
+          'access method',
+          'transform',
         ].includes(x.kind),
       ),
     ).toEqual([]);

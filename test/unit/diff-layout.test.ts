@@ -11,6 +11,7 @@ import {
   parseBound,
 } from '../../src/sql/partition-bound.js';
 import { diff } from '../../src/plan/diff/diff.js';
+import { accessMethodProblems } from '../../src/plan/checks/access-method-problems.js';
 import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 
@@ -222,6 +223,32 @@ describe('access method', () => {
     expect(lines(d, model([withFk], { columnar: true })).problems).toEqual([
       expect.stringMatching(/^access_method_with_foreign_keys public\.m: .* alter_table_set_access_method refuses it/),
     ]);
+  });
+});
+
+describe('an access method of CREATE ACCESS METHOD', () => {
+  it("a local table: PostgreSQL's ALTER TABLE … SET ACCESS METHOD, either way, foreign keys or not", () => {
+    const withFk = (am?: string) =>
+      table('m', {
+        ...(am ? { accessMethod: am } : {}),
+        foreignKeys: [{ columns: ['tenant_id'], refTable: 'public.r', refColumns: ['id'] }],
+      });
+    expect(lines(model([withFk('heap2'), table('r')]), model([withFk(), table('r')])).steps).toEqual([
+      'alter_table_access_method: ALTER TABLE public.m SET ACCESS METHOD heap2',
+    ]);
+    expect(lines(model([withFk(), table('r')]), model([withFk('heap2'), table('r')])).steps).toEqual([
+      'alter_table_access_method: ALTER TABLE public.m SET ACCESS METHOD heap',
+    ]);
+    expect(lines(model([withFk(), table('r')]), model([withFk('heap2'), table('r')])).problems).toEqual([]);
+  });
+
+  it('a Citus table that uses one is a plan problem: Citus does not propagate it', () => {
+    const d = model([table('m', { accessMethod: 'heap2', distribution: { kind: 'reference' } })]);
+    expect(accessMethodProblems(d).map((p) => `${p.code} ${p.object}`)).toEqual(['citus_access_method table public.m']);
+    expect(accessMethodProblems(model([table('m', { accessMethod: 'heap2' })]))).toEqual([]);
+    expect(
+      accessMethodProblems(model([table('m', { accessMethod: 'columnar', distribution: { kind: 'reference' } })])),
+    ).toEqual([]);
   });
 });
 

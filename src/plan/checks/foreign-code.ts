@@ -37,7 +37,12 @@ const COPIES: ReadonlySet<Step['kind']> = new Set([
   'create_reference_table',
   'create_single_shard_table',
 ]);
-const REWRITES: ReadonlySet<Step['kind']> = new Set(['undistribute_table', 'set_access_method', 'alter_column_type']);
+const REWRITES: ReadonlySet<Step['kind']> = new Set([
+  'undistribute_table',
+  'set_access_method',
+  'alter_table_access_method',
+  'alter_column_type',
+]);
 
 /** The actual routines of roles other than the applier that are not superusers, by `schema.name` and by name. */
 function foreignRoutines(actual: ClusterModel): { byId: Map<string, Routine[]>; byName: Map<string, Routine[]> } {

@@ -149,7 +149,10 @@ export function layoutSteps(
     t.foreignKeys.length > 0 ||
     Object.values(actual.tables).some((o) => o.foreignKeys.some((fk) => fk.refTable === t.id));
   const rewrite = (t: Table, step: Extract<Step, { kind: 'set_access_method' }>): void => {
-    if (!fkBound(t)) steps.push(step);
+    // Neither side columnar, on a table of the coordinator alone: PostgreSQL's own ALTER TABLE.
+    if (step.from !== 'columnar' && step.accessMethod !== 'columnar' && t.distribution.kind === 'local')
+      steps.push({ ...step, kind: 'alter_table_access_method' });
+    else if (!fkBound(t)) steps.push(step);
     else
       problems.push({
         code: 'access_method_with_foreign_keys',

@@ -29,6 +29,14 @@ export type LayoutStep =
       readonly partition: QualifiedName;
       readonly foreign?: boolean;
     }
+  /** ALTER TABLE … SET ACCESS METHOD: a table of the coordinator alone, neither side columnar. */
+  | {
+      readonly kind: 'alter_table_access_method';
+      readonly table: QualifiedName;
+      readonly accessMethod: string;
+      readonly from: string;
+      readonly parent?: QualifiedName;
+    }
   | {
       readonly kind: 'set_access_method';
       readonly table: QualifiedName;

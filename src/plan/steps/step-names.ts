@@ -7,6 +7,7 @@
 import type { ClusterModel, Column } from '../../model/types.js';
 import { providedNames } from '../../model/live-state.js';
 import { references } from '../../objects/statement-parts.js';
+import { serverCodeRef } from '../../objects/server-code.js';
 import { strings, tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { objectOf, renderSql } from './step-spec.js';
@@ -105,8 +106,14 @@ function routineNeeds(definition: string, schema: string, self: string): Needs {
     ?.items?.[0]?.String?.sval;
   const soft =
     language === 'sql' && typeof body === 'string' ? sqlNeeds([body], schemas).filter((n) => n !== self) : [];
-  return { hard, soft };
+  // A language the files may declare (CREATE LANGUAGE): not one every database has.
+  const own = language !== undefined && !['sql', 'plpgsql', 'c', 'internal'].includes(language);
+  return { hard: own ? [...hard, serverCodeRef('language', language)] : hard, soft };
 }
+
+/** A table access method of CREATE ACCESS METHOD (heap is PostgreSQL's, columnar an extension's). */
+const accessMethodNeeds = (am: string | undefined): string[] =>
+  am === undefined || am === 'heap' || am === 'columnar' ? [] : [serverCodeRef('access method', am)];
 
 /** The names a step needs to exist before it runs. */
 export function needsOf(step: Step, desired: ClusterModel): Needs {
@@ -117,13 +124,22 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
           ...columnNeeds(step.columns, step.table.schema),
           ...(step.inherits ?? []).map((p) => relationRef(p)),
           ...(step.ofType !== undefined ? [typeRef(step.ofType)] : []),
+          ...accessMethodNeeds(step.accessMethod),
         ],
         soft: [],
       };
     case 'alter_table_inherit':
       return { hard: [relationRef(step.parent)], soft: [] };
     case 'create_partition':
-      return { hard: step.partition.foreign ? [serverRef(quoteIdent(step.partition.foreign.server))] : [], soft: [] };
+      return {
+        hard: [
+          ...(step.partition.foreign ? [serverRef(quoteIdent(step.partition.foreign.server))] : []),
+          ...accessMethodNeeds(step.partition.accessMethod),
+        ],
+        soft: [],
+      };
+    case 'alter_table_access_method':
+      return { hard: accessMethodNeeds(step.accessMethod), soft: [] };
     case 'alter_table_of':
       return { hard: step.ofType !== undefined ? [typeRef(step.ofType)] : [], soft: [] };
     case 'add_column':

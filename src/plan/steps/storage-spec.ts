@@ -1,11 +1,12 @@
 // Step records of how a table is stored: its access method (heap, columnar) and columnar options.
-import { catalogCall, quoteLiteral, regclassLiteral, sqlInt, typedLiteral } from '../../sql/quote.js';
+import { catalogCall, quoteIdent, quoteLiteral, regclassLiteral, sqlInt, typedLiteral } from '../../sql/quote.js';
 import type { ColumnarOptions } from '../../model/types.js';
 import { CITUS, PLAIN, type StepSpecs } from './spec-record.js';
 import { q } from './sql-parts.js';
 import { tableRef } from '../../model/object-ref.js';
 
-type StorageKind = 'create_columnar_extension' | 'set_access_method' | 'set_columnar_options';
+type StorageKind =
+  'create_columnar_extension' | 'set_access_method' | 'alter_table_access_method' | 'set_columnar_options';
 
 /** The storage parameter of each columnar option. */
 export const COLUMNAR_OPTION: { readonly [K in keyof Required<ColumnarOptions>]: string } = {
@@ -41,6 +42,16 @@ export const STORAGE_SPECS: StepSpecs<StorageKind> = {
     sql: (s) => [
       catalogCall('alter_table_set_access_method', [regclassLiteral(s.table), typedLiteral(s.accessMethod, 'text')]),
     ],
+    summary: (s) =>
+      `rewrite ${s.parent ? `partition ${q(s.table)} of ${q(s.parent)}` : q(s.table)} from ${s.from} to ${s.accessMethod}`,
+  },
+  // PostgreSQL 15's own: rewrites the table (ACCESS EXCLUSIVE) into the other method.
+  alter_table_access_method: {
+    ...PLAIN,
+    phase: () => 'tables',
+    hazards: () => ['rewrites_table'],
+    object: (s) => tableRef(s.table),
+    sql: (s) => [`ALTER TABLE ${q(s.table)} SET ACCESS METHOD ${quoteIdent(s.accessMethod)}`],
     summary: (s) =>
       `rewrite ${s.parent ? `partition ${q(s.table)} of ${q(s.parent)}` : q(s.table)} from ${s.from} to ${s.accessMethod}`,
   },

@@ -1,0 +1,1 @@
+CREATE FUNCTION abs4(integer) RETURNS integer LANGUAGE internal IMMUTABLE STRICT AS 'int4abs';
