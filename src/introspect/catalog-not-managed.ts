@@ -69,11 +69,7 @@ const catalog = (name: string): string => `${cls(name)}::pg_catalog.oid`;
 // Kinds the database's users (not extensions) create that the model does not hold: the types,
 // tables and columns options, and the objects of PostgreSQL 15 in no other list.
 const USER_OBJECTS = `
-  -- Base types (CREATE TYPE … (INPUT = …)) and shell types (CREATE TYPE name; any role may), not an array of another type.
-  UNION ALL SELECT CASE WHEN ty.typisdefined THEN 'base type' ELSE 'shell type' END, ${qn('ns.nspname', 'ty.typname')}
-    FROM pg_catalog.pg_type ty JOIN ns ON ns.oid = ty.typnamespace
-    WHERE (${kind('ty.typtype', 'b')} OR NOT ty.typisdefined) AND ${notExt('pg_catalog.pg_type', 'ty.oid')}
-      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_type el WHERE el.typarray = ty.oid)
+  -- (Base types and lone shell types are managed: catalog-base-types.ts.)
   -- CREATE TABLE … OF type is managed (a table's of_type).
   -- A column's COMPRESSION and attribute options (n_distinct) are managed (the model's columns).
   -- A table, view, materialized view or index in a tablespace other than the database's.
@@ -91,10 +87,7 @@ const USER_OBJECTS = `
     WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
       AND sq.relpersistence <> so.relpersistence
   -- (Operator classes and families are managed: catalog-opclasses.ts.)
-  UNION ALL SELECT 'text search parser', ${qn('ns.nspname', 'x.prsname')} FROM pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace
-    WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}
-  UNION ALL SELECT 'text search template', ${qn('ns.nspname', 'x.tmplname')} FROM pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace
-    WHERE ${notExt('pg_catalog.pg_ts_template', 'x.oid')}
+  -- (Text search parsers and templates are managed: catalog-text-search.ts.)
   -- A user mapping whose options this role may not read (the others are managed: catalog-foreign.ts).
   UNION ALL SELECT 'user mapping', ${MAPPING_NAME}
     FROM pg_catalog.pg_user_mappings um JOIN pg_catalog.pg_foreign_server ums ON ums.oid = um.srvid

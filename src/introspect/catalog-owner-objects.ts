@@ -12,6 +12,7 @@ import { OPERATOR_NAME } from './catalog-operators.js';
 import { CLASS_NAME, FAMILY_NAME } from './catalog-opclasses.js';
 import { SUBSCRIPTIONS_HERE } from './catalog-subscriptions.js';
 import { NOT_ME } from './catalog-owners.js';
+import { BASE_TYPES } from './catalog-base-types.js';
 import { SERVER_CODE_HERE } from './catalog-server-code.js';
 
 /**
@@ -41,6 +42,9 @@ const OWNED = `
       'type ' || ${qn('ns.nspname', 't.typname')}, t.typowner
     FROM pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace LEFT JOIN pg_catalog.pg_class tc ON tc.oid = t.typrelid
     WHERE (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND tc.relkind = 'c')) AND ${NOT_ME('t.typowner')} AND ${notExt('pg_catalog.pg_type', 't.oid')}
+    UNION ALL
+    SELECT 'TYPE', 'type', ${qn('ns.nspname', 't.typname')}, 'type ' || ${qn('ns.nspname', 't.typname')}, t.typowner
+    FROM ${BASE_TYPES} AND ${NOT_ME('t.typowner')}
     UNION ALL
     SELECT 'SCHEMA', 'schema', pg_catalog.quote_ident(ns.nspname), NULL, n.nspowner
     FROM ns JOIN pg_catalog.pg_namespace n ON n.oid = ns.oid

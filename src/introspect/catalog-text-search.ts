@@ -2,15 +2,38 @@
 // dictionaries and configurations as objects defined by SQL, written as pg_dump writes them:
 // CREATE TEXT SEARCH DICTIONARY d (TEMPLATE = t, its options), CREATE TEXT SEARCH CONFIGURATION c
 // (PARSER = p) and one ALTER TEXT SEARCH CONFIGURATION c ADD MAPPING FOR <token> WITH d1, d2 per
-// token type it maps. Citus propagates both to the workers. (Parsers and templates need C
-// functions: they are only named, catalog-not-managed.ts.)
+// token type it maps. Citus propagates both to the workers. Parsers and templates (CREATE TEXT
+// SEARCH PARSER p (START = f, GETTOKEN = f, END = f, LEXTYPES = f [, HEADLINE = f]), CREATE TEXT
+// SEARCH TEMPLATE t ([INIT = f,] LEXIZE = f)), their functions as regproc prints them with
+// search_path = public; Citus propagates neither.
 import { cls, notExt, qn } from './catalog-fragments.js';
 
 const DICT = qn('ns.nspname', 'td.dictname');
 const CONFIG = qn('ns.nspname', 'c.cfgname');
+const PARSER = qn('ns.nspname', 'x.prsname');
+const TEMPLATE = qn('ns.nspname', 'x.tmplname');
+const fn = (oid: string): string => `${oid}::pg_catalog.regproc::pg_catalog.text`;
+const PARSERS = `pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}`;
+const TEMPLATES = `pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace WHERE ${notExt('pg_catalog.pg_ts_template', 'x.oid')}`;
 
 /** UNION ALL branches of the obj CTE. */
 export const TEXT_SEARCH_OBJECTS = `  UNION ALL
+  SELECT 'text search parser', ${PARSER}, NULL,
+    pg_catalog.json_build_array('CREATE TEXT SEARCH PARSER ' || ${PARSER} || ' (START = ' || ${fn('x.prsstart')}
+      || ', GETTOKEN = ' || ${fn('x.prstoken')} || ', END = ' || ${fn('x.prsend')} || ', LEXTYPES = ' || ${fn('x.prslextype')}
+      || CASE WHEN x.prsheadline::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN ', HEADLINE = ' || ${fn('x.prsheadline')} ELSE '' END || ')'),
+    pg_catalog.json_build_array('DROP TEXT SEARCH PARSER ' || ${PARSER}),
+    ${cls('pg_ts_parser')}, x.oid, NULL, NULL
+  FROM ${PARSERS}
+  UNION ALL
+  SELECT 'text search template', ${TEMPLATE}, NULL,
+    pg_catalog.json_build_array('CREATE TEXT SEARCH TEMPLATE ' || ${TEMPLATE} || ' ('
+      || CASE WHEN x.tmplinit::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN 'INIT = ' || ${fn('x.tmplinit')} || ', ' ELSE '' END
+      || 'LEXIZE = ' || ${fn('x.tmpllexize')} || ')'),
+    pg_catalog.json_build_array('DROP TEXT SEARCH TEMPLATE ' || ${TEMPLATE}),
+    ${cls('pg_ts_template')}, x.oid, NULL, NULL
+  FROM ${TEMPLATES}
+  UNION ALL
   SELECT 'text search dictionary', ${DICT}, NULL,
     pg_catalog.json_build_array('CREATE TEXT SEARCH DICTIONARY ' || ${DICT} || ' (TEMPLATE = ' || ${qn('tn.nspname', 'tm.tmplname')}
       || COALESCE(', ' || td.dictinitoption, '') || ')'),
@@ -37,6 +60,12 @@ export const TEXT_SEARCH_OBJECTS = `  UNION ALL
 
 /** UNION ALL branches of the comments (keyword, target, parent, description). */
 export const TEXT_SEARCH_COMMENTS = `    UNION ALL
+    SELECT 'TEXT SEARCH PARSER', ${PARSER}, 'text search parser ' || ${PARSER}, ds.description
+    FROM pg_catalog.pg_description ds, ${PARSERS} AND x.oid = ds.objoid AND ds.classoid = ${cls('pg_ts_parser')}
+    UNION ALL
+    SELECT 'TEXT SEARCH TEMPLATE', ${TEMPLATE}, 'text search template ' || ${TEMPLATE}, ds.description
+    FROM pg_catalog.pg_description ds, ${TEMPLATES} AND x.oid = ds.objoid AND ds.classoid = ${cls('pg_ts_template')}
+    UNION ALL
     SELECT 'TEXT SEARCH DICTIONARY', ${DICT}, 'text search dictionary ' || ${DICT}, ds.description
     FROM pg_catalog.pg_description ds JOIN pg_catalog.pg_ts_dict td ON td.oid = ds.objoid AND ds.classoid = ${cls('pg_ts_dict')}
     JOIN ns ON ns.oid = td.dictnamespace WHERE ${notExt('pg_catalog.pg_ts_dict', 'td.oid')}

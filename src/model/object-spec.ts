@@ -64,6 +64,10 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   transform: { sqlFile: 'server-code', catalogOnly: true },
   // Created before the tables whose columns use it (Citus propagates it to the workers).
   collation: { sqlFile: 'collations', type: true, provides: 'collation', ownerKeyword: 'COLLATION', catalogOnly: true },
+  // The server's functions a dictionary's template and a configuration's parser are made of (Citus
+  // propagates neither: a dictionary on a template of the files' fails on the workers).
+  'text search parser': { sqlFile: 'text-search', type: true, catalogOnly: true },
+  'text search template': { sqlFile: 'text-search', type: true, catalogOnly: true },
   // Before the tables whose generated columns and defaults may name them (Citus propagates both).
   'text search dictionary': {
     sqlFile: 'text-search',
@@ -77,6 +81,11 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
     ownerKeyword: 'TEXT SEARCH CONFIGURATION',
     catalogOnly: true,
   },
+  // CREATE TYPE t; alone, or as the first step of a base type the plan makes (objects/base-type.ts).
+  'shell type': { sqlFile: 'types', type: true, ownerKeyword: 'TYPE', catalogOnly: true },
+  // CREATE TYPE t (INPUT = …, OUTPUT = …): after its functions; dropped or changed only by hand
+  // (PostgreSQL drops it with its functions, DROP TYPE … CASCADE: plan/diff/base-types.ts).
+  'base type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   enum: { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },
   domain: { ...USER_TYPE, ownerKeyword: 'DOMAIN' },
   'composite type': { ...USER_TYPE, ownerKeyword: 'TYPE', catalogOnly: true },

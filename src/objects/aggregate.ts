@@ -7,6 +7,8 @@ import type { Node } from '../sql/pg-parse.js';
 import { strings } from '../sql/pg-parse.js';
 import { listName } from './statement-parts.js';
 import { operatorDecl } from './operator.js';
+import { BUILTIN_TEXT_SEARCH } from './key.js';
+import { baseTypeObject } from './base-type.js';
 import { routineRef, typeRef } from '../model/object-ref.js';
 
 // The options whose value is a function (the parser reads them as type names).
@@ -68,13 +70,33 @@ export function aggregateDecl(
 }
 
 /** A CREATE … (DefineStmt) in a sql: file: an aggregate or operator object, or why it is not managed. */
+/** The names a DefineStmt's options `keys` give (TypeName lists), but PostgreSQL's own. */
+function defNames(s: Node, keys: readonly string[]): string[][] {
+  return (s.definition ?? [])
+    .map((d: Node) => d.DefElem)
+    .filter((d: Node) => keys.includes(String(d?.defname)) && d.arg?.TypeName)
+    .map((d: Node) => strings(d.arg.TypeName.names))
+    .filter(
+      (n: string[]) => n.length > 0 && n[0] !== 'pg_catalog' && !(n.length === 1 && BUILTIN_TEXT_SEARCH.test(n[0]!)),
+    );
+}
+
 export function defineObject(
   s: Node,
   defaultSchema: string,
   argTypes: (objectWithArgs: Node) => string,
 ):
   | {
-      kind: 'aggregate' | 'operator' | 'collation' | 'text search dictionary' | 'text search configuration';
+      kind:
+        | 'shell type'
+        | 'base type'
+        | 'aggregate'
+        | 'operator'
+        | 'collation'
+        | 'text search parser'
+        | 'text search template'
+        | 'text search dictionary'
+        | 'text search configuration';
       name: string;
       deps: readonly string[];
     }
@@ -86,9 +108,22 @@ export function defineObject(
   // CREATE COLLATION name (provider = …, locale = …) or FROM another: the catalog's form is pg_dump's.
   if (s.kind === 'OBJECT_COLLATION')
     return { kind: 'collation', name: listName(strings(s.defnames), defaultSchema), deps: [] };
-  // CREATE TEXT SEARCH DICTIONARY / CONFIGURATION (PARSER = … or COPY = …; its mappings follow).
+  // CREATE TEXT SEARCH PARSER / TEMPLATE (their functions), DICTIONARY (TEMPLATE = …) and
+  // CONFIGURATION (PARSER = … or COPY = …; its mappings follow): after the parser or template the files make.
+  if (s.kind === 'OBJECT_TSPARSER' || s.kind === 'OBJECT_TSTEMPLATE')
+    return {
+      kind: s.kind === 'OBJECT_TSPARSER' ? 'text search parser' : 'text search template',
+      name: listName(strings(s.defnames), defaultSchema),
+      deps: defNames(s, ['start', 'gettoken', 'end', 'lextypes', 'headline', 'init', 'lexize']).map((n) =>
+        routineRef(listName(n, defaultSchema)),
+      ),
+    };
   if (s.kind === 'OBJECT_TSDICTIONARY')
-    return { kind: 'text search dictionary', name: listName(strings(s.defnames), defaultSchema), deps: [] };
+    return {
+      kind: 'text search dictionary',
+      name: listName(strings(s.defnames), defaultSchema),
+      deps: defNames(s, ['template']).map((n) => `text search template ${listName(n, defaultSchema)}`),
+    };
   if (s.kind === 'OBJECT_TSCONFIGURATION') {
     const copy = (s.definition ?? []).find((d: Node) => d.DefElem?.defname === 'copy')?.DefElem.arg?.TypeName;
     const from = copy ? strings(copy.names) : [];
@@ -96,9 +131,13 @@ export function defineObject(
       kind: 'text search configuration',
       name: listName(strings(s.defnames), defaultSchema),
       // (a copy of pg_catalog's english needs nothing the plan makes; a copy of the user's, that one)
-      deps: from.length > 0 ? [`text search configuration ${listName(from, defaultSchema)}`] : [],
+      deps: [
+        ...(from.length > 0 ? [`text search configuration ${listName(from, defaultSchema)}`] : []),
+        ...defNames(s, ['parser']).map((n) => `text search parser ${listName(n, defaultSchema)}`),
+      ],
     };
   }
+  if (s.kind === 'OBJECT_TYPE') return baseTypeObject(s, defaultSchema);
   if (s.kind !== 'OBJECT_AGGREGATE') return 'Define statements are not managed in SQL files';
   const a = aggregateDecl(s, defaultSchema, argTypes);
   return typeof a === 'string' ? a : { kind: 'aggregate', name: a.name, deps: a.deps };

@@ -47,6 +47,8 @@ const COMMENT_TARGETS: Readonly<Record<string, string>> = {
   OBJECT_CONVERSION: 'CONVERSION',
   OBJECT_TSDICTIONARY: 'TEXT SEARCH DICTIONARY',
   OBJECT_TSCONFIGURATION: 'TEXT SEARCH CONFIGURATION',
+  OBJECT_TSPARSER: 'TEXT SEARCH PARSER',
+  OBJECT_TSTEMPLATE: 'TEXT SEARCH TEMPLATE',
   OBJECT_OPCLASS: 'OPERATOR CLASS',
   OBJECT_OPFAMILY: 'OPERATOR FAMILY',
   OBJECT_OPERATOR: 'OPERATOR',
@@ -82,6 +84,8 @@ const LISTED: Readonly<Record<string, (n: string) => string>> = {
   COLLATION: collationRef,
   CONVERSION: (n) => `conversion ${n}`,
   'TEXT SEARCH DICTIONARY': (n) => `text search dictionary ${n}`,
+  'TEXT SEARCH PARSER': (n) => `text search parser ${n}`,
+  'TEXT SEARCH TEMPLATE': (n) => `text search template ${n}`,
   'TEXT SEARCH CONFIGURATION': (n) => `text search configuration ${n}`,
 };
 

@@ -8,6 +8,7 @@ import { parseStatements, ParseFailure, strings, type Node } from '../sql/pg-par
 import { quoteIdent, quoteQualified } from '../sql/quote.js';
 import { PrivilegeSet } from './privileges.js';
 import { withTypeColumnComments } from './comment-parents.js';
+import { withoutBaseTypeShells } from './base-type.js';
 import type { SqlFile, SqlFileObjects, SqlFileProblem } from './sql-files.js';
 import { defineObject } from './aggregate.js';
 import { applyDefaultPrivileges, applyGrantStmt } from './privilege-statements.js';
@@ -21,6 +22,7 @@ import {
   listName,
   references,
   relName,
+  renamedFromComment,
   splitQualified,
 } from './statement-parts.js';
 import { sessionSetting } from './session-settings.js';
@@ -35,6 +37,7 @@ import { extensionDependency } from './extension-dependency.js';
 import { dict } from '../util/dict.js';
 
 export type { SqlFile, SqlFileProblem };
+export { renamedFromComment } from './statement-parts.js';
 
 function classify(stmt: Node, defaultSchema: string, argTypes: (n: Node) => string): Classified | string {
   const [tag] = Object.keys(stmt);
@@ -275,19 +278,9 @@ export function objectsFromSql(
     }
   }
   withTypeColumnComments(objects);
+  withoutBaseTypeShells(objects);
   for (const p of privileges.objects()) objects[p.id] = { ...p, searchPath: defaultSchema };
   return { objects, routines, schemas: [...schemas, ...privileges.schemas], problems, privilegeOps: privileges.ops };
-}
-
-/**
- * The former name a `-- renamed_from: old_name` line among the comments above a statement gives
- * (an identifier, double-quoted when it needs to be), or undefined.
- */
-export function renamedFromComment(leading: string): string | undefined {
-  const m = /^\s*--\s*renamed_from:\s*("(?:[^"]|"")+"|[^\s"]+)\s*$/m.exec(leading);
-  if (!m) return undefined;
-  const name = m[1]!;
-  return name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.toLowerCase();
 }
 
 /** A CREATE FUNCTION / PROCEDURE statement of an SQL file, for the routine model. */

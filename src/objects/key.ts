@@ -6,6 +6,7 @@ import { ParseFailure, parseStatements, type Node } from '../sql/pg-parse.js';
 import { normalizeNode } from '../sql/normalize.js';
 import { stableJson } from '../util/stable-json.js';
 import { copyTree } from '../util/tree.js';
+import { BASE_TYPE_FUNCTIONS } from './base-type.js';
 
 const IGNORED = new Set(['replace', 'if_not_exists', 'inh', 'missing_ok']);
 
@@ -58,6 +59,18 @@ function qualifyNames(stmt: Node, schema: string): Node {
   }
   qualifyTextSearch(stmt, prefix);
   serverCodeNames(stmt);
+  // A base or shell type: its options in any order, its functions as regproc prints them.
+  const ty = stmt.DefineStmt;
+  if (ty?.kind === 'OBJECT_TYPE') {
+    ty.defnames = prefix(ty.defnames, 1);
+    for (const e of ty.definition ?? []) {
+      const tn = e.DefElem?.arg?.TypeName;
+      if (tn && BASE_TYPE_FUNCTIONS.includes(String(e.DefElem.defname))) tn.names = bareFunction(tn.names);
+    }
+    ty.definition = ty.definition?.sort((a: Node, b: Node) =>
+      String(a.DefElem?.defname).localeCompare(String(b.DefElem?.defname)),
+    );
+  }
   // ALTER TABLE does to a view what ALTER VIEW does (pg_dump writes a view column's default with ALTER TABLE ONLY).
   if (stmt.AlterTableStmt?.objtype === 'OBJECT_VIEW') stmt.AlterTableStmt.objtype = 'OBJECT_TABLE';
   return stmt;
@@ -65,7 +78,7 @@ function qualifyNames(stmt: Node, schema: string): Node {
 
 // PostgreSQL's own text search parser, templates and dictionaries (pg_catalog's), which the
 // catalog prints unqualified or as pg_catalog.x, and a file may write bare.
-const BUILTIN_TEXT_SEARCH = /^(default|simple|synonym|thesaurus|ispell|snowball|[a-z]+_stem)$/;
+export const BUILTIN_TEXT_SEARCH = /^(default|simple|synonym|thesaurus|ispell|snowball|[a-z]+_stem)$/;
 
 /** Text search objects' names: the user's in the default schema, PostgreSQL's own in pg_catalog. */
 function qualifyTextSearch(stmt: Node, prefix: (names: Node[] | undefined, bare: number) => Node[] | undefined): void {
@@ -81,6 +94,14 @@ function qualifyTextSearch(stmt: Node, prefix: (names: Node[] | undefined, bare:
       if (tn && ['parser', 'template', 'copy'].includes(e.DefElem.defname)) tn.names = own(tn.names);
     }
   }
+  // A parser's or template's functions as regproc prints them with search_path = public.
+  if (d?.kind === 'OBJECT_TSPARSER' || d?.kind === 'OBJECT_TSTEMPLATE') {
+    d.defnames = prefix(d.defnames, 1);
+    for (const e of d.definition ?? []) {
+      const tn = e.DefElem?.arg?.TypeName;
+      if (tn) tn.names = bareFunction(tn.names);
+    }
+  }
   const a = stmt.AlterTSConfigurationStmt;
   if (a) {
     a.cfgname = prefix(a.cfgname, 1);
@@ -88,8 +109,8 @@ function qualifyTextSearch(stmt: Node, prefix: (names: Node[] | undefined, bare:
   }
   if (stmt.AlterTSDictionaryStmt) stmt.AlterTSDictionaryStmt.dictname = prefix(stmt.AlterTSDictionaryStmt.dictname, 1);
   const c = stmt.CommentStmt;
-  if ((c?.objtype === 'OBJECT_TSCONFIGURATION' || c?.objtype === 'OBJECT_TSDICTIONARY') && c.object?.List)
-    c.object.List.items = prefix(c.object.List.items, 1);
+  const named = ['OBJECT_TSCONFIGURATION', 'OBJECT_TSDICTIONARY', 'OBJECT_TSPARSER', 'OBJECT_TSTEMPLATE'];
+  if (named.includes(c?.objtype) && c.object?.List) c.object.List.items = prefix(c.object.List.items, 1);
 }
 
 // Keys by statements: a plan computes each declared object's key, and the verification after an
@@ -127,9 +148,12 @@ function computeKey(statements: readonly string[], defaultSchema: string): strin
  * search_path = public): pg_catalog's and public's unqualified; an event trigger's tags upper
  * case, as PostgreSQL keeps them.
  */
+/** A function's name as regproc prints it with search_path = public: pg_catalog's and public's unqualified. */
+const bareFunction = (names: Node[] | undefined): Node[] | undefined =>
+  names?.length === 2 && ['pg_catalog', 'public'].includes(String(names[0]?.String?.sval)) ? names.slice(1) : names;
+
 function serverCodeNames(stmt: Node): void {
-  const bare = (names: Node[] | undefined): Node[] | undefined =>
-    names?.length === 2 && ['pg_catalog', 'public'].includes(String(names[0]?.String?.sval)) ? names.slice(1) : names;
+  const bare = bareFunction;
   const am = stmt.CreateAmStmt;
   if (am) am.handler_name = bare(am.handler_name);
   for (const d of stmt.CreateFdwStmt?.func_options ?? [])

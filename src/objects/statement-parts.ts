@@ -157,3 +157,14 @@ export function indexConcurrently(statement: string, on: boolean): string | unde
     JSON.stringify({ ...x, concurrent: undefined }, (k, v) => (k === 'location' ? undefined : v));
   return same(a) === same(b) ? out : undefined;
 }
+
+/**
+ * The former name a `-- renamed_from: old_name` line among the comments above a statement gives
+ * (an identifier, double-quoted when it needs to be), or undefined.
+ */
+export function renamedFromComment(leading: string): string | undefined {
+  const m = /^\s*--\s*renamed_from:\s*("(?:[^"]|"")+"|[^\s"]+)\s*$/m.exec(leading);
+  if (!m) return undefined;
+  const name = m[1]!;
+  return name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.toLowerCase();
+}

@@ -20,7 +20,7 @@ import { foreignInheritsProblems } from './checks/foreign-inherits-problems.js';
 import { typedTableProblems } from './checks/typed-table-problems.js';
 import { newSubscriptionWarnings, subscriptionTableChecks } from './checks/subscription-problems.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
-import { accessMethodProblems } from './checks/access-method-problems.js';
+import { accessMethodProblems, baseTypeProblems, textSearchTemplateProblems } from './checks/server-code-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
 import { triggerDependsProblems, routineDependsProblems } from './checks/trigger-depends-problems.js';
 import { hazardsOf, needsCitus, objectOf, phaseOf, renderSql, summarize, tableOf } from './steps/step-spec.js';
@@ -187,6 +187,8 @@ export function buildPlan(input: {
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
     ...rangeTypeProblems(input.desired),
     ...accessMethodProblems(input.desired),
+    ...baseTypeProblems(input.desired),
+    ...(input.citusInstalled ? textSearchTemplateProblems(input.desired) : []),
     ...typedTableProblems(input.desired),
     ...subscribed.problems,
     ...foreignInheritsProblems(input.desired),

@@ -86,19 +86,22 @@ describe('plan --prove', () => {
     expect(a.code, a.stdout + a.stderr).toBe(0);
   });
 
-  it('a refusal that names what the copy lacks (a text search parser, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
+  it('a refusal that names what the copy lacks (a foreign key to a partition, a kind not managed, so not copied) proves nothing and says so: no problem', async () => {
     const db = await freshDatabase(server, 'prove_lacks');
     await db.query(`CREATE SCHEMA coll;
-      CREATE TEXT SEARCH PARSER coll.prs (START = prsd_start, GETTOKEN = prsd_nexttoken, END = prsd_end, LEXTYPES = prsd_lextype);
+      CREATE TABLE coll.p (d date NOT NULL) PARTITION BY RANGE (d);
+      CREATE TABLE coll.p1 PARTITION OF coll.p FOR VALUES FROM ('2020-01-01') TO ('2021-01-01');
+      ALTER TABLE coll.p1 ADD CONSTRAINT p1_d UNIQUE (d);
+      CREATE TABLE coll.fkp (d date, CONSTRAINT to_p1 FOREIGN KEY (d) REFERENCES coll.p1 (d));
       CREATE TABLE items (id bigint NOT NULL PRIMARY KEY, name text)`);
     const dir = projectDir({
       'citus-migrate.yaml': manifest(''),
-      'sql/views.sql': 'CREATE TEXT SEARCH CONFIGURATION coll.cfg (PARSER = coll.prs);\n',
+      'sql/views.sql': "COMMENT ON CONSTRAINT to_p1 ON coll.fkp IS 'to one year';\n",
     });
     const r = await cli(['plan', '--database', db.url, '--prove'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /not proved: step \d+ needs text search parser coll\.prs, which the copy lacks \(introspect does not copy kinds citus-migrate does not manage\)/,
+      /not proved: step \d+ needs foreign key to a partition coll\.fkp\.to_p1, which the copy lacks \(introspect does not copy kinds citus-migrate does not manage\)/,
     );
     expect(r.stdout).not.toContain('Problems:');
   });

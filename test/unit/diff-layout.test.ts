@@ -11,7 +11,7 @@ import {
   parseBound,
 } from '../../src/sql/partition-bound.js';
 import { diff } from '../../src/plan/diff/diff.js';
-import { accessMethodProblems } from '../../src/plan/checks/access-method-problems.js';
+import { accessMethodProblems } from '../../src/plan/checks/server-code-problems.js';
 import { renderSql } from '../../src/plan/steps/step-spec.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
 

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { objectsFromSql } from '../../src/objects/from-sql.js';
 import { objectKey } from '../../src/objects/key.js';
 import { loadParser } from '../../src/sql/pg-parse.js';
+import { baseTypeProblems, textSearchTemplateProblems } from '../../src/plan/checks/server-code-problems.js';
+import type { ClusterModel } from '../../src/model/types.js';
 
 beforeAll(async () => {
   await loadParser();
@@ -80,5 +82,91 @@ ALTER EVENT TRIGGER e OWNER TO r;
 
   it('an event trigger is no longer refused; ALTER EVENT TRIGGER needs it declared first', () => {
     expect(read('ALTER EVENT TRIGGER e ENABLE ALWAYS;').problems.map((p) => p.code)).toEqual(['amends_undeclared']);
+  });
+});
+
+describe('text search parsers and templates', () => {
+  it('are read with their comments; a dictionary and a configuration need the ones the files make', () => {
+    const { objects, problems } =
+      read(`CREATE TEXT SEARCH TEMPLATE tmpl (LEXIZE = dsimple_lexize, INIT = pg_catalog.dsimple_init);
+CREATE TEXT SEARCH PARSER prs (START = prsd_start, GETTOKEN = prsd_nexttoken, END = prsd_end, LEXTYPES = prsd_lextype);
+CREATE TEXT SEARCH DICTIONARY dict (TEMPLATE = tmpl);
+CREATE TEXT SEARCH DICTIONARY plain (TEMPLATE = simple);
+CREATE TEXT SEARCH CONFIGURATION cfg (PARSER = prs);
+COMMENT ON TEXT SEARCH PARSER prs IS 'p';
+COMMENT ON TEXT SEARCH TEMPLATE tmpl IS 't';
+`);
+    expect(problems).toEqual([]);
+    expect(objects['text search dictionary app.dict']!.deps).toEqual(['text search template app.tmpl']);
+    expect(objects['text search dictionary app.plain']!.deps).toEqual([]);
+    expect(objects['text search configuration app.cfg']!.deps).toEqual(['text search parser app.prs']);
+    expect(objects['text search template app.tmpl']!.deps).toEqual(['routine app.dsimple_lexize']);
+    expect(objects['comment on text search parser app.prs']!.parent).toBe('text search parser app.prs');
+    expect(objects['comment on text search template app.tmpl']!.parent).toBe('text search template app.tmpl');
+  });
+
+  it("as written equal the catalog's form", () => {
+    const key = (t: string) => objectKey([t], 'public');
+    expect(key('CREATE TEXT SEARCH TEMPLATE t (LEXIZE = pg_catalog.dsimple_lexize)')).toBe(
+      key('CREATE TEXT SEARCH TEMPLATE public.t (LEXIZE = dsimple_lexize)'),
+    );
+    expect(key('CREATE TEXT SEARCH TEMPLATE t (LEXIZE = dsimple_lexize)')).not.toBe(
+      key('CREATE TEXT SEARCH TEMPLATE public.t (INIT = dsimple_init, LEXIZE = dsimple_lexize)'),
+    );
+  });
+
+  it('on Citus, a dictionary on a template of the files is a plan problem', () => {
+    const desired = {
+      objects: read(`CREATE TEXT SEARCH TEMPLATE tmpl (LEXIZE = dsimple_lexize);
+CREATE TEXT SEARCH DICTIONARY dict (TEMPLATE = tmpl);
+CREATE TEXT SEARCH DICTIONARY plain (TEMPLATE = simple);
+`).objects,
+    } as unknown as ClusterModel;
+    expect(textSearchTemplateProblems(desired).map((p) => `${p.code} ${p.object}`)).toEqual([
+      'citus_text_search_template text search dictionary app.dict',
+    ]);
+  });
+});
+
+describe('base types', () => {
+  const files = `CREATE TYPE int42;
+CREATE FUNCTION int42_in(cstring) RETURNS int42 LANGUAGE internal IMMUTABLE STRICT AS 'int4in';
+CREATE TYPE int42 (INPUT = int42_in, OUTPUT = public.int42_out, INTERNALLENGTH = 4, LIKE = bigint);
+CREATE TYPE lonely;
+`;
+  it('are read after their shell, which goes with them; a lone shell is its own; they need their functions', () => {
+    const { objects, problems } = read(files, 'public');
+    expect(problems).toEqual([]);
+    expect(Object.keys(objects).sort()).toEqual(['base type public.int42', 'shell type public.lonely']);
+    expect(objects['base type public.int42']!.deps).toEqual([
+      'shell type public.int42',
+      'routine public.int42_in',
+      'routine public.int42_out',
+    ]);
+  });
+
+  it("as written equal the catalog's form: options in any order, functions unqualified", () => {
+    const key = (t: string) => objectKey([t], 'public');
+    expect(key('CREATE TYPE int42 (OUTPUT = public.int42_out, INPUT = int42_in, INTERNALLENGTH = 4)')).toBe(
+      key('CREATE TYPE public.int42 (INTERNALLENGTH = 4, INPUT = int42_in, OUTPUT = int42_out)'),
+    );
+    expect(key('CREATE TYPE int42 (INPUT = int42_in, OUTPUT = int42_out, INTERNALLENGTH = 4)')).not.toBe(
+      key('CREATE TYPE public.int42 (INTERNALLENGTH = 4, INPUT = int42_in, OUTPUT = int42_out, PASSEDBYVALUE)'),
+    );
+  });
+
+  it('a Citus table with a column of one is a plan problem', () => {
+    const desired = {
+      objects: read(files, 'public').objects,
+      tables: {
+        t: {
+          id: 'public.t',
+          qname: { schema: 'public', name: 't' },
+          distribution: { kind: 'reference' },
+          columns: [{ name: 'b', type: { base: 'int42' } }],
+        },
+      },
+    } as unknown as ClusterModel;
+    expect(baseTypeProblems(desired).map((p) => `${p.code} ${p.object}`)).toEqual(['citus_base_type table public.t']);
   });
 });

@@ -4,6 +4,7 @@ import { columnRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs 
 import type { QualifiedName } from '../../sql/quote.js';
 import { collecting, fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
 import { objectSteps } from './objects.js';
+import { withBaseTypeShells } from './base-types.js';
 import { withCastWorkerSteps } from './cast-workers.js';
 import { withGrantWorkerSteps } from './grant-workers.js';
 import { unmanagedSchemaSteps } from './schemas.js';
@@ -34,14 +35,15 @@ export function objectsPart(ctx: DiffContext): PartResult {
   });
   // On Citus, the casts on the workers too (Citus does not propagate them).
   // And the privileges Citus leaves on the coordinator (an extension's, a language's, pg_catalog's).
+  // A base type the plan makes starts as its shell; one it would drop is a problem.
+  const baseTypes: DiffProblem[] = [];
+  const made = withBaseTypeShells(objects.steps, ctx.actual.objects, baseTypes);
   const [steps, castProblems] = ctx.citus
-    ? collecting((p) =>
-        withGrantWorkerSteps(ctx.actual, withCastWorkerSteps(ctx.desired, ctx.actual, objects.steps, p)),
-      )
-    : [objects.steps, []];
+    ? collecting((p) => withGrantWorkerSteps(ctx.actual, withCastWorkerSteps(ctx.desired, ctx.actual, made, p)))
+    : [made, []];
   return {
     steps,
-    problems: [...objects.problems, ...castProblems],
+    problems: [...objects.problems, ...baseTypes, ...castProblems],
     facts: { objectsUnmanaged: objects.unmanaged },
   };
 }

@@ -8,6 +8,7 @@ import type { ClusterModel, Column } from '../../model/types.js';
 import { providedNames } from '../../model/live-state.js';
 import { references } from '../../objects/statement-parts.js';
 import { serverCodeRef } from '../../objects/server-code.js';
+import { shellOf } from '../../objects/base-type.js';
 import { strings, tryParseStatements, type Node } from '../../sql/pg-parse.js';
 import { quoteIdent } from '../../sql/quote.js';
 import { objectOf, renderSql } from './step-spec.js';
@@ -108,7 +109,11 @@ function routineNeeds(definition: string, schema: string, self: string): Needs {
     language === 'sql' && typeof body === 'string' ? sqlNeeds([body], schemas).filter((n) => n !== self) : [];
   // A language the files may declare (CREATE LANGUAGE): not one every database has.
   const own = language !== undefined && !['sql', 'plpgsql', 'c', 'internal'].includes(language);
-  return { hard: own ? [...hard, serverCodeRef('language', language)] : hard, soft };
+  // C or internal code may take or return a shell type: a base type's functions come after its
+  // shell, and its definition after them (diff/base-types.ts).
+  const code = language === 'c' || language === 'internal';
+  const types = code ? hard.map((n) => (n.startsWith('type ') ? shellOf(n.slice('type '.length)) : n)) : hard;
+  return { hard: own ? [...types, serverCodeRef('language', language)] : types, soft };
 }
 
 /** A table access method of CREATE ACCESS METHOD (heap is PostgreSQL's, columnar an extension's). */

@@ -1,0 +1,1 @@
+CREATE TEXT SEARCH TEMPLATE tmpl (LEXIZE = dsimple_lexize);
