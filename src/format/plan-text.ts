@@ -39,6 +39,7 @@ const PHASE_TITLE: { readonly [P in Phase]: string } = {
   objects: 'Views, indexes, constraints, triggers, policies, comments',
   prune_types: 'Prune types and extensions',
   prune_schemas: 'Prune schemas',
+  event_triggers: 'Event triggers (last: each fires on the DDL after it)',
 };
 
 /** `~1.2M rows, 85 MB` from the planner's estimates. */

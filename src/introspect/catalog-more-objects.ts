@@ -4,6 +4,7 @@ import { CAST_COMMENTS, CAST_OBJECTS } from './catalog-casts.js';
 import { CONVERSION_COMMENTS, CONVERSION_OBJECTS } from './catalog-conversions.js';
 import { SERVER_CODE_COMMENTS, SERVER_CODE_DEPS, SERVER_CODE_OBJECTS } from './catalog-server-code.js';
 import { BASE_TYPE_OBJECTS } from './catalog-base-types.js';
+import { TRIGGER_STATE_DEPS } from './catalog-triggers.js';
 import { OPCLASS_COMMENTS, OPCLASS_DEPS, OPCLASS_OBJECTS } from './catalog-opclasses.js';
 import { RANGE_TYPE_OBJECTS } from './catalog-range-types.js';
 import { TEXT_SEARCH_COMMENTS, TEXT_SEARCH_OBJECTS } from './catalog-text-search.js';
@@ -21,4 +22,4 @@ export const MORE_OBJECTS = `${STATISTICS_OBJECTS}${COLLATION_OBJECTS}${PUBLICAT
 /** UNION ALL branches of the comments (keyword, target, parent, description). */
 export const MORE_COMMENTS = `${STATISTICS_COMMENTS}${COLLATION_COMMENTS}${PUBLICATION_COMMENTS}${SUBSCRIPTION_COMMENTS}${FOREIGN_COMMENTS}${CAST_COMMENTS}${CONVERSION_COMMENTS}${TEXT_SEARCH_COMMENTS}${OPCLASS_COMMENTS}${TYPE_PART_COMMENTS}${OPERATOR_COMMENTS}${SERVER_CODE_COMMENTS}`;
 /** UNION ALL branches of the objdeps CTE (what uses an operator class or family; what a subscription receives). */
-export const MORE_DEPS = `${OPCLASS_DEPS}${SUBSCRIPTION_DEPS}${SERVER_CODE_DEPS}`;
+export const MORE_DEPS = `${OPCLASS_DEPS}${SUBSCRIPTION_DEPS}${SERVER_CODE_DEPS}${TRIGGER_STATE_DEPS}`;

@@ -41,6 +41,7 @@ export const OBJECT_KINDS = [
   'column compression',
   'column setting',
   'trigger',
+  'trigger state',
   'rule',
   'row level security',
   'policy',

@@ -155,6 +155,9 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   'column setting': { sqlFile: 'partition-columns', catalogOnly: true },
   'not null': { sqlFile: 'partition-columns', scansTable: true },
   trigger: { sqlFile: 'triggers', catalogOnly: true },
+  // A partition's clone of its table's trigger in another state than the table's (ALTER TABLE
+  // partition DISABLE TRIGGER t, as pg_dump writes it): after the table's trigger.
+  'trigger state': { sqlFile: 'triggers', catalogOnly: true },
   rule: { sqlFile: 'rules', catalogOnly: true },
   'row level security': { sqlFile: 'policies', catalogOnly: true },
   policy: { sqlFile: 'policies', catalogOnly: true },

@@ -190,6 +190,9 @@ export function objectsFromSql(
         problems.push({ where, code: 'unsupported_statement', message: c });
         continue;
       }
+      // ENABLE / DISABLE of a trigger the files do not make there: a partition's clone of its table's.
+      if (c.kind === 'trigger' && c.amends && !objects[`trigger ${c.name}`])
+        c = { ...c, kind: 'trigger state', amends: false };
       const id = `${c.kind} ${c.name}`;
       const have = objects[id];
       // Kept as CREATE INDEX (what the catalog prints back); online says how to build it.

@@ -11,8 +11,9 @@ import { PLAIN, type StepSpecs } from './spec-record.js';
 import { oneShardAtATime } from './sql-parts.js';
 import { outsideTransaction } from '../../objects/subscription.js';
 
+/** An event trigger last: it fires on every DDL statement after it, the plan's own too. */
 const createPhase = (s: { readonly objectKind: ObjectKind }): Phase =>
-  OBJECT_SPEC[s.objectKind].type ? 'types' : 'objects';
+  s.objectKind === 'event trigger' ? 'event_triggers' : OBJECT_SPEC[s.objectKind].type ? 'types' : 'objects';
 
 /**
  * Statements written in the sql: files mean their unqualified names in the manifest's default

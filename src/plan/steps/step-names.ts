@@ -158,7 +158,12 @@ export function needsOf(step: Step, desired: ClusterModel): Needs {
     case 'create_object':
     case 'alter_object': {
       const o = desired.objects[step.object];
-      return { hard: o ? o.deps.filter((d) => !o.provides.includes(d)) : [], soft: [] };
+      const hard = o ? o.deps.filter((d) => !o.provides.includes(d)) : [];
+      // A partition's trigger state: after the table's triggers of that name (the clone comes with them).
+      if (step.objectKind !== 'trigger state') return { hard, soft: [] };
+      const own = `.${step.object.split('.').pop()!}`;
+      const made = Object.values(desired.objects).filter((x) => x.kind === 'trigger' && x.name.endsWith(own));
+      return { hard: [...hard, ...made.map((x) => x.id)], soft: [] };
     }
     case 'add_foreign_key':
       return { hard: [relationRef(step.refTable)], soft: [] };

@@ -47,6 +47,7 @@ export const PHASES = [
   'prune',
   'prune_types',
   'prune_schemas',
+  'event_triggers',
   'after_commit',
 ] as const;
 export type Phase = (typeof PHASES)[number];
