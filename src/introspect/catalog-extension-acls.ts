@@ -33,27 +33,35 @@ const wanted = (ns: string, catalog: string, oid: string, acl: string): string =
 const COLUMNS_SET = `(SELECT a2.attrelid, a2.attnum FROM pg_catalog.pg_attribute a2 WHERE a2.attacl IS NOT NULL
       UNION SELECT ip.objoid, ip.objsubid::pg_catalog.int2 FROM pg_catalog.pg_init_privs ip WHERE ip.classoid = ${cls('pg_class')} AND ip.objsubid <> 0)`;
 
-/** The `extensionAcls` member of the catalog document. */
-export const EXTENSION_ACLS_JSON = `
-  'extensionAcls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init) ORDER BY e.type, e.name, e.col NULLS FIRST), '[]') FROM (
+/** ` AND` the ACL is not as it was left, when only those rows are wanted. */
+const differs = (only: boolean, acl: string, initial: string): string =>
+  only ? ` AND (${acl})::pg_catalog.text IS DISTINCT FROM (${initial})::pg_catalog.text` : '';
+
+/** The rows (type, name, owner, col, now, init), a UNION ALL of SELECTs; `only`: those not as they were left. */
+export const extensionAclRows = (only = false): string => `
     ${row(`CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'NULL::pg_catalog.text', 'c.relacl', init('pg_class', 'c.oid'))}
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
-      WHERE ${wanted('c.relnamespace', 'pg_class', 'c.oid', 'c.relacl')}
+      WHERE ${wanted('c.relnamespace', 'pg_class', 'c.oid', 'c.relacl')}${differs(only, 'c.relacl', init('pg_class', 'c.oid'))}
     UNION ALL ${row(`'TABLE'`, qn('xn.nspname', 'c.relname'), 'c.relowner', 'a.attname::pg_catalog.text', 'a.attacl', init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4'))}
       FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace xn ON xn.oid = c.relnamespace
       WHERE a.attnum > 0::pg_catalog.int2 AND NOT a.attisdropped AND (a.attrelid, a.attnum) IN ${COLUMNS_SET}
-        AND (c.relnamespace IN ${SYSTEM_NS} OR c.oid IN ${members('pg_class')})
+        AND (c.relnamespace IN ${SYSTEM_NS} OR c.oid IN ${members('pg_class')})${differs(only, 'a.attacl', init('pg_class', 'c.oid', 'a.attnum::pg_catalog.int4'))}
     UNION ALL ${row(`CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END`, `${qn('xn.nspname', 'p.proname')} || '(' || ${argTypes('p')} || ')'`, 'p.proowner', 'NULL', 'p.proacl', init('pg_proc', 'p.oid'))}
       FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace xn ON xn.oid = p.pronamespace
-      WHERE ${wanted('p.pronamespace', 'pg_proc', 'p.oid', 'p.proacl')}
+      WHERE ${wanted('p.pronamespace', 'pg_proc', 'p.oid', 'p.proacl')}${differs(only, 'p.proacl', init('pg_proc', 'p.oid'))}
     UNION ALL ${row(`'TYPE'`, qn('xn.nspname', 't.typname'), 't.typowner', 'NULL', 't.typacl', init('pg_type', 't.oid'))}
       FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace xn ON xn.oid = t.typnamespace
-      WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND t.oid IN ${members('pg_type')}
+      WHERE t.typnamespace NOT IN ${SYSTEM_NS} AND t.oid IN ${members('pg_type')}${differs(only, 't.typacl', init('pg_type', 't.oid'))}
     UNION ALL ${row(`'SCHEMA'`, 'pg_catalog.quote_ident(n.nspname)', 'n.nspowner', 'NULL', 'n.nspacl', init('pg_namespace', 'n.oid'))}
-      FROM pg_catalog.pg_namespace n WHERE n.oid IN ${members('pg_namespace')}
+      FROM pg_catalog.pg_namespace n WHERE n.oid IN ${members('pg_namespace')}${differs(only, 'n.nspacl', init('pg_namespace', 'n.oid'))}
     UNION ALL ${row(`'FOREIGN DATA WRAPPER'`, 'pg_catalog.quote_ident(w.fdwname)', 'w.fdwowner', 'NULL', 'w.fdwacl', init('pg_foreign_data_wrapper', 'w.oid'))}
-      FROM pg_catalog.pg_foreign_data_wrapper w WHERE w.oid IN ${members('pg_foreign_data_wrapper')}
+      FROM pg_catalog.pg_foreign_data_wrapper w WHERE w.oid IN ${members('pg_foreign_data_wrapper')}${differs(only, 'w.fdwacl', init('pg_foreign_data_wrapper', 'w.oid'))}
     -- Every language: plpgsql is an extension's, sql and the others initdb's.
     UNION ALL ${row(`'LANGUAGE'`, 'pg_catalog.quote_ident(l.lanname)', 'l.lanowner', 'NULL', 'l.lanacl', init('pg_language', 'l.oid'))}
-      FROM pg_catalog.pg_language l
+      FROM pg_catalog.pg_language l WHERE true${differs(only, 'l.lanacl', init('pg_language', 'l.oid'))}`;
+
+/** The `extensionAcls` member of the catalog document. */
+export const EXTENSION_ACLS_JSON = `
+  'extensionAcls', (SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init) ORDER BY e.type, e.name, e.col NULLS FIRST), '[]') FROM (
+${extensionAclRows()}
   ) AS e(type, name, owner, col, now, init))`;

@@ -8,12 +8,13 @@ import { catalogDoc, catalogShapeProblem, type CatalogAnswerDoc, type CatalogDoc
 import { withColumnarOptions } from './columnar-options.js';
 import { withWorkerSequences } from './worker-sequences.js';
 import { withWorkerCasts } from './worker-casts.js';
+import { withWorkerAcls } from './worker-acls.js';
 import { withIdentityLastValues } from './identity-last-values.js';
 import { withSubscriptionSecrets } from './subscription-secrets.js';
 import type { RecordedObject } from '../model/live-state.js';
 import { catalogToModel } from './to-model.js';
 import type { LiveState } from '../model/live-state.js';
-import { timed } from '../util/timings.js';
+import { recordPhase, timed } from '../util/timings.js';
 
 /** Runs the catalog query and validates its answer; `onSent` is called once the query is on its way. */
 export async function readCatalog(
@@ -38,7 +39,10 @@ export async function validateCatalog(
   const withOptions = await withColumnarOptions(db, doc);
   const withWorkers = await withWorkerSequences(db, withOptions.doc);
   const withCasts = await withWorkerCasts(db, withWorkers.doc);
-  const withLast = await withIdentityLastValues(db, withCasts.doc);
+  const aclsStart = performance.now();
+  const withAcls = await withWorkerAcls(db, withCasts.doc);
+  recordPhase('workers\' ACLs', aclsStart);
+  const withLast = await withIdentityLastValues(db, withAcls.doc);
   const withSubs = await withSubscriptionSecrets(db, withLast.doc);
   return {
     doc: withSubs.doc,
@@ -47,6 +51,7 @@ export async function validateCatalog(
       withOptions.roundTrips +
       withWorkers.roundTrips +
       withCasts.roundTrips +
+      withAcls.roundTrips +
       withLast.roundTrips +
       withSubs.roundTrips,
   };

@@ -271,6 +271,7 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
       ...(doc.eventTriggers ? { eventTriggers: doc.eventTriggers } : {}),
       ...(doc.roles ? { roles: doc.roles } : {}),
       ...(doc.extensionAcls ? { extensionTargets } : {}),
+      ...(doc.workerGrantDrift?.length ? { workerGrantDrift: doc.workerGrantDrift } : {}),
       ...ownersOf(doc),
     },
     doc,

@@ -47,6 +47,7 @@ export function catalogDoc(raw: CatalogAnswerDoc): CatalogDoc {
     ...(raw.extensionAcls === undefined ? {} : { extensionAcls: raw.extensionAcls }),
     typeUsers: raw.typeUsers ?? [],
     ...(raw.eventTriggers === undefined || raw.eventTriggers === null ? {} : { eventTriggers: raw.eventTriggers }),
+    ...(raw.workerGrantDrift === undefined ? {} : { workerGrantDrift: raw.workerGrantDrift }),
     ...(raw.roles === undefined ? {} : { roles: raw.roles }),
     ...(raw.reader === undefined ? {} : { reader: raw.reader }),
     ...(raw.owners === undefined ? {} : { owners: raw.owners }),

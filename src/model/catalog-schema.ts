@@ -249,6 +249,10 @@ export const catalogSchema = z
       .array(z.object({ name: z.string(), routine: z.string(), owner: role }))
       .nullable()
       .optional(),
+    /** On Citus: GRANT / REVOKE that make the workers' ACLs of what extensions made the coordinator's (introspect/worker-acls.ts). */
+    workerGrantDrift: z
+      .array(z.object({ object: z.string(), nodes: z.array(z.string()), statements: z.array(z.string()) }))
+      .optional(),
     /** The roles of the server (grants to a role that does not exist are plan problems). */
     roles: z.array(z.string()).optional(),
     /** The role reading the catalog (the one that applies), quoted as an identifier. */

@@ -63,4 +63,10 @@ export interface PrivilegeParts {
   readonly privilegeOps?: readonly PrivilegeOp[];
   /** Actual only: what extensions made and the procedural languages, by `TYPE name`, with their ACLs now and as the extension's script left them. */
   readonly extensionTargets?: Readonly<Record<string, ExtensionTarget>>;
+  /** Actual only, on Citus: GRANT / REVOKE that make a worker's ACLs of those the coordinator's (a grant changed there by hand). */
+  readonly workerGrantDrift?: readonly {
+    readonly object: string;
+    readonly nodes: readonly string[];
+    readonly statements: readonly string[];
+  }[];
 }

@@ -1,14 +1,11 @@
-// GRANT / REVOKE on what an extension made (its tables, columns, sequences, functions, types,
-// schemas, foreign data wrappers) and on procedural languages, compared as pg_dump dumps them: with
-// what the extension's script (or initdb) left them, pg_init_privs, rather than with PostgreSQL's
-// defaults. pg_stat_statements' script revokes EXECUTE on pg_stat_statements_reset() from PUBLIC
-// and grants SELECT on its view to PUBLIC; `GRANT EXECUTE ON FUNCTION pg_stat_statements_reset()
-// TO monitor` is then one object, `privileges function … to monitor`, on the cluster as in the
-// files, and a REVOKE SELECT ON pg_stat_statements FROM PUBLIC is `… revoked from PUBLIC`.
-//
-// The catalog gives each such object's ACL now and as its script left it; the files' statements
-// (one privilege at a time, in order: PrivilegeSet's ops) are applied again to the latter when the
-// plan knows the cluster, since a REVOKE's effect depends on what the script granted. Pure.
+// GRANT / REVOKE on what an extension made (its tables, columns, sequences, functions, types, schemas,
+// foreign data wrappers) and on procedural languages, compared as pg_dump dumps them: with what the
+// extension's script (or initdb) left them, pg_init_privs, not PostgreSQL's defaults. A `GRANT EXECUTE
+// ON FUNCTION pg_stat_statements_reset() TO monitor` is one object, `privileges function … to monitor`;
+// a REVOKE SELECT ON pg_stat_statements FROM PUBLIC (its script granted it) is `… revoked from PUBLIC`.
+// The catalog gives each such object's ACL now and as its script left it; the files' statements (one
+// privilege at a time, in order: PrivilegeSet's ops) are applied again to the latter when the plan
+// knows the cluster, since a REVOKE's effect depends on what the script granted. Pure.
 import type { ClusterModel, SqlObject } from '../model/types.js';
 import type { AclItem, ExtensionTarget, PrivilegeOp, Target } from '../model/privilege-types.js';
 import { quoteIdent } from '../sql/quote.js';
@@ -193,6 +190,9 @@ export function extensionPrivilegesFromCatalog(targets: readonly ExtensionTarget
   // (Most are as they were left: some 200 of pg_catalog's alone, not compared one by one.)
   return targets.flatMap((x) => (asLeft(x) ? [] : deltaObjects(x, x.owner, acls(x, 'init'), acls(x, 'now'))));
 }
+/** The GRANT / REVOKE that make the ACLs `worker` reads of `t` (a worker's) those `t` has (the coordinator's). */
+export const workerDelta = (t: ExtensionTarget, worker: ExtensionTarget): string[] =>
+  deltaObjects(t, t.owner, acls(worker, 'now'), acls(t, 'now')).flatMap((o) => o.create);
 
 /** The statement of one op, as the files wrote it. */
 function opStatement(op: PrivilegeOp): string {

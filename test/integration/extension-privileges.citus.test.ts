@@ -2,7 +2,8 @@
 // node's ACLs are what pg_init_privs says until someone grants, and Citus propagates GRANT / REVOKE
 // on none of them but a foreign data wrapper (pinned here): the plan runs each such step on every
 // worker too, after COMMIT; it applies, the workers end as the coordinator, and the next plan is
-// empty.
+// empty. A grant changed by hand on a worker is seen (each plan reads the workers' ACLs that differ
+// from pg_init_privs) and made the coordinator's there.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,36 @@ describe.skipIf(!citus)('privileges on what extensions and initdb made, on Citus
     for (const node of citus!.nodes.keys()) expect(await aclsOn(db.name, node)).toEqual(COORDINATOR);
     const again = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
     expect(again.code, again.stdout).toBe(0);
+
+    // Changed by hand on one worker: seen (the drift check exits 2), and made the coordinator's there.
+    await sql(
+      citus!,
+      db.name,
+      'REVOKE EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) FROM cm_monitor; GRANT SELECT ON pg_stat_statements TO PUBLIC; GRANT EXECUTE ON FUNCTION pg_catalog.pg_sleep(double precision) TO cm_monitor',
+      1,
+    );
+    const drift = await cli(['plan', '--database', db.url, '--detailed-exitcode'], { cwd: dir });
+    expect(drift.code, drift.stdout + drift.stderr).toBe(2);
+    expect(drift.stdout).toMatch(
+      /function pg_catalog\.pg_ls_dir\(text\): as on the coordinator on every worker, after COMMIT \(they differ on 127\.0\.0\.1:\d+;/,
+    );
+    expect(drift.stdout).toMatch(/table public\.pg_stat_statements: as on the coordinator on every worker/);
+    // (one the coordinator holds as initdb left it, and so reads nothing of)
+    expect(drift.stdout).toMatch(
+      /function pg_catalog\.pg_sleep\(double precision\): as on the coordinator on every worker/,
+    );
+    const fixed = await cli(['apply', '--database', db.url, '--auto-approve'], { cwd: dir });
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+    expect(fixed.stdout).toContain('verified: planning again is empty');
+    for (const node of citus!.nodes.keys()) expect(await aclsOn(db.name, node)).toEqual(COORDINATOR);
+    expect(
+      await sql(
+        citus!,
+        db.name,
+        "SELECT proacl::text AS acl FROM pg_proc WHERE oid = 'pg_sleep(double precision)'::regprocedure",
+        1,
+      ),
+    ).toEqual([{ acl: '{=X/postgres,postgres=X/postgres}' }]);
 
     // A change, and prune: in place on the coordinator and on every worker.
     writeFileSync(join(dir, 'sql/grants.sql'), 'GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO cm_loader;\n');

@@ -3,7 +3,8 @@
 // them for the objects it distributes, and an extension's members, the languages and pg_catalog's
 // are none of them (a foreign data wrapper's it does propagate; docs/citus-facts.md). Each step
 // that changes such privileges on the coordinator runs on every worker too, after COMMIT (a
-// routine delegated to a worker runs under the worker's). Pure.
+// routine delegated to a worker runs under the worker's), and where a worker's ACLs differ from the
+// coordinator's (introspect/worker-acls.ts), the statements that make them the same run first. Pure.
 import type { ClusterModel } from '../../model/types.js';
 import { AS_WRITTEN, privilegesIdPrefix } from '../../objects/extension-privileges.js';
 import type { Step } from '../steps/steps.js';
@@ -36,5 +37,14 @@ export function withGrantWorkerSteps(actual: ClusterModel, steps: readonly Step[
         ]
       : [],
   );
-  return onWorkers.length > 0 ? [...steps, ...onWorkers] : [...steps];
+  // A worker whose ACLs differ from the coordinator's (changed there by hand): made the coordinator's
+  // first, then the plan's own changes follow there as on the coordinator.
+  const drift = (actual.workerGrantDrift ?? []).map((d): Step => ({
+    kind: 'grant_on_workers',
+    object: d.object,
+    statements: d.statements,
+    differsOn: d.nodes,
+    runAfterCommit: true,
+  }));
+  return onWorkers.length > 0 || drift.length > 0 ? [...steps, ...drift, ...onWorkers] : [...steps];
 }

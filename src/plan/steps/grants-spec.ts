@@ -30,7 +30,9 @@ export const GRANT_SPECS: StepSpecs<'revoke_default_privileges' | 'grant_on_work
       ]),
     ],
     summary: (s) =>
-      `${s.object.replace(/^privileges /, '')} on every worker too, after COMMIT (Citus does not propagate GRANT / REVOKE on what an extension made, on a language or on pg_catalog's objects)`,
+      s.differsOn
+        ? `${s.object.replace(/^privileges /, '').replace(/ on the workers$/, '')}: as on the coordinator on every worker, after COMMIT (they differ on ${s.differsOn.join(', ')}; Citus does not propagate GRANT / REVOKE on what an extension made, on a language or on pg_catalog's objects)`
+        : `${s.object.replace(/^privileges /, '')} on every worker too, after COMMIT (Citus does not propagate GRANT / REVOKE on what an extension made, on a language or on pg_catalog's objects)`,
   },
   revoke_default_privileges: {
     ...PLAIN,

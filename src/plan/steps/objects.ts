@@ -53,6 +53,8 @@ export type ObjectStep =
       readonly object: string;
       readonly statements: readonly string[];
       readonly searchPath?: string;
+      /** The workers whose ACLs differ from the coordinator's (a grant changed there by hand): `statements` make them the coordinator's. */
+      readonly differsOn?: readonly string[];
     }
   | {
       readonly kind: 'drop_object';
