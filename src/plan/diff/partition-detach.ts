@@ -3,8 +3,9 @@
 // cluster as it is after the detach. The child keeps its rows and what PostgreSQL gave it as a
 // partition: the parent's columns (defaults too), its keys and indexes under names chosen for the
 // child (`child_pkey`, `child_a_b_key`, `child_a_idx`), its foreign keys and CHECK constraints
-// under their own names; the partition's own keys, foreign keys, column defaults and NOT NULLs
-// become the table's; its own indexes, triggers and grants stay as they were.
+// under their own names; the partition's own keys, foreign keys, column defaults, NOT NULLs,
+// COMPRESSION, statistics targets and attribute options become the table's (its table's targets
+// and options, set with ONLY, never reached it); its own indexes, triggers and grants stay.
 // On Citus, a partition of a distributed table stays distributed, colocated with its former
 // parent (docs/citus-facts.md).
 import {
@@ -86,14 +87,26 @@ function ownIndexes(t: Table, objects: Record<string, SqlObject>): Index[] {
   return out;
 }
 
-/** The partition's own column default, NOT NULL or COMPRESSION (as the catalog prints it) on the table it becomes. */
+/**
+ * The partition's own column default, NOT NULL, COMPRESSION, SET STATISTICS or SET (…) (as the
+ * catalog prints them) on the table it becomes.
+ */
 function withOwnColumn(t: Table, o: SqlObject): Table {
-  const name = o.name.slice(t.id.length + 1);
+  const name =
+    o.kind === 'column setting' ? o.name.slice(t.id.length + 1).replace(/ \w+$/, '') : o.name.slice(t.id.length + 1);
   const statement = o.create[0]!;
   const at = statement.indexOf(' SET DEFAULT ');
   const columns = (t.columns ?? []).map((c) => {
     if (quoteIdent(c.name) !== name) return c;
     if (o.kind === 'not null') return { ...c, notNull: true };
+    if (o.kind === 'column setting') {
+      const stats = / SET STATISTICS (\d+)$/.exec(statement)?.[1];
+      if (stats !== undefined) return { ...c, statistics: Number(stats) };
+      const opts = / SET \((.*)\)$/.exec(statement)?.[1];
+      if (opts === undefined) return c;
+      const pairs = opts.split(', ').map((x) => [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] as const);
+      return { ...c, options: Object.fromEntries(pairs) };
+    }
     if (o.kind === 'column compression') {
       const { compression: _c, ...plain } = c;
       const method = /SET COMPRESSION (\w+)$/.exec(statement)?.[1];
@@ -113,7 +126,8 @@ function withOwnKeys(t: Table, objects: Record<string, SqlObject>): Table {
   let out = t;
   for (const o of Object.values(objects)) {
     if (o.parent !== relationRef(t.id) || o.create.length !== 1) continue;
-    if (o.kind === 'column default' || o.kind === 'not null' || o.kind === 'column compression') {
+    const setting = o.kind === 'column setting' && / (statistics|options)$/.test(o.name);
+    if (o.kind === 'column default' || o.kind === 'not null' || o.kind === 'column compression' || setting) {
       delete objects[o.id];
       out = withOwnColumn(out, o);
       continue;
@@ -167,6 +181,8 @@ export function detachPartitions(desired: ClusterModel, actual: ClusterModel): {
     tables[t.id] = withOwnKeys(
       {
         ...rest,
+        // A partition is made with no statistics target or attribute options of its own: its table's are set with ONLY.
+        ...(rest.columns ? { columns: rest.columns.map(({ statistics: _t, options: _o, ...c }) => c) } : {}),
         id: t.id,
         qname: t.qname,
         ...(parent.primaryKey ? { primaryKey: renamedKey(parent.primaryKey, child, 'pkey') } : {}),
