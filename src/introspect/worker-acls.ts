@@ -16,9 +16,10 @@ import { TOOL_PATH_PINS, withPins } from './catalog-query.js';
 import { extensionAclRows } from './catalog-extension-acls.js';
 
 // Only the rows whose ACL is not as it was left: a handful, where the coordinator reads hundreds.
-const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers(
-  $cm$SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init)), '[]') FROM (${extensionAclRows(true)}
-  ) AS e(type, name, owner, col, now, init)$cm$)`;
+/** What each worker runs (under the search_path Citus's connections have: "$user", public). */
+export const WORKER_ACLS_SQL = `SELECT COALESCE(pg_catalog.json_agg(pg_catalog.json_build_array(e.type, e.name, e.owner, e.col, e.now, e.init)), '[]') FROM (${extensionAclRows(true)}
+  ) AS e(type, name, owner, col, now, init)`;
+const WORKER_SQL = `SELECT nodename, nodeport, success, result FROM pg_catalog.run_command_on_workers($cm$${WORKER_ACLS_SQL}$cm$)`;
 
 /** A worker's reading of `t`: the coordinator's target with the worker's ACLs where its rows give them, else as left. */
 function onWorker(t: ExtensionTarget, rows: readonly ExtensionAclRow[]): ExtensionTarget {

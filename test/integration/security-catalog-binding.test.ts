@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_SQL_CITUS, CATALOG_SQL_PLAIN } from '../../src/introspect/catalog-sql.js';
+import { WORKER_ACLS_SQL } from '../../src/introspect/worker-acls.js';
 import { citusServers, freshDatabase, plainServers, type TestDb } from '../support/db.js';
 import { bindings, plantOperatorLookalikes } from '../support/lookalikes.js';
 import type { ServerInfo } from '../support/servers.js';
@@ -35,3 +36,5 @@ function suite(name: string, info: () => ServerInfo | null, query: string): void
 
 suite('plain PostgreSQL', () => plainServers(), QUERIES.plain);
 suite('Citus', () => citusServers(), QUERIES.citus);
+// What each worker runs for its ACLs (introspect/worker-acls.ts), with public on its path too.
+suite("a worker's ACLs", () => plainServers(), WORKER_ACLS_SQL);
