@@ -41,7 +41,7 @@ export async function validateCatalog(
   const withCasts = await withWorkerCasts(db, withWorkers.doc);
   const aclsStart = performance.now();
   const withAcls = await withWorkerAcls(db, withCasts.doc);
-  recordPhase('workers\' ACLs', aclsStart);
+  recordPhase("workers' ACLs", aclsStart);
   const withLast = await withIdentityLastValues(db, withAcls.doc);
   const withSubs = await withSubscriptionSecrets(db, withLast.doc);
   return {
