@@ -3,11 +3,11 @@
 // INPUT = t_in, OUTPUT = t_out, [RECEIVE …,] …, ALIGNMENT = …, STORAGE = …[, CATEGORY …])), their
 // functions as regproc prints them with search_path = public; and lone shell types (CREATE TYPE
 // t;). Not an array type of another (PostgreSQL makes it with its element), nor an extension's.
-import { cls, notExt, qn } from './catalog-fragments.js';
+import { cls, notExt, qn, regprocText } from './catalog-fragments.js';
 
 const NAME = qn('ns.nspname', 't.typname');
 const fn = (oid: string, label: string): string =>
-  `CASE WHEN ${oid}::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN '${label} = ' || ${oid}::pg_catalog.regproc::pg_catalog.text END`;
+  `CASE WHEN ${oid}::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid THEN '${label} = ' || ${regprocText(oid)} END`;
 const is = (col: string, v: string): string => `${col} OPERATOR(pg_catalog.=) '${v}'::pg_catalog."char"`;
 /** A user's base type (not an array of another) or a lone shell type: the rows of pg_type read here. */
 export const BASE_TYPES = `pg_catalog.pg_type t JOIN ns ON ns.oid = t.typnamespace

@@ -11,7 +11,7 @@ import { cls, notExt, qn } from './catalog-fragments.js';
 import { PLAIN_OPTIONS, secretDigestSql } from '../objects/user-mapping.js';
 
 /** `OPTIONS (k 'v', …)` of a text[] of `k=v` options, or ''. */
-const options = (col: string): string =>
+export const optionsClause = (col: string): string =>
   `COALESCE(' OPTIONS (' || (SELECT pg_catalog.string_agg(pg_catalog.quote_ident(o.option_name) || ' ' || pg_catalog.quote_literal(o.option_value), ', ')
       FROM pg_catalog.pg_options_to_table(${col}) o) || ')', '')`;
 
@@ -39,7 +39,7 @@ export const FOREIGN_OBJECTS = `  UNION ALL
   SELECT 'foreign server', pg_catalog.quote_ident(s.srvname), NULL,
     pg_catalog.json_build_array('CREATE SERVER ' || pg_catalog.quote_ident(s.srvname)
       || COALESCE(' TYPE ' || pg_catalog.quote_literal(s.srvtype), '') || COALESCE(' VERSION ' || pg_catalog.quote_literal(s.srvversion), '')
-      || ' FOREIGN DATA WRAPPER ' || pg_catalog.quote_ident(w.fdwname) || ${options('s.srvoptions')}),
+      || ' FOREIGN DATA WRAPPER ' || pg_catalog.quote_ident(w.fdwname) || ${optionsClause('s.srvoptions')}),
     pg_catalog.json_build_array('DROP SERVER ' || pg_catalog.quote_ident(s.srvname)),
     ${cls('pg_foreign_server')}, s.oid, NULL, NULL
   FROM pg_catalog.pg_foreign_server s JOIN pg_catalog.pg_foreign_data_wrapper w ON w.oid = s.srvfdw
@@ -58,7 +58,7 @@ export const FOREIGN_OBJECTS = `  UNION ALL
     pg_catalog.json_build_array('CREATE FOREIGN TABLE ' || ${qn('r.nspname', 'r.relname')} || E' (\\n    '
       || COALESCE((SELECT pg_catalog.string_agg(x.def, E',\\n    ' ORDER BY x.o, x.n) FROM (
            SELECT 0, a.attnum::pg_catalog.int4, pg_catalog.quote_ident(a.attname) || ' ' || pg_catalog.format_type(a.atttypid, a.atttypmod)
-             || ${options('a.attfdwoptions')}
+             || ${optionsClause('a.attfdwoptions')}
              || CASE WHEN a.attcollation <> ty.typcollation AND co.oid IS NOT NULL THEN ' COLLATE ' || ${qn('con.nspname', 'co.collname')} ELSE '' END
              || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
              || CASE WHEN a.attgenerated = 's' THEN ' GENERATED ALWAYS AS (' || pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) || ') STORED'
@@ -71,7 +71,7 @@ export const FOREIGN_OBJECTS = `  UNION ALL
       || E'\\n)' || COALESCE(' INHERITS (' || (SELECT pg_catalog.string_agg(${qn('pn.nspname', 'pc.relname')}, ', ' ORDER BY i.inhseqno)
            FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
            JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace WHERE i.inhrelid = r.oid) || ')', '')
-      || ' SERVER ' || pg_catalog.quote_ident(s.srvname) || ${options('ft.ftoptions')}),
+      || ' SERVER ' || pg_catalog.quote_ident(s.srvname) || ${optionsClause('ft.ftoptions')}),
     pg_catalog.json_build_array('DROP FOREIGN TABLE ' || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_class')}, r.oid, NULL, NULL
   FROM anyrel r JOIN pg_catalog.pg_foreign_table ft ON ft.ftrelid = r.oid

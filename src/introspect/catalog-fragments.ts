@@ -8,6 +8,9 @@
 /** A system catalog's oid as a constant (for pg_depend's classid and the like). */
 export const cls = (name: string): string => `'pg_catalog.${name}'::pg_catalog.regclass::pg_catalog.oid`;
 
+/** A function (a regproc column) as regproc prints it with search_path = public: PostgreSQL's own and public's unqualified. */
+export const regprocText = (oid: string): string => `${oid}::pg_catalog.regproc::pg_catalog.text`;
+
 /**
  * Whether index `i` (a pg_index row) is valid: built (a CREATE INDEX CONCURRENTLY that failed
  * leaves it not valid: not used, its UNIQUE not enforced), ready and live (a DROP INDEX

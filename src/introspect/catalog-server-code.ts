@@ -8,9 +8,9 @@
 // regproc prints them with search_path = public: PostgreSQL's own and public's unqualified. Those
 // an extension made are its own (left out, as everywhere); so are PostgreSQL's (oids below
 // 16384). Citus propagates none of them (docs/citus-facts.md): they are the coordinator's.
-import { cls, notExt } from './catalog-fragments.js';
+import { cls, notExt, regprocText as fn } from './catalog-fragments.js';
+import { optionsClause as options } from './catalog-foreign.js';
 
-const fn = (oid: string): string => `${oid}::pg_catalog.regproc::pg_catalog.text`;
 const USERS = (oid: string): string => `${oid} OPERATOR(pg_catalog.>=) 16384::pg_catalog.oid`;
 const NOT_ZERO = (oid: string): string => `${oid}::pg_catalog.oid OPERATOR(pg_catalog.<>) 0::pg_catalog.oid`;
 const AM = 'pg_catalog.quote_ident(am.amname)';
@@ -21,11 +21,6 @@ const EVT = 'pg_catalog.quote_ident(e.evtname)';
 const TRANSFORM = `'FOR ' || pg_catalog.format_type(tr.trftype, NULL) || ' LANGUAGE ' || pg_catalog.quote_ident(tl.lanname)`;
 const TRANSFORM_ID = `'for ' || pg_catalog.format_type(tr.trftype, NULL) || ' language ' || pg_catalog.quote_ident(tl.lanname)`;
 const TRANSFORM_FROM = `pg_catalog.pg_transform tr JOIN pg_catalog.pg_language tl ON tl.oid OPERATOR(pg_catalog.=) tr.trflang`;
-
-/** `OPTIONS (k 'v', …)` of a text[] of `k=v` options, or ''. */
-const options = (col: string): string =>
-  `COALESCE(' OPTIONS (' || (SELECT pg_catalog.string_agg(pg_catalog.quote_ident(o.option_name) || ' ' || pg_catalog.quote_literal(o.option_value), ', ')
-      FROM pg_catalog.pg_options_to_table(${col}) o) || ')', '')`;
 
 const WHERE_AM = `${USERS('am.oid')} AND ${notExt('pg_catalog.pg_am', 'am.oid')}`;
 const WHERE_FDW = `${USERS('w.oid')} AND ${notExt('pg_catalog.pg_foreign_data_wrapper', 'w.oid')}`;

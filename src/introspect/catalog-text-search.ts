@@ -6,13 +6,12 @@
 // SEARCH PARSER p (START = f, GETTOKEN = f, END = f, LEXTYPES = f [, HEADLINE = f]), CREATE TEXT
 // SEARCH TEMPLATE t ([INIT = f,] LEXIZE = f)), their functions as regproc prints them with
 // search_path = public; Citus propagates neither.
-import { cls, notExt, qn } from './catalog-fragments.js';
+import { cls, notExt, qn, regprocText as fn } from './catalog-fragments.js';
 
 const DICT = qn('ns.nspname', 'td.dictname');
 const CONFIG = qn('ns.nspname', 'c.cfgname');
 const PARSER = qn('ns.nspname', 'x.prsname');
 const TEMPLATE = qn('ns.nspname', 'x.tmplname');
-const fn = (oid: string): string => `${oid}::pg_catalog.regproc::pg_catalog.text`;
 const PARSERS = `pg_catalog.pg_ts_parser x JOIN ns ON ns.oid = x.prsnamespace WHERE ${notExt('pg_catalog.pg_ts_parser', 'x.oid')}`;
 const TEMPLATES = `pg_catalog.pg_ts_template x JOIN ns ON ns.oid = x.tmplnamespace WHERE ${notExt('pg_catalog.pg_ts_template', 'x.oid')}`;
 

@@ -153,18 +153,17 @@ const bareFunction = (names: Node[] | undefined): Node[] | undefined =>
   names?.length === 2 && ['pg_catalog', 'public'].includes(String(names[0]?.String?.sval)) ? names.slice(1) : names;
 
 function serverCodeNames(stmt: Node): void {
-  const bare = bareFunction;
   const am = stmt.CreateAmStmt;
-  if (am) am.handler_name = bare(am.handler_name);
+  if (am) am.handler_name = bareFunction(am.handler_name);
   for (const d of stmt.CreateFdwStmt?.func_options ?? [])
-    if (d.DefElem?.arg?.List) d.DefElem.arg.List.items = bare(d.DefElem.arg.List.items);
+    if (d.DefElem?.arg?.List) d.DefElem.arg.List.items = bareFunction(d.DefElem.arg.List.items);
   const pl = stmt.CreatePLangStmt;
-  if (pl) for (const k of ['plhandler', 'plinline', 'plvalidator']) if (pl[k]) pl[k] = bare(pl[k]);
+  if (pl) for (const k of ['plhandler', 'plinline', 'plvalidator']) if (pl[k]) pl[k] = bareFunction(pl[k]);
   const tr = stmt.CreateTransformStmt;
-  if (tr) for (const f of [tr.fromsql, tr.tosql]) if (f?.objname) f.objname = bare(f.objname);
+  if (tr) for (const f of [tr.fromsql, tr.tosql]) if (f?.objname) f.objname = bareFunction(f.objname);
   const ev = stmt.CreateEventTrigStmt;
   if (ev) {
-    ev.funcname = bare(ev.funcname);
+    ev.funcname = bareFunction(ev.funcname);
     for (const w of ev.whenclause ?? [])
       for (const t of w.DefElem?.arg?.List?.items ?? [])
         if (t.String) t.String.sval = String(t.String.sval).toUpperCase();
