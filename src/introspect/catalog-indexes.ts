@@ -5,6 +5,18 @@
 // catalog document's `invalid` and dropped IF EXISTS.
 import { cls, indexValid, qn } from './catalog-fragments.js';
 
+/**
+ * The index's definition with its TABLESPACE when it is not the database's: pg_get_indexdef leaves
+ * it out, and it goes before a partial index's WHERE (the predicate as pg_get_expr prints it, as
+ * pg_get_indexdef does). A partitioned table's index made so puts its partitions' indexes there too.
+ */
+const withTablespace = (def: string): string => `CASE WHEN ic.reltablespace = 0::pg_catalog.oid THEN ${def}
+      ELSE (SELECT CASE WHEN i.indpred IS NULL THEN x.d || x.t
+          ELSE pg_catalog.left(x.d, pg_catalog.length(x.d) - x.w) || x.t || pg_catalog.right(x.d, x.w) END
+        FROM (SELECT ${def}, ' TABLESPACE ' || pg_catalog.quote_ident(its.spcname),
+                pg_catalog.length(' WHERE ' || pg_catalog.pg_get_expr(i.indpred, i.indrelid))
+              FROM pg_catalog.pg_tablespace its WHERE its.oid = ic.reltablespace) AS x(d, t, w)) END`;
+
 /** A UNION ALL branch of the obj CTE (over its ns and anyrel). */
 export const INDEX_OBJECTS = `  UNION ALL
   -- Every index that is not a constraint's: the plain ones a manifest table declares are matched to it in the diff.
@@ -12,9 +24,9 @@ export const INDEX_OBJECTS = `  UNION ALL
     -- PostgreSQL prints a partitioned table's index as ON ONLY (pg_dump attaches each partition's
     -- index after): run as written, that would make an invalid index on the parent alone. A valid
     -- one is written without ONLY, which builds (or attaches) the partitions' indexes too.
-    (pg_catalog.jsonb_build_array(CASE WHEN r.relkind = 'p' AND i.indisvalid
+    (pg_catalog.jsonb_build_array(${withTablespace(`CASE WHEN r.relkind = 'p' AND i.indisvalid
       THEN pg_catalog.replace(pg_catalog.pg_get_indexdef(i.indexrelid), ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ONLY ', ' ' || pg_catalog.quote_ident(ic.relname) || ' ON ')
-      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END) || COALESCE(ist.j, '[]'::pg_catalog.jsonb))::pg_catalog.json,
+      ELSE pg_catalog.pg_get_indexdef(i.indexrelid) END`)}) || COALESCE(ist.j, '[]'::pg_catalog.jsonb))::pg_catalog.json,
     -- IF EXISTS when it is not valid: a failed build on a Citus table leaves shards without it,
     -- and Citus passes IF EXISTS on to them (a plain DROP INDEX fails on the first such shard).
     pg_catalog.json_build_array('DROP INDEX ' || CASE WHEN ${indexValid('i')} THEN '' ELSE 'IF EXISTS ' END

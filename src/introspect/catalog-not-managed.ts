@@ -21,6 +21,12 @@ const relName = qn('rel.nspname', 'rel.relname');
 // citus_split_shard_by_split_points): Citus's CreateShardsWithRoundRobinPolicy gives shard i of n
 // [INT32_MIN + i * (2^32 / n), that + 2^32 / n - 1], the last one ending at INT32_MAX.
 const CITUS_NOT_MANAGED = `
+  -- A Citus table's or its partition's coordinator table in a tablespace: Citus made its shards in
+  -- the workers' default one, and refuses ALTER TABLE … SET TABLESPACE on it.
+  UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'r.relname')} || ' (' || pg_catalog.quote_ident(ts.spcname) || ': a Citus table, its shards in the workers'' default tablespace)'
+    FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid JOIN pg_catalog.pg_tablespace ts ON ts.oid = c.reltablespace
+    -- (A Citus table's partitions are Citus tables too.)
+    JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = r.oid
   UNION ALL SELECT CASE p.partmethod WHEN 'r' THEN 'range-distributed table' ELSE 'append-distributed table' END, ${relName}
     FROM rel JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = rel.oid WHERE p.partmethod IN ('r', 'a')
   UNION ALL SELECT 'shard replication', ${relName} || ' (' || pl.n::pg_catalog.text || ' placements per shard)'
@@ -72,20 +78,8 @@ const USER_OBJECTS = `
   -- (Base types and lone shell types are managed: catalog-base-types.ts.)
   -- CREATE TABLE … OF type is managed (a table's of_type).
   -- A column's COMPRESSION and attribute options (n_distinct) are managed (the model's columns).
-  -- A table, view, materialized view or index in a tablespace other than the database's.
-  UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ${t(' (')} || pg_catalog.quote_ident(ts.spcname) || ${t(')')}
-    FROM pg_catalog.pg_class x JOIN pg_catalog.pg_tablespace ts ON ts.oid = x.reltablespace
-    LEFT JOIN pg_catalog.pg_index i ON i.indexrelid = x.oid JOIN anyrel r ON r.oid = COALESCE(i.indrelid, x.oid)
-  -- A sequence a column owns whose persistence is not its table's (the model's sequences hold an
-  -- unowned one's: CREATE UNLOGGED SEQUENCE; an owned one follows its table).
-  UNION ALL SELECT 'sequence persistence', ${qn('sn.nspname', 'sq.relname')} || CASE WHEN ${kind('sq.relpersistence', 'u')}
-         THEN ${t(' (unlogged; its table is logged)')} ELSE ${t(' (logged; its table is unlogged)')} END
-    FROM pg_catalog.pg_class sq JOIN ns sn ON sn.oid = sq.relnamespace
-    LEFT JOIN pg_catalog.pg_depend sd ON sd.classid = ${catalog('pg_class')} AND sd.objid = sq.oid AND sd.refclassid = ${catalog('pg_class')}
-      AND (${kind('sd.deptype', 'a')} OR ${kind('sd.deptype', 'i')})
-    LEFT JOIN pg_catalog.pg_class so ON so.oid = sd.refobjid
-    WHERE ${kind('sq.relkind', 'S')} AND ${notExt('pg_catalog.pg_class', 'sq.oid')}
-      AND sq.relpersistence <> so.relpersistence
+  -- (A table's, partition's, index's and materialized view's tablespace is managed:
+  -- catalog-relation-settings.ts, catalog-indexes.ts; so is an owned sequence's persistence.)
   -- (Operator classes and families are managed: catalog-opclasses.ts.)
   -- (Text search parsers and templates are managed: catalog-text-search.ts.)
   -- A user mapping whose options this role may not read (the others are managed: catalog-foreign.ts).

@@ -26,12 +26,13 @@ obj(kind, name, parent, cre, drp, depclass, depobj, labels, ext) AS (
     pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'CREATE VIEW ' ELSE 'CREATE MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}
       -- A materialized view's access method (USING columnar) when it is not heap.
       || CASE WHEN r.relkind = 'm' AND vam.amname <> 'heap' THEN ' USING ' || pg_catalog.quote_ident(vam.amname) ELSE '' END
-      || COALESCE(' WITH (' || pg_catalog.array_to_string(c.reloptions, ', ') || ')', '') || E' AS\\n'
+      || COALESCE(' WITH (' || pg_catalog.array_to_string(c.reloptions, ', ') || ')', '')
+      || COALESCE(' TABLESPACE ' || pg_catalog.quote_ident(vts.spcname), '') || E' AS\\n'
       || pg_catalog.rtrim(pg_catalog.pg_get_viewdef(r.oid), ';')),
     pg_catalog.json_build_array(CASE r.relkind WHEN 'v' THEN 'DROP VIEW ' ELSE 'DROP MATERIALIZED VIEW ' END || ${qn('r.nspname', 'r.relname')}),
     ${cls('pg_rewrite')}, rw.oid, NULL::pg_catalog.json, NULL::pg_catalog.json
   FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid JOIN pg_catalog.pg_rewrite rw ON rw.ev_class = r.oid AND rw.rulename = '_RETURN'
-  LEFT JOIN pg_catalog.pg_am vam ON vam.oid = c.relam
+  LEFT JOIN pg_catalog.pg_am vam ON vam.oid = c.relam LEFT JOIN pg_catalog.pg_tablespace vts ON vts.oid = c.reltablespace
   WHERE r.relkind IN ('v', 'm')
   UNION ALL
   SELECT 'enum', ${qn('ns.nspname', 't.typname')}, NULL,

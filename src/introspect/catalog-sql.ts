@@ -100,6 +100,8 @@ idx AS (
       'columns', i.indkey::pg_catalog.int2[],
       -- What the manifest can declare: plain columns, ascending, default operator classes, no options.
       'simple', i.indexprs IS NULL AND i.indpred IS NULL AND i.indnkeyatts = i.indnatts AND ic.reloptions IS NULL
+        -- In the database's tablespace (CREATE INDEX … TABLESPACE is written in a sql: file).
+        AND ic.reltablespace = 0::pg_catalog.oid
         AND NOT i.indnullsnotdistinct AND i.indoption::pg_catalog.int2[] OPERATOR(pg_catalog.<@) '{0}'::pg_catalog.int2[]
         -- A column indexed with another collation than its own (COLLATE "C") is not a plain column.
         -- (as text: an oidvector cast to oid[] starts at index 0, and arrays with other bounds are not equal)

@@ -5,6 +5,7 @@ import { schemasHolding } from './catalog-not-managed.js';
 import { sha256Hex } from '../util/sha256.js';
 import {
   idOf,
+  partitionQname,
   routineId,
   type SqlObject,
   type ColocationGroup,
@@ -24,6 +25,7 @@ import { canonicalPartitionKey } from '../sql/partition-bound.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { providedNames, type LiveState } from '../model/live-state.js';
 import { dict } from '../util/dict.js';
+import { relationRef } from '../model/object-ref.js';
 import { inheritedSerials } from './inherited-columns.js';
 
 // Kept here too for the callers that import them from the introspection.
@@ -229,7 +231,14 @@ export function catalogToModel(doc: CatalogDoc): LiveState {
     };
   }
   const sqlObjects = dict<SqlObject>();
+  // A Citus table's (or its partition's) tablespace is its coordinator's shell's alone: named as not managed.
+  const citusRelations = new Set(
+    Object.values(tables)
+      .filter((t) => t.distribution.kind !== 'local')
+      .flatMap((t) => [t.qname, ...(t.partitions ?? []).map((p) => partitionQname(t, p))].map((q) => relationRef(q))),
+  );
   for (const o of doc.objects ?? []) {
+    if (o.kind === 'tablespace' && o.parent !== null && citusRelations.has(o.parent)) continue;
     const id = `${o.kind} ${o.name}`;
     sqlObjects[id] = {
       id,

@@ -17,6 +17,8 @@ export interface Key extends Deferral {
   readonly include?: readonly string[];
   /** Actual only: its index is not valid (not enforced), so it is dropped and added again. */
   readonly invalid?: boolean;
+  /** In a plan's step only: USING INDEX TABLESPACE (quoted), where a 'tablespace' object puts its index. */
+  readonly tablespace?: string;
 }
 
 export type FkAction = 'no action' | 'restrict' | 'cascade' | 'set null' | 'set default';

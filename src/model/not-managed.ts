@@ -11,7 +11,6 @@ export const NOT_MANAGED_KINDS = [
   'table storage options',
   'foreign key to a partition',
   'tablespace',
-  'sequence persistence',
   'aggregate',
   'collation',
   'operator',

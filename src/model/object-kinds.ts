@@ -47,6 +47,8 @@ export const OBJECT_KINDS = [
   'policy',
   'replica identity',
   'cluster on',
+  'tablespace',
+  'sequence persistence',
   'comment',
   'privileges',
   'owner',

@@ -163,6 +163,11 @@ export const OBJECT_SPEC: Readonly<Record<ObjectKind, ObjectKindSpec>> = {
   policy: { sqlFile: 'policies', catalogOnly: true },
   'replica identity': { sqlFile: 'table-options', catalogOnly: true },
   'cluster on': { sqlFile: 'table-options', catalogOnly: true },
+  // ALTER TABLE / INDEX … SET TABLESPACE: moves the relation's files (a table's or partition's, or
+  // a key's index): ACCESS EXCLUSIVE while it copies (plan/diff/tablespaces.ts).
+  tablespace: { sqlFile: 'table-options' },
+  // ALTER SEQUENCE … SET LOGGED / UNLOGGED of a sequence a column owns, otherwise than its table.
+  'sequence persistence': { sqlFile: 'table-options', catalogOnly: true },
   comment: { sqlFile: 'comments', catalogOnly: true, attached: true },
   privileges: { sqlFile: 'privileges', catalogOnly: true, attached: true },
   // ALTER … OWNER TO: Citus propagates it (and recreates a view with its owner).

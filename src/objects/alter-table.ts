@@ -2,9 +2,10 @@
 // declared before): a CHECK or EXCLUDE constraint; a partition's own primary key, unique
 // constraint or foreign key, column default or NOT NULL (a table's are declared in the manifest:
 // resolve-partition-keys.ts refuses them on anything but a declared partition); REPLICA IDENTITY, CLUSTER ON, row level
-// security, a trigger's or rule's enabled state; ALTER INDEX … SET STATISTICS.
+// security, a trigger's or rule's enabled state; ALTER INDEX … SET STATISTICS; a table's or key
+// index's SET TABLESPACE, an owned sequence's SET LOGGED / UNLOGGED.
 import type { FkAction, ForeignKey, Key, ObjectKind, SqlObject } from '../model/types.js';
-import { indexRef, relationRef } from '../model/object-ref.js';
+import { indexRef, relationRef, sequenceRef } from '../model/object-ref.js';
 import { parseStatements, strings, type Node } from '../sql/pg-parse.js';
 import { deferral, FK_ACTIONS } from '../model/constraint-parts.js';
 import { quoteIdent } from '../sql/quote.js';
@@ -102,6 +103,23 @@ export function alterTableObject(s: Node, defaultSchema: string): Classified | s
       parent: relationRef(table),
       constraint: { columns: [c.name] },
     };
+  // A table's, partition's or key index's tablespace (a plain index and a materialized view say
+  // TABLESPACE in their CREATE); a sequence a column owns logged or not otherwise than its table.
+  if (c.subtype === 'AT_SetTableSpace') {
+    if (s.objtype === 'OBJECT_TABLE') return { kind: 'tablespace', name: table, parent: relationRef(table) };
+    if (s.objtype === 'OBJECT_INDEX')
+      return {
+        kind: 'tablespace',
+        name: table,
+        needs: [indexIn(s.relation.schemaname ?? defaultSchema, s.relation.relname)],
+      };
+    return 'write TABLESPACE in the CREATE MATERIALIZED VIEW (or CREATE INDEX) itself';
+  }
+  if (s.objtype === 'OBJECT_SEQUENCE') {
+    if (c.subtype !== 'AT_SetLogged' && c.subtype !== 'AT_SetUnLogged')
+      return 'of ALTER SEQUENCE, only SET LOGGED / UNLOGGED of a sequence a column owns is managed here (sequences are declared in the manifest)';
+    return { kind: 'sequence persistence', name: table, needs: [sequenceRef(table)] };
+  }
   // ALTER INDEX i ALTER COLUMN n SET STATISTICS completes the index it follows.
   if (s.objtype === 'OBJECT_INDEX') {
     if (c.subtype !== 'AT_SetStatistics') return 'of ALTER INDEX, only ALTER COLUMN … SET STATISTICS is managed here';

@@ -20,6 +20,12 @@ import { foreignInheritsProblems } from './checks/foreign-inherits-problems.js';
 import { typedTableProblems } from './checks/typed-table-problems.js';
 import { newSubscriptionWarnings, subscriptionTableChecks } from './checks/subscription-problems.js';
 import { rangeTypeProblems } from './checks/range-type-problems.js';
+import {
+  citusTablespaceProblems,
+  withKeyTablespaces,
+  withoutFollowedSequenceDrops,
+  withTablespaceMoves,
+} from './diff/tablespaces.js';
 import { accessMethodProblems, baseTypeProblems, textSearchTemplateProblems } from './checks/server-code-problems.js';
 import { opclassProblems } from './checks/opclass-problems.js';
 import { triggerDependsProblems, routineDependsProblems } from './checks/trigger-depends-problems.js';
@@ -177,9 +183,10 @@ export function buildPlan(input: {
     ...(input.now ? { now: input.now } : {}),
     ...(input.online ? { online: input.online } : {}),
   });
-  const steps = [...result.steps, ...(input.shards?.steps ?? [])].map((s, i) =>
-    toPlanStep(s, i + 1, input.actual, input.sizes),
-  );
+  const steps = [
+    ...withKeyTablespaces(withTablespaceMoves(withoutFollowedSequenceDrops(result.steps), input.actual), input.desired),
+    ...(input.shards?.steps ?? []),
+  ].map((s, i) => toPlanStep(s, i + 1, input.actual, input.sizes));
   const subscribed = subscriptionTableChecks(input.desired, input.actual);
   const problems = [
     ...result.problems,
@@ -187,6 +194,7 @@ export function buildPlan(input: {
     ...notManagedTableProblems(input.desired, input.notManaged ?? []),
     ...rangeTypeProblems(input.desired),
     ...accessMethodProblems(input.desired),
+    ...citusTablespaceProblems(input.desired),
     ...baseTypeProblems(input.desired),
     ...(input.citusInstalled ? textSearchTemplateProblems(input.desired) : []),
     ...typedTableProblems(input.desired),

@@ -118,20 +118,23 @@ export interface DumpObject {
  */
 export function dumpObjects(raw: string): Map<string, DumpObject> {
   const out = new Map<string, DumpObject>();
-  let head: { type: string; schema: string; name: string } | undefined;
+  let head: { type: string; schema: string; name: string; tablespace: string } | undefined;
   let body: string[] = [];
   const flush = (): void => {
     if (!head) return;
+    const { tablespace, ...named } = head;
     const base = `${head.type}\t${head.schema}\t${head.name}`;
     let key = base;
     for (let n = 2; out.has(key); n++) key = `${base}#${n}`;
-    out.set(key, { ...head, text: normaliseDump(body.join('\n')) });
+    // Its tablespace, which pg_dump says only in its header and a SET line (normaliseDump drops those).
+    const text = normaliseDump(body.join('\n'));
+    out.set(key, { ...named, text: tablespace !== '' ? `-- tablespace ${tablespace}\n${text}` : text });
   };
   for (const line of raw.split('\n')) {
-    const m = /^-- (?:Data for )?Name: (.*); Type: (.*); Schema: (.*); Owner: [^;]*(?:; Tablespace: .*)?$/.exec(line);
+    const m = /^-- (?:Data for )?Name: (.*); Type: (.*); Schema: (.*); Owner: [^;]*(?:; Tablespace: (.*))?$/.exec(line);
     if (m) {
       flush();
-      head = { name: m[1]!, type: m[2]!, schema: m[3]! };
+      head = { name: m[1]!, type: m[2]!, schema: m[3]!, tablespace: m[4] ?? '' };
       body = [];
     } else if (head) body.push(line);
   }

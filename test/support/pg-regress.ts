@@ -38,14 +38,30 @@ export function pgRegressFiles(): string[] {
     : spawnSync('git', ['-C', LIBPG_QUERY, 'ls-tree', '--name-only', `${REF}:${SUBDIR}`], { encoding: 'utf8' })
         .stdout.split('\n')
         .filter((n) => n !== '');
-  return names
+  const files = names
     .filter((n) => n.endsWith('.sql'))
     .map((n) => n.slice(0, -4))
-    .filter((n) => n !== 'test_setup')
-    .sort();
+    .filter((n) => n !== 'test_setup');
+  return [...files, ...Object.keys(DERIVED).filter((d) => files.includes(DERIVED[d]!.from))].sort();
 }
 
+/**
+ * Files made at test time from one of PostgreSQL's, where its end drops what it made: its
+ * statements up to a line, so that what it made is adopted (tablespace.sql moves every relation
+ * out of its tablespace, then drops it and the schema).
+ */
+const DERIVED: Readonly<Record<string, { from: string; before: string }>> = {
+  'tablespace-kept': { from: 'tablespace', before: 'ALTER TABLESPACE regress_tblspace RENAME TO' },
+};
+
 export function pgRegressSql(name: string): string {
+  const derived = DERIVED[name];
+  if (derived) {
+    const text = pgRegressSql(derived.from);
+    const at = text.indexOf(derived.before);
+    if (at < 0) throw new Error(`${derived.from}.sql has no line starting ${derived.before}`);
+    return text.slice(0, at);
+  }
   if (FROM_DIR) return readFileSync(join(FROM_DIR, `${name}.sql`), 'utf8');
   const r = spawnSync('git', ['-C', LIBPG_QUERY, 'show', `${REF}:${SUBDIR}/${name}.sql`], {
     encoding: 'utf8',

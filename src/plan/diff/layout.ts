@@ -21,6 +21,7 @@ import type { DiffProblem } from '../problem.js';
 import type { Step } from '../steps/steps.js';
 import { columnarOptionSteps } from './columnar.js';
 import { schemaRef } from '../../model/object-ref.js';
+import { partitionTablespace } from './tablespaces.js';
 
 /** Steps that distribute or undistribute schemas (schema-based sharding). */
 export function schemaSteps(desired: ClusterModel, actual: ClusterModel, problems: DiffProblem[]): Step[] {
@@ -191,7 +192,8 @@ export function layoutSteps(
       if (!ap) {
         const attach = attachPartition(desired, actual, t, p, problems);
         if (attach === undefined) {
-          steps.push({ kind: 'create_partition', table: t.qname, partition: p });
+          const tablespace = partitionTablespace(desired, actual, t, p);
+          steps.push({ kind: 'create_partition', table: t.qname, partition: p, ...(tablespace ? { tablespace } : {}) });
           steps.push(...partitionParameterSteps(t, p, undefined));
           steps.push(...partitionColumnarSteps(t, p, undefined));
         } else if (attach !== 'refused') {

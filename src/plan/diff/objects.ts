@@ -109,6 +109,8 @@ export function objectSteps(
       case 'comment':
       case 'replica identity':
       case 'cluster on':
+      case 'tablespace':
+      case 'sequence persistence':
         alters.push(inPlace(d, d.create));
         break;
       case 'enum': {

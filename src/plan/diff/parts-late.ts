@@ -4,6 +4,7 @@ import { columnRef, relationRef, routineRef, sequenceRef, tableRef, withoutArgs 
 import type { QualifiedName } from '../../sql/quote.js';
 import { collecting, fact, type DiffContext, type DiffFacts, type PartResult } from './context.js';
 import { objectSteps } from './objects.js';
+import { partitionIndexTablespaces } from './tablespaces.js';
 import { withBaseTypeShells } from './base-types.js';
 import { withCastWorkerSteps } from './cast-workers.js';
 import { withGrantWorkerSteps } from './grant-workers.js';
@@ -20,7 +21,8 @@ export function objectsPart(ctx: DiffContext): PartResult {
   const tableSteps = fact(ctx, 'tableSteps');
   const changed = tableSteps.filter((s) => s.kind === 'alter_column_type' || s.kind === 'drop_column');
   const moved = fact(ctx, 'routines').moved;
-  const objects = objectSteps(ctx.desired, ctx.actual, {
+  const compared = partitionIndexTablespaces(ctx.desired, ctx.actual, ctx.recorded);
+  const objects = objectSteps(compared.desired, compared.actual, {
     prune: ctx.prune,
     ignore: ctx.ignore,
     recorded: ctx.recorded,

@@ -14,7 +14,13 @@ export type LayoutStep =
     }
   | { readonly kind: 'validate_constraint'; readonly table: QualifiedName; readonly name: string }
   | { readonly kind: 'create_columnar_extension' }
-  | { readonly kind: 'create_partition'; readonly table: QualifiedName; readonly partition: Partition }
+  | {
+      readonly kind: 'create_partition';
+      readonly table: QualifiedName;
+      readonly partition: Partition;
+      /** TABLESPACE, quoted: said when its parent is in one (a partition made without it goes there too). */
+      readonly tablespace?: string;
+    }
   /** ALTER FOREIGN TABLE partition OPTIONS (ADD / SET k 'v', DROP k): `set` as [key, value, added]. */
   | {
       readonly kind: 'alter_foreign_partition';

@@ -35,6 +35,8 @@ const named = { object: (s: { readonly object: string }) => s.object } as const;
 const outside = (s: { readonly objectKind: ObjectKind; readonly statements: readonly string[] }): boolean =>
   OBJECT_SPEC[s.objectKind].outsideTransaction === true && s.statements.some(outsideTransaction);
 const OUTSIDE = ['non_transactional'] as const;
+/** SET TABLESPACE of a relation that exists copies its files, ACCESS EXCLUSIVE meanwhile. */
+const MOVES = ['rewrites_table'] as const;
 /** A summary that says what PUBLIC gets when the statements grant it anything (public_privileges). */
 const withPublic = (summary: string, statements: readonly string[]): string => {
   const gets = publicGrants(statements);
@@ -78,7 +80,11 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     phase: createPhase,
-    hazards: (s) => [...statementHazards(s.statements), ...(s.concurrently || outside(s) ? OUTSIDE : [])],
+    hazards: (s) => [
+      ...statementHazards(s.statements),
+      ...(s.concurrently || outside(s) ? OUTSIDE : []),
+      ...(s.moves ? MOVES : []),
+    ],
     // Citus refuses triggers on distributed tables unless told that the user accepts the risk.
     sql: (s) => [
       ...(s.concurrently || outside(s) ? inSchemaOutside : inSchema)(
@@ -103,7 +109,7 @@ export const OBJECT_SPECS: StepSpecs<'create_object' | 'alter_object' | 'drop_ob
     ...PLAIN,
     ...named,
     phase: createPhase,
-    hazards: (s) => [...statementHazards(s.statements), ...(outside(s) ? OUTSIDE : [])],
+    hazards: (s) => [...statementHazards(s.statements), ...(outside(s) ? OUTSIDE : []), ...(s.moves ? MOVES : [])],
     sql: (s) => (outside(s) ? inSchemaOutside : inSchema)(s.searchPath, s.statements),
     summary: (s) => (s.objectKind === 'owner' ? given(s) : withPublic(`${s.what} ${s.object}`, s.statements)),
   },

@@ -19,6 +19,8 @@ export type ObjectStep =
       readonly online?: boolean;
       /** An index built with CREATE INDEX CONCURRENTLY, after COMMIT (plan/online.ts). */
       readonly concurrently?: boolean;
+      /** A relation's tablespace where the relation exists: its files are copied (plan/diff/tablespaces.ts). */
+      readonly moves?: true;
     }
   | {
       readonly kind: 'alter_object';
@@ -27,6 +29,8 @@ export type ObjectStep =
       readonly statements: readonly string[];
       readonly what: string;
       readonly searchPath?: string;
+      /** A relation's tablespace where the relation exists: its files are copied (plan/diff/tablespaces.ts). */
+      readonly moves?: true;
     }
   | {
       /**

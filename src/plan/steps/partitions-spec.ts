@@ -43,7 +43,7 @@ export const PARTITION_SPECS: StepSpecs<PartitionKind> = {
     sql: (s) => [
       s.partition.foreign
         ? `CREATE FOREIGN TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound} SERVER ${quoteIdent(s.partition.foreign.server)}${foreignOptions(s.partition.foreign.options)}`
-        : `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound}${s.partition.partitionBy ? ` PARTITION BY ${s.partition.partitionBy}` : ''}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}`,
+        : `CREATE TABLE ${q(partitionName(s))} PARTITION OF ${q(parentOf(s))} ${s.partition.bound}${s.partition.partitionBy ? ` PARTITION BY ${s.partition.partitionBy}` : ''}${s.partition.accessMethod ? ` USING ${quoteIdent(s.partition.accessMethod)}` : ''}${s.tablespace !== undefined ? ` TABLESPACE ${s.tablespace}` : ''}`,
     ],
     summary: (s) =>
       `create ${s.partition.foreign ? 'foreign ' : ''}${s.partition.partitionBy ? 'partitioned ' : ''}partition ${q(partitionName(s))} of ${q(parentOf(s))} ${s.partition.bound}${s.partition.accessMethod ? ` (${s.partition.accessMethod})` : ''}${s.partition.foreign ? ` on server ${s.partition.foreign.server}` : ''}`,

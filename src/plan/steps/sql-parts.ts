@@ -50,7 +50,7 @@ export const deferralSql = (d: Deferral): string =>
 
 /** `[CONSTRAINT name] PRIMARY KEY (a, b) [DEFERRABLE …]`: the declared name, else PostgreSQL's default. */
 export function keySql(what: 'PRIMARY KEY' | 'UNIQUE', k: Key): string {
-  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what}${k.nullsNotDistinct ? ' NULLS NOT DISTINCT' : ''} (${cols(k.columns)})${k.include?.length ? ` INCLUDE (${cols(k.include)})` : ''}${deferralSql(k)}`;
+  return `${k.name !== undefined ? `CONSTRAINT ${quoteIdent(k.name)} ` : ''}${what}${k.nullsNotDistinct ? ' NULLS NOT DISTINCT' : ''} (${cols(k.columns)})${k.include?.length ? ` INCLUDE (${cols(k.include)})` : ''}${k.tablespace !== undefined ? ` USING INDEX TABLESPACE ${k.tablespace}` : ''}${deferralSql(k)}`;
 }
 
 /** Runs a statement on the coordinator and every worker with DDL propagation off: Citus refuses ALTER SEQUENCE on a distributed sequence otherwise. */
