@@ -8,6 +8,7 @@
 import { quoteIdent } from '../sql/quote.js';
 import { cls, notAShard, notExt, qn } from './catalog-fragments.js';
 import { MAPPING_NAME, MAPPING_READABLE } from './catalog-foreign.js';
+import { EXTENSION_RELATION } from './catalog-statistics.js';
 
 import { NOT_MANAGED_KINDS, type NotManagedKind } from '../model/not-managed.js';
 export { NOT_MANAGED_KINDS, type NotManagedKind };
@@ -157,10 +158,12 @@ ${OWNER_PRIVILEGES(citus)}
   -- A shell operator (a COMMUTATOR or NEGATOR named before it was created, never filled in).
   UNION ALL SELECT 'operator', pg_catalog.quote_ident(ns.nspname) || '.' || o.oprname::pg_catalog.text || ' (shell)'
     FROM pg_catalog.pg_operator o JOIN ns ON ns.oid = o.oprnamespace WHERE o.oprcode::pg_catalog.oid = 0::pg_catalog.oid AND ${notExt('pg_catalog.pg_operator', 'o.oid')}
-  -- Statistics on a relation the model does not hold (a foreign table…): those on its tables and
-  -- materialized views are objects (catalog-statistics.ts); a Citus shard's (on the coordinator) are its table's.
+  -- Statistics on a relation the model does not hold: those on its tables, materialized views and
+  -- foreign tables, and on an extension's tables, are objects (catalog-statistics.ts); a Citus
+  -- shard's (on the coordinator) are its table's.
   UNION ALL SELECT 'statistics object', ${qn('ns.nspname', 's.stxname')} FROM pg_catalog.pg_statistic_ext s JOIN ns ON ns.oid = s.stxnamespace
-    JOIN pg_catalog.pg_class sc ON sc.oid = s.stxrelid WHERE NOT EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid)${citus ? ` AND ${notAShard('sc')}` : ''}
+    JOIN pg_catalog.pg_class sc ON sc.oid = s.stxrelid WHERE NOT EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid)
+      AND NOT ${EXTENSION_RELATION('s.stxrelid')} AND ${notExt('pg_catalog.pg_statistic_ext', 's.oid')}${citus ? ` AND ${notAShard('sc')}` : ''}
 ${USER_OBJECTS}${citus ? CITUS_NOT_MANAGED : ''}`;
 
 /** The schemas some of `items` live in (their names are qualified by the quoted schema name). */

@@ -7,6 +7,7 @@
 // objects, publications, subscriptions, foreign servers and data wrappers, languages and event triggers. What has no owner of its own is left
 // out: an index or a column's sequence (they follow their table), an array or multirange type, a
 // table's row type. The public schema owned by pg_database_owner is PostgreSQL 15's default.
+import { EXTENSION_RELATION } from './catalog-statistics.js';
 import { argTypes, cls, notExt, qn } from './catalog-fragments.js';
 import { OPERATOR_NAME } from './catalog-operators.js';
 import { CLASS_NAME, FAMILY_NAME } from './catalog-opclasses.js';
@@ -76,7 +77,8 @@ const OWNED = `
     FROM pg_catalog.pg_ts_config tc JOIN ns ON ns.oid = tc.cfgnamespace WHERE ${NOT_ME('tc.cfgowner')} AND ${notExt('pg_catalog.pg_ts_config', 'tc.oid')}
     UNION ALL
     SELECT 'STATISTICS', 'statistics', ${qn('sn.nspname', 's.stxname')}, 'statistics ' || ${qn('sn.nspname', 's.stxname')}, s.stxowner
-    FROM pg_catalog.pg_statistic_ext s JOIN pg_catalog.pg_namespace sn ON sn.oid = s.stxnamespace JOIN anyrel r ON r.oid = s.stxrelid WHERE ${NOT_ME('s.stxowner')}
+    FROM pg_catalog.pg_statistic_ext s JOIN pg_catalog.pg_namespace sn ON sn.oid = s.stxnamespace WHERE ${NOT_ME('s.stxowner')}
+      AND (EXISTS (SELECT 1 FROM anyrel r WHERE r.oid = s.stxrelid) OR ${EXTENSION_RELATION('s.stxrelid')})
     UNION ALL
     SELECT 'PUBLICATION', 'publication', pg_catalog.quote_ident(p.pubname), 'publication ' || pg_catalog.quote_ident(p.pubname), p.pubowner
     FROM pg_catalog.pg_publication p WHERE ${NOT_ME('p.pubowner')}
