@@ -28,6 +28,14 @@ const CITUS_NOT_MANAGED = `
     FROM anyrel r JOIN pg_catalog.pg_class c ON c.oid = r.oid JOIN pg_catalog.pg_tablespace ts ON ts.oid = c.reltablespace
     -- (A Citus table's partitions are Citus tables too.)
     JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = r.oid
+  -- And a key's index of one, or a partition's copy of its table's index, in a tablespace (an index
+  -- made with TABLESPACE says it in its CREATE INDEX: the plan problem citus_tablespace).
+  UNION ALL SELECT 'tablespace', ${qn('r.nspname', 'x.relname')} || ' (' || pg_catalog.quote_ident(ts.spcname) || ': an index of a Citus table, its shards'' in the workers'' default tablespace)'
+    FROM anyrel r JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = r.oid
+    JOIN pg_catalog.pg_index i ON i.indrelid = r.oid JOIN pg_catalog.pg_class x ON x.oid = i.indexrelid
+    JOIN pg_catalog.pg_tablespace ts ON ts.oid = x.reltablespace
+    WHERE EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.conindid = x.oid AND k.conrelid = r.oid)
+      OR EXISTS (SELECT 1 FROM pg_catalog.pg_inherits ih WHERE ih.inhrelid = x.oid)
   UNION ALL SELECT CASE p.partmethod WHEN 'r' THEN 'range-distributed table' ELSE 'append-distributed table' END, ${relName}
     FROM rel JOIN pg_catalog.pg_dist_partition p ON p.logicalrelid::pg_catalog.oid = rel.oid WHERE p.partmethod IN ('r', 'a')
   UNION ALL SELECT 'shard replication', ${relName} || ' (' || pl.n::pg_catalog.text || ' placements per shard)'

@@ -31,7 +31,7 @@ describe.skipIf(!citus)('tablespaces on Citus', () => {
   it('Citus makes shards in the default tablespace and refuses to move a Citus table or index (pinned)', async () => {
     const db = await freshDatabase(citus!, 'ctsf');
     const ts = await tablespaceEverywhere(db);
-    await db.query(`CREATE TABLE d (a integer PRIMARY KEY, b integer) TABLESPACE ${ts};
+    await db.query(`CREATE TABLE d (a integer PRIMARY KEY USING INDEX TABLESPACE ${ts}, b integer) TABLESPACE ${ts};
       SELECT create_distributed_table('d', 'a', shard_count => 2)`);
     const shards = async (node: number) =>
       (
@@ -73,6 +73,10 @@ describe.skipIf(!citus)('tablespaces on Citus', () => {
     expect(doc.transaction.steps).toEqual([]);
     expect(doc.notManaged).toEqual([
       { kind: 'tablespace', name: `public.d (${ts}: a Citus table, its shards in the workers' default tablespace)` },
+      {
+        kind: 'tablespace',
+        name: `public.d_pkey (${ts}: an index of a Citus table, its shards' in the workers' default tablespace)`,
+      },
     ]);
   });
 

@@ -89,12 +89,15 @@ function relationsOf(actual: ClusterModel): Set<string> {
     if (name !== undefined) out.add(idOf({ schema, name }));
   };
   for (const t of Object.values(actual.tables)) {
-    out.add(t.id);
     const schema = t.qname.schema;
-    for (const k of [t.primaryKey, ...t.unique, ...t.indexes]) index(schema, k?.name);
+    // A partitioned table and its own indexes hold no rows: SET TABLESPACE writes the catalog alone.
+    if (t.partitionBy === undefined) {
+      out.add(t.id);
+      for (const k of [t.primaryKey, ...t.unique, ...t.indexes]) index(schema, k?.name);
+    }
     for (const p of t.partitions ?? []) {
       const q = partitionQname(t, p);
-      out.add(idOf(q));
+      if (p.partitionBy === undefined) out.add(idOf(q));
       for (const i of p.indexes ?? []) index(q.schema, i.name);
     }
   }
