@@ -10,7 +10,8 @@ import {
   withoutFollowedSequenceDrops,
   withTablespaceMoves,
 } from '../../src/plan/diff/tablespaces.js';
-import type { ClusterModel, SqlObject, Table } from '../../src/model/types.js';
+import type { ClusterModel, Sequence, SqlObject, Table } from '../../src/model/types.js';
+import { sequenceSteps } from '../../src/plan/diff/sequences.js';
 import type { Step } from '../../src/plan/steps/steps.js';
 import { localTable, modelOf } from '../support/model.js';
 
@@ -157,5 +158,51 @@ describe('on Citus', () => {
       'citus_tablespace tablespace public.pt1',
       'citus_tablespace index public.pt_b',
     ]);
+  });
+});
+
+describe('a sequence a column owns', () => {
+  const seq = (name: string, extra: Partial<Sequence> = {}): Sequence => ({
+    id: `public.${name}`,
+    qname: { schema: 'public', name },
+    type: 'bigint',
+    cache: '5',
+    cycle: false,
+    ...extra,
+  });
+  const unlogged: Table = { ...localTable('u'), unlogged: true };
+  const owned = { ownedBy: { table: 'public.u', column: 'id' } };
+  const kinds = (steps: Step[]) =>
+    steps.map((s) =>
+      s.kind === 'create_sequence'
+        ? `create ${s.sequence.unlogged ? 'unlogged' : 'logged'}`
+        : s.kind === 'alter_sequence_persistence'
+          ? `set ${s.unlogged ? 'unlogged' : 'logged'}`
+          : s.kind,
+    );
+
+  it('is made logged or not as its table is', () => {
+    const desired = { ...modelOf(unlogged), sequences: { 'public.s': seq('s', owned) } };
+    expect(kinds(sequenceSteps(desired, modelOf(unlogged), new Set(), []))).toEqual([
+      'create unlogged',
+      'set_sequence_owner',
+    ]);
+  });
+
+  it('takes its table’s persistence when a column comes to own it, and the declared one when none does any more', () => {
+    const comes = sequenceSteps(
+      { ...modelOf(unlogged), sequences: { 'public.s': seq('s', owned) } },
+      { ...modelOf(unlogged), sequences: { 'public.s': seq('s') } },
+      new Set(),
+      [],
+    );
+    expect(kinds(comes)).toEqual(['set unlogged', 'set_sequence_owner']);
+    const goes = sequenceSteps(
+      { ...modelOf(unlogged), sequences: { 'public.s': seq('s') } },
+      { ...modelOf(unlogged), sequences: { 'public.s': seq('s', owned) } },
+      new Set(),
+      [],
+    );
+    expect(kinds(goes)).toEqual(['set logged', 'set_sequence_owner']);
   });
 });

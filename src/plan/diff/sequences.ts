@@ -41,6 +41,18 @@ function ownerStep(s: Sequence, desired: ClusterModel): Step {
   };
 }
 
+/** Whether the table of the column that owns it is unlogged (undefined: no column owns it). */
+const ownerUnlogged = (s: Sequence, desired: ClusterModel): boolean | undefined => {
+  const t = s.ownedBy ? desired.tables[s.ownedBy.table] : undefined;
+  return t ? Boolean(t.unlogged) : undefined;
+};
+
+/** Whether a sequence a column owns is unlogged: its own 'sequence persistence' object says, else its table. */
+const ownedUnlogged = (a: Sequence, actual: ClusterModel): boolean => {
+  const own = actual.objects[`sequence persistence ${a.id}`]?.create[0];
+  return own !== undefined ? own.endsWith(' SET UNLOGGED') : Boolean(ownerUnlogged(a, actual));
+};
+
 /** Whether START or a bound ends elsewhere (a new type or increment moves default bounds too). */
 function boundsMove(to: Sequence, from: Sequence): boolean {
   const [a, b] = [effectiveBounds(to), effectiveBounds(from)];
@@ -81,10 +93,18 @@ export function sequenceSteps(
           });
         continue;
       }
-      steps.push({ kind: 'create_sequence', sequence: s });
+      // One a column owns is logged or not as its table is (ALTER TABLE … SET LOGGED / UNLOGGED
+      // sets it so): made so, a 'sequence persistence' object of the sql: files says otherwise after.
+      steps.push({ kind: 'create_sequence', sequence: { ...s, unlogged: ownerUnlogged(s, desired) ?? s.unlogged } });
       if (s.ownedBy) steps.push(ownerStep(s, desired));
       continue;
     }
+    // An unowned one a column comes to own: as its table is; an owned one no column is to own: as declared.
+    const follows = !a.ownedBy ? ownerUnlogged(s, desired) : undefined;
+    if (follows !== undefined && follows !== Boolean(a.unlogged))
+      steps.push({ kind: 'alter_sequence_persistence', sequence: s.qname, unlogged: follows });
+    if (!s.ownedBy && a.ownedBy && ownedUnlogged(a, actual) !== Boolean(s.unlogged))
+      steps.push({ kind: 'alter_sequence_persistence', sequence: s.qname, unlogged: Boolean(s.unlogged) });
     if (!s.ownedBy && !a.ownedBy && Boolean(s.unlogged) !== Boolean(a.unlogged))
       steps.push({ kind: 'alter_sequence_persistence', sequence: s.qname, unlogged: Boolean(s.unlogged) });
     const ownerDiffers = !isSerialsOwn(s, desired) && !sameOwner(s.ownedBy, a.ownedBy);
