@@ -26,6 +26,11 @@ export const PINS: readonly (readonly [string, string])[] = [
   // (optimising and emitting ~20 s of LLVM code at 10,000 tables) costs far more than it saves
   // in a query that runs once: measured by bench/plan-scale.mjs, 24.5 s with JIT, 1.6 s without.
   ['jit', 'off'],
+  // Its joins planned in the order written: planning the ~190,000-character query took ~46 ms of
+  // ~110 on a 60-table schema, 8 ms less so, for the same answer and the same time at 3,000
+  // tables (docs/performance.md).
+  ['join_collapse_limit', '1'],
+  ['from_collapse_limit', '1'],
 ];
 const CITUS_PINS: readonly (readonly [string, string])[] = [
   ...PINS,
