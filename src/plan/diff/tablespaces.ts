@@ -65,7 +65,7 @@ export function citusTablespaceProblems(desired: ClusterModel): DiffProblem[] {
     const table =
       o.kind === 'tablespace'
         ? (relations.get(o.name) ?? (on !== undefined ? relations.get(on) : undefined))
-        : o.kind === 'index' && on !== undefined && o.create.some(saysTablespace)
+        : o.kind === 'index' && on !== undefined && relations.has(on) && o.create.some(saysTablespace)
           ? relations.get(on)
           : undefined;
     if (table === undefined) continue;
